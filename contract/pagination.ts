@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const PaginationSchema = z.object({
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+/** `{ data, pagination }`: the shape of every list answer. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: PaginationSchema });
+}
+
+/** More pages exist when total / limit is greater than page (spec §3). */
+export function hasMorePages(p: Pagination): boolean {
+  return p.total / p.limit > p.page;
+}

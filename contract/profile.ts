@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const FileRefSchema = z.object({ id: z.string() });
+
+export const NotificationPreferencesSchema = z.object({
+  missing_details_reminder: z.boolean(),
+  topic_ready_for_approval: z.boolean(),
+  content_ready_for_approval: z.boolean(),
+  link_published: z.boolean(),
+  order_summary: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+export const ManagerSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar_file: FileRefSchema.nullable(),
+});
+export type Manager = z.infer<typeof ManagerSchema>;
+
+/** Money travels as a decimal string with two digits: "2000.00". */
+export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const AccountSchema = z.object({
+  id: z.string(),
+  company: z.object({ id: z.string(), title: z.string() }),
+  is_current: z.boolean(),
+  credit_limit: MoneySchema,
+  credits_balance: MoneySchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** GET /v1/buyer/profiles (spec §3 "Buyer profile"). */
+export const BuyerProfileSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_newsletter_subscribed: z.boolean(),
+  avatar_file: FileRefSchema.nullable(),
+  notification_preferences: NotificationPreferencesSchema,
+  roles: z.array(z.string()),
+  username: z.string(),
+  is_allowed_to_export_sites: z.boolean(),
+  sales_manager: ManagerSchema.nullable(),
+  account_manager: ManagerSchema.nullable(),
+  accounts: z.array(AccountSchema),
+});
+export type BuyerProfile = z.infer<typeof BuyerProfileSchema>;

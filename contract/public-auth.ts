@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Passwords: at least 12 characters, at most 1024 (argon2 input bound). */
+export const NewPasswordSchema = z
+  .string()
+  .min(12, 'String must contain at least 12 character(s)')
+  .max(1024);
+
+/** POST /v1/public/registrations: a new buyer signs up; a confirmation link is mailed. */
+export const RegistrationRequestSchema = z.object({
+  email: z.email('Invalid email').max(254),
+  password: NewPasswordSchema,
+  first_name: z.string().trim().min(1, 'Required').max(100),
+  last_name: z.string().trim().min(1, 'Required').max(100),
+  company_name: z.string().trim().min(1, 'Required').max(200),
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+/** POST /v1/public/passwords/resets: always answered 202, whether or not the e-mail is known. */
+export const PasswordResetRequestSchema = z.object({
+  email: z.email('Invalid email').max(254),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** PUT /v1/public/passwords/resets/{token}. */
+export const PasswordResetCompleteSchema = z.object({
+  password: NewPasswordSchema,
+});
+export type PasswordResetComplete = z.infer<typeof PasswordResetCompleteSchema>;

@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import { importDirection } from './tools/eslint-import-direction.js';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+      '.e2e-data',
+      '.tmp',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { local: importDirection },
+    rules: {
+      'local/import-direction': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'src-sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'workers/**/*.ts', 'contract/**/*.ts'],
+    ignores: ['server/env.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment in server/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['*.config.{ts,js}', 'tools/**/*.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  prettier,
+);

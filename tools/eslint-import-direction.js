@@ -1,0 +1,64 @@
+// ESLint rule enforcing the import directions of the architecture guide:
+// contract <- server; contract <- workers <- src; inside src: utils/config/lib/components <- features <- app;
+// a feature never imports another feature.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Where a file lives: { area, sub, feature } relative to the project root. */
+function locate(absolute) {
+  const rel = path.relative(root, absolute).split(path.sep);
+  const [area = '', sub = '', feature = ''] = rel;
+  return { area, sub, feature };
+}
+
+function check(fromFile, source) {
+  const from = locate(fromFile);
+  const isRelative = source.startsWith('.');
+  if (!isRelative) {
+    if (from.area === 'contract' && source !== 'zod' && !source.startsWith('zod/')) {
+      return 'contract/ imports nothing but zod';
+    }
+    return null;
+  }
+  const to = locate(path.resolve(path.dirname(fromFile), source));
+  const forbidden = {
+    contract: ['src', 'server', 'workers', 'src-sw'],
+    server: ['src', 'workers', 'src-sw'],
+    workers: ['src', 'server', 'src-sw'],
+    'src-sw': ['src', 'server', 'workers'],
+    src: ['server', 'src-sw'],
+  }[from.area];
+  if (forbidden?.includes(to.area)) return `${from.area}/ must not import from ${to.area}/`;
+  if (from.area === 'src' && to.area === 'src') {
+    const lower = ['utils', 'config', 'lib', 'components'];
+    if (lower.includes(from.sub) && (to.sub === 'features' || to.sub === 'app')) {
+      return `src/${from.sub} must not import from src/${to.sub}`;
+    }
+    if (from.sub === 'features' && to.sub === 'app') return 'a feature must not import from src/app';
+    if (from.sub === 'features' && to.sub === 'features' && from.feature !== to.feature) {
+      return `feature "${from.feature}" must not import feature "${to.feature}"; compose them in src/app`;
+    }
+  }
+  return null;
+}
+
+const rule = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Enforce layer import directions' } },
+  create(context) {
+    const report = (node, source) => {
+      if (typeof source !== 'string') return;
+      const message = check(context.filename, source);
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => report(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && report(node, node.source.value),
+      ExportAllDeclaration: (node) => report(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
+    };
+  },
+};
+
+export const importDirection = { rules: { 'import-direction': rule } };
+export { check as checkImportDirection };
