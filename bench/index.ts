@@ -1,0 +1,13 @@
+// `npm run bench`: prints figures, never passes or fails. Each benchmark is a module in bench/.
+import { runStartupBench } from './startup.ts';
+
+const only = process.argv[2];
+const benches: Record<string, () => Promise<void>> = {
+  startup: runStartupBench,
+};
+
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n## ${name}`);
+  await run();
+}

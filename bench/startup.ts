@@ -1,0 +1,71 @@
+// First start on a fresh data directory: migrations, demo data with SEED_SITES sites, then the
+// first successful sign-in; followed by the latency of an authenticated read.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { median, ms, percentile } from './stats.ts';
+
+const PORT = 4290;
+const base = `http://127.0.0.1:${PORT}`;
+
+async function waitForHealth(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export async function runStartupBench(): Promise<void> {
+  const sites = Number(process.env.BENCH_SEED_SITES ?? 100_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-'));
+  const started = performance.now();
+  const server = spawn('npx', ['tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_SITES: String(sites),
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(Date.now() + 180_000);
+    const healthy = performance.now() - started;
+    const login = await fetch(`${base}/api/login_check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'buyer@example.com', password: 'demo-password-2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const signedIn = performance.now() - started;
+
+    const samples: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/v1/buyer/profiles`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      samples.push(performance.now() - t0);
+    }
+    console.log(`first start with ${sites} sites, until /api/health answers: ${ms(healthy)}`);
+    console.log(`first start until the demo buyer is signed in: ${ms(signedIn)}`);
+    console.log(
+      `GET /api/v1/buyer/profiles (200 requests): p50 ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+import { LoginPage } from './pages/login-page.ts';
+import { BUYER, MANAGER } from './fixtures/users.ts';
+
+const navigation = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: /main/i });
+
+test('a buyer signs in and lands on the home page', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(navigation(page).getByRole('link', { name: 'Home page' })).toBeVisible();
+  await expect(navigation(page).getByRole('link', { name: 'Orders' })).toBeVisible();
+});
+
+test('a wrong password shows the server message and keeps the buyer on the login card', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('Invalid credentials.');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-in account manager sees that they have no access', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(MANAGER.email, MANAGER.password);
+  await expect(page.getByText("You don't have access")).toBeVisible();
+  await expect(navigation(page)).toHaveCount(0);
+});
+
+test('a guest who opens a signed-in page is sent to the login card', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Welcome back')).toBeVisible();
+});
+
+test('the session survives a reload', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(navigation(page)).toBeVisible();
+  await page.reload();
+  await expect(navigation(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an expired access token is refreshed without the buyer noticing', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(navigation(page)).toBeVisible();
+
+  const current = await page.evaluate(() => localStorage.getItem('access_token'));
+  const claims = decodeJwt(current ?? '');
+  const secret = new TextEncoder().encode(process.env.E2E_JWT_SECRET);
+  const expired = await new SignJWT({ username: claims.username, roles: claims.roles })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(secret);
+  await page.evaluate((token) => localStorage.setItem('access_token', token), expired);
+
+  await page.goto('/profile');
+  await expect(page.getByText(BUYER.email).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  const renewed = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect(renewed).not.toBe(expired);
+  expect(decodeJwt(renewed ?? '').exp).toBeGreaterThan(Date.now() / 1000);
+});
+
+test('logging out clears the session and returns to the start', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(navigation(page)).toBeVisible();
+  await page.getByRole('button', { name: /log out/i }).first().click();
+  await expect(page.getByText('Login to dashboard')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+});
+
+test('an unknown path shows the error screen with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByText('404')).toBeVisible();
+  await page.getByRole('button', { name: /go to home/i }).click();
+  await expect(page).not.toHaveURL(/no-such-page/);
+});

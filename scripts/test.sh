@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test of the project: lint, types, unit/component/server suites (PGlite and PostgreSQL),
+# the production build, and the browser suite against the real server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Chromium for the browser tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+
+mkdir -p test-results
+echo "== lint"; npm run --silent lint
+echo "== typecheck"; npm run --silent typecheck
+echo "== unit, component and server tests"
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+echo "== build"; npm run --silent build
+echo "== browser tests"; npx playwright test
+
+node scripts/test-summary.mjs
