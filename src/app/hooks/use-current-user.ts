@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useSession } from '../../features/auth/session-context.tsx';
+import { buildSignedInUser, type SignedInUser } from '../../features/auth/user.ts';
+import { profileQueries } from '../../features/profile/api/queries.ts';
+import {
+  getDeveloperSettings,
+  subscribeToDeveloperSettings,
+} from '../../lib/developer-settings.ts';
+
+/** The signed-in user (spec §3): token claims joined with the buyer profile once it has loaded. */
+export function useCurrentUser(): SignedInUser | null {
+  const session = useSession();
+  const settings = useSyncExternalStore(
+    subscribeToDeveloperSettings,
+    getDeveloperSettings,
+    getDeveloperSettings,
+  );
+  const profile = useQuery({ ...profileQueries.detail(), enabled: session.isBuyer });
+  if (session.status !== 'signed-in' || !session.claims) return null;
+  return buildSignedInUser(session.claims, profile.data, settings);
+}

@@ -1,0 +1,27 @@
+import { Link, Outlet } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { BrandLink } from './brand.tsx';
+
+/** Sign-in, sign-up and recovery pages: a centred card on a quiet background. */
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-50 to-slate-100">
+      <main className="flex flex-1 flex-col items-center justify-center px-4 py-12">
+        <div className="mb-8">
+          <BrandLink />
+        </div>
+        <div className="w-full max-w-md">
+          <Outlet />
+        </div>
+      </main>
+      <footer className="pb-6 text-center text-xs text-slate-500">
+        <Link
+          to={paths.termsAndConditions}
+          className="hover:text-slate-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Terms and conditions
+        </Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast-store.ts';
+import { Toaster } from '../../components/toaster.tsx';
+import { paths } from '../../config/paths.ts';
+import { useSessionManager } from '../../features/auth/session-context.tsx';
+import { rememberListRoute } from '../../lib/list-route-memory.ts';
+import { onUpdateAvailable } from '../../lib/pwa.ts';
+import { useOnlineStatus } from '../hooks/use-online-status.ts';
+
+function OfflineBanner() {
+  const online = useOnlineStatus();
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900"
+    >
+      You are offline. Saved data is shown; changes need a connection.
+    </div>
+  );
+}
+
+/**
+ * Wraps every route: follows the session (a sign-in or sign-out, also from another tab, re-runs
+ * the route guards), remembers list routes for the error screen, and shows app-wide notices.
+ */
+export function RootLayout() {
+  const session = useSessionManager();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { revalidate } = useRevalidator();
+
+  useEffect(() => {
+    let status = session.getState().status;
+    return session.subscribe(() => {
+      const next = session.getState().status;
+      if (next !== status) {
+        status = next;
+        void revalidate();
+      }
+    });
+  }, [session, revalidate]);
+
+  useEffect(
+    () => session.onSignedOut(() => void navigate(paths.index, { replace: true })),
+    [session, navigate],
+  );
+
+  useEffect(() => {
+    rememberListRoute(location.pathname, location.search);
+  }, [location.pathname, location.search]);
+
+  useEffect(
+    () =>
+      onUpdateAvailable((applyUpdate) =>
+        toast({
+          title: 'Update available',
+          description: 'A new version of the portal is ready.',
+          action: { label: 'Reload', onClick: applyUpdate },
+          duration: Number.POSITIVE_INFINITY,
+        }),
+      ),
+    [],
+  );
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      >
+        Skip to content
+      </a>
+      <OfflineBanner />
+      <Outlet />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first route's guards settle the session (at most one refresh call). */
+export function AppLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50">
+      <Spinner className="size-6 text-indigo-600" label="Loading…" />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  CloseButton,
+  Disclosure,
+  DisclosureButton,
+  DisclosurePanel,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuItems,
+} from '@headlessui/react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import {
+  ChevronDownIcon,
+  CloseIcon,
+  CodeIcon,
+  LogOutIcon,
+  MenuIcon,
+  SettingsIcon,
+  UserIcon,
+} from '../../components/icons.tsx';
+import { paths } from '../../config/paths.ts';
+import { useSessionManager } from '../../features/auth/session-context.tsx';
+import { DeveloperSettingsDialog } from '../../features/developer-settings/components/developer-settings-dialog.tsx';
+import { cx } from '../../utils/class-names.ts';
+import { useCurrentUser } from '../hooks/use-current-user.ts';
+import { BrandLink } from './brand.tsx';
+
+const NAV_ITEMS = [
+  { to: paths.domains, label: 'Domains', end: false },
+  { to: paths.index, label: 'Home page', end: true },
+  { to: paths.orders, label: 'Orders', end: false },
+  { to: paths.contentGuidelines, label: 'Content guidelines', end: false },
+  { to: paths.companies, label: 'Companies', end: false },
+] as const;
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    focusRing,
+    isActive
+      ? 'bg-indigo-50 text-indigo-700'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'block rounded-md px-3 py-2 text-base font-medium',
+    focusRing,
+    isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100',
+  );
+
+const menuItemClasses =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+/** The default layout's top bar: main sections, settings menu and log out; collapses below md. */
+export function TopNavigation() {
+  const session = useSessionManager();
+  const user = useCurrentUser();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const displayName =
+    user && (user.firstName || user.lastName)
+      ? `${user.firstName} ${user.lastName}`.trim()
+      : user?.username;
+
+  return (
+    <>
+      <Disclosure
+        as="header"
+        className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur"
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+          <BrandLink />
+          <nav aria-label="Main" className="hidden flex-1 md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={desktopLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto hidden items-center gap-2 md:flex">
+            <Menu as="div" className="relative">
+              <MenuButton
+                className={cx(
+                  'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100',
+                  focusRing,
+                )}
+              >
+                <SettingsIcon className="size-4 text-slate-500" />
+                <span className="max-w-40 truncate">{displayName ?? 'Settings'}</span>
+                <span className="sr-only">, settings</span>
+                <ChevronDownIcon className="size-4 text-slate-400" />
+              </MenuButton>
+              <MenuItems
+                anchor="bottom end"
+                className="z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+              >
+                <MenuItem>
+                  <Link to={paths.profile} className={menuItemClasses}>
+                    <UserIcon className="size-4 text-slate-500" />
+                    Profile
+                  </Link>
+                </MenuItem>
+                <MenuItem>
+                  <button
+                    type="button"
+                    className={menuItemClasses}
+                    onClick={() => setSettingsOpen(true)}
+                  >
+                    <CodeIcon className="size-4 text-slate-500" />
+                    Developer settings
+                  </button>
+                </MenuItem>
+              </MenuItems>
+            </Menu>
+            <button
+              type="button"
+              onClick={() => void session.logout()}
+              className={cx(
+                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                focusRing,
+              )}
+            >
+              <LogOutIcon className="size-4" />
+              Log out
+            </button>
+          </div>
+          <DisclosureButton
+            className={cx(
+              'group ml-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden',
+              focusRing,
+            )}
+          >
+            <span className="sr-only">Open main menu</span>
+            <MenuIcon className="size-6 group-data-open:hidden" />
+            <CloseIcon className="hidden size-6 group-data-open:block" />
+          </DisclosureButton>
+        </div>
+        <DisclosurePanel className="border-t border-slate-200 md:hidden">
+          <nav aria-label="Main" className="space-y-1 px-4 py-3">
+            {NAV_ITEMS.map((item) => (
+              <CloseButton
+                key={item.to}
+                as={NavLink}
+                to={item.to}
+                end={item.end}
+                className={mobileLink}
+              >
+                {item.label}
+              </CloseButton>
+            ))}
+          </nav>
+          <div className="space-y-1 border-t border-slate-200 px-4 py-3">
+            {displayName ? <p className="px-3 pb-1 text-sm text-slate-500">{displayName}</p> : null}
+            <CloseButton as={NavLink} to={paths.profile} className={mobileLink}>
+              Profile
+            </CloseButton>
+            <CloseButton
+              as="button"
+              className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
+              onClick={() => setSettingsOpen(true)}
+            >
+              Developer settings
+            </CloseButton>
+            <button
+              type="button"
+              className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
+              onClick={() => void session.logout()}
+            >
+              Log out
+            </button>
+          </div>
+        </DisclosurePanel>
+      </Disclosure>
+      <DeveloperSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
+  );
+}

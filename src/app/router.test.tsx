@@ -1,0 +1,233 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthResponse } from '../../contract/auth.ts';
+import { createSessionManager } from '../features/auth/session-manager.ts';
+import { createSessionStore } from '../lib/session-store.ts';
+import { renderRoutes } from '../test-utils/render.tsx';
+import { jsonResponse, tokenValidFor } from '../test-utils/tokens.ts';
+import { createAppRoutes } from './router.tsx';
+
+const profile = {
+  first_name: 'Ada',
+  last_name: 'Buyer',
+  email: 'buyer@example.com',
+  phone: null,
+  is_newsletter_subscribed: false,
+  avatar_file: null,
+  notification_preferences: {
+    missing_details_reminder: true,
+    topic_ready_for_approval: true,
+    content_ready_for_approval: true,
+    link_published: true,
+    order_summary: true,
+  },
+  roles: ['ROLE_BUYER'],
+  username: 'buyer@example.com',
+  is_allowed_to_export_sites: true,
+  sales_manager: null,
+  account_manager: {
+    first_name: 'Mia',
+    last_name: 'Manager',
+    email: 'mia@example.com',
+    avatar_file: null,
+  },
+  accounts: [
+    {
+      id: 'a1',
+      company: { id: 'c1', title: 'Acme Ltd' },
+      is_current: true,
+      credit_limit: '1000.00',
+      credits_balance: '250.00',
+    },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function api(url: string, init?: RequestInit): Response {
+  const path = new URL(url, 'http://localhost').pathname;
+  if (path === '/api/v1/buyer/profiles') return jsonResponse(profile);
+  if (path === '/api/v1/buyer/domains')
+    return jsonResponse({ data: [], pagination: { page: 1, limit: 100, total: 0 } });
+  if (path === '/api/login_check' && init?.method === 'POST') {
+    return jsonResponse({ token: tokenValidFor(900), refresh_token: 'r-login' });
+  }
+  if (path.startsWith('/api/v1/public/registrations/confirmations/'))
+    return new Response(null, { status: 204 });
+  return jsonResponse({ code: 404, message: 'Not found' }, 404);
+}
+
+function setup(initialPath: string, refresh = vi.fn<(token: string) => Promise<AuthResponse>>()) {
+  const store = createSessionStore(localStorage, window);
+  const session = createSessionManager({ store, refresh, clearUserData: vi.fn() });
+  const rendered = renderRoutes(createAppRoutes(session), {
+    session,
+    initialEntries: [initialPath],
+  });
+  return { ...rendered, session, store, refresh };
+}
+
+const signInAs = (roles: string[]) => {
+  localStorage.setItem('access_token', tokenValidFor(900, Date.now(), roles));
+  localStorage.setItem('refresh_token', 'r1');
+};
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => api(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('route guards', () => {
+  it.each([
+    '/orders',
+    '/checkout',
+    '/orders/42',
+    '/companies',
+    '/content-guidelines',
+    '/domains',
+    '/profile',
+    '/companies/create',
+  ])('sends a guest from %s to the login page and remembers where to return', async (path) => {
+    const { router } = setup(path);
+    expect(await screen.findByRole('heading', { name: 'Login to dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+  });
+
+  it('sends a guest from the home page to the login page', async () => {
+    const { router } = setup('/');
+    expect(await screen.findByRole('heading', { name: 'Login to dashboard' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it.each(['/login', '/register', '/forgot-password'])(
+    'sends a signed-in buyer from %s to the home page',
+    async (path) => {
+      signInAs(['ROLE_BUYER']);
+      const { router } = setup(path);
+      expect(await screen.findByRole('heading', { name: 'Catalogue' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it('brings a guest back to the requested page after logging in', async () => {
+    const user = userEvent.setup();
+    const { router } = setup('/orders');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-password-2026');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders');
+    expect(localStorage.getItem('refresh_token')).toBe('r-login');
+  });
+
+  it('shows a signed-in user without the buyer role that they have no access', async () => {
+    signInAs(['ROLE_ACCOUNT_MANAGER']);
+    const user = userEvent.setup();
+    const { router } = setup('/orders');
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Login to dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it.each(['/passwords-resets', '/registrations-confirmations', '/passwords-resets?token='])(
+    'sends %s without a token to the login page',
+    async (path) => {
+      const { router } = setup(path);
+      expect(
+        await screen.findByRole('heading', { name: 'Login to dashboard' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('opens the password reset form when a token is given', async () => {
+    setup('/passwords-resets?token=abc');
+    expect(
+      await screen.findByRole('heading', { name: 'Choose a new password' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from a token page', async () => {
+    signInAs(['ROLE_BUYER']);
+    const { router } = setup('/passwords-resets?token=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('confirms a registration token on load and offers to log in', async () => {
+    setup('/registrations-confirmations?token=tok-1');
+    expect(
+      await screen.findByRole('heading', { name: 'Registration confirmed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    const confirmations = fetchMock.mock.calls.filter(([url]) =>
+      String(url).includes('/confirmations/tok-1'),
+    );
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('shows the terms to guests and to buyers', async () => {
+    setup('/terms-and-conditions');
+    expect(
+      await screen.findByRole('heading', { name: 'Terms and conditions' }),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes an expired access token before showing a signed-in page', async () => {
+    localStorage.setItem('access_token', tokenValidFor(-30));
+    localStorage.setItem('refresh_token', 'r-old');
+    const refresh = vi.fn(async () => ({ token: tokenValidFor(900), refresh_token: 'r-new' }));
+    setup('/orders', refresh);
+    expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeInTheDocument();
+    expect(refresh).toHaveBeenCalledWith('r-old');
+    expect(screen.queryByRole('heading', { name: 'Login to dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('navigation and error screen', () => {
+  it('marks the current section in the top navigation', async () => {
+    signInAs(['ROLE_BUYER']);
+    setup('/orders');
+    await screen.findByRole('heading', { name: 'Your orders' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const current = nav.querySelector('[aria-current="page"]');
+    expect(current).toHaveTextContent('Orders');
+  });
+
+  it('shows 404 for an unknown path and goes back to the last list with its filters', async () => {
+    signInAs(['ROLE_BUYER']);
+    const user = userEvent.setup();
+    const { router } = setup('/orders?filter[status]=processing');
+    await screen.findByRole('heading', { name: 'Your orders' });
+    await router.navigate('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to home' }));
+    expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?filter[status]=processing');
+  });
+
+  it('sends "Go to home" to / when no list was visited', async () => {
+    const user = userEvent.setup();
+    const { router } = setup('/missing');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

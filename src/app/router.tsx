@@ -1,0 +1,85 @@
+/**
+ * The route table of spec §2. Guards run as loaders; pages load lazily as separate chunks.
+ * `/companies/create`, `/domains` and `/profile` have no access rule in the spec; they show a
+ * buyer's own data, so they are for signed-in users only.
+ */
+import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { createGuards } from '../features/auth/guards.ts';
+import type { SessionManager } from '../features/auth/session-manager.ts';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { BuyerLayout, PublicLayout } from './layouts/default-layout.tsx';
+import { AppLoading, RootLayout } from './layouts/root-layout.tsx';
+import { ErrorScreen, NOT_FOUND_TEXT } from './routes/error-screen.tsx';
+
+export function createAppRoutes(session: SessionManager): RouteObject[] {
+  const guards = createGuards(session);
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: AppLoading,
+      errorElement: <ErrorScreen />,
+      children: [
+        {
+          Component: AuthLayout,
+          children: [
+            {
+              loader: guards.requireGuest,
+              children: [
+                { path: 'login', lazy: () => import('./routes/login.tsx') },
+                { path: 'register', lazy: () => import('./routes/register.tsx') },
+                { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+              ],
+            },
+            {
+              path: 'passwords-resets',
+              loader: guards.requireGuestWithToken,
+              lazy: () => import('./routes/passwords-resets.tsx'),
+            },
+            {
+              path: 'registrations-confirmations',
+              loader: guards.requireGuestWithToken,
+              lazy: () => import('./routes/registrations-confirmations.tsx'),
+            },
+          ],
+        },
+        {
+          loader: guards.requireUser,
+          Component: BuyerLayout,
+          children: [
+            { index: true, lazy: () => import('./routes/home.tsx') },
+            { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
+            { path: 'orders', lazy: () => import('./routes/orders.tsx') },
+            { path: 'orders/:id', lazy: () => import('./routes/order.tsx') },
+            { path: 'companies', lazy: () => import('./routes/companies.tsx') },
+            { path: 'companies/create', lazy: () => import('./routes/companies-create.tsx') },
+            { path: 'content-guidelines', lazy: () => import('./routes/content-guidelines.tsx') },
+            { path: 'domains', lazy: () => import('./routes/domains.tsx') },
+            { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+          ],
+        },
+        {
+          Component: PublicLayout,
+          children: [
+            {
+              path: 'terms-and-conditions',
+              lazy: () => import('./routes/terms-and-conditions.tsx'),
+            },
+          ],
+        },
+        {
+          path: '*',
+          loader: () => {
+            throw data(NOT_FOUND_TEXT, { status: 404 });
+          },
+          // Never rendered: the loader always throws to the error screen.
+          Component: () => null,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(session: SessionManager) {
+  return createBrowserRouter(createAppRoutes(session));
+}

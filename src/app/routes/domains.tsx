@@ -1,0 +1,39 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../../config/constants.ts';
+import { DomainsTable } from '../../features/domains/components/domains-table.tsx';
+
+function positiveInt(value: string | null, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page'), 1);
+  const requestedLimit = positiveInt(params.get('limit'), DOMAIN_LIST_PAGE_SIZE);
+  const limit = (TABLE_PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedLimit)
+    ? requestedLimit
+    : DOMAIN_LIST_PAGE_SIZE;
+
+  const update = (changes: Record<string, number>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
+    setParams(next);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Domains"
+        description="The domains you build links for and their referring-domain lists."
+      />
+      <DomainsTable
+        page={page}
+        limit={limit}
+        onPageChange={(nextPage) => update({ page: nextPage })}
+        onLimitChange={(nextLimit) => update({ limit: nextLimit, page: 1 })}
+      />
+    </>
+  );
+}

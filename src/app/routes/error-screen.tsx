@@ -1,0 +1,55 @@
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { isChunkLoadError, reloadForChunkError } from '../../lib/chunk-reload.ts';
+import { lastListRoute } from '../../lib/list-route-memory.ts';
+import { statusText } from '../../utils/http-status.ts';
+import { EmptyLayout } from '../layouts/empty-layout.tsx';
+
+export const NOT_FOUND_TEXT = 'Page not found';
+
+function describe(error: unknown): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const message =
+      typeof error.data === 'string' && error.data ? error.data : statusText(error.status);
+    return { status: error.status, message: error.status === 404 ? NOT_FOUND_TEXT : message };
+  }
+  if (error instanceof ApiError) return { status: error.status, message: error.message };
+  return { status: 500, message: 'Something went wrong.' };
+}
+
+/** The route error screen (spec §2): status, message, and a way back to the last list. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+
+  // A page chunk from an older build is gone: reload once to get the current build.
+  if (isChunkLoadError(error) && reloadForChunkError()) {
+    return (
+      <EmptyLayout>
+        <div className="flex justify-center">
+          <Spinner className="size-6 text-indigo-600" label="Loading the latest version…" />
+        </div>
+      </EmptyLayout>
+    );
+  }
+
+  const { status, message } = describe(error);
+  return (
+    <EmptyLayout>
+      <div className="text-center">
+        <p className="text-6xl font-bold tracking-tight text-indigo-600">{status}</p>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900">{message}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {status === 404
+            ? 'The address may be mistyped or the page may have moved.'
+            : 'Please try again in a moment.'}
+        </p>
+        <Button className="mt-8" onClick={() => void navigate(lastListRoute())}>
+          Go to home
+        </Button>
+      </div>
+    </EmptyLayout>
+  );
+}

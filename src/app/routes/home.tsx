@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Card } from '../../components/card.tsx';
+import { SparklesIcon } from '../../components/icons.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { CatalogueSection } from '../../features/catalogue/components/catalogue-section.tsx';
+import { NicheSelect } from '../../features/catalogue/components/niche-select.tsx';
+import { DomainSelect } from '../../features/domains/components/domain-select.tsx';
+import { profileQueries } from '../../features/profile/api/queries.ts';
+import { CompanySelect } from '../../features/profile/components/company-select.tsx';
+import { HelpCard } from '../../features/profile/components/help-card.tsx';
+import { getCookie, setCookie } from '../../lib/cookies.ts';
+
+const DOMAIN_COOKIE = 'selected_buyer_domain';
+const filterKey = (name: string) => `filter[${name}]`;
+
+/** Home: the dashboard header with the buyer's selections; filters live in the address (spec §2). */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const profile = useQuery(profileQueries.detail());
+
+  const setFilter = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(filterKey(name), value);
+    else next.delete(filterKey(name));
+    // A new filter shows a different result set: start again at its first page.
+    next.delete('page');
+    setParams(next);
+  };
+
+  const domainId = params.get(filterKey('buyer_domain')) ?? getCookie(DOMAIN_COOKIE) ?? '';
+  const manager = profile.data?.account_manager ?? null;
+  const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
+
+  return (
+    <>
+      <div className="mb-6">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{greeting}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Choose the domain you are building links for, then browse publishers by niche.
+        </p>
+      </div>
+      <Card className="p-5">
+        <h2 className="text-sm font-semibold text-slate-900">Your selection</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          <DomainSelect
+            value={domainId}
+            onChange={(id) => {
+              setFilter('buyer_domain', id);
+              setCookie(DOMAIN_COOKIE, id);
+            }}
+          />
+          {profile.isPending ? (
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-800">Company</p>
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : (
+            <CompanySelect accounts={profile.data?.accounts ?? []} />
+          )}
+          <NicheSelect
+            value={params.get(filterKey('niche')) ?? ''}
+            onChange={(niche) => setFilter('niche', niche)}
+          />
+        </div>
+      </Card>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <HelpCard manager={manager} />
+        <div className="flex flex-col rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm">
+          <div className="flex size-9 items-center justify-center rounded-lg bg-white/15">
+            <SparklesIcon className="size-5" />
+          </div>
+          <h2 className="mt-3 text-sm font-semibold">Get a free link-building strategy</h2>
+          <p className="mt-1 text-sm text-indigo-100">
+            Tell us about your domain and goals; our team prepares a plan of sites and budgets for
+            you.
+          </p>
+          {manager ? (
+            <a
+              href={`mailto:${manager.email}?subject=${encodeURIComponent('Free strategy request')}`}
+              className="mt-4 inline-flex w-fit items-center rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Request a free strategy
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <CatalogueSection />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, REDIRECT_PARAM } from '../../config/paths.ts';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { safeRedirectPath } from '../../utils/redirect.ts';
+
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirectPath(params.get(REDIRECT_PARAM)) ?? paths.index;
+  return <LoginForm onSignedIn={() => void navigate(target, { replace: true })} />;
+}

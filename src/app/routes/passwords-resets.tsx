@@ -1,0 +1,7 @@
+import { useLoaderData } from 'react-router';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+
+export function Component() {
+  const { token } = useLoaderData<{ token: string }>();
+  return <ResetPasswordForm token={token} />;
+}

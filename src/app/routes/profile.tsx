@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { ErrorState } from '../../components/state-blocks.tsx';
+import { profileQueries } from '../../features/profile/api/queries.ts';
+import { AccountsTable } from '../../features/profile/components/accounts-table.tsx';
+import { ManagerCard } from '../../features/profile/components/manager-card.tsx';
+import { ProfileDetails } from '../../features/profile/components/profile-details.tsx';
+
+export function Component() {
+  const profile = useQuery(profileQueries.detail());
+
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        description="Your details, your managers and your company accounts."
+      />
+      {profile.isPending ? (
+        <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading profile">
+          <Skeleton className="h-80 lg:col-span-2" />
+          <div className="space-y-6">
+            <Skeleton className="h-32" />
+            <Skeleton className="h-32" />
+          </div>
+        </div>
+      ) : profile.isError ? (
+        <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <ProfileDetails profile={profile.data} />
+            <AccountsTable accounts={profile.data.accounts} />
+          </div>
+          <div className="space-y-6">
+            <ManagerCard title="Sales manager" manager={profile.data.sales_manager} />
+            <ManagerCard title="Account manager" manager={profile.data.account_manager} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

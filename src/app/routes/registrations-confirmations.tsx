@@ -1,0 +1,7 @@
+import { useLoaderData } from 'react-router';
+import { RegistrationConfirmation } from '../../features/auth/components/registration-confirmation.tsx';
+
+export function Component() {
+  const { token } = useLoaderData<{ token: string }>();
+  return <RegistrationConfirmation key={token} token={token} />;
+}

@@ -1,0 +1,80 @@
+import {
+  Dialog as HeadlessDialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+  Description,
+} from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
+import { cx } from '../utils/class-names.ts';
+import { CloseIcon } from './icons.tsx';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Dialogs that ask for a decision hide the corner close button and rely on their own buttons. */
+  showCloseButton?: boolean;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+}
+
+/**
+ * A modal dialog (max width 596 px). Headless UI traps focus inside, closes on Escape and on a
+ * click outside, and returns focus to the element that opened it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  showCloseButton = true,
+  role = 'dialog',
+  className,
+}: DialogProps) {
+  return (
+    <HeadlessDialog
+      open={open}
+      onClose={onClose}
+      role={role}
+      className="fixed inset-0 z-50 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/40 backdrop-blur-[2px] transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <DialogPanel
+        transition
+        style={{ maxWidth: DIALOG_MAX_WIDTH_PX }}
+        className={cx(
+          'relative w-full rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+          'transition duration-200 ease-out data-closed:translate-y-2 data-closed:opacity-0',
+          className,
+        )}
+      >
+        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogTitle>
+        {description ? (
+          <Description className="mt-1.5 text-sm text-slate-600">{description}</Description>
+        ) : null}
+        {showCloseButton ? (
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <CloseIcon className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+        ) : null}
+        {children ? <div className="mt-4">{children}</div> : null}
+        {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}
+      </DialogPanel>
+    </HeadlessDialog>
+  );
+}

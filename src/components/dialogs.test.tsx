@@ -1,0 +1,119 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { installAnimationsStub } from '../test-utils/animations.ts';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Dialog } from './dialog.tsx';
+import { ErrorDialog } from './error-dialog.tsx';
+import { SideSheet } from './side-sheet.tsx';
+
+beforeAll(installAnimationsStub);
+
+function DialogHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Open details</Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Domain details"
+        description="Metrics of the site"
+      >
+        <input aria-label="Note" />
+      </Dialog>
+    </>
+  );
+}
+
+describe('dialog', () => {
+  it('opens with its title, closes on Escape and returns focus to the opener', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    const opener = screen.getByRole('button', { name: 'Open details' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Domain details' });
+    expect(dialog).toHaveAccessibleDescription('Metrics of the site');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+});
+
+describe('error dialog', () => {
+  it('uses the generic title and closes with OK', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <ErrorDialog
+        open
+        onClose={onClose}
+        message="The file is too large (25 MB). Allowed maximum size is 20 MB."
+      />,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Something went wrong.' });
+    expect(dialog).toHaveTextContent('The file is too large');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('confirm dialog', () => {
+  it('confirms or cancels', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        onClose={onClose}
+        onConfirm={onConfirm}
+        title="Request edits?"
+        confirmLabel="Request edits"
+        destructive
+      />,
+    );
+    await screen.findByRole('alertdialog', { name: 'Request edits?' });
+    await user.click(screen.getByRole('button', { name: 'Request edits' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('disables both buttons while the action runs', async () => {
+    render(
+      <ConfirmDialog open onClose={vi.fn()} onConfirm={vi.fn()} title="Cancel item?" pending />,
+    );
+    await screen.findByRole('alertdialog');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+});
+
+describe('side sheet', () => {
+  it('slides in from the right by default and closes with its close button', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <SideSheet open onClose={onClose} title="Publish an article on example.com">
+        <p>Up to 1000 words</p>
+      </SideSheet>,
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Publish an article on example.com' });
+    const panel = sheet.querySelector('[style*="max-width"]');
+    expect(panel).toHaveStyle({ maxWidth: '482px' });
+    expect(panel?.className).toContain('right-0');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('can slide in from the bottom', async () => {
+    render(<SideSheet open onClose={vi.fn()} side="bottom" title="Filters" />);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(sheet.querySelector('.bottom-0')).not.toBeNull();
+  });
+});

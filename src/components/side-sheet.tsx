@@ -1,0 +1,74 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { SHEET_MAX_WIDTH_PX } from '../config/constants.ts';
+import { cx } from '../utils/class-names.ts';
+import { CloseIcon } from './icons.tsx';
+
+export type SheetSide = 'right' | 'left' | 'top' | 'bottom';
+
+const placement: Record<SheetSide, string> = {
+  right: 'inset-y-0 right-0 h-full w-full data-closed:translate-x-full',
+  left: 'inset-y-0 left-0 h-full w-full data-closed:-translate-x-full',
+  top: 'inset-x-0 top-0 max-h-[85vh] w-full data-closed:-translate-y-full',
+  bottom: 'inset-x-0 bottom-0 max-h-[85vh] w-full data-closed:translate-y-full',
+};
+
+export interface SideSheetProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  side?: SheetSide;
+  children?: ReactNode;
+  footer?: ReactNode;
+}
+
+/** A panel sliding in from an edge (right by default); side panels are at most 482 px wide. */
+export function SideSheet({
+  open,
+  onClose,
+  title,
+  description,
+  side = 'right',
+  children,
+  footer,
+}: SideSheetProps) {
+  const isVertical = side === 'left' || side === 'right';
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/40 transition-opacity duration-300 data-closed:opacity-0"
+      />
+      <DialogPanel
+        transition
+        style={isVertical ? { maxWidth: SHEET_MAX_WIDTH_PX } : undefined}
+        className={cx(
+          'fixed flex flex-col bg-white shadow-2xl transition-transform duration-300 ease-out',
+          placement[side],
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+          <div>
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            {description ? (
+              <Description className="mt-1 text-sm text-slate-600">{description}</Description>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <CloseIcon className="size-5" />
+            <span className="sr-only">Close</span>
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        {footer ? (
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">{footer}</div>
+        ) : null}
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { cx } from '../utils/class-names.ts';
+import { Button } from './button.tsx';
+import { AlertIcon, InboxIcon } from './icons.tsx';
+import { Spinner } from './spinner.tsx';
+
+interface StateBlockProps {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+  className?: string;
+}
+
+export function EmptyState({ title, description, action, icon, className }: StateBlockProps) {
+  return (
+    <div
+      className={cx(
+        'flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white/60 px-6 py-12 text-center',
+        className,
+      )}
+    >
+      <div className="mb-3 flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        {icon ?? <InboxIcon className="size-5" />}
+      </div>
+      <p className="text-sm font-semibold text-slate-900">{title}</p>
+      {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
+      {action ? <div className="mt-5">{action}</div> : null}
+    </div>
+  );
+}
+
+export function LoadingState({
+  label = 'Loading…',
+  className,
+}: {
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      role="status"
+      className={cx(
+        'flex items-center justify-center gap-2 py-12 text-sm text-slate-500',
+        className,
+      )}
+    >
+      <Spinner className="size-5 text-indigo-600" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function ErrorState({
+  title = 'Something went wrong.',
+  message,
+  onRetry,
+  className,
+}: {
+  title?: string;
+  message?: string;
+  onRetry?: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cx(
+        'flex flex-col items-center justify-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-10 text-center',
+        className,
+      )}
+    >
+      <div className="mb-3 flex size-11 items-center justify-center rounded-full bg-red-100 text-red-600">
+        <AlertIcon className="size-5" />
+      </div>
+      <p className="text-sm font-semibold text-slate-900">{title}</p>
+      {message ? <p className="mt-1 max-w-md text-sm text-slate-600">{message}</p> : null}
+      {onRetry ? (
+        <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}

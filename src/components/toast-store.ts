@@ -1,0 +1,67 @@
+/**
+ * The toast queue holds one toast at a time (spec §9): a new toast replaces the visible one.
+ * Callable from anywhere (query-cache callbacks, components) without React context.
+ */
+import { TOAST_DURATION_MS } from '../config/constants.ts';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ToastAction;
+  /** Milliseconds before it closes by itself; Infinity keeps it until dismissed. */
+  duration?: number;
+}
+
+export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'variant' | 'duration'>> {
+  id: number;
+  description?: string;
+  action?: ToastAction;
+}
+
+type Listener = () => void;
+
+let current: ToastItem | null = null;
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  current = {
+    id,
+    title: options.title,
+    description: options.description,
+    variant: options.variant ?? 'default',
+    action: options.action,
+    duration: options.duration ?? TOAST_DURATION_MS,
+  };
+  emit();
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+/** Closes the toast with the given id, or whichever is visible when no id is given. */
+export function dismissToast(id?: number): void {
+  if (!current || (id !== undefined && current.id !== id)) return;
+  current = null;
+  emit();
+}
+
+export function getToast(): ToastItem | null {
+  return current;
+}
+
+export function subscribeToToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,24 @@
+/** Route paths of spec §2, by route name. */
+export const paths = {
+  index: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  passwordsResets: '/passwords-resets',
+  registrationsConfirmations: '/registrations-confirmations',
+  checkout: '/checkout',
+  orders: '/orders',
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  companies: '/companies',
+  companiesCreate: '/companies/create',
+  contentGuidelines: '/content-guidelines',
+  domains: '/domains',
+  profile: '/profile',
+  termsAndConditions: '/terms-and-conditions',
+} as const;
+
+/** List routes whose filters are remembered so "Go to home" can return to them. */
+export const LIST_ROUTE_PATHS: readonly string[] = [paths.index, paths.orders];
+
+/** The query parameter carrying the page to return to after signing in. */
+export const REDIRECT_PARAM = 'redirect';

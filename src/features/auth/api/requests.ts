@@ -1,0 +1,64 @@
+import {
+  AuthResponseSchema,
+  type AuthResponse,
+  type LoginRequest,
+} from '../../../../contract/auth.ts';
+import type {
+  PasswordResetComplete,
+  PasswordResetRequest,
+  RegistrationRequest,
+} from '../../../../contract/public-auth.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function login(credentials: LoginRequest): Promise<AuthResponse> {
+  return apiClient.request('/login_check', {
+    method: 'POST',
+    body: credentials,
+    schema: AuthResponseSchema,
+    auth: false,
+  });
+}
+
+/** The access token may already be expired here, so no Bearer header is sent. */
+export function refreshTokens(refreshToken: string): Promise<AuthResponse> {
+  return apiClient.request('/token/refresh', {
+    method: 'POST',
+    body: { refresh_token: refreshToken },
+    schema: AuthResponseSchema,
+    auth: false,
+  });
+}
+
+export async function register(request: RegistrationRequest): Promise<void> {
+  await apiClient.request('/v1/public/registrations', {
+    method: 'POST',
+    body: request,
+    auth: false,
+  });
+}
+
+export async function confirmRegistration(token: string): Promise<void> {
+  await apiClient.request(`/v1/public/registrations/confirmations/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: false,
+  });
+}
+
+export async function requestPasswordReset(request: PasswordResetRequest): Promise<void> {
+  await apiClient.request('/v1/public/passwords/resets', {
+    method: 'POST',
+    body: request,
+    auth: false,
+  });
+}
+
+export async function completePasswordReset(
+  token: string,
+  request: PasswordResetComplete,
+): Promise<void> {
+  await apiClient.request(`/v1/public/passwords/resets/${encodeURIComponent(token)}`, {
+    method: 'PUT',
+    body: request,
+    auth: false,
+  });
+}

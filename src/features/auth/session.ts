@@ -1,0 +1,17 @@
+import { clearSelectionCookies } from '../../lib/cookies.ts';
+import { removePersistedQueryCache } from '../../lib/persister.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { refreshTokens } from './api/requests.ts';
+import { createSessionManager, type SessionManager } from './session-manager.ts';
+
+/** The app's session, over the localStorage tokens shared by all tabs. */
+export const session: SessionManager = createSessionManager({
+  store: sessionStore,
+  refresh: refreshTokens,
+  clearUserData: async () => {
+    queryClient.clear();
+    clearSelectionCookies();
+    await removePersistedQueryCache().catch(() => undefined);
+  },
+});

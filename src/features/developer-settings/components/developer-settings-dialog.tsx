@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { toast } from '../../../components/toast-store.ts';
+import { DEFAULT_API_BASE_URL } from '../../../config/env.ts';
+import { getDeveloperSettings, saveDeveloperSettings } from '../../../lib/developer-settings.ts';
+
+const SettingsSchema = z.object({
+  apiBaseUrl: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || value.startsWith('/') || /^https?:\/\/[^\s/]+/i.test(value),
+      {
+        message: 'Use a path such as /api or an http(s) URL',
+      },
+    ),
+  customHeaderXOrigin: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((value) => !/[\r\n]/.test(value), { message: 'Newlines are not allowed' }),
+});
+type SettingsValues = z.infer<typeof SettingsSchema>;
+
+/** Edits where API calls go and the optional X-Origin header (spec §7); kept in this browser. */
+export function DeveloperSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SettingsValues>({
+    resolver: zodResolver(SettingsSchema),
+    values: getDeveloperSettings(),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    saveDeveloperSettings(values);
+    // Cached answers came from the previous API; fetch everything again from the new one.
+    void queryClient.invalidateQueries();
+    toast({ title: 'Developer settings saved', variant: 'success' });
+    onClose();
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        reset(getDeveloperSettings());
+        onClose();
+      }}
+      title="Developer settings"
+      description="These settings apply to this browser only."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Developer settings">
+        <TextField
+          label="API base URL"
+          placeholder={DEFAULT_API_BASE_URL}
+          description={`Leave empty to use ${DEFAULT_API_BASE_URL}.`}
+          autoComplete="off"
+          error={errors.apiBaseUrl?.message}
+          {...register('apiBaseUrl')}
+        />
+        <TextField
+          label="X-Origin header"
+          description="Sent with every API request when set."
+          autoComplete="off"
+          error={errors.customHeaderXOrigin?.message}
+          {...register('customHeaderXOrigin')}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              reset(getDeveloperSettings());
+              onClose();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit">Save</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

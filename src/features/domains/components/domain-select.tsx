@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { DOMAIN_SELECT_LIMIT, domainQueries } from '../api/queries.ts';
+
+/** Picks one of the buyer's domains; the caller keeps the value (the address query string). */
+export function DomainSelect({
+  value,
+  onChange,
+  className,
+}: {
+  value: string;
+  onChange: (domainId: string) => void;
+  className?: string;
+}) {
+  const query = useQuery(domainQueries.list({ page: 1, limit: DOMAIN_SELECT_LIMIT }));
+
+  if (query.isPending) {
+    return (
+      <div className={className}>
+        <p className="mb-1.5 text-sm font-medium text-slate-800">Domain</p>
+        <Skeleton className="h-9 w-full" />
+      </div>
+    );
+  }
+
+  const domains = query.data?.data ?? [];
+  const known = domains.some((domain) => domain.id === value);
+  return (
+    <SelectField
+      label="Domain"
+      className={className}
+      value={known ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={domains.length === 0 ? 'No domains yet' : 'All domains'}
+      error={query.isError ? 'Domains could not be loaded.' : undefined}
+      options={domains.map((domain) => ({ value: domain.id, label: domain.hostname }))}
+    />
+  );
+}

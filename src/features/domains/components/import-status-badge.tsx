@@ -1,0 +1,13 @@
+import type { BuyerDomain } from '../../../../contract/domains.ts';
+import { Badge } from '../../../components/badge.tsx';
+
+/** The referring-domains import state; a success that skipped rows shows as a warning. */
+export function ImportStatusBadge({ status }: { status: BuyerDomain['import_status'] }) {
+  if (!status) return <span className="text-slate-400">No import</span>;
+  if (status.status === 'pending') return <Badge variant="secondary">Importing…</Badge>;
+  if (status.status === 'failed')
+    return <Badge variant="destructive">Not imported, check errors</Badge>;
+  if (status.errors.length > 0)
+    return <Badge variant="warning">Partially imported, check errors</Badge>;
+  return <Badge variant="success">Imported</Badge>;
+}

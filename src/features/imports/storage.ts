@@ -1,0 +1,41 @@
+/**
+ * Uploads whose import is being followed. They are kept in IndexedDB for 30 minutes (spec §3) so
+ * polling resumes after a reload; older rows are dropped, since the server's status has long
+ * since settled and nobody is waiting for it.
+ */
+import { TRACKED_IMPORT_LIFETIME_MS } from '../../config/constants.ts';
+import { db, type TrackedImportRow, type TrackedImportStatus } from '../../lib/db.ts';
+
+export type TrackedImport = TrackedImportRow;
+
+export async function trackImport(
+  entry: Omit<TrackedImportRow, 'createdAt' | 'status'> & { status?: TrackedImportStatus },
+  now: number = Date.now(),
+): Promise<void> {
+  await db.trackedImports.put({ status: 'pending', ...entry, createdAt: now });
+}
+
+/** Deletes entries older than the lifetime; returns how many were removed. */
+export function deleteExpiredTrackedImports(now: number = Date.now()): Promise<number> {
+  return db.trackedImports
+    .where('createdAt')
+    .below(now - TRACKED_IMPORT_LIFETIME_MS)
+    .delete();
+}
+
+/** The live entries, after removing expired ones. */
+export async function listTrackedImports(now: number = Date.now()): Promise<TrackedImport[]> {
+  await deleteExpiredTrackedImports(now);
+  return db.trackedImports.orderBy('createdAt').toArray();
+}
+
+export async function updateTrackedImportStatus(
+  fileImportId: string,
+  status: TrackedImportStatus,
+): Promise<void> {
+  await db.trackedImports.update(fileImportId, { status });
+}
+
+export async function untrackImport(fileImportId: string): Promise<void> {
+  await db.trackedImports.delete(fileImportId);
+}

@@ -1,0 +1,6 @@
+import { BuyerProfileSchema, type BuyerProfile } from '../../../../contract/profile.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function fetchBuyerProfile(signal?: AbortSignal): Promise<BuyerProfile> {
+  return apiClient.request('/v1/buyer/profiles', { schema: BuyerProfileSchema, signal });
+}

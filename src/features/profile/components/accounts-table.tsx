@@ -1,0 +1,58 @@
+import type { Account } from '../../../../contract/profile.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { Card, CardHeader } from '../../../components/card.tsx';
+import { EmptyState } from '../../../components/state-blocks.tsx';
+import { formatMoney } from '../../../utils/format.ts';
+
+/** The buyer's company accounts with their credit limit and balance. */
+export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
+  return (
+    <Card>
+      <CardHeader title="Company accounts" description="Credit limits and balances exclude VAT." />
+      {accounts.length === 0 ? (
+        <div className="p-5">
+          <EmptyState
+            title="No company accounts"
+            description="Company accounts appear here once a company is approved."
+          />
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-100 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2.5">
+                  Company
+                </th>
+                <th scope="col" className="px-5 py-2.5 text-right">
+                  Credit limit
+                </th>
+                <th scope="col" className="px-5 py-2.5 text-right">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {accounts.map((account) => (
+                <tr key={account.id}>
+                  <td className="px-5 py-3 font-medium text-slate-900">
+                    <span className="inline-flex items-center gap-2">
+                      {account.company.title}
+                      {account.is_current ? <Badge variant="success">Current</Badge> : null}
+                    </span>
+                  </td>
+                  <td className="px-5 py-3 text-right text-slate-700 tabular-nums">
+                    {formatMoney(account.credit_limit)}
+                  </td>
+                  <td className="px-5 py-3 text-right text-slate-700 tabular-nums">
+                    {formatMoney(account.credits_balance)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

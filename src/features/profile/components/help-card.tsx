@@ -1,0 +1,33 @@
+import type { Manager } from '../../../../contract/profile.ts';
+import { LifeBuoyIcon } from '../../../components/icons.tsx';
+import { fullName } from '../../../utils/format.ts';
+
+/** Points the buyer to their account manager for help. */
+export function HelpCard({ manager }: { manager: Manager | null }) {
+  return (
+    <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600">
+        <LifeBuoyIcon className="size-5" />
+      </div>
+      <h2 className="mt-3 text-sm font-semibold text-slate-900">Need help choosing sites?</h2>
+      {manager ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {fullName(manager)}, your account manager, can help you pick publishers for your niche and
+          budget.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          An account manager will be assigned to you shortly.
+        </p>
+      )}
+      {manager ? (
+        <a
+          href={`mailto:${manager.email}`}
+          className="mt-auto pt-4 text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Contact {manager.first_name}
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test-utils/tokens.ts';
+import {
+  ApiError,
+  createApiClient,
+  NetworkError,
+  RETRY_STATUSES,
+  type HttpMethod,
+} from './api-client.ts';
+import {
+  API_BASE_URL_KEY,
+  CUSTOM_HEADER_X_ORIGIN_KEY,
+  getDeveloperSettings,
+} from './developer-settings.ts';
+
+function clientWith(
+  responses: Array<() => Response>,
+  extra: Parameters<typeof createApiClient>[0] = {},
+) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = responses.shift();
+    if (!next) throw new Error('no more responses');
+    return next();
+  });
+  const client = createApiClient({
+    fetch: fetchMock as unknown as typeof fetch,
+    getBaseUrl: () => '/api',
+    retryDelay: () => 0,
+    ...extra,
+  });
+  return { client, fetchMock };
+}
+
+const errorBody = (code: number) => ({ code, message: `failed with ${code}` });
+const ALL_METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const TESTED_STATUSES = [400, 401, 403, 404, 408, 409, 422, 425, 429, 500, 501, 502, 503, 504];
+
+describe('api client retry policy', () => {
+  const cases = ALL_METHODS.flatMap((method) =>
+    TESTED_STATUSES.map((status) => ({ method, status })),
+  );
+
+  it.each(cases)('$method answered $status', async ({ method, status }) => {
+    const retried = (method === 'GET' || method === 'HEAD') && RETRY_STATUSES.has(status);
+    const { client, fetchMock } = clientWith([
+      () => jsonResponse(errorBody(status), status),
+      () => jsonResponse({ ok: true }, 200),
+    ]);
+    const call = client.request('/v1/thing', { method });
+    if (retried) {
+      await expect(call).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } else {
+      await expect(call).rejects.toBeInstanceOf(ApiError);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('retries a read only once, then reports the second failure', async () => {
+    const { client, fetchMock } = clientWith([
+      () => jsonResponse(errorBody(503), 503),
+      () => jsonResponse(errorBody(503), 503),
+      () => jsonResponse({ ok: true }),
+    ]);
+    await expect(client.request('/v1/thing')).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries exactly the statuses of the spec', () => {
+    expect([...RETRY_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
+  });
+});
+
+describe('api client errors', () => {
+  it('uses the first violation message as the error text', async () => {
+    const { client } = clientWith([
+      () =>
+        jsonResponse(
+          {
+            code: 422,
+            message: 'Validation failed',
+            violations: [
+              { path: 'items[0].target_url', message: 'Newlines are not allowed' },
+              { path: 'items[1].anchor_text', message: 'This value should not be blank.' },
+            ],
+          },
+          422,
+        ),
+    ]);
+    const error = await client
+      .request('/v1/thing', { method: 'POST', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Newlines are not allowed');
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).violations).toHaveLength(2);
+  });
+
+  it('falls back to message, then title, then a generic text', async () => {
+    const { client } = clientWith([
+      () => jsonResponse({ code: 409, message: 'Already exists' }, 409),
+      () => jsonResponse({ title: 'Bad gateway' }, 502),
+      () => new Response('', { status: 500 }),
+    ]);
+    await expect(client.request('/a', { method: 'POST' })).rejects.toThrow('Already exists');
+    await expect(client.request('/b', { method: 'PUT' })).rejects.toThrow('Bad gateway');
+    await expect(client.request('/c', { method: 'DELETE' })).rejects.toThrow('An error occurred');
+  });
+
+  it('turns a failed connection into a NetworkError', async () => {
+    const client = createApiClient({
+      fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch,
+    });
+    await expect(client.request('/v1/thing')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('answers undefined for 204 and parses JSON otherwise', async () => {
+    const { client } = clientWith([
+      () => new Response(null, { status: 204 }),
+      () => jsonResponse({ a: 1 }),
+    ]);
+    await expect(client.request('/x', { method: 'POST' })).resolves.toBeUndefined();
+    await expect(client.request('/y')).resolves.toEqual({ a: 1 });
+  });
+});
+
+describe('api client headers and bodies', () => {
+  it('sends the Bearer token and the X-Origin header when they exist', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({})], {
+      getAccessToken: () => 'the-token',
+      getOriginHeader: () => 'partner.example',
+    });
+    await client.request('/v1/buyer/profiles');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer the-token');
+    expect(headers.get('X-Origin')).toBe('partner.example');
+  });
+
+  it('sends neither header when there is no token and no setting', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({})], {
+      getAccessToken: () => null,
+      getOriginHeader: () => '',
+    });
+    await client.request('/v1/buyer/profiles');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has('X-Origin')).toBe(false);
+  });
+
+  it('leaves out the token for calls marked auth: false', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({})], {
+      getAccessToken: () => 'the-token',
+    });
+    await client.request('/token/refresh', { method: 'POST', body: {}, auth: false });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('joins the base URL, path and query', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({})], {
+      getBaseUrl: () => 'https://api.example/api/',
+    });
+    await client.request('/v1/buyer/domains', { query: { limit: 10, page: 2, empty: '' } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      'https://api.example/api/v1/buyer/domains?limit=10&page=2',
+    );
+  });
+
+  it('sends JSON bodies with a content type and FormData as multipart', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({}), () => jsonResponse({})]);
+    await client.request('/json', { method: 'POST', body: { a: 1 } });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.csv');
+    await client.request('/upload', { method: 'PUT', body: form });
+    const jsonInit = fetchMock.mock.calls[0]?.[1];
+    expect((jsonInit?.headers as Headers).get('Content-Type')).toBe('application/json');
+    expect(jsonInit?.body).toBe('{"a":1}');
+    const formInit = fetchMock.mock.calls[1]?.[1];
+    expect(formInit?.body).toBe(form);
+    // The browser adds the multipart boundary; a preset content type would break it.
+    expect((formInit?.headers as Headers).has('Content-Type')).toBe(false);
+  });
+
+  it('reads base URL and X-Origin from the developer settings in localStorage', () => {
+    localStorage.setItem(API_BASE_URL_KEY, 'https://staging.example/api');
+    localStorage.setItem(CUSTOM_HEADER_X_ORIGIN_KEY, 'staging');
+    expect(getDeveloperSettings()).toEqual({
+      apiBaseUrl: 'https://staging.example/api',
+      customHeaderXOrigin: 'staging',
+    });
+    localStorage.clear();
+    expect(getDeveloperSettings()).toEqual({ apiBaseUrl: '/api', customHeaderXOrigin: '' });
+  });
+});
+
+describe('api client 401 handling', () => {
+  it('reports a 401 from any call but login as the end of the session', async () => {
+    const onUnauthorized = vi.fn();
+    const { client } = clientWith(
+      [
+        () => jsonResponse(errorBody(401), 401),
+        () => jsonResponse({ code: 401, message: 'Invalid credentials.' }, 401),
+      ],
+      { onUnauthorized },
+    );
+    await expect(client.request('/v1/buyer/profiles')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await expect(client.request('/login_check', { method: 'POST', body: {} })).rejects.toThrow(
+      'Invalid credentials.',
+    );
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

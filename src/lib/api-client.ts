@@ -1,0 +1,205 @@
+/**
+ * HTTP transport to the API (spec §7): base URL and X-Origin from the developer settings, Bearer
+ * token, the retry policy, and error bodies turned into `ApiError`. It never touches the UI; a 401
+ * is reported through an injected callback so the session layer decides what happens.
+ */
+import type { z } from 'zod';
+import { errorText, type Violation } from '../../contract/errors.ts';
+import { getDeveloperSettings } from './developer-settings.ts';
+import { sessionStore } from './session-store.ts';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Statuses worth one more try for read requests (spec §7). */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([
+  408, 409, 425, 429, 500, 502, 503, 504,
+]);
+const RETRY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+/** The only call whose 401 means "wrong credentials" rather than "session over". */
+const LOGIN_PATH = '/login_check';
+const MAX_RETRY_AFTER_MS = 5000;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(errorText(body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get violations(): Violation[] {
+    const body = this.body as { violations?: unknown } | null;
+    return Array.isArray(body?.violations) ? (body.violations as Violation[]) : [];
+  }
+}
+
+/** The request never reached the server or its answer was lost (offline, DNS, CORS). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached. Check your connection and try again.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The server answered with a body that does not match the contract. */
+export class ResponseShapeError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response from ${path}`, { cause });
+    this.name = 'ResponseShapeError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue> | URLSearchParams;
+  /** A plain value is sent as JSON, FormData as multipart. */
+  body?: unknown;
+  schema?: TSchema;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Send the Bearer token when one exists (default true). */
+  auth?: boolean;
+}
+
+type Result<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
+
+export interface ApiClientConfig {
+  fetch?: typeof fetch;
+  getBaseUrl?: () => string;
+  getOriginHeader?: () => string | null | undefined;
+  getAccessToken?: () => string | null | Promise<string | null>;
+  onUnauthorized?: (error: ApiError) => void;
+  /** Delay before the single retry of a read request. */
+  retryDelay?: (response: Response) => number;
+}
+
+export interface ApiClient {
+  request<TSchema extends z.ZodType | undefined = undefined>(
+    path: string,
+    options?: RequestOptions<TSchema>,
+  ): Promise<Result<TSchema>>;
+  configure(config: Partial<ApiClientConfig>): void;
+}
+
+function defaultRetryDelay(response: Response): number {
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0)
+    return Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
+  return 300;
+}
+
+function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
+  const url = `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (!(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
+  let config: ApiClientConfig = { ...initial };
+
+  async function send(
+    path: string,
+    options: RequestOptions<z.ZodType | undefined>,
+  ): Promise<Response> {
+    const method = options.method ?? 'GET';
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const origin = config.getOriginHeader?.();
+    if (origin) headers.set('X-Origin', origin);
+    if (options.auth !== false) {
+      const token = await config.getAccessToken?.();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      // The browser sets the multipart boundary itself.
+      body = options.body;
+    } else if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+    const url = buildUrl(config.getBaseUrl?.() ?? '/api', path, options.query);
+    const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+    try {
+      return await doFetch(url, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new NetworkError(error);
+    }
+  }
+
+  async function request<TSchema extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RequestOptions<TSchema> = {},
+  ): Promise<Result<TSchema>> {
+    const method = options.method ?? 'GET';
+    let response = await send(path, options);
+    if (!response.ok && RETRY_METHODS.has(method) && RETRY_STATUSES.has(response.status)) {
+      await sleep((config.retryDelay ?? defaultRetryDelay)(response));
+      response = await send(path, options);
+    }
+    const body = await readBody(response);
+    if (!response.ok) {
+      const error = new ApiError(response.status, body);
+      if (response.status === 401 && path !== LOGIN_PATH) config.onUnauthorized?.(error);
+      throw error;
+    }
+    if (!options.schema) return body as Result<TSchema>;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) throw new ResponseShapeError(path, parsed.error);
+    return parsed.data as Result<TSchema>;
+  }
+
+  return {
+    request,
+    configure(next) {
+      config = { ...config, ...next };
+    },
+  };
+}
+
+/** The app's client: settings and token are read on every call so changes apply at once. */
+export const apiClient: ApiClient = createApiClient({
+  getBaseUrl: () => getDeveloperSettings().apiBaseUrl,
+  getOriginHeader: () => getDeveloperSettings().customHeaderXOrigin,
+  getAccessToken: () => sessionStore.read().accessToken,
+});
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,89 @@
+/**
+ * The app's IndexedDB schema (Dexie). Only a feature's storage.ts reads or writes its tables.
+ * A shipped version is never edited: schema changes are added as a new `this.version(n)` block.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+
+export const DATABASE_NAME = 'buyer-portal';
+
+/** The persisted TanStack Query client, stored as the persister's serialized string. */
+export interface QueryCacheRow {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+/** A catalogue result page for one set of filters, shown while offline or before the network answers. */
+export interface CataloguePageRow {
+  key: string;
+  data: unknown;
+  savedAt: number;
+}
+
+export type SavedViewKind =
+  | 'site_filters'
+  | 'site_columns'
+  | 'order_columns'
+  | 'order_item_columns'
+  | 'order_article_columns'
+  | 'order_topic_columns';
+
+export interface SavedViewRow {
+  id: string;
+  kind: SavedViewKind;
+  name: string;
+  state: unknown;
+  updatedAt: number;
+}
+
+export type TrackedImportStatus = 'pending' | 'success' | 'failed' | 'fe-warning';
+
+/** An upload whose server-side import is being polled; kept for a limited time to survive reloads. */
+export interface TrackedImportRow {
+  fileImportId: string;
+  fileId: string;
+  status: TrackedImportStatus;
+  type: string;
+  createdAt: number;
+}
+
+/** Unsaved cart-panel input for one site. */
+export interface CartDraftRow {
+  siteId: string;
+  draft: unknown;
+  updatedAt: number;
+}
+
+/** A write made while offline, replayed later; the idempotency key makes a replay safe. */
+export interface OutboxRow {
+  id?: number;
+  idempotencyKey: string;
+  mutationKey: string;
+  variables: unknown;
+  createdAt: number;
+  attempts: number;
+  lastError: string | null;
+}
+
+export class BuyerPortalDatabase extends Dexie {
+  queryCache!: EntityTable<QueryCacheRow, 'key'>;
+  cataloguePages!: EntityTable<CataloguePageRow, 'key'>;
+  savedViews!: EntityTable<SavedViewRow, 'id'>;
+  trackedImports!: EntityTable<TrackedImportRow, 'fileImportId'>;
+  cartDrafts!: EntityTable<CartDraftRow, 'siteId'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      queryCache: 'key',
+      cataloguePages: 'key, savedAt',
+      savedViews: 'id, kind, updatedAt',
+      trackedImports: 'fileImportId, fileId, type, createdAt',
+      cartDrafts: 'siteId, updatedAt',
+      outbox: '++id, &idempotencyKey, mutationKey, createdAt',
+    });
+  }
+}
+
+export const db = new BuyerPortalDatabase();

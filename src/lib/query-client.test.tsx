@@ -1,0 +1,46 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '../components/toast-store.ts';
+import { Toaster } from '../components/toaster.tsx';
+import { ApiError } from './api-client.ts';
+import { createQueryClient, MUTATION_ERROR_TITLE } from './query-client.ts';
+
+afterEach(() => act(() => dismissToast()));
+
+describe('query client feedback', () => {
+  it('reports a failed mutation with a toast whose "Try again" runs it again', async () => {
+    const user = userEvent.setup();
+    render(<Toaster />);
+    const client = createQueryClient();
+    const mutationFn = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, { code: 409, message: 'The item is already live.' }))
+      .mockResolvedValueOnce('ok');
+    const observer = client.getMutationCache().build(client, { mutationFn });
+    await act(() => observer.execute({ id: 1 }).catch(() => undefined));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MUTATION_ERROR_TITLE);
+    expect(alert).toHaveTextContent('The item is already live.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(mutationFn).toHaveBeenCalledTimes(2));
+    expect(mutationFn.mock.calls[1]?.[0]).toEqual({ id: 1 });
+  });
+
+  it('stays quiet for mutations that show their own errors and for an ended session', async () => {
+    render(<Toaster />);
+    const client = createQueryClient();
+    const own = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(new Error('x')),
+      meta: { errorToast: false },
+    });
+    const expired = client.getMutationCache().build(client, {
+      mutationFn: () =>
+        Promise.reject(new ApiError(401, { code: 401, message: 'Expired JWT Token' })),
+    });
+    await act(() => own.execute(undefined).catch(() => undefined));
+    await act(() => expired.execute(undefined).catch(() => undefined));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The app's QueryClient. Failed writes and failed background refreshes are reported with a toast
+ * here, once for the whole app; a mutation that shows its own error (a form) opts out through
+ * `meta.errorToast = false`.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '../components/toast-store.ts';
+import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
+import { ApiError } from './api-client.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean };
+    mutationMeta: { errorToast?: boolean; successMessage?: string };
+  }
+}
+
+export const MUTATION_ERROR_TITLE = 'Uh oh! Something went wrong.';
+export const MUTATION_ERROR_DESCRIPTION = 'There was a problem with your request.';
+
+/** A 401 ends the session; that is shown by the sign-in page, not by a toast. */
+function isSessionEnd(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MUTATION_ERROR_DESCRIPTION;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // Only refreshes of data already on screen; a first load shows its error in place.
+        if (query.state.data === undefined || isSessionEnd(error)) return;
+        toast({
+          title: 'Could not refresh data',
+          description: describe(error),
+          variant: 'destructive',
+        });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, variables, _context, mutation) => {
+        if (mutation.meta?.errorToast === false || isSessionEnd(error)) return;
+        toast({
+          title: MUTATION_ERROR_TITLE,
+          description: describe(error),
+          variant: 'destructive',
+          action: {
+            label: 'Try again',
+            onClick: () => void mutation.execute(variables).catch(() => undefined),
+          },
+        });
+      },
+      onSuccess: (_data, _variables, _context, mutation) => {
+        const message = mutation.meta?.successMessage;
+        if (message) toast({ title: 'Success', description: message, variant: 'success' });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Must outlive the persisted cache's max age, or restored entries are collected at once.
+        gcTime: QUERY_CACHE_MAX_AGE_MS,
+        // The API client already retries transient answers once; errors the server chose are final.
+        retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient: QueryClient = createQueryClient();

@@ -1,0 +1,47 @@
+import dayjs from 'dayjs';
+import { CURRENCY, DATE_FORMAT, DATE_TIME_LONG_FORMAT, LOCALE } from '../config/constants.ts';
+
+const moneyFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats a wire decimal string ("1200.00") as euro; display only, never used in arithmetic. */
+export function formatMoney(value: string | null | undefined): string {
+  const amount = Number(value ?? '0');
+  return moneyFormat.format(Number.isFinite(amount) ? amount : 0);
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
+
+export function formatDateTimeLong(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_TIME_LONG_FORMAT) : '';
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value >= 10 ? 0 : 1)} ${units[unit]}`;
+}
+
+export function fullName(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim();
+}
+
+export function initials(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name.charAt(0)}${person.last_name.charAt(0)}`.toUpperCase();
+}
