@@ -27,7 +27,10 @@ export default tseslint.config(
     plugins: { local: importDirection },
     rules: {
       'local/import-direction': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
@@ -53,7 +56,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in server/env.ts only.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in server/env.ts only.',
+        },
       ],
     },
   },

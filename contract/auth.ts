@@ -40,8 +40,13 @@ export const AccessClaimsSchema = z.object({
 export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
 
 /** A user counts as a buyer only if a username is present and the roles include ROLE_BUYER (spec §6). */
-export function isBuyer(claims: { username?: string | null; roles?: readonly string[] | null }): boolean {
-  return Boolean(claims.username) && Array.isArray(claims.roles) && claims.roles.includes('ROLE_BUYER');
+export function isBuyer(claims: {
+  username?: string | null;
+  roles?: readonly string[] | null;
+}): boolean {
+  return (
+    Boolean(claims.username) && Array.isArray(claims.roles) && claims.roles.includes('ROLE_BUYER')
+  );
 }
 
 /** Entry route name of each role group (spec §2); only the buyer maps to the common index. */

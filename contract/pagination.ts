@@ -16,3 +16,12 @@ export function listOf<T extends z.ZodType>(item: T) {
 export function hasMorePages(p: Pagination): boolean {
   return p.total / p.limit > p.page;
 }
+
+/** `?page=&limit=` of a list request: numbers from the query string, with defaults and a cap. */
+export function pageQuerySchema(options: { defaultLimit: number; maxLimit: number }) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(options.maxLimit).default(options.defaultLimit),
+  });
+}
+export type PageQuery = z.infer<ReturnType<typeof pageQuerySchema>>;

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { LoginPage } from './pages/login-page.ts';
 import { BUYER, MANAGER } from './fixtures/users.ts';
 
-const navigation = (page: import('@playwright/test').Page) =>
-  page.getByRole('navigation', { name: /main/i });
+const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
 
 test('a buyer signs in and lands on the home page', async ({ page }) => {
   const login = new LoginPage(page);
@@ -78,7 +77,10 @@ test('logging out clears the session and returns to the start', async ({ page })
   await login.goto();
   await login.signIn(BUYER.email, BUYER.password);
   await expect(navigation(page)).toBeVisible();
-  await page.getByRole('button', { name: /log out/i }).first().click();
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
   await expect(page.getByText('Login to dashboard')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();

@@ -35,7 +35,8 @@ function check(fromFile, source) {
     if (lower.includes(from.sub) && (to.sub === 'features' || to.sub === 'app')) {
       return `src/${from.sub} must not import from src/${to.sub}`;
     }
-    if (from.sub === 'features' && to.sub === 'app') return 'a feature must not import from src/app';
+    if (from.sub === 'features' && to.sub === 'app')
+      return 'a feature must not import from src/app';
     if (from.sub === 'features' && to.sub === 'features' && from.feature !== to.feature) {
       return `feature "${from.feature}" must not import feature "${to.feature}"; compose them in src/app`;
     }

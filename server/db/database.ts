@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.ts';
+
+/** The Drizzle database, whichever driver (PGlite or node-postgres) is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with the operations whose implementation differs per driver. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** Applies pending migrations from server/db/migrations (call it inside withExclusiveLock). */
+  migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding a database-wide lock, so API processes starting together do not
+   * migrate or seed at the same time. Not re-entrant.
+   */
+  withExclusiveLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Runs raw SQL and returns its rows; both drivers answer with a `rows` array. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

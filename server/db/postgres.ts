@@ -1,0 +1,39 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+import * as schema from './schema/index.ts';
+
+/** Key of the advisory lock serialising migrations and first-start seeding across API processes. */
+const STARTUP_LOCK_KEY = 7_240_511;
+
+export async function openPostgresDatabase(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = drizzle({ client: pool, schema });
+
+  async function withExclusiveLock<T>(work: () => Promise<T>): Promise<T> {
+    // Advisory locks belong to a session, so take it on one dedicated connection.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withExclusiveLock,
+    close: () => pool.end(),
+  };
+}

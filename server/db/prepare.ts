@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from './database.ts';
+import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
+import { seedReferenceData } from './seed/reference-data.ts';
+
+export interface PrepareOptions {
+  /** Create the demo data set when the database is empty. */
+  demoData: boolean;
+  seedSites: number;
+  log: (message: string) => void;
+}
+
+/** Brings a database up to date at start: migrations, reference data, demo data on first start. */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  options: PrepareOptions,
+): Promise<void> {
+  await handle.withExclusiveLock(async () => {
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    if (!options.demoData || !(await isDemoSeedNeeded(handle.db))) return;
+    const started = Date.now();
+    options.log(`Creating demo data with ${options.seedSites} sites`);
+    const summary = await seedDemoData(handle.db, {
+      siteCount: options.seedSites,
+      onProgress: options.log,
+    });
+    // Fresh statistics, so the first catalogue queries get good plans (PGlite has no autovacuum).
+    await handle.db.execute(sql`analyze`);
+    options.log(
+      `Demo data created: ${summary.sites} sites, ${summary.users} users in ${Date.now() - started} ms`,
+    );
+  });
+}

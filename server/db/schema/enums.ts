@@ -1,0 +1,23 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const companyStatus = pgEnum('company_status', ['pending', 'approved', 'declined']);
+
+export const importStatus = pgEnum('import_status', ['pending', 'success', 'failed']);
+
+export const sponsorTagType = pgEnum('sponsor_tag_type', [
+  'rel_sponsored',
+  'image_tag',
+  'no_tag',
+  'marked_by_wm',
+]);
+
+export const linkType = pgEnum('link_type', ['do_follow', 'no_follow']);
+
+/** What a one-time token mailed to a user is good for. */
+export const userTokenPurpose = pgEnum('user_token_purpose', [
+  'registration_confirmation',
+  'password_reset',
+]);
+
+/** Login failures are counted per account (the e-mail tried) and per client address. */
+export const loginFailureScope = pgEnum('login_failure_scope', ['account', 'address']);

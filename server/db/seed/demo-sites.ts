@@ -1,0 +1,84 @@
+import { centsToMoney } from '../../../contract/money.ts';
+import type { Database } from '../database.ts';
+import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
+import type { Random } from './random.ts';
+import { NICHES, referenceIds, type NicheSlug } from './reference-data.ts';
+import { createSiteGenerator, type GeneratedSite } from './site-generator.ts';
+
+const BATCH_SIZE = 5_000;
+
+const SITE_COLUMNS: readonly BulkColumn<GeneratedSite>[] = [
+  { name: 'id', type: 'uuid', value: (s) => s.id },
+  { name: 'hostname', type: 'text', value: (s) => s.hostname },
+  { name: 'ahrefs_domain_rating', type: 'smallint', value: (s) => s.ahrefsDomainRating },
+  { name: 'ahrefs_referring_domains', type: 'integer', value: (s) => s.ahrefsReferringDomains },
+  { name: 'ahrefs_organic_traffic', type: 'integer', value: (s) => s.ahrefsOrganicTraffic },
+  { name: 'ahrefs_url_rating', type: 'smallint', value: (s) => s.ahrefsUrlRating },
+  { name: 'ahrefs_keywords_top3', type: 'integer', value: (s) => s.ahrefsKeywordsTop3 },
+  { name: 'ahrefs_keywords410', type: 'integer', value: (s) => s.ahrefsKeywords410 },
+  { name: 'ahrefs_keywords_top10', type: 'integer', value: (s) => s.ahrefsKeywordsTop10 },
+  { name: 'majestic_citation_flow', type: 'smallint', value: (s) => s.majesticCitationFlow },
+  { name: 'majestic_trust_flow', type: 'smallint', value: (s) => s.majesticTrustFlow },
+  { name: 'moz_spam_score', type: 'smallint', value: (s) => s.mozSpamScore },
+  { name: 'moz_domain_authority', type: 'smallint', value: (s) => s.mozDomainAuthority },
+  { name: 'semrush_authority_score', type: 'smallint', value: (s) => s.semrushAuthorityScore },
+  { name: 'tf_cf', type: 'numeric', value: (s) => s.tfCf },
+  { name: 'rd_ot', type: 'numeric', value: (s) => s.rdOt },
+  { name: 'ip_address', type: 'inet', value: (s) => s.ipAddress },
+  { name: 'sponsor_tag_type', type: 'sponsor_tag_type', value: (s) => s.sponsorTagType },
+  { name: 'link_type', type: 'link_type', value: (s) => s.linkType },
+  { name: 'main_country_id', type: 'uuid', value: (s) => s.mainCountryId },
+  { name: 'main_country_traffic', type: 'integer', value: (s) => s.mainCountryTraffic },
+  { name: 'domain_language', type: 'text', value: (s) => s.domainLanguage },
+  { name: 'website_topic', type: 'text', value: (s) => s.websiteTopic },
+  { name: 'tld', type: 'text', value: (s) => s.tld },
+  { name: 'placement_period_id', type: 'uuid', value: (s) => s.placementPeriodId },
+  { name: 'last_placement_at', type: 'date', value: (s) => s.lastPlacementAt },
+  { name: 'updated_at', type: 'date', value: (s) => s.updatedAt },
+  { name: 'relevance_at', type: 'date', value: (s) => s.relevanceAt },
+  { name: 'comments', type: 'text', value: (s) => s.comments },
+  { name: 'description', type: 'text', value: (s) => s.description },
+];
+
+interface PriceRow {
+  siteId: string;
+  nicheId: string;
+  cents: number;
+}
+
+const PRICE_COLUMNS: readonly BulkColumn<PriceRow>[] = [
+  { name: 'site_id', type: 'uuid', value: (p) => p.siteId },
+  { name: 'niche_id', type: 'uuid', value: (p) => p.nicheId },
+  { name: 'price', type: 'numeric(12,2)', value: (p) => centsToMoney(p.cents) },
+];
+
+export interface DemoSitesOptions {
+  random: Random;
+  today: Date;
+  count: number;
+  onProgress: (message: string) => void;
+}
+
+/** Inserts `count` generated sites with their prices and returns their hostnames in order. */
+export async function seedDemoSites(db: Database, options: DemoSitesOptions): Promise<string[]> {
+  const nextSite = createSiteGenerator({ random: options.random, today: options.today });
+  const hostnames: string[] = [];
+  for (let done = 0; done < options.count;) {
+    const batch = Array.from({ length: Math.min(BATCH_SIZE, options.count - done) }, nextSite);
+    await bulkInsert(db, 'sites', SITE_COLUMNS, batch);
+    await bulkInsert(db, 'site_prices', PRICE_COLUMNS, batch.flatMap(priceRows));
+    for (const site of batch) hostnames.push(site.hostname);
+    done += batch.length;
+    options.onProgress(`Seeding sites ${done}/${options.count}`);
+  }
+  return hostnames;
+}
+
+function priceRows(site: GeneratedSite): PriceRow[] {
+  return NICHES.flatMap(({ slug }) => {
+    const cents = site.pricesInCents[slug as NicheSlug];
+    return cents === undefined
+      ? []
+      : [{ siteId: site.id, nicheId: referenceIds.niche(slug), cents }];
+  });
+}

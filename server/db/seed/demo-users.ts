@@ -1,0 +1,174 @@
+// Demo people: two buyers with a company account each, their sales and account managers, and a
+// manager without the buyer role (who may sign in but not use the buyer area).
+import type { Database } from '../database.ts';
+import { accounts, companies, users } from '../schema/index.ts';
+import type { Random } from './random.ts';
+import { referenceIds } from './reference-data.ts';
+import { stableUuid } from './stable-id.ts';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+export const DEMO_EMAILS = {
+  buyer: 'buyer@example.com',
+  secondBuyer: 'second.buyer@example.com',
+  manager: 'manager@example.com',
+  salesManager: 'sales.manager@example.com',
+  accountManager: 'account.manager@example.com',
+} as const;
+
+export interface DemoUserIds {
+  buyer: string;
+  secondBuyer: string;
+}
+
+type NewUser = typeof users.$inferInsert;
+type NewCompany = typeof companies.$inferInsert;
+
+interface DemoBuyer {
+  user: Omit<NewUser, 'id' | 'passwordHash' | 'salesManagerId' | 'accountManagerId'>;
+  company: Omit<NewCompany, 'id'>;
+  creditLimit: string;
+  creditsBalance: string;
+}
+
+type StaffUser = Omit<NewUser, 'id' | 'passwordHash'>;
+
+const SALES_MANAGER: StaffUser = {
+  email: DEMO_EMAILS.salesManager,
+  roles: ['ROLE_SALES'],
+  firstName: 'Sophie',
+  lastName: 'Martin',
+  phone: '+44 20 7946 0101',
+  isConfirmed: true,
+};
+
+const ACCOUNT_MANAGER: StaffUser = {
+  email: DEMO_EMAILS.accountManager,
+  roles: ['ROLE_ACCOUNT_MANAGER'],
+  firstName: 'Lucas',
+  lastName: 'Bernard',
+  phone: '+44 20 7946 0102',
+  isConfirmed: true,
+};
+
+const MANAGER: StaffUser = {
+  email: DEMO_EMAILS.manager,
+  roles: ['ROLE_ACCOUNT_MANAGER'],
+  firstName: 'Morgan',
+  lastName: 'Reyes',
+  phone: '+44 20 7946 0103',
+  isConfirmed: true,
+};
+
+const BUYER: DemoBuyer = {
+  user: {
+    email: DEMO_EMAILS.buyer,
+    roles: ['ROLE_BUYER'],
+    firstName: 'Emma',
+    lastName: 'Johnson',
+    phone: '+44 20 7946 0958',
+    isNewsletterSubscribed: true,
+    isAllowedToExportSites: true,
+    isConfirmed: true,
+  },
+  company: {
+    businessName: 'Northwind Outdoor Ltd',
+    businessTypeId: stableUuid('business-type:E-commerce'),
+    contactEmail: 'hello@northwind-outdoor.com',
+    countryId: referenceIds.country('GB'),
+    city: 'London',
+    zipCode: 'EC1V 9HX',
+    address: '12 Old Street',
+    accountingEmail: 'accounts@northwind-outdoor.com',
+    accountingPhone: '+44 20 7946 0959',
+    registrationNumber: '09876543',
+    vatNumber: 'GB123456789',
+    bankName: 'Barclays Bank',
+    bankAddress: '1 Churchill Place, London',
+    iban: 'GB33BUKB20201555555555',
+    bicSwift: 'BUKBGB22',
+    isPayByBillAllowed: true,
+    billLimit: '10000.00',
+    status: 'approved',
+  },
+  creditLimit: '5000.00',
+  creditsBalance: '2000.00',
+};
+
+const SECOND_BUYER: DemoBuyer = {
+  user: {
+    email: DEMO_EMAILS.secondBuyer,
+    roles: ['ROLE_BUYER'],
+    firstName: 'Noah',
+    lastName: 'Schmidt',
+    phone: '+49 30 901820',
+    isNewsletterSubscribed: false,
+    isAllowedToExportSites: false,
+    isConfirmed: true,
+  },
+  company: {
+    businessName: 'Bergmann Digital GmbH',
+    businessTypeId: stableUuid('business-type:Agency'),
+    contactEmail: 'kontakt@bergmann-digital.de',
+    countryId: referenceIds.country('DE'),
+    city: 'Berlin',
+    zipCode: '10115',
+    address: 'Invalidenstraße 42',
+    accountingEmail: 'buchhaltung@bergmann-digital.de',
+    registrationNumber: 'HRB 123456 B',
+    vatNumber: 'DE123456789',
+    bankName: 'Deutsche Bank',
+    iban: 'DE89370400440532013000',
+    bicSwift: 'DEUTDEDBXXX',
+    status: 'approved',
+  },
+  creditLimit: '1000.00',
+  creditsBalance: '50.00',
+};
+
+interface Managers {
+  salesManagerId: string;
+  accountManagerId: string;
+}
+
+/** Inserts staff and buyers; every demo user has the same (already hashed) password. */
+export async function seedDemoUsers(
+  db: Database,
+  random: Random,
+  passwordHash: string,
+): Promise<DemoUserIds> {
+  const insertStaff = async (user: StaffUser) => {
+    const id = random.uuid();
+    await db.insert(users).values({ ...user, id, passwordHash });
+    return id;
+  };
+  const managers: Managers = {
+    salesManagerId: await insertStaff(SALES_MANAGER),
+    accountManagerId: await insertStaff(ACCOUNT_MANAGER),
+  };
+  await insertStaff(MANAGER);
+  return {
+    buyer: await insertBuyer(db, random, { buyer: BUYER, managers, passwordHash }),
+    secondBuyer: await insertBuyer(db, random, { buyer: SECOND_BUYER, managers, passwordHash }),
+  };
+}
+
+async function insertBuyer(
+  db: Database,
+  random: Random,
+  { buyer, managers, passwordHash }: { buyer: DemoBuyer; managers: Managers; passwordHash: string },
+): Promise<string> {
+  const userId = random.uuid();
+  const companyId = random.uuid();
+  await db.insert(users).values({ ...buyer.user, ...managers, id: userId, passwordHash });
+  await db.insert(companies).values({ ...buyer.company, id: companyId });
+  await db.insert(accounts).values({
+    id: random.uuid(),
+    userId,
+    companyId,
+    isCurrent: true,
+    creditLimit: buyer.creditLimit,
+    creditsBalance: buyer.creditsBalance,
+  });
+  return userId;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+const SECRET = 'x'.repeat(40);
+
+describe('loadEnv', () => {
+  it('applies the defaults of a demo start', () => {
+    expect(loadEnv({})).toEqual({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      demoData: true,
+      seedSites: 100_000,
+      smtpUrl: undefined,
+      mailFrom: 'Buyer portal <no-reply@localhost>',
+      staticDir: 'dist',
+      logLevel: 'info',
+      publicUrl: 'http://localhost:8080',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every setting and treats empty variables as unset', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      HOST: '',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://portal:pw@db:5432/portal',
+      JWT_SECRET: SECRET,
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      DEMO_DATA: 'false',
+      SEED_SITES: '500',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      STATIC_DIR: 'build',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://portal.example.com',
+      TRUST_PROXY: 'true',
+    });
+    expect(env).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://portal:pw@db:5432/portal',
+      jwtSecret: SECRET,
+      accessTokenTtlSeconds: 600,
+      demoData: false,
+      seedSites: 500,
+      smtpUrl: 'smtp://mail:25',
+      staticDir: 'build',
+      logLevel: 'warn',
+      publicUrl: 'https://portal.example.com',
+      trustProxy: true,
+    });
+  });
+
+  it('refuses DATABASE_URL without JWT_SECRET, since processes must share the token key', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://db/portal' })).toThrow(
+      /JWT_SECRET must be set when DATABASE_URL is set/,
+    );
+  });
+
+  it('turns demo data off in production and refuses to turn it on there', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(EnvError);
+  });
+
+  it('names each invalid variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT: .*\n.*JWT_SECRET: JWT_SECRET must be at least 32 characters long\n.*LOG_LEVEL/,
+    );
+  });
+});

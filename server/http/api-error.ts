@@ -1,0 +1,35 @@
+import type { Violation } from '../../contract/errors.ts';
+
+/** An error the API answers with on purpose: its status and message reach the client as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly options: { violations?: Violation[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NOT_FOUND_MESSAGE = 'Not found';
+export const FORBIDDEN_MESSAGE = "You don't have access";
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+export function notFound(message = NOT_FOUND_MESSAGE): ApiError {
+  return new ApiError(404, message);
+}
+
+export function unauthorized(message: string): ApiError {
+  return new ApiError(401, message);
+}
+
+export function forbidden(): ApiError {
+  return new ApiError(403, FORBIDDEN_MESSAGE);
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, 'Too many failed login attempts. Try again later.', {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}

@@ -1,0 +1,44 @@
+// Request validation with the route's zod schemas. Unlike the type provider's own compiler, it
+// keeps zod's issue paths, so violations can name nested fields exactly (`items[0].target_url`).
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import type { Violation } from '../../contract/errors.ts';
+import { formatViolationPath, type PathSegment } from '../../contract/violation-path.ts';
+
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+
+  constructor(readonly violations: Violation[]) {
+    super('Validation failed.');
+    this.name = 'RequestValidationError';
+  }
+}
+
+/** Zod's text for a missing field is "Invalid input: expected string, received undefined". */
+const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = {
+  error: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
+};
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const style = httpPart === 'querystring' ? 'bracket' : 'dot';
+  return (data) => {
+    const result = schema.safeParse(data, parseOptions);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(toViolations(result.error.issues, style)) };
+  };
+};
+
+export function toViolations(
+  issues: readonly z.core.$ZodIssue[],
+  style: 'dot' | 'bracket' = 'dot',
+): Violation[] {
+  return issues.map((issue) => ({
+    path: formatViolationPath(issue.path.filter(isPathSegment), style),
+    message: issue.message,
+  }));
+}
+
+function isPathSegment(key: PropertyKey): key is PathSegment {
+  return typeof key !== 'symbol';
+}

@@ -1,0 +1,74 @@
+// The server process: reads the environment, opens and prepares the database, serves the API and
+// the web app on one port, and shuts down cleanly on SIGTERM/SIGINT.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { loadEnv, type Env } from './env.ts';
+import { serializeRequest } from './http/request-log.ts';
+import { resolveJwtSecret } from './jwt-secret.ts';
+import { createMailer } from './mail/mailer.ts';
+
+async function start(env: Env): Promise<void> {
+  const startedAt = Date.now();
+  const jwtSecret = resolveJwtSecret(env);
+  const handle = await openDatabase(env);
+  let app: FastifyInstance | null = null;
+  try {
+    const log = (message: string) => app?.log.info(message);
+    app = await createApp({
+      db: handle.db,
+      jwtSecret,
+      mailer: createMailer({
+        smtpUrl: env.smtpUrl,
+        from: env.mailFrom,
+        mailDir: path.join(env.dataDir, 'mail'),
+        log,
+      }),
+      publicUrl: env.publicUrl,
+      staticDir: env.staticDir,
+      accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+      logger: { level: env.logLevel, serializers: { req: serializeRequest } },
+      trustProxy: env.trustProxy,
+    });
+    app.log.info(
+      `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
+    );
+    await prepareDatabase(handle, { demoData: env.demoData, seedSites: env.seedSites, log });
+    await app.listen({ port: env.port, host: env.host });
+    app.log.info(`Ready in ${Date.now() - startedAt} ms`);
+  } catch (error) {
+    await app?.close();
+    await handle.close();
+    throw error;
+  }
+  stopOnSignals(app, handle);
+}
+
+function stopOnSignals(app: FastifyInstance, handle: DatabaseHandle): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+try {
+  await start(loadEnv());
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthResponseSchema,
+  LoginRequestSchema,
+  RefreshRequestSchema,
+} from '../../../contract/auth.ts';
+import type { AuthService } from './auth.service.ts';
+import { errorResponses } from '../../http/responses.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/login_check',
+    {
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginRequestSchema,
+        response: { 200: AuthResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    (request) =>
+      auth.login({
+        username: request.body.username,
+        password: request.body.password,
+        address: request.ip,
+      }),
+  );
+
+  app.post(
+    '/token/refresh',
+    {
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Exchange a refresh token for a new token pair',
+        body: RefreshRequestSchema,
+        response: { 200: AuthResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => auth.refresh(request.body.refresh_token),
+  );
+};

@@ -1,0 +1,116 @@
+// Sign-in and session renewal (spec §7 "Authentication"). A login opens a refresh-token family;
+// each refresh rotates the token. Presenting a token twice means it was stolen or replayed, so
+// the whole family is revoked. A family ends 30 days after its login whatever the rotation.
+import { randomUUID } from 'node:crypto';
+import type { AuthResponse } from '../../../contract/auth.ts';
+import { REFRESH_TOKEN_TTL_DAYS } from '../../../contract/constants.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { tooManyRequests, unauthorized } from '../../http/api-error.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import {
+  claimRefreshToken,
+  deleteExpiredRefreshTokens,
+  findCredentialsByEmail,
+  findCredentialsById,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  revokeRefreshTokenFamily,
+  type Credentials,
+} from './auth.repository.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials.';
+export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token.';
+
+const REFRESH_FAMILY_LIFETIME_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+export interface AuthService {
+  login(input: { username: string; password: string; address: string }): Promise<AuthResponse>;
+  refresh(refreshToken: string): Promise<AuthResponse>;
+}
+
+interface Family {
+  id: string;
+  createdAt: Date;
+}
+
+export function createAuthService(deps: {
+  db: Database;
+  tokens: AccessTokens;
+  throttle: LoginThrottle;
+  now: Clock;
+}): AuthService {
+  const { db, tokens, throttle, now } = deps;
+
+  async function issuePair(
+    user: Credentials,
+    family: Family,
+    database: Database = db,
+  ): Promise<AuthResponse> {
+    const refreshToken = generateSecretToken();
+    await insertRefreshToken(database, {
+      userId: user.id,
+      familyId: family.id,
+      tokenHash: hashSecretToken(refreshToken),
+      familyCreatedAt: family.createdAt,
+      createdAt: now(),
+    });
+    const token = await tokens.issue({ userId: user.id, username: user.email, roles: user.roles });
+    return { token, refresh_token: refreshToken };
+  }
+
+  async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
+    const user = await findCredentialsByEmail(db, email);
+    const isPasswordRight = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password);
+    return user && isPasswordRight && user.isConfirmed ? user : null;
+  }
+
+  return {
+    login: async ({ username, password, address }) => {
+      const attempt = { account: username.trim().toLowerCase(), address };
+      const wait = await throttle.retryAfter(attempt);
+      if (wait !== null) throw tooManyRequests(wait);
+      const user = await checkCredentials(attempt.account, password);
+      if (!user) {
+        await throttle.recordFailure(attempt);
+        throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      }
+      await throttle.clearAccount(attempt.account);
+      const loginAt = now();
+      await deleteExpiredRefreshTokens(
+        db,
+        user.id,
+        new Date(loginAt.getTime() - REFRESH_FAMILY_LIFETIME_MS),
+      );
+      return issuePair(user, { id: randomUUID(), createdAt: loginAt });
+    },
+
+    refresh: async (refreshToken) => {
+      const row = await findRefreshTokenByHash(db, hashSecretToken(refreshToken));
+      if (!row || row.revokedAt) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      const at = now();
+      if (row.usedAt) {
+        await revokeRefreshTokenFamily(db, row.familyId, at);
+        throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      }
+      if (at.getTime() >= row.familyCreatedAt.getTime() + REFRESH_FAMILY_LIFETIME_MS) {
+        throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      }
+      const user = await findCredentialsById(db, row.userId);
+      if (!user?.isConfirmed) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      const pair = await db.transaction(async (tx) => {
+        if (!(await claimRefreshToken(tx, row.id, at))) return null;
+        return issuePair(user, { id: row.familyId, createdAt: row.familyCreatedAt }, tx);
+      });
+      if (pair) return pair;
+      // Another request used this token a moment ago: the same replay as above.
+      await revokeRefreshTokenFamily(db, row.familyId, at);
+      throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+    },
+  };
+}

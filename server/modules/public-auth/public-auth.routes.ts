@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PasswordResetCompleteSchema,
+  PasswordResetRequestSchema,
+  RegistrationRequestSchema,
+} from '../../../contract/public-auth.ts';
+import type { PublicAuthService } from './public-auth.service.ts';
+import { errorResponses } from '../../http/responses.ts';
+
+const AcceptedSchema = z.object({}).describe('Accepted; a mail is sent when it applies');
+const NoContentSchema = z.null().describe('Done');
+const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const publicAuthRoutes: FastifyPluginAsyncZod<{ publicAuth: PublicAuthService }> = async (
+  app,
+  { publicAuth },
+) => {
+  app.post(
+    '/registrations',
+    {
+      schema: {
+        tags: ['Registration'],
+        summary: 'Register a buyer; a confirmation link is mailed',
+        body: RegistrationRequestSchema,
+        response: { 202: AcceptedSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await publicAuth.register(request.body);
+      return reply.status(202).send({});
+    },
+  );
+
+  app.post(
+    '/registrations/confirmations/:token',
+    {
+      schema: {
+        tags: ['Registration'],
+        summary: 'Confirm a registration with the mailed token',
+        params: TokenParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await publicAuth.confirmRegistration(request.params.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/passwords/resets',
+    {
+      schema: {
+        tags: ['Password reset'],
+        summary: 'Ask for a password reset link (always accepted)',
+        body: PasswordResetRequestSchema,
+        response: { 202: AcceptedSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await publicAuth.requestPasswordReset(request.body.email);
+      return reply.status(202).send({});
+    },
+  );
+
+  app.put(
+    '/passwords/resets/:token',
+    {
+      schema: {
+        tags: ['Password reset'],
+        summary: 'Set a new password with the mailed token; signs out every session',
+        params: TokenParamsSchema,
+        body: PasswordResetCompleteSchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await publicAuth.resetPassword(request.params.token, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,142 @@
+// Registration, its confirmation, and password reset for signed-out visitors. Answers never tell
+// whether an e-mail has an account: registering a taken address and asking a reset for an
+// unknown one both succeed silently, and the owner of a taken address gets a notice instead.
+import type { PasswordResetComplete, RegistrationRequest } from '../../../contract/public-auth.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { notFound } from '../../http/api-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import {
+  alreadyRegisteredMail,
+  passwordResetMail,
+  registrationConfirmationMail,
+} from '../../mail/messages.ts';
+import { revokeUserRefreshTokens } from '../auth/auth.repository.ts';
+import { deleteFailures } from '../auth/login-failures.repository.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { generateSecretToken, hashSecretToken } from '../auth/secret-tokens.ts';
+import {
+  confirmUser,
+  consumeUserToken,
+  findUserIdByEmail,
+  insertUnconfirmedBuyer,
+  insertUserToken,
+  retireUserTokens,
+  setPassword,
+} from './public-auth.repository.ts';
+
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
+
+export interface PublicAuthService {
+  register(request: RegistrationRequest): Promise<void>;
+  confirmRegistration(token: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(token: string, request: PasswordResetComplete): Promise<void>;
+}
+
+export function createPublicAuthService(deps: {
+  db: Database;
+  mailer: Mailer;
+  now: Clock;
+  /** Origin of the web app, for the links in mails (e.g. https://portal.example.com). */
+  publicUrl: string;
+}): PublicAuthService {
+  const { db, mailer, now } = deps;
+  const link = (route: string, token?: string) =>
+    `${deps.publicUrl.replace(/\/$/, '')}${route}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+
+  async function createBuyer(request: RegistrationRequest, email: string): Promise<string | null> {
+    // Hashed before the e-mail is looked up, so both outcomes take the same time.
+    const passwordHash = await hashPassword(request.password);
+    if (await findUserIdByEmail(db, email)) return null;
+    const token = generateSecretToken();
+    try {
+      await db.transaction(async (tx) => {
+        const userId = await insertUnconfirmedBuyer(tx, {
+          email,
+          passwordHash,
+          firstName: request.first_name,
+          lastName: request.last_name,
+          companyName: request.company_name,
+        });
+        await insertUserToken(tx, {
+          userId,
+          purpose: 'registration_confirmation',
+          tokenHash: hashSecretToken(token),
+          expiresAt: new Date(now().getTime() + CONFIRMATION_TTL_MS),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+    return token;
+  }
+
+  return {
+    register: async (request) => {
+      const email = request.email.trim().toLowerCase();
+      const token = await createBuyer(request, email);
+      await mailer.send(
+        token
+          ? registrationConfirmationMail(
+              email,
+              request.first_name,
+              link('/registrations-confirmations', token),
+            )
+          : alreadyRegisteredMail(email, link('/forgot-password')),
+      );
+    },
+
+    confirmRegistration: async (token) => {
+      await db.transaction(async (tx) => {
+        const at = now();
+        const userId = await consumeUserToken(tx, {
+          tokenHash: hashSecretToken(token),
+          purpose: 'registration_confirmation',
+          at,
+        });
+        if (!userId) throw notFound(INVALID_LINK_MESSAGE);
+        await confirmUser(tx, userId, at);
+      });
+    },
+
+    requestPasswordReset: async (rawEmail) => {
+      const email = rawEmail.trim().toLowerCase();
+      const userId = await findUserIdByEmail(db, email);
+      if (!userId) return;
+      const token = generateSecretToken();
+      const at = now();
+      await db.transaction(async (tx) => {
+        await retireUserTokens(tx, userId, 'password_reset', at);
+        await insertUserToken(tx, {
+          userId,
+          purpose: 'password_reset',
+          tokenHash: hashSecretToken(token),
+          expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_MS),
+        });
+      });
+      await mailer.send(passwordResetMail(email, link('/passwords-resets', token)));
+    },
+
+    resetPassword: async (token, { password }) => {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const at = now();
+        const userId = await consumeUserToken(tx, {
+          tokenHash: hashSecretToken(token),
+          purpose: 'password_reset',
+          at,
+        });
+        if (!userId) throw notFound(INVALID_LINK_MESSAGE);
+        const email = await setPassword(tx, { userId, passwordHash, at });
+        // Every session opened with the old password ends, and a lock-out by failures is lifted.
+        await revokeUserRefreshTokens(tx, userId, at);
+        if (email) await deleteFailures(tx, 'account', email);
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Every failing request answers with the one error body of contract/errors.ts. Errors thrown on
+// purpose (ApiError) and request validation pass their text through; anything else is logged
+// and answered with a bare 500 so that internals never leak.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorBody } from '../../contract/errors.ts';
+import { ApiError, INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../http/api-error.ts';
+import { RequestValidationError } from '../http/validation.ts';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      return sendError(reply, 400, { message: error.message, violations: error.violations });
+    }
+    if (error instanceof ApiError) {
+      reply.headers(error.options.headers ?? {});
+      return sendError(reply, error.statusCode, {
+        message: error.message,
+        violations: error.options.violations,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, status, { message: error.message });
+    request.log.error({ err: error }, 'Request failed');
+    return sendError(reply, 500, { message: INTERNAL_ERROR_MESSAGE });
+  });
+}
+
+export function sendError(
+  reply: FastifyReply,
+  code: number,
+  { message, violations }: { message: string; violations?: ErrorBody['violations'] },
+): FastifyReply {
+  const body: ErrorBody = violations?.length ? { code, message, violations } : { code, message };
+  return reply.status(code).type('application/json; charset=utf-8').send(body);
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 404, { message: NOT_FOUND_MESSAGE });
+}

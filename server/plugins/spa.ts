@@ -1,0 +1,52 @@
+// Serves the built single-page app (the Vite output) next to the API. Hashed files under
+// /assets are cached for good; everything else (index.html, sw.js, the manifest, icons) is
+// revalidated on each use so a new release is picked up at once. Client-side routes answer with
+// index.html; unknown /api paths, and everything when no build exists, answer with a JSON 404.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export async function registerSpa(app: FastifyInstance, staticDir: string | null): Promise<void> {
+  const root = staticDir && isDirectory(staticDir) ? path.resolve(staticDir) : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const relative = path.relative(root, filePath).split(path.sep).join('/');
+        response.setHeader(
+          'cache-control',
+          relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!root || !isClientRoute(request) || !existsSync(path.join(root, 'index.html'))) {
+      return sendNotFound(reply);
+    }
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
+}
+
+/** A browser navigation to an app route: GET/HEAD, accepts HTML, not /api, not a file name. */
+function isClientRoute(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    pathname !== '/api' &&
+    !path.posix.extname(pathname) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function isDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory();
+}

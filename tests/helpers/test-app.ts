@@ -1,0 +1,76 @@
+// The app as the server tests use it: on a fresh database, with a controllable clock, mail written
+// to a temporary directory, and nothing logged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createApp, type AppOptions } from '../../server/app.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
+import { createTestPglite } from './test-databases.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const TEST_START = new Date('2026-03-02T09:00:00Z');
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+export interface TestContext {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  clock: TestClock;
+  mailDir: string;
+  close(): Promise<void>;
+}
+
+export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now' | 'mailer'>>;
+
+/** Builds the app on `handle` (a fresh PGlite database with the fixture by default). */
+export async function createTestContext(
+  options: {
+    handle?: DatabaseHandle;
+    overrides?: AppOverrides;
+    closeHandle?: () => Promise<void>;
+  } = {},
+): Promise<TestContext> {
+  const handle = options.handle ?? (await createTestPglite());
+  const clock = createTestClock(TEST_START);
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
+  const app = await createApp({
+    db: handle.db,
+    jwtSecret: TEST_JWT_SECRET,
+    mailer: createMailer({ from: 'Buyer portal <no-reply@portal.test>', mailDir, log: () => {} }),
+    publicUrl: TEST_PUBLIC_URL,
+    staticDir: null,
+    now: clock.now,
+    ...options.overrides,
+  });
+  return {
+    app,
+    handle,
+    clock,
+    mailDir,
+    close: async () => {
+      await app.close();
+      await (options.closeHandle ?? (() => handle.close()))();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<{ token: string; refresh_token: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login_check',
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`Login of ${username} failed: ${response.body}`);
+  return response.json();
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,137 @@
+// Fresh databases for tests. PGlite: in memory, started from a tarball of a migrated and seeded
+// database that is built once and cached in the temp directory (creating a PGlite database from
+// scratch takes seconds; loading the tarball about one). PostgreSQL: a new database per test file
+// on the server the postgres project's global setup provides.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../server/db/database.ts';
+import { openPgliteDatabase } from '../../server/db/pglite.ts';
+import { openPostgresDatabase } from '../../server/db/postgres.ts';
+import { seedFixture } from './fixture.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const TEMPLATE_INPUTS = [
+  'server/db',
+  'tests/helpers/fixture.ts',
+  'server/modules/auth/passwords.ts',
+];
+
+type Template = 'fixture' | 'empty';
+
+/** A new in-memory PGlite database with migrations applied and the fixture loaded. */
+export async function createTestPglite(): Promise<DatabaseHandle> {
+  return openPgliteDatabase({ loadDataDir: new Blob([await pgliteTemplate('fixture')]) });
+}
+
+/** A new in-memory PGlite database with migrations applied and no rows. */
+export async function createEmptyPglite(): Promise<DatabaseHandle> {
+  return openPgliteDatabase({ loadDataDir: new Blob([await pgliteTemplate('empty')]) });
+}
+
+async function pgliteTemplate(template: Template): Promise<Uint8Array> {
+  const file = path.join(os.tmpdir(), 'buyer-portal-test-db', `${template}-${templateKey()}.tar`);
+  if (existsSync(file)) return readFileSync(file);
+  const handle = await openPgliteDatabase();
+  try {
+    await handle.migrate();
+    if (template === 'fixture') await seedFixture(handle.db);
+    const dump = new Uint8Array(await (await handle.client.dumpDataDir('none')).arrayBuffer());
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a parallel test file never reads half a template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
+    removeOutdatedTemplates(file, template);
+    return dump;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Templates of earlier schema or seed versions are 40 MB each and never used again. */
+function removeOutdatedTemplates(current: string, template: Template): void {
+  const dir = path.dirname(current);
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(`${template}-`) && !name.startsWith(path.basename(current))) {
+      rmSync(path.join(dir, name), { force: true });
+    }
+  }
+}
+
+/** Changes whenever the schema, migrations, seed or fixture change. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const input of TEMPLATE_INPUTS) {
+    for (const file of filesUnder(path.join(root, input))) {
+      hash.update(path.relative(root, file)).update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+function filesUnder(target: string): string[] {
+  if (!existsSync(target)) return [];
+  if (statSync(target).isFile()) return [target];
+  return readdirSync(target, { recursive: true, encoding: 'utf8' })
+    .map((entry) => path.join(target, entry))
+    .filter((file) => statSync(file).isFile() && !file.endsWith('.test.ts'))
+    .sort();
+}
+
+export interface TestPostgres {
+  handle: DatabaseHandle;
+  /** Closes the connections and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A new database on the given server, migrated and loaded with the fixture. */
+export async function createTestPostgres(serverUrl: string): Promise<TestPostgres> {
+  const database = await createPostgresDatabase(serverUrl);
+  const handle = await openPostgresDatabase(database.url);
+  await handle.withExclusiveLock(() => handle.migrate());
+  await seedFixture(handle.db);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty database on the given server; `drop` removes it (close its connections first). */
+export async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
