@@ -28,9 +28,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
-    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.tmp/test-reports/e2e.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

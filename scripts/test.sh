@@ -13,11 +13,11 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-mkdir -p test-results
+mkdir -p .tmp/test-reports
 echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== unit, component and server tests"
-npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
 echo "== build"; npm run --silent build
 echo "== browser tests"; npx playwright test
 
