@@ -1,0 +1,215 @@
+// The catalogue of publisher sites on the wire: filter keys, sorting, list query and the row
+// (spec §3 "Site", "Filter keys", "Sorting options", "Options").
+import { z } from 'zod';
+import { listOf } from './pagination.ts';
+
+/** Numeric range filters: `filter[key][min]` / `filter[key][max]`. */
+export const RANGE_FILTER_KEYS = [
+  'ahrefs_domain_rating',
+  'ahrefs_referring_domains',
+  'ahrefs_organic_traffic',
+  'ahrefs_url_rating',
+  'ahrefs_keywords_top3',
+  'ahrefs_keywords410',
+  'ahrefs_keywords_top10',
+  'majestic_citation_flow',
+  'majestic_trust_flow',
+  'moz_spam_score',
+  'moz_domain_authority',
+  'semrush_authority_score',
+  'tf_cf',
+  'rd_ot',
+  'price',
+  'main_country_traffic',
+] as const;
+export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
+
+/** List filters: `filter[key][]=…` (ids or values, any match). */
+export const LIST_FILTER_KEYS = [
+  'main_countries',
+  'niche',
+  'tlds',
+  'placements',
+  'website_topics',
+  'domain_languages',
+  'sponsor_tag_types',
+  'link_types',
+] as const;
+export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
+
+/** Date range filters sent as `filter[key][min]` / `filter[key][max]` with YYYY-MM-DD values. */
+export const PERIOD_FILTER_KEYS = ['last_updated_or', 'relevance_at_or'] as const;
+export type PeriodFilterKey = (typeof PERIOD_FILTER_KEYS)[number];
+
+/** Yes/no filters: `filter[key]=true|false`. */
+export const BOOLEAN_FILTER_KEYS = [
+  'is_favorite_site',
+  'is_back_linked',
+  'is_site_in_blacklist',
+  'competitors',
+] as const;
+export type BooleanFilterKey = (typeof BOOLEAN_FILTER_KEYS)[number];
+
+/** Filters that need a chosen buyer domain and are hidden when additional filters are disabled. */
+export const ADDITIONAL_FILTER_KEYS = ['is_back_linked', 'competitors'] as const;
+
+/** Columns the list can be sorted by: `sorting[column]=ASC|DESC`, several allowed in order. */
+export const SITE_SORT_COLUMNS = [
+  'hostname',
+  ...RANGE_FILTER_KEYS,
+  'relevance_at',
+  'updated_at',
+  'is_back_linked',
+  'competitors',
+] as const;
+export type SiteSortColumn = (typeof SITE_SORT_COLUMNS)[number];
+
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const SITE_PAGE_SIZES = [25, 50, 100] as const;
+export const SITE_MAX_PAGE_SIZE = 100;
+export const SITE_DEFAULT_PAGE_SIZE = 25;
+
+export const SPONSOR_TAG_TYPES = ['rel_sponsored', 'image_tag', 'no_tag', 'marked_by_wm'] as const;
+export type SponsorTagType = (typeof SPONSOR_TAG_TYPES)[number];
+export const SPONSOR_TAG_TYPE_TITLES: Record<SponsorTagType, string> = {
+  rel_sponsored: 'rel="sponsored"',
+  image_tag: 'Image tag',
+  no_tag: 'No tag',
+  marked_by_wm: 'Marked by webmaster',
+};
+
+export const LINK_TYPES = ['do_follow', 'no_follow'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+export const LINK_TYPE_TITLES: Record<LinkType, string> = {
+  do_follow: 'Do-follow',
+  no_follow: 'No-follow',
+};
+
+/** The default preset of the catalogue (spec §4). */
+export const DEFAULT_SITE_PRESET = {
+  filter: { ahrefs_domain_rating: { min: 20 }, main_country_traffic: { min: 1000 } },
+  sorting: { ahrefs_domain_rating: 'DESC' as SortDirection },
+} as const;
+
+export const MIN_LTE_MAX_MESSAGE = 'min must be less than or equal to max';
+
+const decimal = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, 'Expected number, received string')
+  .transform(Number);
+const isoDate = z.iso.date('Expected date in YYYY-MM-DD format');
+
+function rangeOf<T extends z.ZodType<number | string>>(bound: T) {
+  return z
+    .object({ min: bound.optional(), max: bound.optional() })
+    .strict()
+    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
+      message: MIN_LTE_MAX_MESSAGE,
+      path: ['min'],
+    });
+}
+
+export const NumberRangeSchema = rangeOf(decimal);
+export const DateRangeSchema = rangeOf(isoDate);
+
+const listOfValues = z
+  .array(z.string().trim().min(1).max(200))
+  .max(200)
+  .refine((items) => new Set(items).size === items.length, {
+    message: 'Items array must contain unique values',
+  });
+const yesNo = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * `filter[…]` of GET /v1/buyer/sites as the server accepts it (strings from the query string).
+ * Unknown keys are refused.
+ */
+export const SiteFilterSchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    buyer_domain: z.uuid().optional(),
+    ...Object.fromEntries(RANGE_FILTER_KEYS.map((k) => [k, NumberRangeSchema.optional()])),
+    ...Object.fromEntries(LIST_FILTER_KEYS.map((k) => [k, listOfValues.optional()])),
+    ...Object.fromEntries(PERIOD_FILTER_KEYS.map((k) => [k, DateRangeSchema.optional()])),
+    ...Object.fromEntries(BOOLEAN_FILTER_KEYS.map((k) => [k, yesNo.optional()])),
+  })
+  .strict();
+
+type NumberRange = { min?: number; max?: number };
+type DateRange = { min?: string; max?: string };
+export type SiteFilter = { search?: string; buyer_domain?: string } & Partial<
+  Record<RangeFilterKey, NumberRange> &
+    Record<ListFilterKey, string[]> &
+    Record<PeriodFilterKey, DateRange> &
+    Record<BooleanFilterKey, boolean>
+>;
+
+const pageNumber = z
+  .string()
+  .regex(/^\d+$/, 'Expected number, received string')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(1_000_000));
+
+/** The whole query of GET /v1/buyer/sites (and of the export task, which takes the same filter). */
+export const SiteListQuerySchema = z
+  .object({
+    filter: SiteFilterSchema.optional(),
+    sorting: z.partialRecord(z.enum(SITE_SORT_COLUMNS), z.enum(SORT_DIRECTIONS)).optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Expected number, received string')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(SITE_MAX_PAGE_SIZE))
+      .optional(),
+    page: pageNumber.optional(),
+  })
+  .strict();
+
+export type SiteListQuery = {
+  filter?: SiteFilter;
+  sorting?: Partial<Record<SiteSortColumn, SortDirection>>;
+  limit?: number;
+  page?: number;
+};
+
+/** Spec §3 "Site (catalogue row)", snake_case. Money is a decimal string with two digits. */
+export const SiteSchema = z.object({
+  id: z.uuid(),
+  hostname: z.string(),
+  is_back_linked: z.boolean(),
+  is_in_blacklist: z.boolean(),
+  is_marked_as_favorite: z.boolean(),
+  competitors: z.array(z.object({ hostname: z.string() })),
+  updated_at: z.string(),
+  relevance_at: z.string().nullable(),
+  price: z.string(),
+  ahrefs_domain_rating: z.number(),
+  ahrefs_referring_domains: z.number(),
+  ahrefs_organic_traffic: z.number(),
+  ahrefs_url_rating: z.number(),
+  ahrefs_keywords_top3: z.number(),
+  ahrefs_keywords410: z.number(),
+  ahrefs_keywords_top10: z.number(),
+  majestic_citation_flow: z.number(),
+  majestic_trust_flow: z.number(),
+  moz_spam_score: z.number(),
+  moz_domain_authority: z.number(),
+  semrush_authority_score: z.number(),
+  tf_cf: z.number().nullable(),
+  rd_ot: z.number().nullable(),
+  ip_address: z.string().nullable(),
+  sponsor_tag_type: z.enum(SPONSOR_TAG_TYPES),
+  link_type: z.enum(LINK_TYPES),
+  main_country: z.object({ id: z.string(), title: z.string(), code: z.string() }).nullable(),
+  main_country_traffic: z.number(),
+  domain_language: z.string().nullable(),
+  website_topic: z.string().nullable(),
+  tld: z.string(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
+export const SiteListSchema = listOf(SiteSchema);
+export type SiteList = z.infer<typeof SiteListSchema>;
