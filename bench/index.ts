@@ -1,9 +1,11 @@
 // `npm run bench`: prints figures, never passes or fails. Each benchmark is a module in bench/.
+import { runCatalogueBench } from './catalogue.ts';
 import { runStartupBench } from './startup.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   startup: runStartupBench,
+  catalogue: runCatalogueBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -26,7 +26,7 @@ export async function runStartupBench(): Promise<void> {
   const sites = Number(process.env.BENCH_SEED_SITES ?? 100_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-'));
   const started = performance.now();
-  const server = spawn('npx', ['tsx', 'server/index.ts'], {
+  const server = spawn(path.join('node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
