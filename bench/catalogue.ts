@@ -50,12 +50,17 @@ async function time(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function measure(handle: DatabaseHandle, label: string): Promise<void> {
-  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-mail-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-app-'));
   const app: FastifyInstance = await createApp({
     db: handle.db,
     jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    mailer: createMailer({ from: 'bench@example.com', mailDir, log: () => {} }),
+    mailer: createMailer({
+      from: 'bench@example.com',
+      mailDir: path.join(dataDir, 'mail'),
+      log: () => {},
+    }),
     publicUrl: 'http://bench.test',
+    dataDir,
     staticDir: null,
   });
   try {
@@ -111,7 +116,7 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
     }
   } finally {
     await app.close();
-    rmSync(mailDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

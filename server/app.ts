@@ -3,9 +3,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
+import { decodeQuery } from '../contract/query-string.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -17,6 +19,12 @@ import {
 } from './modules/auth/login-throttle.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { createDomainsService } from './modules/domains/domains.service.ts';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { createFavoritesService } from './modules/favorites/favorites.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
+import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -27,6 +35,11 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
+import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
 
 export interface AppOptions {
   db: Database;
@@ -35,6 +48,10 @@ export interface AppOptions {
   mailer: Mailer;
   /** Origin of the web app, used in the links of mails. */
   publicUrl: string;
+  /** Where stored files (exports) live, under `files/`. */
+  dataDir: string;
+  /** How often the job worker looks for work once started (server/index.ts starts it). */
+  jobPollIntervalMs?: number;
   /** The built web app to serve; null or a missing directory serves no files. */
   staticDir?: string | null;
   accessTokenTtlSeconds?: number;
@@ -46,7 +63,12 @@ export interface AppOptions {
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
+    routerOptions: { querystringParser: decodeQuery },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -54,14 +76,24 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await registerRoutes(app, createServices(options), options.db);
+  const services = createServices(options, app);
+  app.decorate('jobs', services.jobs);
+  app.addHook('onClose', () => services.jobs.stop());
+  await registerRoutes(app, services, options);
   await registerSpa(app, options.staticDir ?? null);
   return app;
 }
 
 type Services = ReturnType<typeof createServices>;
 
-function createServices(options: AppOptions) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue's worker: start() to poll, runNext() to run one job now. */
+    jobs: JobRunner;
+  }
+}
+
+function createServices(options: AppOptions, app: FastifyInstance) {
   const { db } = options;
   const now = options.now ?? systemClock;
   const tokens = createAccessTokens({
@@ -73,8 +105,19 @@ function createServices(options: AppOptions) {
     ...DEFAULT_LOGIN_LIMITS,
     ...options.loginLimits,
   });
+  const sites = createSitesService({ db });
+  const handlers: Record<string, JobHandler> = {};
+  const jobs = createJobRunner({
+    db,
+    handlers,
+    now,
+    pollIntervalMs: options.jobPollIntervalMs,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   return {
     tokens,
+    jobs,
     auth: createAuthService({ db, tokens, throttle, now }),
     publicAuth: createPublicAuthService({
       db,
@@ -84,13 +127,17 @@ function createServices(options: AppOptions) {
     }),
     profile: createProfileService({ db }),
     domains: createDomainsService({ db }),
+    sites,
+    exports: createExportsService({ db, sites, jobs, now }),
+    favorites: createFavoritesService({ db }),
+    savedViews: createSavedViewsService({ db, now }),
   };
 }
 
 async function registerRoutes(
   app: FastifyInstance,
   services: Services,
-  db: Database,
+  { db, dataDir }: AppOptions,
 ): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api', auth: services.auth });
@@ -98,13 +145,25 @@ async function registerRoutes(
     prefix: '/api/v1/public',
     publicAuth: services.publicAuth,
   });
+  await app.register(referenceDataRoutes, { prefix: '/api/v1/common', db });
   await app.register(
     async (buyer) => {
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
       await buyer.register(domainsRoutes, { domains: services.domains });
+      await buyer.register(sitesRoutes, { sites: services.sites });
+      await buyer.register(favoritesRoutes, { favorites: services.favorites });
+      await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
+      await buyer.register(exportsRoutes, { exports: services.exports });
     },
     { prefix: '/api/v1/buyer' },
+  );
+  await app.register(
+    async (signedIn) => {
+      signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
+      await signedIn.register(filesRoutes, { db, dataDir });
+    },
+    { prefix: '/api/v1' },
   );
 }
 

@@ -28,6 +28,7 @@ async function start(env: Env): Promise<void> {
         log,
       }),
       publicUrl: env.publicUrl,
+      dataDir: env.dataDir,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       logger: { level: env.logLevel, serializers: { req: serializeRequest } },
@@ -38,6 +39,8 @@ async function start(env: Env): Promise<void> {
     );
     await prepareDatabase(handle, { demoData: env.demoData, seedSites: env.seedSites, log });
     await app.listen({ port: env.port, host: env.host });
+    // Background jobs (exports); app.close() stops the worker and waits for its current job.
+    app.jobs.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms`);
   } catch (error) {
     await app?.close();

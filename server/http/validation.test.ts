@@ -25,4 +25,13 @@ describe('toViolations', () => {
       { path: 'filter[price][min]', message: 'Invalid input: expected number, received string' },
     ]);
   });
+
+  it('names each unknown key as its own field instead of its parent', () => {
+    const Strict = z.object({ filter: z.object({ price: z.string() }).partial().strict() });
+    const result = Strict.safeParse({ filter: { nope: '1', other: '2' } });
+    expect(toViolations(result.error?.issues ?? [], 'bracket')).toEqual([
+      { path: 'filter[nope]', message: 'This field was not expected.' },
+      { path: 'filter[other]', message: 'This field was not expected.' },
+    ]);
+  });
 });

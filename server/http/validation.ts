@@ -33,11 +33,20 @@ export function toViolations(
   issues: readonly z.core.$ZodIssue[],
   style: 'dot' | 'bracket' = 'dot',
 ): Violation[] {
-  return issues.map((issue) => ({
-    path: formatViolationPath(issue.path.filter(isPathSegment), style),
-    message: issue.message,
-  }));
+  return issues.flatMap((issue) => {
+    const path = issue.path.filter(isPathSegment);
+    // Zod reports unknown keys once, on their parent; each one is named as its own field.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: formatViolationPath([...path, key], style),
+        message: UNKNOWN_FIELD_MESSAGE,
+      }));
+    }
+    return [{ path: formatViolationPath(path, style), message: issue.message }];
+  });
 }
+
+export const UNKNOWN_FIELD_MESSAGE = 'This field was not expected.';
 
 function isPathSegment(key: PropertyKey): key is PathSegment {
   return typeof key !== 'symbol';

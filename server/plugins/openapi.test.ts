@@ -37,6 +37,37 @@ describe('API documentation', () => {
     expect(Object.keys(login.responses)).toEqual(['200', '400', '401', '429', '500']);
   });
 
+  it('documents the catalogue, reference data, favourites, saved views, exports and files', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/buyer/sites',
+        '/api/v1/buyer/sites/{id}',
+        '/api/v1/buyer/sites/similar',
+        '/api/v1/buyer/sites/favorites',
+        '/api/v1/buyer/sites/favorites/removals',
+        '/api/v1/buyer/sites/blacklists',
+        '/api/v1/buyer/sites/blacklists/removals',
+        '/api/v1/buyer/favorite-items',
+        '/api/v1/buyer/saved-views',
+        '/api/v1/buyer/saved-views/{id}',
+        '/api/v1/buyer/sites/exports/tasks',
+        '/api/v1/buyer/sites/exports/tasks/{id}',
+        '/api/v1/files/{id}',
+        '/api/v1/common/countries',
+        '/api/v1/common/top-level-domains',
+        '/api/v1/common/content-product-plans',
+      ]),
+    );
+    const create = document.paths['/api/v1/buyer/saved-views'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toEqual([
+      'kind',
+      'name',
+      'value',
+    ]);
+    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '409', '500']);
+  });
+
   it('GET /api/docs serves the browsable UI', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

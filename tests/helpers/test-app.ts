@@ -19,6 +19,8 @@ export interface TestContext {
   handle: DatabaseHandle;
   clock: TestClock;
   mailDir: string;
+  /** The app's DATA_DIR (stored files), a temporary directory removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -35,12 +37,14 @@ export async function createTestContext(
   const handle = options.handle ?? (await createTestPglite());
   const clock = createTestClock(TEST_START);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-data-'));
   const app = await createApp({
     db: handle.db,
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ from: 'Buyer portal <no-reply@portal.test>', mailDir, log: () => {} }),
     publicUrl: TEST_PUBLIC_URL,
     staticDir: null,
+    dataDir,
     now: clock.now,
     ...options.overrides,
   });
@@ -49,10 +53,12 @@ export async function createTestContext(
     handle,
     clock,
     mailDir,
+    dataDir,
     close: async () => {
       await app.close();
       await (options.closeHandle ?? (() => handle.close()))();
       rmSync(mailDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

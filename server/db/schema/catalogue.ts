@@ -74,6 +74,13 @@ export const sites = pgTable(
     // Serves the default catalogue view: DR >= 20 and main-country traffic >= 1000, DR descending.
     index('sites_domain_rating_traffic_idx').on(t.ahrefsDomainRating.desc(), t.mainCountryTraffic),
     index('sites_main_country_traffic_idx').on(t.mainCountryTraffic.desc()),
+    // Walks the catalogue in DR order with the id tie-break, so a page of the default view reads
+    // only the rows it shows.
+    index('sites_domain_rating_id_idx').on(t.ahrefsDomainRating.desc(), t.id),
+    // The nearest sites by traffic on the site detail.
+    index('sites_organic_traffic_idx').on(t.ahrefsOrganicTraffic),
+    // The topic half of the text search (hostname or topic) as an index scan.
+    index('sites_website_topic_idx').on(t.websiteTopic),
     index('sites_main_country_id_idx').on(t.mainCountryId),
     index('sites_hostname_trgm_idx').using('gin', t.hostname.op('gin_trgm_ops')),
     check('sites_domain_rating_range', sql`${t.ahrefsDomainRating} between 0 and 100`),

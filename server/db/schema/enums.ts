@@ -21,3 +21,21 @@ export const userTokenPurpose = pgEnum('user_token_purpose', [
 
 /** Login failures are counted per account (the e-mail tried) and per client address. */
 export const loginFailureScope = pgEnum('login_failure_scope', ['account', 'address']);
+
+export const savedViewKind = pgEnum('saved_view_kind', [
+  'site_filters',
+  'site_columns',
+  'order_columns',
+  'order_item_columns',
+  'order_article_columns',
+  'order_topic_columns',
+]);
+
+export const jobStatus = pgEnum('job_status', ['pending', 'processing', 'completed', 'failed']);
+
+export const exportTaskStatus = pgEnum('export_task_status', [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+]);

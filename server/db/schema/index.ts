@@ -5,3 +5,6 @@ export * from './files.ts';
 export * from './domains.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './buyer-sites.ts';
+export * from './saved-views.ts';
+export * from './jobs.ts';

@@ -1,0 +1,58 @@
+// A buyer's favourite and blacklisted sites and favourite saved filters (spec §3 "Favourite
+// items", §7 "Sites"). Site marks are per buyer: another buyer never sees them.
+import { z } from 'zod';
+
+export const UNIQUE_ITEMS_MESSAGE = 'Items array must contain unique values';
+export const SITE_NOT_FOUND_MESSAGE = 'Site not found.';
+export const SAVED_VIEW_NOT_FOUND_MESSAGE = 'Saved view not found.';
+
+/** Most sites one bulk call may mark: a few pages of the largest page size. */
+export const MAX_BULK_SITE_IDS = 1000;
+
+function uniqueIds(max: number) {
+  return z
+    .array(z.uuid())
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, { message: UNIQUE_ITEMS_MESSAGE });
+}
+
+/**
+ * Body of POST /sites/favorites, PUT /sites/favorites/removals, POST /sites/blacklists and
+ * PUT /sites/blacklists/removals. Adding a site already marked, or removing one that is not,
+ * is not an error. Answer: 204.
+ */
+export const SiteIdsBodySchema = z
+  .object({ ids: uniqueIds(MAX_BULK_SITE_IDS).min(1, 'Choose at least one site.') })
+  .strict();
+export type SiteIdsBody = z.infer<typeof SiteIdsBodySchema>;
+
+export const MarkedDomainSchema = z.object({ id: z.uuid(), hostname: z.string() });
+export type MarkedDomain = z.infer<typeof MarkedDomainSchema>;
+
+export const FavoriteFilterSchema = z.object({ id: z.uuid(), name: z.string() });
+export type FavoriteFilter = z.infer<typeof FavoriteFilterSchema>;
+
+/**
+ * GET /favorite-items (and the answer of PUT): the favourite and blacklisted sites by hostname,
+ * alphabetically, and the saved site filters (saved views of kind `site_filters`) marked as
+ * favourite.
+ */
+export const FavoriteItemsSchema = z.object({
+  favorite_domains: z.array(MarkedDomainSchema),
+  blacklisted_domains: z.array(MarkedDomainSchema),
+  favorite_filters: z.array(FavoriteFilterSchema),
+});
+export type FavoriteItems = z.infer<typeof FavoriteItemsSchema>;
+
+/**
+ * PUT /favorite-items: each list given replaces that list (site ids, saved view ids); a list
+ * left out stays as it is.
+ */
+export const FavoriteItemsUpdateSchema = z
+  .object({
+    favorite_domains: uniqueIds(10_000).optional(),
+    blacklisted_domains: uniqueIds(10_000).optional(),
+    favorite_filters: uniqueIds(1000).optional(),
+  })
+  .strict();
+export type FavoriteItemsUpdate = z.infer<typeof FavoriteItemsUpdateSchema>;

@@ -1,0 +1,58 @@
+// Reference data on the wire (spec §7 "Reference data", "Top-level-domain lookup"): the option
+// lists of the catalogue filters, company forms and the cart. GET /api/v1/common/..., no sign-in
+// needed, cacheable for an hour with a strong ETag.
+import { z } from 'zod';
+
+export const ReferenceItemSchema = z.object({ id: z.uuid(), title: z.string() });
+export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
+
+export const CountrySchema = ReferenceItemSchema.extend({
+  /** ISO 3166-1 alpha-2, e.g. "GB" (flags are drawn from it). */
+  code: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+/** Niches double as the cart's link types. */
+export const NicheSchema = ReferenceItemSchema.extend({ slug: z.string() });
+export type Niche = z.infer<typeof NicheSchema>;
+
+export const SitePlacementPeriodSchema = ReferenceItemSchema.extend({
+  /** How long a placed link stays online; null when permanent. */
+  months: z.number().int().nullable(),
+});
+export type SitePlacementPeriod = z.infer<typeof SitePlacementPeriodSchema>;
+
+export const ContentProductPlanSchema = ReferenceItemSchema.extend({
+  slug: z.string(),
+  features: z.array(z.string()),
+  min_words_amount: z.number().int().nullable(),
+  max_words_amount: z.number().int().nullable(),
+  is_max_words_amount_exceed_allowed: z.boolean(),
+  /** Decimal string with two digits, e.g. "45.00"; "0.00" for 'provide'. */
+  price: z.string(),
+});
+export type ContentProductPlan = z.infer<typeof ContentProductPlanSchema>;
+
+function dataOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
+export const ReferenceListSchema = dataOf(ReferenceItemSchema);
+export const CountryListSchema = dataOf(CountrySchema);
+export const NicheListSchema = dataOf(NicheSchema);
+export const SitePlacementPeriodListSchema = dataOf(SitePlacementPeriodSchema);
+export const ContentProductPlanListSchema = dataOf(ContentProductPlanSchema);
+
+/** `GET /api/v1/common/top-level-domains?filter[search]=co.uk`: titles containing the text. */
+export const TopLevelDomainQuerySchema = z
+  .object({
+    filter: z
+      .object({ search: z.string().trim().max(253).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TopLevelDomainQuery = z.infer<typeof TopLevelDomainQuerySchema>;
+
+/** Reference lists may be cached this long by browsers and proxies. */
+export const REFERENCE_DATA_MAX_AGE_SECONDS = 3600;

@@ -1,0 +1,55 @@
+// One catalogue site in full (spec §3 "Site detail", §2 "Domain detail") and the similar-sites
+// lookup: GET /api/v1/buyer/sites/{id}?buyer_domain= and GET /api/v1/buyer/sites/similar.
+import { z } from 'zod';
+import { SiteSchema } from './catalogue.ts';
+
+export const NicheRefSchema = z.object({ id: z.uuid(), title: z.string() });
+
+/** The price of a link on the site in one niche; the niche id is the cart's link type id. */
+export const SitePriceSchema = z.object({ price: z.string(), niche: NicheRefSchema });
+export type SitePrice = z.infer<typeof SitePriceSchema>;
+
+export const SIMILAR_BY = ['domain_rating', 'price', 'traffic'] as const;
+export type SimilarBy = (typeof SIMILAR_BY)[number];
+export const SIMILAR_DEFAULT_LIMIT = 5;
+export const SIMILAR_MAX_LIMIT = 25;
+
+export const SiteDetailSchema = SiteSchema.extend({
+  /** Every niche the site accepts with its price, General first. */
+  prices: z.array(SitePriceSchema),
+  accepted_niches: z.array(NicheRefSchema),
+  comments: z.string().nullable(),
+  description: z.string().nullable(),
+  placement_period: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  last_placement_at: z.string().nullable(),
+  /** A sample (at most 10) of hostnames linking to the site. */
+  referring_domains: z.array(z.string()),
+  /** The nearest other sites by DR, by General price and by organic traffic, 5 each. */
+  similar: z.object({
+    by_domain_rating: z.array(SiteSchema),
+    by_price: z.array(SiteSchema),
+    by_traffic: z.array(SiteSchema),
+  }),
+});
+export type SiteDetail = z.infer<typeof SiteDetailSchema>;
+
+export const SiteDetailQuerySchema = z.object({ buyer_domain: z.uuid().optional() }).strict();
+
+export const SiteIdParamsSchema = z.object({ id: z.uuid() });
+
+export const SimilarSitesQuerySchema = z
+  .object({
+    site: z.uuid(),
+    by: z.enum(SIMILAR_BY),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Expected number, received string')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(SIMILAR_MAX_LIMIT))
+      .optional(),
+  })
+  .strict();
+export type SimilarSitesQuery = { site: string; by: SimilarBy; limit?: number };
+
+export const SimilarSitesSchema = z.object({ data: z.array(SiteSchema) });
+export type SimilarSites = z.infer<typeof SimilarSitesSchema>;

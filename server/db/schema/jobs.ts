@@ -1,0 +1,61 @@
+// Background work: a queue of jobs claimed with FOR UPDATE SKIP LOCKED by the in-process worker
+// of every API process, and the export tasks a buyer polls.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { exportTaskStatus, jobStatus } from './enums.ts';
+import { files } from './files.ts';
+import { users } from './users.ts';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: jobStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker's claim query: the oldest pending job.
+    index('jobs_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A buyer's export of the catalogue to CSV (spec §3 "Export task"). */
+export const exportTasks = pgTable(
+  'export_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The list query (filter and sorting) as validated. */
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    status: exportTaskStatus('status').notNull().default('pending'),
+    progress: smallint('progress').notNull().default(0),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('export_tasks_user_id_idx').on(t.userId),
+    check('export_tasks_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SiteListQuery } from '../../../contract/catalogue.ts';
+import { ExportTaskCreateSchema, ExportTaskSchema } from '../../../contract/exports.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { ExportsService } from './exports.service.ts';
+
+const IdParamsSchema = z.object({ id: z.uuid() });
+
+export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (
+  app,
+  { exports },
+) => {
+  app.post(
+    '/sites/exports/tasks',
+    {
+      schema: {
+        tags: ['Sites'],
+        summary: 'Starts an export of the sites matching a filter to CSV',
+        description:
+          'Needs `is_allowed_to_export_sites`. Poll the task until `completed`, then download `file.path`.',
+        security: [{ bearerAuth: [] }],
+        body: ExportTaskCreateSchema,
+        response: { 201: ExportTaskSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const task = await exports.createTask(
+        principalOf(request).userId,
+        request.body as Pick<SiteListQuery, 'filter' | 'sorting'>,
+      );
+      return reply.status(201).send(task);
+    },
+  );
+
+  app.get(
+    '/sites/exports/tasks/:id',
+    {
+      schema: {
+        tags: ['Sites'],
+        summary: "One of the caller's export tasks",
+        security: [{ bearerAuth: [] }],
+        params: IdParamsSchema,
+        response: { 200: ExportTaskSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => exports.getTask(principalOf(request).userId, request.params.id),
+  );
+};

@@ -1,0 +1,68 @@
+import type { SiteListQuery } from '../../../contract/catalogue.ts';
+import type { ExportTask } from '../../../contract/exports.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { forbidden, notFound } from '../../http/api-error.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import {
+  findExportTask,
+  insertExportTask,
+  mayExportSites,
+  type ExportTaskRow,
+} from './exports.repository.ts';
+import { SITE_EXPORT_JOB } from './site-export.job.ts';
+
+export interface ExportsService {
+  createTask(userId: string, query: Pick<SiteListQuery, 'filter' | 'sorting'>): Promise<ExportTask>;
+  getTask(userId: string, id: string): Promise<ExportTask>;
+}
+
+export function createExportsService({
+  db,
+  sites,
+  jobs,
+  now,
+}: {
+  db: Database;
+  sites: SitesService;
+  jobs: JobRunner;
+  now: Clock;
+}): ExportsService {
+  return {
+    createTask: async (userId, query) => {
+      if (!(await mayExportSites(db, userId))) throw forbidden();
+      // The same checks as the list, so a task never starts with a query the list refuses.
+      await sites.resolveSearch(userId, query);
+      const at = now();
+      const task = await db.transaction(async (tx) => {
+        const row = await insertExportTask(tx, {
+          userId,
+          query: { filter: query.filter ?? {}, sorting: query.sorting ?? {} },
+          createdAt: at,
+          updatedAt: at,
+        });
+        await jobs.enqueue(SITE_EXPORT_JOB, { taskId: row.id }, tx);
+        return row;
+      });
+      return toExportTask(task);
+    },
+    getTask: async (userId, id) => {
+      const task = await findExportTask(db, id, userId);
+      if (!task) throw notFound();
+      return toExportTask(task);
+    },
+  };
+}
+
+function toExportTask(row: ExportTaskRow): ExportTask {
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.progress,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    errors: row.errors,
+    file: row.fileId ? { id: row.fileId, path: `/api/v1/files/${row.fileId}` } : null,
+  };
+}

@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteListSchema } from '../../../contract/catalogue.ts';
+import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '../../../contract/exports.ts';
+import { jobs, sites, websiteTopics } from '../../db/schema/index.ts';
+import { createSitesService } from '../sites/sites.service.ts';
+import { createSiteExportJob } from './site-export.job.ts';
+import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import {
+  bearer,
+  createTestContext,
+  login,
+  TEST_START,
+  type TestContext,
+} from '../../../tests/helpers/test-app.ts';
+
+describe('site export tasks', () => {
+  let ctx: TestContext;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
+    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, who = 'buyer') =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: bearer(tokens[who] ?? ''),
+      ...(payload ? { payload } : {}),
+    });
+  const start = async (payload: object, who = 'buyer') => {
+    const response = await call('POST', '/api/v1/buyer/sites/exports/tasks', payload, who);
+    expect(response.statusCode, response.body).toBe(201);
+    return ExportTaskSchema.parse(response.json());
+  };
+  const poll = async (id: string, who = 'buyer') =>
+    ExportTaskSchema.parse(
+      (await call('GET', `/api/v1/buyer/sites/exports/tasks/${id}`, undefined, who)).json(),
+    );
+  const download = async (task: ExportTask) => {
+    const response = await call('GET', task.file?.path ?? '');
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+
+  /** RFC 4180 rows of a CSV text (the byte order mark removed). */
+  function readCsv(text: string): string[][] {
+    const rows: string[][] = [];
+    let row: string[] = [];
+    let cell = '';
+    let quoted = false;
+    const body = text.replace(/^\uFEFF/, '');
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i];
+      if (quoted) {
+        if (c === '"' && body[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') {
+        row.push(cell);
+        cell = '';
+      } else if (c === '\r' && body[i + 1] === '\n') {
+        row.push(cell);
+        rows.push(row);
+        row = [];
+        cell = '';
+        i++;
+      } else cell += c;
+    }
+    return rows;
+  }
+
+  it('goes from pending to completed with a CSV of exactly the listed sites in list order', async () => {
+    const query = {
+      filter: { ahrefs_domain_rating: { min: 10 }, link_types: ['do_follow'] },
+      sorting: { price: 'DESC' },
+    };
+    const task = await start(query);
+    expect(task).toEqual({
+      id: expect.any(String),
+      status: 'pending',
+      progress: 0,
+      created_at: TEST_START.toISOString(),
+      updated_at: TEST_START.toISOString(),
+      errors: [],
+      file: null,
+    });
+    expect(await ctx.app.jobs.runNext()).toBe(true);
+    expect(await ctx.app.jobs.runNext()).toBe(false);
+    const done = await poll(task.id);
+    expect(done.status).toBe('completed');
+    expect(done.progress).toBe(100);
+    expect(done.file?.path).toBe(`/api/v1/files/${done.file?.id}`);
+
+    const response = await download(done);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="sites-export-2026-03-02\.csv"/,
+    );
+    const [header, ...rows] = readCsv(response.body);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const listed = SiteListSchema.parse(
+      (
+        await call(
+          'GET',
+          '/api/v1/buyer/sites?filter[ahrefs_domain_rating][min]=10&filter[link_types][]=do_follow&sorting[price]=DESC&limit=100',
+        )
+      ).json(),
+    );
+    expect(rows.map((row) => row[0])).toEqual(listed.data.map((site) => site.hostname));
+    const first = listed.data[0];
+    expect(rows[0]?.slice(0, 3)).toEqual([
+      first?.hostname,
+      first?.price,
+      String(first?.ahrefs_domain_rating),
+    ]);
+  });
+
+  it('advances progress page by page', async () => {
+    const task = await start({});
+    const seen: number[] = [];
+    const job = createSiteExportJob({
+      db: ctx.handle.db,
+      sites: createSitesService({ db: ctx.handle.db }),
+      now: ctx.clock.now,
+      dataDir: ctx.dataDir,
+      chunkSize: 10,
+      onProgress: (_taskId, progress) => seen.push(progress),
+    });
+    await job({ taskId: task.id });
+    // The queued job of this task is not needed: the job above has done the work.
+    await ctx.handle.db.delete(jobs);
+    expect(seen).toEqual([25, 50, 75, 99]);
+    const done = await poll(task.id);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    const rows = readCsv((await download(done)).body);
+    expect(rows).toHaveLength(1 + FIXTURE.siteCount);
+  });
+
+  it("answers 403 to a buyer who may not export, and 404 for another buyer's task and file", async () => {
+    const refused = await call('POST', '/api/v1/buyer/sites/exports/tasks', {}, 'secondBuyer');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 403, message: "You don't have access" });
+    const task = await start({});
+    await ctx.app.jobs.runNext();
+    const done = await poll(task.id);
+    const foreignTask = await call(
+      'GET',
+      `/api/v1/buyer/sites/exports/tasks/${task.id}`,
+      undefined,
+      'secondBuyer',
+    );
+    expect(foreignTask.statusCode).toBe(404);
+    const foreignFile = await call('GET', done.file?.path ?? '', undefined, 'secondBuyer');
+    expect(foreignFile.statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/v1/files/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: done.file?.path ?? '' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a filter the list refuses, naming it', async () => {
+    const response = await call('POST', '/api/v1/buyer/sites/exports/tasks', {
+      filter: { price: { min: 'cheap' }, nope: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .violations.map((v: { path: string }) => v.path)
+        .sort(),
+    ).toEqual(['filter.nope', 'filter.price.min']);
+    const foreignDomain = await call('POST', '/api/v1/buyer/sites/exports/tasks', {
+      filter: { is_back_linked: true },
+    });
+    expect(foreignDomain.json().violations).toEqual([
+      { path: 'filter[is_back_linked]', message: 'Choose one of your domains to use this filter.' },
+    ]);
+  });
+
+  it('writes hostile site text inert for spreadsheets, numbers as numbers', async () => {
+    const hostile = ['=HYPERLINK("http://evil","x")', '-1+2', '@cmd'];
+    await ctx.handle.db.insert(websiteTopics).values(hostile.map((title) => ({ title })));
+    for (const [index, topic] of hostile.entries()) {
+      const [row] = await ctx.handle.db.select().from(sites).offset(index).limit(1);
+      await ctx.handle.db
+        .update(sites)
+        .set({ websiteTopic: topic })
+        .where(eq(sites.id, row?.id ?? ''));
+    }
+    const task = await start({});
+    await ctx.app.jobs.runNext();
+    const text = (await download(await poll(task.id))).body;
+    const rows = readCsv(text);
+    const topicColumn = EXPORT_COLUMNS.indexOf('website_topic');
+    const topics = rows.map((row) => row[topicColumn]);
+    expect(topics).toContain(`'=HYPERLINK("http://evil","x")`);
+    expect(topics).toContain("'-1+2");
+    expect(topics).toContain("'@cmd");
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    const drColumn = EXPORT_COLUMNS.indexOf('ahrefs_domain_rating');
+    expect(rows.slice(1).every((row) => /^\d+$/.test(row[drColumn] ?? ''))).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Violation } from '../../../contract/errors.ts';
+import {
+  SAVED_VIEW_NOT_FOUND_MESSAGE,
+  SITE_NOT_FOUND_MESSAGE,
+  type FavoriteItems,
+  type FavoriteItemsUpdate,
+} from '../../../contract/favorites.ts';
+import type { Database } from '../../db/database.ts';
+import { blacklistedSites, favoriteSites } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import {
+  addMarks,
+  findExistingSiteIds,
+  findFavoriteFilters,
+  findMarkedDomains,
+  findOwnSiteFilterIds,
+  removeMarks,
+  replaceMarks,
+  setFavoriteFilters,
+  type MarkTable,
+} from './favorites.repository.ts';
+
+export type MarkList = 'favorites' | 'blacklists';
+
+const TABLES: Record<MarkList, MarkTable> = {
+  favorites: favoriteSites,
+  blacklists: blacklistedSites,
+};
+
+export interface FavoritesService {
+  add(userId: string, list: MarkList, siteIds: readonly string[]): Promise<void>;
+  remove(userId: string, list: MarkList, siteIds: readonly string[]): Promise<void>;
+  getItems(userId: string): Promise<FavoriteItems>;
+  putItems(userId: string, update: FavoriteItemsUpdate): Promise<FavoriteItems>;
+}
+
+function invalid(violations: Violation[]): ApiError {
+  return new ApiError(400, 'Validation failed.', { violations });
+}
+
+/** One violation per id that is not in `known`, at `path[index]`. */
+function unknownIds(
+  path: string,
+  ids: readonly string[],
+  known: ReadonlySet<string>,
+  message: string,
+): Violation[] {
+  return ids.flatMap((id, index) =>
+    known.has(id) ? [] : [{ path: `${path}[${index}]`, message, parameters: { id } }],
+  );
+}
+
+export function createFavoritesService({ db }: { db: Database }): FavoritesService {
+  const requireSites = async (path: string, ids: readonly string[]) => {
+    const known = await findExistingSiteIds(db, ids);
+    return unknownIds(path, ids, known, SITE_NOT_FOUND_MESSAGE);
+  };
+  const getItems = async (userId: string): Promise<FavoriteItems> => {
+    const [favorites, blacklisted, filters] = await Promise.all([
+      findMarkedDomains(db, favoriteSites, userId),
+      findMarkedDomains(db, blacklistedSites, userId),
+      findFavoriteFilters(db, userId),
+    ]);
+    return {
+      favorite_domains: favorites,
+      blacklisted_domains: blacklisted,
+      favorite_filters: filters,
+    };
+  };
+
+  return {
+    add: async (userId, list, siteIds) => {
+      const violations = await requireSites('ids', siteIds);
+      if (violations.length > 0) throw invalid(violations);
+      await addMarks(db, TABLES[list], userId, siteIds);
+    },
+    remove: async (userId, list, siteIds) => {
+      const violations = await requireSites('ids', siteIds);
+      if (violations.length > 0) throw invalid(violations);
+      await removeMarks(db, TABLES[list], userId, siteIds);
+    },
+    getItems,
+    putItems: async (userId, update) => {
+      const violations = [
+        ...(await requireSites('favorite_domains', update.favorite_domains ?? [])),
+        ...(await requireSites('blacklisted_domains', update.blacklisted_domains ?? [])),
+      ];
+      const filters = update.favorite_filters ?? [];
+      const ownFilters = await findOwnSiteFilterIds(db, userId, filters);
+      violations.push(
+        ...unknownIds('favorite_filters', filters, ownFilters, SAVED_VIEW_NOT_FOUND_MESSAGE),
+      );
+      if (violations.length > 0) throw invalid(violations);
+      await db.transaction(async (tx) => {
+        if (update.favorite_domains) {
+          await replaceMarks(tx, favoriteSites, userId, update.favorite_domains);
+        }
+        if (update.blacklisted_domains) {
+          await replaceMarks(tx, blacklistedSites, userId, update.blacklisted_domains);
+        }
+        if (update.favorite_filters) await setFavoriteFilters(tx, userId, update.favorite_filters);
+      });
+      return getItems(userId);
+    },
+  };
+}

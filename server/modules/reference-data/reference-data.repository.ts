@@ -1,0 +1,84 @@
+import { asc, ilike } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  businessTypes,
+  contentProductPlans,
+  countries,
+  domainLanguages,
+  niches,
+  sitePlacementPeriods,
+  topLevelDomains,
+  websiteTopics,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../sites/site-query.ts';
+
+export function findCountries(db: Database) {
+  return db
+    .select({ id: countries.id, title: countries.title, code: countries.isoCode })
+    .from(countries)
+    .orderBy(asc(countries.title));
+}
+
+export function findBusinessTypes(db: Database) {
+  return db
+    .select({ id: businessTypes.id, title: businessTypes.title })
+    .from(businessTypes)
+    .orderBy(asc(businessTypes.title));
+}
+
+export function findNiches(db: Database) {
+  return db
+    .select({ id: niches.id, title: niches.title, slug: niches.slug })
+    .from(niches)
+    .orderBy(asc(niches.position));
+}
+
+/** Top-level domains, all or those whose title contains `search`. */
+export function findTopLevelDomains(db: Database, search: string | undefined) {
+  return db
+    .select({ id: topLevelDomains.id, title: topLevelDomains.title })
+    .from(topLevelDomains)
+    .where(search ? ilike(topLevelDomains.title, containsPattern(search)) : undefined)
+    .orderBy(asc(topLevelDomains.title));
+}
+
+export function findSitePlacementPeriods(db: Database) {
+  return db
+    .select({
+      id: sitePlacementPeriods.id,
+      title: sitePlacementPeriods.title,
+      months: sitePlacementPeriods.months,
+    })
+    .from(sitePlacementPeriods)
+    .orderBy(asc(sitePlacementPeriods.position));
+}
+
+export function findDomainLanguages(db: Database) {
+  return db
+    .select({ id: domainLanguages.id, title: domainLanguages.title })
+    .from(domainLanguages)
+    .orderBy(asc(domainLanguages.title));
+}
+
+export function findWebsiteTopics(db: Database) {
+  return db
+    .select({ id: websiteTopics.id, title: websiteTopics.title })
+    .from(websiteTopics)
+    .orderBy(asc(websiteTopics.title));
+}
+
+export function findContentProductPlans(db: Database) {
+  return db
+    .select({
+      id: contentProductPlans.id,
+      slug: contentProductPlans.slug,
+      title: contentProductPlans.title,
+      features: contentProductPlans.features,
+      min_words_amount: contentProductPlans.minWordsAmount,
+      max_words_amount: contentProductPlans.maxWordsAmount,
+      is_max_words_amount_exceed_allowed: contentProductPlans.isMaxWordsAmountExceedAllowed,
+      price: contentProductPlans.price,
+    })
+    .from(contentProductPlans)
+    .orderBy(asc(contentProductPlans.position));
+}

@@ -1,0 +1,232 @@
+// Turns a validated catalogue query into SQL: the conditions of `filter[…]`, the price of a site
+// and the ORDER BY of `sorting[…]`. Every user value travels as a bound parameter.
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  LinkType,
+  RangeFilterKey,
+  SiteFilter,
+  SiteSortColumn,
+  SortDirection,
+  SponsorTagType,
+} from '../../../contract/catalogue.ts';
+import {
+  blacklistedSites,
+  buyerDomainReferents,
+  competitorGroups,
+  competitorReferents,
+  competitors,
+  favoriteSites,
+  sitePrices,
+  sites,
+  topLevelDomains,
+} from '../../db/schema/index.ts';
+import { referenceIds } from '../../db/seed/reference-data.ts';
+
+/** The General niche: every site has a price in it. */
+export const GENERAL_NICHE_ID = referenceIds.niche('general');
+
+/** A catalogue query after the service has checked its ids against the caller's data. */
+export interface SiteSearch {
+  userId: string;
+  /** The caller's own domain the back-link and competitor columns are computed for. */
+  buyerDomainId: string | null;
+  filter: SiteFilter;
+  /** Niches whose lowest price is the site's price; null for the General price. */
+  priceNicheIds: readonly string[] | null;
+  sorting: readonly (readonly [SiteSortColumn, SortDirection])[];
+  /** Website topics whose title contains `filter[search]`, looked up beforehand. */
+  searchTopics: readonly string[];
+}
+
+type NumericColumnKey = Exclude<RangeFilterKey, 'price'>;
+
+const NUMERIC_COLUMNS = {
+  ahrefs_domain_rating: sites.ahrefsDomainRating,
+  ahrefs_referring_domains: sites.ahrefsReferringDomains,
+  ahrefs_organic_traffic: sites.ahrefsOrganicTraffic,
+  ahrefs_url_rating: sites.ahrefsUrlRating,
+  ahrefs_keywords_top3: sites.ahrefsKeywordsTop3,
+  ahrefs_keywords410: sites.ahrefsKeywords410,
+  ahrefs_keywords_top10: sites.ahrefsKeywordsTop10,
+  majestic_citation_flow: sites.majesticCitationFlow,
+  majestic_trust_flow: sites.majesticTrustFlow,
+  moz_spam_score: sites.mozSpamScore,
+  moz_domain_authority: sites.mozDomainAuthority,
+  semrush_authority_score: sites.semrushAuthorityScore,
+  tf_cf: sites.tfCf,
+  rd_ot: sites.rdOt,
+  main_country_traffic: sites.mainCountryTraffic,
+} as const satisfies Record<NumericColumnKey, SQLWrapper>;
+
+/** The General price row of a site, joined when the price is filtered or sorted on. */
+export const generalPrice = alias(sitePrices, 'general_price');
+
+/** Whether the statement filters or sorts on the General price (and so joins it). */
+export function joinsGeneralPrice(search: SiteSearch): boolean {
+  if (search.priceNicheIds) return false;
+  return search.filter.price !== undefined || search.sorting.some(([column]) => column === 'price');
+}
+
+/** The price a statement filters and sorts on: the joined General price or the niche price. */
+function comparedPrice(search: SiteSearch): SQLWrapper {
+  return search.priceNicheIds ? priceOf(search) : generalPrice.price;
+}
+
+/** The site's price: its General price, or its lowest price among the chosen niches. */
+export function priceOf(search: Pick<SiteSearch, 'priceNicheIds'>): SQL<string | null> {
+  const niches = search.priceNicheIds;
+  if (!niches) {
+    return sql<
+      string | null
+    >`(select ${sitePrices.price} from ${sitePrices} where ${sitePrices.siteId} = ${sites.id} and ${sitePrices.nicheId} = ${GENERAL_NICHE_ID})`;
+  }
+  return sql<
+    string | null
+  >`(select min(${sitePrices.price}) from ${sitePrices} where ${sitePrices.siteId} = ${sites.id} and ${inArray(sitePrices.nicheId, [...niches])})`;
+}
+
+/** Whether the site already links to the chosen buyer domain. */
+export function isBackLinked(buyerDomainId: string | null): SQL<boolean> {
+  if (!buyerDomainId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${buyerDomainReferents} where ${buyerDomainReferents.buyerDomainId} = ${buyerDomainId} and ${buyerDomainReferents.hostname} = ${sites.hostname})`;
+}
+
+/** How many competitors of the chosen buyer domain the site links to. */
+export function competitorCount(buyerDomainId: string | null): SQL<number> {
+  if (!buyerDomainId) return sql<number>`0`;
+  return sql<number>`(select count(distinct ${competitors.hostname})::int from ${competitorReferents} join ${competitors} on ${competitors.id} = ${competitorReferents.competitorId} join ${competitorGroups} on ${competitorGroups.id} = ${competitors.groupId} where ${competitorGroups.buyerDomainId} = ${buyerDomainId} and ${competitorReferents.hostname} = ${sites.hostname})`;
+}
+
+/**
+ * The caller's marked sites as one uncorrelated subquery: the database reads the marks once and
+ * probes them by hash, instead of looking them up for every candidate site.
+ */
+function markedSites(table: typeof favoriteSites | typeof blacklistedSites, userId: string): SQL {
+  return sql`(select ${table.siteId} from ${table} where ${table.userId} = ${userId})`;
+}
+
+function range(
+  value: SQLWrapper,
+  bounds: { min?: number | string; max?: number | string } | undefined,
+) {
+  if (!bounds) return [];
+  return [
+    bounds.min === undefined ? undefined : gte(value, bounds.min),
+    bounds.max === undefined ? undefined : lte(value, bounds.max),
+  ];
+}
+
+/** The text form of a UUID (ids arrive as query-string text). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A TLD given by id or by title, with or without its leading dot. */
+function tldCondition(values: readonly string[]): SQL {
+  const ids = values.filter((value) => UUID.test(value));
+  const titles = values
+    .filter((value) => !UUID.test(value))
+    .map((value) => (value.startsWith('.') ? value : `.${value}`).toLowerCase());
+  const matching = or(
+    ids.length > 0 ? inArray(topLevelDomains.id, ids) : undefined,
+    titles.length > 0 ? inArray(topLevelDomains.title, titles) : undefined,
+  );
+  return sql`${sites.tld} in (select ${topLevelDomains.title} from ${topLevelDomains} where ${matching})`;
+}
+
+/** `%term%` for ILIKE with the pattern characters of the term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export function whereOf(search: SiteSearch): SQL | undefined {
+  const { filter, userId, buyerDomainId } = search;
+  const conditions: (SQL | undefined)[] = [];
+  for (const [key, column] of Object.entries(NUMERIC_COLUMNS)) {
+    conditions.push(...range(column, filter[key as NumericColumnKey]));
+  }
+  conditions.push(...range(comparedPrice(search), filter.price));
+  conditions.push(...range(sites.updatedAt, filter.last_updated_or));
+  conditions.push(...range(sites.relevanceAt, filter.relevance_at_or));
+
+  if (filter.main_countries) conditions.push(inArray(sites.mainCountryId, filter.main_countries));
+  if (filter.niche) {
+    conditions.push(
+      sql`exists (select 1 from ${sitePrices} where ${sitePrices.siteId} = ${sites.id} and ${inArray(sitePrices.nicheId, filter.niche)})`,
+    );
+  }
+  if (filter.tlds) conditions.push(tldCondition(filter.tlds));
+  if (filter.placements) conditions.push(inArray(sites.placementPeriodId, filter.placements));
+  if (filter.website_topics) conditions.push(inArray(sites.websiteTopic, filter.website_topics));
+  if (filter.domain_languages) {
+    conditions.push(inArray(sites.domainLanguage, filter.domain_languages));
+  }
+  // The service has checked the values against the enums.
+  if (filter.sponsor_tag_types) {
+    conditions.push(inArray(sites.sponsorTagType, filter.sponsor_tag_types as SponsorTagType[]));
+  }
+  if (filter.link_types) {
+    conditions.push(inArray(sites.linkType, filter.link_types as LinkType[]));
+  }
+
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const topics = search.searchTopics;
+    conditions.push(
+      or(
+        sql`${sites.hostname} ilike ${pattern}`,
+        topics.length > 0 ? inArray(sites.websiteTopic, [...topics]) : undefined,
+      ),
+    );
+  }
+
+  if (filter.is_favorite_site !== undefined) {
+    const favorites = markedSites(favoriteSites, userId);
+    conditions.push(
+      sql`${sites.id} ${sql.raw(filter.is_favorite_site ? 'in' : 'not in')} ${favorites}`,
+    );
+  }
+  const blacklisted = markedSites(blacklistedSites, userId);
+  conditions.push(
+    sql`${sites.id} ${sql.raw(filter.is_site_in_blacklist === true ? 'in' : 'not in')} ${blacklisted}`,
+  );
+
+  if (filter.is_back_linked !== undefined) {
+    const linked = isBackLinked(buyerDomainId);
+    conditions.push(filter.is_back_linked ? linked : sql`not ${linked}`);
+  }
+  if (filter.competitors !== undefined) {
+    const count = competitorCount(buyerDomainId);
+    conditions.push(filter.competitors ? sql`${count} > 0` : eq(count, 0));
+  }
+  return and(...conditions);
+}
+
+function sortValue(column: SiteSortColumn, search: SiteSearch): SQLWrapper {
+  switch (column) {
+    case 'hostname':
+      return sql`${sites.hostname} collate "C"`;
+    case 'price':
+      return comparedPrice(search);
+    case 'relevance_at':
+      return sites.relevanceAt;
+    case 'updated_at':
+      return sites.updatedAt;
+    case 'is_back_linked':
+      return isBackLinked(search.buyerDomainId);
+    case 'competitors':
+      return competitorCount(search.buyerDomainId);
+    default:
+      return NUMERIC_COLUMNS[column];
+  }
+}
+
+/** The requested order, then the id, so that equal values keep one order across pages. */
+export function orderOf(search: SiteSearch): SQL[] {
+  // Missing values come last both ways; NULLS LAST on descending keys also matches the
+  // descending indexes (which Drizzle creates NULLS LAST).
+  const order = search.sorting.map(([column, direction]) => {
+    const value = sortValue(column, search);
+    return direction === 'ASC' ? asc(value) : sql`${value} desc nulls last`;
+  });
+  return [...order, asc(sites.id)];
+}

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import {
+  ADDITIONAL_FILTER_KEYS,
+  LINK_TYPES,
+  SITE_DEFAULT_PAGE_SIZE,
+  SPONSOR_TAG_TYPES,
+  type Site,
+  type SiteList,
+  type SiteListQuery,
+  type SiteSortColumn,
+  type SortDirection,
+} from '../../../contract/catalogue.ts';
+import type { Violation } from '../../../contract/errors.ts';
+import {
+  SIMILAR_DEFAULT_LIMIT,
+  type SimilarBy,
+  type SimilarSites,
+  type SimilarSitesQuery,
+  type SiteDetail,
+} from '../../../contract/site-detail.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import {
+  findNearestSites,
+  findSampleReferringHostnames,
+  findSiteExtras,
+  findSiteMarks,
+  findSitePage,
+  findSitePrices,
+  findSiteRowsByIds,
+  findTopicsContaining,
+  isDomainOfUser,
+  type SiteMarks,
+  type SiteRow,
+} from './sites.repository.ts';
+import { UUID, type SiteSearch } from './site-query.ts';
+
+export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'This domain is not one of your domains.';
+export const BUYER_DOMAIN_REQUIRED_MESSAGE = 'Choose one of your domains to use this filter.';
+export const INVALID_ID_MESSAGE = 'This value is not a valid UUID.';
+export const INVALID_OPTION_MESSAGE = 'The value you selected is not a valid choice.';
+export const VALIDATION_FAILED_MESSAGE = 'Validation failed.';
+export const SITE_NOT_FOUND_MESSAGE = 'Site not found.';
+
+/** How many referring hostnames the detail shows at most. */
+const REFERRING_SAMPLE_SIZE = 10;
+
+/** A UUID-shaped point derived from a site id, where its sample of referring hostnames starts. */
+function pivotOf(siteId: string): string {
+  const hex = createHash('sha256').update(`referring:${siteId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface SitesService {
+  listSites(userId: string, query: SiteListQuery): Promise<SiteList>;
+  getSite(userId: string, siteId: string, buyerDomainId: string | undefined): Promise<SiteDetail>;
+  similarSites(userId: string, query: SimilarSitesQuery): Promise<SimilarSites>;
+  /** Checks a list query against the caller's data; throws a 400 naming the wrong parameter. */
+  resolveSearch(userId: string, query: SiteListQuery): Promise<SiteSearch>;
+}
+
+export function createSitesService({ db }: { db: Database }): SitesService {
+  const resolveSearch = async (userId: string, query: SiteListQuery): Promise<SiteSearch> => {
+    const filter = query.filter ?? {};
+    const violations: Violation[] = [];
+    const requireIds = (key: 'main_countries' | 'niche' | 'placements') => {
+      filter[key]?.forEach((value, index) => {
+        if (!UUID.test(value)) {
+          violations.push({ path: `filter[${key}][${index}]`, message: INVALID_ID_MESSAGE });
+        }
+      });
+    };
+    const requireOptions = (
+      key: 'sponsor_tag_types' | 'link_types',
+      options: readonly string[],
+    ) => {
+      filter[key]?.forEach((value, index) => {
+        if (!options.includes(value)) {
+          violations.push({ path: `filter[${key}][${index}]`, message: INVALID_OPTION_MESSAGE });
+        }
+      });
+    };
+    requireIds('main_countries');
+    requireIds('niche');
+    requireIds('placements');
+    requireOptions('sponsor_tag_types', SPONSOR_TAG_TYPES);
+    requireOptions('link_types', LINK_TYPES);
+
+    const buyerDomainId = filter.buyer_domain ?? null;
+    if (buyerDomainId !== null && !(await isDomainOfUser(db, userId, buyerDomainId))) {
+      violations.push({ path: 'filter[buyer_domain]', message: BUYER_DOMAIN_NOT_FOUND_MESSAGE });
+    }
+    if (buyerDomainId === null) {
+      for (const key of ADDITIONAL_FILTER_KEYS) {
+        if (filter[key] !== undefined) {
+          violations.push({ path: `filter[${key}]`, message: BUYER_DOMAIN_REQUIRED_MESSAGE });
+        }
+      }
+    }
+    if (violations.length > 0) {
+      throw new ApiError(400, VALIDATION_FAILED_MESSAGE, { violations });
+    }
+    const sorting = Object.entries(query.sorting ?? {}) as [SiteSortColumn, SortDirection][];
+    return {
+      userId,
+      buyerDomainId,
+      filter,
+      priceNicheIds: filter.niche && filter.niche.length > 0 ? filter.niche : null,
+      sorting,
+      searchTopics: filter.search ? await findTopicsContaining(db, filter.search) : [],
+    };
+  };
+
+  const requireOwnDomain = async (userId: string, buyerDomainId: string | undefined) => {
+    if (buyerDomainId === undefined) return null;
+    if (!(await isDomainOfUser(db, userId, buyerDomainId))) {
+      throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
+        violations: [{ path: 'buyer_domain', message: BUYER_DOMAIN_NOT_FOUND_MESSAGE }],
+      });
+    }
+    return buyerDomainId;
+  };
+
+  /** The `limit` sites nearest to `site` by a metric, nearest first, ties by id. */
+  const nearest = async (userId: string, site: SiteRow, by: SimilarBy, limit: number) => {
+    const target =
+      by === 'domain_rating'
+        ? site.ahrefsDomainRating
+        : by === 'price'
+          ? Number(site.price ?? 0)
+          : site.ahrefsOrganicTraffic;
+    const candidates = await findNearestSites(db, by, { target, siteId: site.id, userId, limit });
+    return candidates
+      .sort(
+        (a, b) =>
+          Math.abs(a.value - target) - Math.abs(b.value - target) ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      .slice(0, limit)
+      .map((candidate) => candidate.id);
+  };
+
+  const siteRow = async (siteId: string): Promise<SiteRow> => {
+    const [row] = await findSiteRowsByIds(db, [siteId]);
+    if (!row) throw notFound(SITE_NOT_FOUND_MESSAGE);
+    return row;
+  };
+
+  /** Rows in the order of `ids`, with the caller's marks. */
+  const sitesInOrder = async (
+    context: { userId: string; buyerDomainId: string | null },
+    ids: readonly string[],
+  ): Promise<Site[]> => {
+    const rows = await findSiteRowsByIds(db, ids);
+    const marks = await findSiteMarks(db, context, rows);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toSite(row, marks)] : [];
+    });
+  };
+
+  return {
+    getSite: async (userId, siteId, requestedDomainId) => {
+      const buyerDomainId = await requireOwnDomain(userId, requestedDomainId);
+      const row = await siteRow(siteId);
+      const [extras, prices, byDomainRating, byPrice, byTraffic, referringDomains] =
+        await Promise.all([
+          findSiteExtras(db, siteId),
+          findSitePrices(db, siteId),
+          nearest(userId, row, 'domain_rating', SIMILAR_DEFAULT_LIMIT),
+          nearest(userId, row, 'price', SIMILAR_DEFAULT_LIMIT),
+          nearest(userId, row, 'traffic', SIMILAR_DEFAULT_LIMIT),
+          findSampleReferringHostnames(db, {
+            siteId,
+            pivot: pivotOf(siteId),
+            limit: Math.min(REFERRING_SAMPLE_SIZE, row.ahrefsReferringDomains),
+          }),
+        ]);
+      const context = { userId, buyerDomainId };
+      const [[site], similarByDr, similarByPrice, similarByTraffic] = await Promise.all([
+        sitesInOrder(context, [siteId]),
+        sitesInOrder(context, byDomainRating),
+        sitesInOrder(context, byPrice),
+        sitesInOrder(context, byTraffic),
+      ]);
+      if (!site || !extras) throw notFound(SITE_NOT_FOUND_MESSAGE);
+      return {
+        ...site,
+        prices: prices.map((price) => ({
+          price: price.price,
+          niche: { id: price.nicheId, title: price.nicheTitle },
+        })),
+        accepted_niches: prices.map((price) => ({ id: price.nicheId, title: price.nicheTitle })),
+        comments: extras.comments,
+        description: extras.description,
+        placement_period:
+          extras.placementId && extras.placementTitle
+            ? { id: extras.placementId, title: extras.placementTitle }
+            : null,
+        last_placement_at: extras.lastPlacementAt,
+        referring_domains: referringDomains,
+        similar: {
+          by_domain_rating: similarByDr,
+          by_price: similarByPrice,
+          by_traffic: similarByTraffic,
+        },
+      };
+    },
+    similarSites: async (userId, query) => {
+      const row = await siteRow(query.site);
+      const ids = await nearest(userId, row, query.by, query.limit ?? SIMILAR_DEFAULT_LIMIT);
+      return { data: await sitesInOrder({ userId, buyerDomainId: null }, ids) };
+    },
+    resolveSearch,
+    listSites: async (userId, query) => {
+      const search = await resolveSearch(userId, query);
+      const limit = query.limit ?? SITE_DEFAULT_PAGE_SIZE;
+      const page = query.page ?? 1;
+      const { total, rows } = await findSitePage(db, search, {
+        offset: (page - 1) * limit,
+        limit,
+      });
+      const marks = await findSiteMarks(db, search, rows);
+      return { data: rows.map((row) => toSite(row, marks)), pagination: { page, limit, total } };
+    },
+  };
+}
+
+export function toSite(row: SiteRow, marks: SiteMarks): Site {
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    is_back_linked: marks.backLinkedHostnames.has(row.hostname),
+    is_in_blacklist: marks.blacklisted.has(row.id),
+    is_marked_as_favorite: marks.favorites.has(row.id),
+    competitors: (marks.competitorsByHostname.get(row.hostname) ?? []).map((hostname) => ({
+      hostname,
+    })),
+    updated_at: row.updatedAt,
+    relevance_at: row.relevanceAt,
+    price: row.price ?? '0.00',
+    ahrefs_domain_rating: row.ahrefsDomainRating,
+    ahrefs_referring_domains: row.ahrefsReferringDomains,
+    ahrefs_organic_traffic: row.ahrefsOrganicTraffic,
+    ahrefs_url_rating: row.ahrefsUrlRating,
+    ahrefs_keywords_top3: row.ahrefsKeywordsTop3,
+    ahrefs_keywords410: row.ahrefsKeywords410,
+    ahrefs_keywords_top10: row.ahrefsKeywordsTop10,
+    majestic_citation_flow: row.majesticCitationFlow,
+    majestic_trust_flow: row.majesticTrustFlow,
+    moz_spam_score: row.mozSpamScore,
+    moz_domain_authority: row.mozDomainAuthority,
+    semrush_authority_score: row.semrushAuthorityScore,
+    tf_cf: row.tfCf === null ? null : Number(row.tfCf),
+    rd_ot: row.rdOt === null ? null : Number(row.rdOt),
+    ip_address: row.ipAddress,
+    sponsor_tag_type: row.sponsorTagType,
+    link_type: row.linkType,
+    main_country:
+      row.countryId && row.countryTitle && row.countryCode
+        ? { id: row.countryId, title: row.countryTitle, code: row.countryCode }
+        : null,
+    main_country_traffic: row.mainCountryTraffic,
+    domain_language: row.domainLanguage,
+    website_topic: row.websiteTopic,
+    tld: row.tld,
+  };
+}

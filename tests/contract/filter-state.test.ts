@@ -1,0 +1,336 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BOOLEAN_FILTER_KEYS,
+  LIST_FILTER_KEYS,
+  MIN_LTE_MAX_MESSAGE,
+  PERIOD_FILTER_KEYS,
+  RANGE_FILTER_KEYS,
+  SITE_SORT_COLUMNS,
+  SiteListQuerySchema,
+} from '../../contract/catalogue.ts';
+import {
+  PERIOD_VALUES,
+  defaultFilterState,
+  hasNoFilterOrSorting,
+  parseFilterState,
+  periodToRange,
+  resetAll,
+  resetSorting,
+  serializeFilterState,
+  serverQueryString,
+  setFilter,
+  setSort,
+  subtractMonths,
+  toBoolean,
+  toNumber,
+  toServerQuery,
+  validateRange,
+  type FilterState,
+  type FilterValues,
+} from '../../contract/filter-state.ts';
+import { decodeQuery } from '../../contract/query-string.ts';
+
+const text = fc
+  .string({ minLength: 1, maxLength: 20 })
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
+const num = fc.oneof(
+  fc.integer({ min: -1000, max: 1_000_000 }),
+  fc
+    .double({ min: 0, max: 100, noNaN: true, noDefaultInfinity: true })
+    .map((n) => Math.round(n * 100) / 100),
+);
+
+const filterArb: fc.Arbitrary<FilterValues> = fc
+  .record(
+    {
+      search: text,
+      buyer_domain: fc.uuid(),
+      only_favorite: fc.boolean(),
+      'fe.buyer_domain': text,
+      ...Object.fromEntries(
+        RANGE_FILTER_KEYS.map((k) => [
+          k,
+          fc
+            .record({ min: num, max: num }, { requiredKeys: [] })
+            .filter((r) => r.min !== undefined || r.max !== undefined),
+        ]),
+      ),
+      ...Object.fromEntries(
+        LIST_FILTER_KEYS.map((k) => [k, fc.uniqueArray(text, { minLength: 1, maxLength: 4 })]),
+      ),
+      ...Object.fromEntries(PERIOD_FILTER_KEYS.map((k) => [k, fc.constantFrom(...PERIOD_VALUES)])),
+      ...Object.fromEntries(BOOLEAN_FILTER_KEYS.map((k) => [k, fc.boolean()])),
+    },
+    { requiredKeys: [] },
+  )
+  .map((f) => f as FilterValues);
+
+const stateArb: fc.Arbitrary<FilterState> = fc
+  .record(
+    {
+      filter: filterArb,
+      sorting: fc
+        .uniqueArray(fc.constantFrom(...SITE_SORT_COLUMNS), { maxLength: 3 })
+        .chain((cols) =>
+          fc
+            .tuple(...cols.map(() => fc.constantFrom('ASC' as const, 'DESC' as const)))
+            .map((dirs) => cols.map((column, i) => ({ column, direction: dirs[i]! }))),
+        ),
+      page: fc.integer({ min: 1, max: 5000 }),
+      limit: fc.constantFrom(25, 50, 100),
+    },
+    { requiredKeys: ['filter', 'sorting'] },
+  )
+  .map((s) => s as FilterState);
+
+const dateArb = fc
+  .date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2099-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe('filter state from the address', () => {
+  it('turns true/false into booleans, numeric strings into numbers, and drops empty values', () => {
+    const state = parseFilterState(
+      '?filter[is_favorite_site]=true&filter[competitors]=false&filter[ahrefs_domain_rating][min]=20' +
+        '&filter[price][max]=12.5&filter[search]=&filter[niche][]=&filter[tlds][]=com&page=3&limit=50',
+    );
+    expect(state).toEqual({
+      filter: {
+        is_favorite_site: true,
+        competitors: false,
+        ahrefs_domain_rating: { min: 20 },
+        price: { max: 12.5 },
+        tlds: ['com'],
+      },
+      sorting: [],
+      page: 3,
+      limit: 50,
+    });
+  });
+
+  it('reads is_back_linked yes/no, periods and sorting in order', () => {
+    const state = parseFilterState(
+      'filter[is_back_linked]=yes&filter[last_updated_or]=more&filter[relevance_at_or]=6&sorting[price]=ASC&sorting[hostname]=desc',
+    );
+    expect(state.filter).toEqual({
+      is_back_linked: true,
+      last_updated_or: 'more',
+      relevance_at_or: '6',
+    });
+    expect(state.sorting).toEqual([
+      { column: 'price', direction: 'ASC' },
+      { column: 'hostname', direction: 'DESC' },
+    ]);
+  });
+
+  it('falls back on bad input instead of failing', () => {
+    expect(
+      parseFilterState(
+        'filter[ahrefs_domain_rating][min]=abc&filter[unknown]=1&filter[is_favorite_site]=maybe&sorting[nope]=ASC&sorting[price]=UP&page=-2&limit=1000&filter[last_updated_or]=7',
+      ),
+    ).toEqual({ filter: {}, sorting: [] });
+    expect(parseFilterState('filter=1&sorting=x&page[a]=1')).toEqual({ filter: {}, sorting: [] });
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        const state = parseFilterState(s);
+        expect(Array.isArray(state.sorting)).toBe(true);
+      }),
+    );
+  });
+
+  it('round-trips every filter state through the query string', () => {
+    fc.assert(
+      fc.property(stateArb, (state) => {
+        expect(parseFilterState(serializeFilterState(state))).toEqual(state);
+      }),
+    );
+  });
+
+  it('coerces numbers and booleans exactly', () => {
+    fc.assert(
+      fc.property(fc.integer(), (n) => {
+        expect(toNumber(String(n))).toBe(n);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), (b) => {
+        expect(toBoolean(String(b))).toBe(b);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !/^\s*-?\d+(\.\d+)?\s*$/.test(s)),
+        (s) => {
+          expect(toNumber(s)).toBeUndefined();
+        },
+      ),
+    );
+    expect(toNumber('')).toBeUndefined();
+    expect(toBoolean('')).toBeUndefined();
+  });
+
+  it('applies the default preset only when the address has no filter and no sorting', () => {
+    expect(hasNoFilterOrSorting('')).toBe(true);
+    expect(hasNoFilterOrSorting('page=2')).toBe(true);
+    expect(hasNoFilterOrSorting('filter[niche][]=cbd')).toBe(false);
+    expect(hasNoFilterOrSorting('sorting[price]=ASC')).toBe(false);
+    expect(serializeFilterState(defaultFilterState())).toBe(
+      'filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
+    );
+  });
+});
+
+describe('changing the filter state', () => {
+  it('drops the page when a filter changes and removes empty values', () => {
+    fc.assert(
+      fc.property(stateArb, fc.constantFrom(...RANGE_FILTER_KEYS), num, (state, key, min) => {
+        const next = setFilter(state, key, { min });
+        expect(next.page).toBeUndefined();
+        expect(next.filter[key]).toEqual({ min });
+        expect(next.limit).toBe(state.limit);
+        expect(setFilter(next, key, {}).filter[key]).toBeUndefined();
+        expect(setFilter(next, 'tlds', []).filter.tlds).toBeUndefined();
+      }),
+    );
+  });
+
+  it('sorts by one column, adds one with shift, and resets', () => {
+    const base: FilterState = {
+      filter: {},
+      sorting: [{ column: 'price', direction: 'ASC' }],
+      page: 4,
+    };
+    expect(setSort(base, 'hostname', 'DESC').sorting).toEqual([
+      { column: 'hostname', direction: 'DESC' },
+    ]);
+    expect(setSort(base, 'hostname', 'DESC', true).sorting).toEqual([
+      { column: 'price', direction: 'ASC' },
+      { column: 'hostname', direction: 'DESC' },
+    ]);
+    expect(setSort(base, 'price', 'DESC', true).sorting).toEqual([
+      { column: 'price', direction: 'DESC' },
+    ]);
+    expect(setSort(base, 'price', null, true).sorting).toEqual([]);
+    expect(setSort(base, 'price', 'DESC').page).toBeUndefined();
+    expect(resetSorting(base).sorting).toEqual([]);
+  });
+
+  it('reset-all keeps only the supplied defaults and the page size', () => {
+    fc.assert(
+      fc.property(stateArb, (state) => {
+        const reset = resetAll(state, defaultFilterState());
+        expect(reset.filter).toEqual(defaultFilterState().filter);
+        expect(reset.sorting).toEqual(defaultFilterState().sorting);
+        expect(reset.page).toBeUndefined();
+        expect(reset.limit).toBe(state.limit);
+      }),
+    );
+  });
+
+  it('validates ranges: min must not exceed max', () => {
+    expect(validateRange({ min: 5, max: 1 })).toBe(MIN_LTE_MAX_MESSAGE);
+    fc.assert(
+      fc.property(num, num, (a, b) => {
+        expect(validateRange({ min: a, max: b }) === null).toBe(a <= b);
+        expect(validateRange({ min: a })).toBeNull();
+        expect(validateRange({ max: b })).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('filters sent to the server', () => {
+  const options = { today: '2026-11-22', defaultLimit: 25 };
+
+  it('maps periods to date ranges relative to today', () => {
+    expect(periodToRange('3', '2026-11-22')).toEqual({ min: '2026-08-22' });
+    expect(periodToRange('6', '2026-11-22')).toEqual({ min: '2026-05-22' });
+    expect(periodToRange('12', '2026-11-22')).toEqual({ min: '2025-11-22' });
+    expect(periodToRange('more', '2026-11-22')).toEqual({ max: '2025-11-22' });
+    expect(subtractMonths('2026-05-31', 3)).toBe('2026-02-28');
+    expect(subtractMonths('2024-05-31', 3)).toBe('2024-02-29');
+    expect(subtractMonths('2026-01-15', 1)).toBe('2025-12-15');
+  });
+
+  it('turns yes into true, underscores into spaces, and leaves client-only keys out', () => {
+    const state = parseFilterState(
+      'filter[is_back_linked]=yes&filter[website_topics][]=home_and_garden&filter[domain_languages][]=british_english' +
+        '&filter[fe.buyer_domain]=x&filter[only_favorite]=true&filter[last_updated_or]=3&filter[price][min]=0&filter[price][max]=100',
+    );
+    expect(toServerQuery(state, options)).toEqual({
+      filter: {
+        is_back_linked: 'true',
+        website_topics: ['home and garden'],
+        domain_languages: ['british english'],
+        last_updated_or: { min: '2026-08-22' },
+        price: { min: '0', max: '100' },
+      },
+      limit: '25',
+      page: '1',
+    });
+  });
+
+  it('writes numbers as plain decimals', () => {
+    const state: FilterState = {
+      filter: { price: { min: 1e-7, max: 1e21 } },
+      sorting: [],
+    };
+    expect(toServerQuery(state, options).filter).toEqual({
+      price: { min: '0.0000001', max: '1000000000000000000000' },
+    });
+  });
+
+  it('leaves out topics and languages that are blank once spaced, and merges duplicates', () => {
+    const state = parseFilterState(
+      'filter[domain_languages][]=_&filter[website_topics][]=a_b&filter[website_topics][]=a b',
+    );
+    expect(toServerQuery(state, options).filter).toEqual({ website_topics: ['a b'] });
+  });
+
+  it('produces queries the server schema accepts', () => {
+    fc.assert(
+      fc.property(
+        stateArb.filter((s) => RANGE_FILTER_KEYS.every((k) => validateRange(s.filter[k]) === null)),
+        dateArb,
+        (state, today) => {
+          const query = decodeQuery(serverQueryString(state, { today, defaultLimit: 25 }));
+          const parsed = SiteListQuerySchema.safeParse(query);
+          expect(parsed.error).toBeUndefined();
+          expect(
+            Object.keys(query.filter ?? {}).some(
+              (k) => k.startsWith('fe') || k === 'only_favorite',
+            ),
+          ).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('keeps the same key for the same state (offline copies are found again)', () => {
+    fc.assert(
+      fc.property(stateArb, (state) => {
+        const again = parseFilterState(serializeFilterState(state));
+        expect(serverQueryString(again, options)).toBe(serverQueryString(state, options));
+      }),
+    );
+  });
+
+  it('subtracting months keeps a valid date no later than the original', () => {
+    fc.assert(
+      fc.property(dateArb, fc.integer({ min: 0, max: 24 }), (date, months) => {
+        const result = subtractMonths(date, months);
+        expect(result).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(new Date(`${result}T00:00:00Z`).toISOString().slice(0, 10)).toBe(result);
+        expect(result <= date).toBe(true);
+      }),
+    );
+  });
+});
