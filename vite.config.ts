@@ -63,6 +63,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

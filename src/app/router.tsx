@@ -48,6 +48,7 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
           Component: BuyerLayout,
           children: [
             { index: true, lazy: () => import('./routes/home.tsx') },
+            { path: 'sites/:id', lazy: () => import('./routes/site-detail.tsx') },
             { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
             { path: 'orders', lazy: () => import('./routes/orders.tsx') },
             { path: 'orders/:id', lazy: () => import('./routes/order.tsx') },

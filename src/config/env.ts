@@ -7,3 +7,10 @@ export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ 
 export const DEFAULT_API_BASE_URL = '/api';
 
 export const APP_NAME = 'Buyer Portal';
+
+/**
+ * The public flag that hides the competitors and is_back_linked filters, columns and sorting
+ * (spec §2). Set VITE_DISABLE_ADDITIONAL_FILTERS=true at build time to disable them.
+ */
+export const ADDITIONAL_FILTERS_ENABLED: boolean =
+  import.meta.env.VITE_DISABLE_ADDITIONAL_FILTERS !== 'true';

@@ -1,34 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { SITE_DEFAULT_PAGE_SIZE } from '../../../contract/catalogue.ts';
+import {
+  parseFilterState,
+  serializeFilterState,
+  setFilter,
+} from '../../../contract/filter-state.ts';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { CatalogueSection } from '../../features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '../../features/catalogue/components/niche-select.tsx';
+import { ExportButton } from '../../features/exports/components/export-button.tsx';
 import { DomainSelect } from '../../features/domains/components/domain-select.tsx';
 import { profileQueries } from '../../features/profile/api/queries.ts';
 import { CompanySelect } from '../../features/profile/components/company-select.tsx';
 import { HelpCard } from '../../features/profile/components/help-card.tsx';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
+import { getCatalogueWorker } from '../../lib/workers.ts';
+import { useCurrentUser } from '../hooks/use-current-user.ts';
 
 const DOMAIN_COOKIE = 'selected_buyer_domain';
-const filterKey = (name: string) => `filter[${name}]`;
 
 /** Home: the dashboard header with the buyer's selections; filters live in the address (spec §2). */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const profile = useQuery(profileQueries.detail());
+  const user = useCurrentUser();
+  const state = parseFilterState(params.toString());
 
-  const setFilter = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(filterKey(name), value);
-    else next.delete(filterKey(name));
-    // A new filter shows a different result set: start again at its first page.
-    next.delete('page');
-    setParams(next);
-  };
+  // A new selection shows a different result set: setFilter starts again at its first page.
+  const select = (key: 'buyer_domain' | 'niche', value: string) =>
+    setParams(
+      serializeFilterState(
+        key === 'niche'
+          ? setFilter(state, 'niche', value ? [value] : undefined)
+          : setFilter(state, 'buyer_domain', value || undefined),
+      ),
+    );
 
-  const domainId = params.get(filterKey('buyer_domain')) ?? getCookie(DOMAIN_COOKIE) ?? '';
+  const domainId = state.filter.buyer_domain ?? getCookie(DOMAIN_COOKIE) ?? '';
   const manager = profile.data?.account_manager ?? null;
   const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
 
@@ -46,7 +58,7 @@ export function Component() {
           <DomainSelect
             value={domainId}
             onChange={(id) => {
-              setFilter('buyer_domain', id);
+              select('buyer_domain', id);
               setCookie(DOMAIN_COOKIE, id);
             }}
           />
@@ -59,8 +71,8 @@ export function Component() {
             <CompanySelect accounts={profile.data?.accounts ?? []} />
           )}
           <NicheSelect
-            value={params.get(filterKey('niche')) ?? ''}
-            onChange={(niche) => setFilter('niche', niche)}
+            value={state.filter.niche?.[0] ?? ''}
+            onChange={(niche) => select('niche', niche)}
           />
         </div>
       </Card>
@@ -85,7 +97,21 @@ export function Component() {
           ) : null}
         </div>
       </div>
-      <CatalogueSection />
+      <CatalogueSection
+        toolbar={(state) =>
+          user?.canExportDomains ? (
+            <ExportButton
+              getRequest={async () => {
+                const query = await getCatalogueWorker().toServerQuery(state, {
+                  today: dayjs().format('YYYY-MM-DD'),
+                  defaultLimit: SITE_DEFAULT_PAGE_SIZE,
+                });
+                return { filter: query.filter, sorting: query.sorting };
+              }}
+            />
+          ) : null
+        }
+      />
     </>
   );
 }

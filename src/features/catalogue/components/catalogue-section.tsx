@@ -1,12 +1,262 @@
-import { EmptyState } from '../../../components/state-blocks.tsx';
+import { useQuery } from '@tanstack/react-query';
+import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  ADDITIONAL_FILTER_KEYS,
+  SITE_DEFAULT_PAGE_SIZE,
+  SITE_PAGE_SIZES,
+  type Site,
+  type SortDirection,
+} from '../../../../contract/catalogue.ts';
+import {
+  defaultFilterState,
+  parseFilterState,
+  serializeFilterState,
+  setFilter,
+  setSort,
+  type FilterState,
+  type SortEntry,
+} from '../../../../contract/filter-state.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
+import { useMarkSites } from '../api/mutations.ts';
+import { catalogueQueries, NotAvailableOfflineError } from '../api/queries.ts';
+import type { SiteMark } from '../api/requests.ts';
+import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
+import { useFilterState } from '../hooks/use-filter-state.ts';
+import { CatalogueTable } from './catalogue-table.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
+import { siteDataColumns } from './site-columns.tsx';
 
-export function CatalogueSection() {
+const SEARCH_DEBOUNCE_MS = 400;
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    // The address changed (back button, reset): show what it says now.
+    setLastValue(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="w-full sm:w-72">
+      <label htmlFor="catalogue-search" className="sr-only">
+        Search by domain or keyword
+      </label>
+      <input
+        id="catalogue-search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search by domain or keyword"
+        className="block w-full rounded-lg border-0 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
+      />
+    </div>
+  );
+}
+
+export interface CatalogueSectionProps {
+  /** Extra toolbar controls composed by the page (export, saved views). */
+  toolbar?: (state: FilterState, setState: (next: FilterState) => void) => ReactNode;
+}
+
+/** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
+export function CatalogueSection({ toolbar }: CatalogueSectionProps) {
+  const [state, setState] = useFilterState();
+  const [layout, setLayout] = useColumnLayout();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const { mutate: markSites } = useMarkSites();
+
+  const hasBuyerDomain = Boolean(state.filter.buyer_domain);
+  const showAdditional = ADDITIONAL_FILTERS_ENABLED && hasBuyerDomain;
+  const limit = state.limit ?? SITE_DEFAULT_PAGE_SIZE;
+  const page = state.page ?? 1;
+  const today = dayjs().format('YYYY-MM-DD');
+
+  // Sorting by a hidden additional column would sort by something the buyer cannot see.
+  const effectiveState = useMemo<FilterState>(() => {
+    if (showAdditional) return state;
+    const hidden = new Set<string>(ADDITIONAL_FILTER_KEYS);
+    const filter = { ...state.filter };
+    for (const key of ADDITIONAL_FILTER_KEYS) delete filter[key];
+    return { ...state, filter, sorting: state.sorting.filter((s) => !hidden.has(s.column)) };
+  }, [state, showAdditional]);
+
+  const query = useQuery(
+    catalogueQueries.list(effectiveState, { today, defaultLimit: SITE_DEFAULT_PAGE_SIZE }),
+  );
+  const sites = useMemo(() => query.data?.list.data ?? [], [query.data]);
+  const total = query.data?.list.pagination.total ?? 0;
+
+  const columns = useMemo(() => siteDataColumns({ showAdditional }), [showAdditional]);
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(layout.hidden.map((id) => [id, false])),
+    [layout.hidden],
+  );
+
+  const onMark = useCallback(
+    (mark: SiteMark, site: Site, value: boolean) => markSites({ mark, ids: [site.id], value }),
+    [markSites],
+  );
+  const onSort = useCallback(
+    (column: SortEntry['column'], direction: SortDirection | null, add: boolean) =>
+      setState(setSort(state, column, direction, add)),
+    [setState, state],
+  );
+  const onSearch = useCallback(
+    (value: string) => setState(setFilter(state, 'search', value)),
+    [setState, state],
+  );
+
+  const selectedIds = sites.filter((s) => rowSelection[s.id]).map((s) => s.id);
+  const bulk = (mark: SiteMark, value: boolean) =>
+    markSites({ mark, ids: selectedIds, value }, { onSuccess: () => setRowSelection({}) });
+
+  const chooserColumns = columns
+    .filter((c) => c.enableHiding !== false && c.id)
+    .map((c) => ({
+      id: c.id!,
+      label: c.meta?.label ?? c.id!,
+      isVisible: !layout.hidden.includes(c.id!),
+    }));
+
+  const isUnavailableOffline = query.error instanceof NotAvailableOfflineError;
+
   return (
     <section aria-labelledby="catalogue-heading" className="mt-8">
-      <h2 id="catalogue-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Catalogue
-      </h2>
-      <EmptyState title="The site catalogue appears here." />
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
+          Catalogue
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <SearchBox value={state.filter.search ?? ''} onSearch={onSearch} />
+          <Button variant="secondary" size="sm" onClick={() => setFilterOpen(true)}>
+            Filters
+          </Button>
+          <ColumnChooser
+            columns={chooserColumns}
+            onToggle={(id, visible) =>
+              setLayout({
+                hidden: visible
+                  ? layout.hidden.filter((h) => h !== id)
+                  : [...layout.hidden.filter((h) => h !== id), id],
+              })
+            }
+            onShowAll={() => setLayout({ hidden: [] })}
+          />
+          <SavedViewsMenu
+            kind="site_filters"
+            title="Saved filters"
+            itemLabel="Filter"
+            currentValue={serializeFilterState({ ...state, page: undefined })}
+            onApply={(value) => {
+              if (typeof value === 'string') setState(parseFilterState(value));
+            }}
+          />
+          <SavedViewsMenu
+            kind="site_columns"
+            title="Saved layouts"
+            itemLabel="Layout"
+            currentValue={layout}
+            onApply={(value) => setLayout(toColumnLayout(value))}
+          />
+          {toolbar?.(state, setState)}
+        </div>
+      </div>
+      {query.data?.savedAt ? (
+        <Alert variant="info" className="mb-3">
+          Showing data saved on {dayjs(query.data.savedAt).format('DD/MM/YYYY HH:mm')}
+        </Alert>
+      ) : null}
+      {selectedIds.length > 0 ? (
+        <div
+          role="region"
+          aria-label="Selected sites"
+          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+        >
+          <span className="mr-2 font-medium">{selectedIds.length} selected</span>
+          <Button size="sm" variant="secondary" onClick={() => bulk('favorites', true)}>
+            Add selected to favorites
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => bulk('favorites', false)}>
+            Remove selected from favorites
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => bulk('blacklists', true)}>
+            Add selected to blacklist
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => bulk('blacklists', false)}>
+            Remove selected from blacklist
+          </Button>
+        </div>
+      ) : null}
+      <FilterPanel
+        open={isFilterOpen}
+        onClose={() => setFilterOpen(false)}
+        state={state}
+        onChange={setState}
+        defaults={defaultFilterState()}
+        showAdditional={showAdditional}
+      />
+      {query.isError && !query.data ? (
+        isUnavailableOffline ? (
+          <EmptyState title="Not available offline" description={query.error.message} />
+        ) : (
+          <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        <Card className="overflow-hidden">
+          {query.isSuccess && total === 0 ? (
+            <p className="px-5 py-10 text-center text-sm text-slate-500">
+              No sites match these filters. Try widening or resetting them.
+            </p>
+          ) : (
+            <CatalogueTable
+              sites={sites}
+              columns={columns}
+              isLoading={query.isPending}
+              isFetching={query.isFetching}
+              sorting={effectiveState.sorting}
+              columnVisibility={columnVisibility}
+              rowSelection={rowSelection}
+              onRowSelectionChange={setRowSelection}
+              onSort={onSort}
+              onHideColumn={(id) =>
+                setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] })
+              }
+              onMark={onMark}
+              skeletonRows={Math.min(limit, 10)}
+            />
+          )}
+          {query.isPending ? (
+            <p role="status" className="sr-only">
+              Loading sites…
+            </p>
+          ) : null}
+          {query.data ? (
+            <Pagination
+              page={page}
+              limit={limit}
+              total={total}
+              pageSizeOptions={SITE_PAGE_SIZES}
+              onPageChange={(next) => setState({ ...state, page: next })}
+              onLimitChange={(next) => setState({ ...state, limit: next, page: undefined })}
+            />
+          ) : null}
+        </Card>
+      )}
     </section>
   );
 }

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '../../../components/select-field.tsx';
-import { NICHES } from '../../../config/constants.ts';
+import { catalogueQueries } from '../api/queries.ts';
 
+/** The dashboard's niche choice; niches are chosen by id, as the catalogue filter expects. */
 export function NicheSelect({
   value,
   onChange,
@@ -10,15 +12,18 @@ export function NicheSelect({
   onChange: (niche: string) => void;
   className?: string;
 }) {
-  const known = NICHES.some((niche) => niche.id === value);
+  const niches = useQuery(catalogueQueries.reference('niches'));
+  const options = (niches.data ?? []).map((niche) => ({ value: niche.id, label: niche.title }));
+  const known = options.some((option) => option.value === value);
   return (
     <SelectField
       label="Niche"
       className={className}
       value={known ? value : ''}
+      disabled={niches.isPending}
       onChange={(event) => onChange(event.target.value)}
-      placeholder="All niches"
-      options={NICHES.map((niche) => ({ value: niche.id, label: niche.title }))}
+      placeholder={niches.isPending ? 'Loading niches…' : 'All niches'}
+      options={options}
     />
   );
 }

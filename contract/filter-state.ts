@@ -1,0 +1,396 @@
+// The catalogue's filter state (spec §4, §5): read from the address query string forgivingly,
+// written back to it, and turned into the query the server accepts. Pure functions shared by the
+// page and the catalogue worker.
+import {
+  BOOLEAN_FILTER_KEYS,
+  DEFAULT_SITE_PRESET,
+  LIST_FILTER_KEYS,
+  MIN_LTE_MAX_MESSAGE,
+  PERIOD_FILTER_KEYS,
+  RANGE_FILTER_KEYS,
+  SITE_MAX_PAGE_SIZE,
+  SITE_SORT_COLUMNS,
+  SORT_DIRECTIONS,
+  type BooleanFilterKey,
+  type ListFilterKey,
+  type PeriodFilterKey,
+  type RangeFilterKey,
+  type SiteSortColumn,
+  type SortDirection,
+} from './catalogue.ts';
+import { decodeQuery, encodeQuery, type QueryValue } from './query-string.ts';
+
+/** Look-back buckets of the period filters (spec §3 "Options", §9). */
+export const PERIOD_VALUES = ['3', '6', '12', 'more'] as const;
+export type PeriodValue = (typeof PERIOD_VALUES)[number];
+export const PERIOD_TITLES: Record<PeriodValue, string> = {
+  '3': '3 months',
+  '6': '6 months',
+  '12': '1 year',
+  more: 'More than a year',
+};
+
+export interface NumberRange {
+  min?: number;
+  max?: number;
+}
+
+export type FilterValues = {
+  search?: string;
+  buyer_domain?: string;
+  only_favorite?: boolean;
+} & Partial<
+  Record<RangeFilterKey, NumberRange> &
+    Record<ListFilterKey, string[]> &
+    Record<PeriodFilterKey, PeriodValue> &
+    Record<BooleanFilterKey, boolean>
+> & {
+    /** Client-only keys (`fe…`, e.g. `fe.buyer_domain`): kept in the address, never sent. */
+    [key: `fe${string}`]: string | undefined;
+  };
+
+export interface SortEntry {
+  column: SiteSortColumn;
+  direction: SortDirection;
+}
+
+export interface FilterState {
+  filter: FilterValues;
+  /** In priority order: the first entry sorts first. */
+  sorting: SortEntry[];
+  page?: number;
+  limit?: number;
+}
+
+export const EMPTY_FILTER_STATE: FilterState = { filter: {}, sorting: [] };
+
+const MAX_TEXT = 200;
+const MAX_LIST = 200;
+
+const rangeKeys: ReadonlySet<string> = new Set(RANGE_FILTER_KEYS);
+const listKeys: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
+const periodKeys: ReadonlySet<string> = new Set(PERIOD_FILTER_KEYS);
+const booleanKeys: ReadonlySet<string> = new Set(BOOLEAN_FILTER_KEYS);
+const sortColumns: ReadonlySet<string> = new Set(SITE_SORT_COLUMNS);
+
+/** Query values 'true'/'false' (and 'yes'/'no') become booleans; anything else is dropped. */
+export function toBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'yes') return true;
+  if (v === 'false' || v === 'no') return false;
+  return undefined;
+}
+
+/** Numeric strings become numbers; empty or non-numeric values are dropped. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(v)) return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function toText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  return v === '' ? undefined : v.slice(0, MAX_TEXT);
+}
+
+function toList(value: unknown): string[] | undefined {
+  const raw = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object'
+      ? Object.values(value)
+      : [value];
+  const items: string[] = [];
+  for (const item of raw) {
+    const text = toText(item);
+    if (text !== undefined && !items.includes(text)) items.push(text);
+    if (items.length >= MAX_LIST) break;
+  }
+  return items.length ? items : undefined;
+}
+
+function toRange(value: unknown): NumberRange | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const range: NumberRange = {};
+  const min = toNumber(record.min);
+  const max = toNumber(record.max);
+  if (min !== undefined) range.min = min;
+  if (max !== undefined) range.max = max;
+  return min === undefined && max === undefined ? undefined : range;
+}
+
+function toPeriod(value: unknown): PeriodValue | undefined {
+  return typeof value === 'string' && (PERIOD_VALUES as readonly string[]).includes(value.trim())
+    ? (value.trim() as PeriodValue)
+    : undefined;
+}
+
+function toPositiveInt(value: unknown, max: number): number | undefined {
+  const n = toNumber(value);
+  return n !== undefined && Number.isInteger(n) && n >= 1 && n <= max ? n : undefined;
+}
+
+/** Reads `filter[…]` from a decoded query; unknown keys and bad values are dropped. */
+export function parseFilterValues(raw: unknown): FilterValues {
+  const filter: FilterValues = {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return filter;
+  const out = filter as Record<string, unknown>;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    let parsed: unknown;
+    if (key === 'search' || key === 'buyer_domain') parsed = toText(value);
+    else if (key === 'only_favorite') parsed = toBoolean(value);
+    else if (rangeKeys.has(key)) parsed = toRange(value);
+    else if (listKeys.has(key)) parsed = toList(value);
+    else if (periodKeys.has(key)) parsed = toPeriod(value);
+    else if (booleanKeys.has(key)) parsed = toBoolean(value);
+    else if (key.startsWith('fe')) parsed = toText(value);
+    if (parsed !== undefined) out[key] = parsed;
+  }
+  return filter;
+}
+
+function parseSorting(raw: unknown): SortEntry[] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const sorting: SortEntry[] = [];
+  for (const [column, direction] of Object.entries(raw as Record<string, unknown>)) {
+    const dir = typeof direction === 'string' ? direction.toUpperCase() : '';
+    if (sortColumns.has(column) && (SORT_DIRECTIONS as readonly string[]).includes(dir)) {
+      sorting.push({ column: column as SiteSortColumn, direction: dir as SortDirection });
+    }
+  }
+  return sorting;
+}
+
+/** URL query → filter state. Never throws: whatever cannot be read is left out. */
+export function parseFilterState(search: string): FilterState {
+  let decoded: Record<string, unknown>;
+  try {
+    decoded = decodeQuery(search);
+  } catch {
+    return { filter: {}, sorting: [] };
+  }
+  const state: FilterState = {
+    filter: parseFilterValues(decoded.filter),
+    sorting: parseSorting(decoded.sorting),
+  };
+  const page = toPositiveInt(decoded.page, 1_000_000);
+  const limit = toPositiveInt(decoded.limit, SITE_MAX_PAGE_SIZE);
+  if (page !== undefined) state.page = page;
+  if (limit !== undefined) state.limit = limit;
+  return state;
+}
+
+/** True when the address says nothing about filters or sorting, so the default preset applies. */
+export function hasNoFilterOrSorting(search: string): boolean {
+  try {
+    const decoded = decodeQuery(search);
+    return decoded.filter === undefined && decoded.sorting === undefined;
+  } catch {
+    return true;
+  }
+}
+
+/** The default preset of spec §4 as a filter state. */
+export function defaultFilterState(): FilterState {
+  return {
+    filter: {
+      ahrefs_domain_rating: { ...DEFAULT_SITE_PRESET.filter.ahrefs_domain_rating },
+      main_country_traffic: { ...DEFAULT_SITE_PRESET.filter.main_country_traffic },
+    },
+    sorting: Object.entries(DEFAULT_SITE_PRESET.sorting).map(([column, direction]) => ({
+      column: column as SiteSortColumn,
+      direction,
+    })),
+  };
+}
+
+/** Plain decimal text (never exponent notation, which the query schema refuses). */
+function numberText(n: number): string {
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  return n.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** Filter values as query-string values, in a stable key order. */
+function filterToQuery(filter: FilterValues): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean') out[key] = String(value);
+    else if (typeof value === 'string') {
+      if (value !== '') out[key] = value;
+    } else if (Array.isArray(value)) {
+      if (value.length) out[key] = value.map(String);
+    } else if (typeof value === 'object') {
+      const range = value as NumberRange;
+      const r: Record<string, string> = {};
+      if (range.min !== undefined) r.min = numberText(range.min);
+      if (range.max !== undefined) r.max = numberText(range.max);
+      if (Object.keys(r).length) out[key] = r;
+    }
+  }
+  return out;
+}
+
+function sortingToQuery(sorting: SortEntry[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { column, direction } of sorting) out[column] = direction;
+  return out;
+}
+
+/** Filter state → address query string (without '?'). */
+export function serializeFilterState(state: FilterState): string {
+  const filter = filterToQuery(state.filter);
+  const sorting = sortingToQuery(state.sorting);
+  return encodeQuery({
+    filter: Object.keys(filter).length ? filter : undefined,
+    sorting: Object.keys(sorting).length ? sorting : undefined,
+    limit: state.limit !== undefined ? String(state.limit) : undefined,
+    page: state.page !== undefined ? String(state.page) : undefined,
+  });
+}
+
+function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') {
+    const r = value as NumberRange;
+    return r.min === undefined && r.max === undefined;
+  }
+  return false;
+}
+
+/** Sets (or, with an empty value, removes) one filter; a filter change returns to the first page. */
+export function setFilter<K extends keyof FilterValues>(
+  state: FilterState,
+  key: K,
+  value: FilterValues[K] | undefined,
+): FilterState {
+  const filter = { ...state.filter } as Record<string, unknown>;
+  if (isEmptyValue(value)) delete filter[key as string];
+  else filter[key as string] = value;
+  return { filter: filter as FilterValues, sorting: state.sorting, limit: state.limit };
+}
+
+/** Sets the direction of one column (null removes it); `add` keeps the other columns (shift-click). */
+export function setSort(
+  state: FilterState,
+  column: SiteSortColumn,
+  direction: SortDirection | null,
+  add = false,
+): FilterState {
+  const others = add ? state.sorting.filter((s) => s.column !== column) : [];
+  const existing = add ? state.sorting.findIndex((s) => s.column === column) : -1;
+  let sorting: SortEntry[];
+  if (direction === null) sorting = others;
+  else if (existing >= 0) {
+    sorting = [...state.sorting];
+    sorting[existing] = { column, direction };
+  } else sorting = [...others, { column, direction }];
+  return { ...state, sorting, page: undefined };
+}
+
+/** A sorting reset clears sorting (spec §4). */
+export function resetSorting(state: FilterState): FilterState {
+  return { ...state, sorting: [], page: undefined };
+}
+
+/** Reset-all clears everything except the supplied defaults (spec §4); page size is kept. */
+export function resetAll(state: FilterState, defaults: FilterState): FilterState {
+  return {
+    filter: { ...defaults.filter },
+    sorting: [...defaults.sorting],
+    limit: state.limit,
+  };
+}
+
+/** Range filter rule (spec §5): null when valid, else the message. */
+export function validateRange(range: NumberRange | undefined): string | null {
+  if (!range || range.min === undefined || range.max === undefined) return null;
+  return range.min <= range.max ? null : MIN_LTE_MAX_MESSAGE;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** YYYY-MM-DD minus whole months; the day is clamped to the end of a shorter month. */
+export function subtractMonths(date: string, months: number): string {
+  const match = DATE_RE.exec(date);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const year = Number(match[1]);
+  const month = Number(match[2]) - 1;
+  const day = Number(match[3]);
+  const total = year * 12 + month - months;
+  const y = Math.floor(total / 12);
+  const m = total - y * 12;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return `${pad(y, 4)}-${pad(m + 1)}-${pad(Math.min(day, lastDay))}`;
+}
+
+/** A look-back bucket as a date range relative to `today` (spec §5). */
+export function periodToRange(period: PeriodValue, today: string): { min?: string; max?: string } {
+  if (period === 'more') return { max: subtractMonths(today, 12) };
+  return { min: subtractMonths(today, Number(period)) };
+}
+
+/** Whether a filter key is sent to the server: `fe…` keys and only_favorite stay in the client. */
+export function isSentToServer(key: string): boolean {
+  return !key.startsWith('fe') && key !== 'only_favorite';
+}
+
+export type ServerQuery = {
+  filter?: Record<string, QueryValue>;
+  sorting?: Record<string, string>;
+  limit?: string;
+  page?: string;
+};
+
+/**
+ * Filter state → the query of GET /v1/buyer/sites (spec §5 "Filters sent to the server"): periods
+ * become date ranges relative to `today` (YYYY-MM-DD), underscores in topics and languages become
+ * spaces, client-only keys are left out, page and limit get their defaults.
+ */
+export function toServerQuery(
+  state: FilterState,
+  options: { today: string; defaultLimit: number },
+): ServerQuery {
+  const filter: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(filterToQuery(state.filter))) {
+    if (!isSentToServer(key) || value === undefined) continue;
+    if (periodKeys.has(key)) {
+      const period = toPeriod(value);
+      if (period) filter[key] = periodToRange(period, options.today);
+    } else if ((key === 'website_topics' || key === 'domain_languages') && Array.isArray(value)) {
+      // 'a_b' and 'a b' are the same value once spaced; blank ones are left out.
+      const spaced = [
+        ...new Set(value.map((v) => String(v).replaceAll('_', ' ').trim()).filter(Boolean)),
+      ];
+      if (spaced.length) filter[key] = spaced;
+    } else filter[key] = value;
+  }
+  const query: ServerQuery = {};
+  if (Object.keys(filter).length) query.filter = filter;
+  const sorting = sortingToQuery(state.sorting);
+  if (Object.keys(sorting).length) query.sorting = sorting;
+  query.limit = String(state.limit ?? options.defaultLimit);
+  query.page = String(state.page ?? 1);
+  return query;
+}
+
+/** The server query as a string: the request's query and the key of its offline copy. */
+export function serverQueryString(
+  state: FilterState,
+  options: { today: string; defaultLimit: number },
+): string {
+  return encodeQuery(toServerQuery(state, options));
+}

@@ -1,0 +1,11 @@
+import { useParams, useSearchParams } from 'react-router';
+import { SiteDetailView } from '../../features/catalogue/components/site-detail.tsx';
+import { getCookie } from '../../lib/cookies.ts';
+
+/** /sites/:id — the detail of one catalogue site for the chosen buyer domain. */
+export function Component() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const buyerDomain = params.get('buyer_domain') ?? getCookie('selected_buyer_domain') ?? null;
+  return <SiteDetailView key={id} id={id} buyerDomain={buyerDomain || null} />;
+}

@@ -1,0 +1,79 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SiteList } from '../../../../contract/catalogue.ts';
+import type { FilterState } from '../../../../contract/filter-state.ts';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { getCatalogueWorker } from '../../../lib/workers.ts';
+import { readCataloguePage, saveCataloguePage } from '../storage.ts';
+import {
+  fetchReference,
+  fetchSiteDetail,
+  fetchSites,
+  searchTlds,
+  type ReferenceKind,
+} from './requests.ts';
+
+export const NOT_VIEWED_OFFLINE_MESSAGE =
+  'This page has not been viewed online yet, so it is not available offline.';
+
+/** The requested page was never stored and the server cannot be reached. */
+export class NotAvailableOfflineError extends Error {
+  constructor(cause: unknown) {
+    super(NOT_VIEWED_OFFLINE_MESSAGE, { cause });
+    this.name = 'NotAvailableOfflineError';
+  }
+}
+
+export interface SitePage {
+  list: SiteList;
+  /** Set when the page comes from the offline copy: when it was stored. */
+  savedAt: number | null;
+}
+
+/** Whether a failure means "no answer from the server" rather than "the server said no". */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
+
+export const catalogueQueries = {
+  all: () => ['buyer', 'sites'] as const,
+  lists: () => [...catalogueQueries.all(), 'list'] as const,
+  list: (state: FilterState, options: { today: string; defaultLimit: number }) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.lists(), state, options] as const,
+      queryFn: async ({ signal }): Promise<SitePage> => {
+        const key = await getCatalogueWorker().serverQueryString(state, options);
+        try {
+          const list = await fetchSites(key, signal);
+          await saveCataloguePage(key, list).catch(() => undefined);
+          return { list, savedAt: null };
+        } catch (error) {
+          if (!isUnreachable(error)) throw error;
+          const stored = await readCataloguePage(key);
+          if (stored) return { list: stored.data, savedAt: stored.savedAt };
+          throw new NotAvailableOfflineError(error);
+        }
+      },
+      // Runs while offline too: the answer then comes from the stored copy.
+      networkMode: 'always',
+      retry: false,
+      placeholderData: keepPreviousData,
+      meta: { persist: false },
+    }),
+  detail: (id: string, buyerDomain: string | null) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all(), 'detail', id, buyerDomain] as const,
+      queryFn: ({ signal }) => fetchSiteDetail(id, buyerDomain, signal),
+    }),
+  reference: (kind: ReferenceKind) =>
+    queryOptions({
+      queryKey: ['common', 'reference', kind] as const,
+      queryFn: ({ signal }) => fetchReference(kind, signal),
+      staleTime: 60 * 60 * 1000,
+    }),
+  tldLookup: (term: string) =>
+    queryOptions({
+      queryKey: ['common', 'reference', 'tlds', 'search', term] as const,
+      queryFn: ({ signal }) => searchTlds(term, signal),
+      staleTime: 60 * 60 * 1000,
+    }),
+};

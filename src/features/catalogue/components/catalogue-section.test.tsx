@@ -1,0 +1,283 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../lib/db.ts';
+import { installAnimationsStub } from '../../../test-utils/animations.ts';
+import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import {
+  jsonResponse,
+  makeSite,
+  mockApi,
+  renderCatalogue,
+  searchOf,
+  type Call,
+} from '../test/fixtures.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
+
+const BUYER_DOMAIN = '11111111-1111-4111-8111-111111111111';
+
+function listOf(sites: ReturnType<typeof makeSite>[], total = sites.length, page = 1, limit = 25) {
+  return { data: sites, pagination: { page, limit, total } };
+}
+
+function sitesHandler(body: unknown) {
+  return (call: Call) => {
+    if (call.url.pathname === '/api/v1/buyer/sites') return jsonResponse(body);
+    if (call.url.pathname.startsWith('/api/v1/common/')) return jsonResponse({ data: [] });
+    return new Response(null, { status: 204 });
+  };
+}
+
+beforeAll(() => {
+  installAnimationsStub();
+  installResizeObserverStub();
+});
+
+beforeEach(async () => {
+  await db.cataloguePages.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('catalogue table', () => {
+  it('renders every cell by the spec rules', async () => {
+    const site = makeSite({
+      hostname: 'news.example.org',
+      competitors: [{ hostname: 'rival.com' }, { hostname: 'other.net' }],
+      is_back_linked: true,
+      price: '0.00',
+      tf_cf: 0.5,
+      rd_ot: null,
+      relevance_at: '2026-03-07T10:00:00Z',
+      link_type: 'no_follow',
+      sponsor_tag_type: 'rel_sponsored',
+    });
+    mockApi(sitesHandler(listOf([site, makeSite({ price: '1250.50' })])));
+    renderCatalogue(<CatalogueSection />, `/?filter[buyer_domain]=${BUYER_DOMAIN}`);
+
+    const link = await screen.findByRole('link', { name: /^news\.example\.org/ });
+    expect(link).toHaveAttribute('href', 'https://news.example.org');
+    expect(link).toHaveAttribute('target', '_blank');
+    const row = link.closest('tr')!;
+    const cells = within(row);
+    expect(cells.getByText('Already linked')).toBeInTheDocument();
+    expect(cells.getByRole('button', { name: '2' })).toHaveAccessibleDescription(
+      'rival.com, other.net',
+    );
+    expect(cells.getByText('free')).toBeInTheDocument();
+    expect(cells.getByText('07/03/2026')).toBeInTheDocument();
+    expect(cells.getByText('50%')).toBeInTheDocument();
+    expect(cells.getByText('No-follow')).toBeInTheDocument();
+    expect(cells.getByText('rel="sponsored"')).toBeInTheDocument();
+    expect(cells.getByText('Germany')).toBeInTheDocument();
+    expect(cells.getByRole('link', { name: /Details/ })).toHaveAttribute(
+      'href',
+      `/sites/${site.id}`,
+    );
+    expect(screen.getByText('€1,250.50')).toBeInTheDocument();
+    expect(screen.getAllByText('per article')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('🇩🇪')).toHaveLength(2));
+  });
+
+  it('hides the competitors and backlink columns without a buyer domain', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    renderCatalogue(<CatalogueSection />);
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    expect(screen.queryByRole('columnheader', { name: /Competitors/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Backlinked/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the pagination texts and changes rows per page', async () => {
+    const sites = Array.from({ length: 25 }, () => makeSite());
+    const { calls } = mockApi(sitesHandler(listOf(sites, 60)));
+    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    expect(await screen.findByText('Showing 26 to 50 of 60 entries')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&limit=50'));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('limit')).toBe('50'));
+  });
+
+  it('says so when nothing matches', async () => {
+    mockApi(sitesHandler(listOf([], 0)));
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    expect(await screen.findByText('No entries found')).toBeInTheDocument();
+  });
+
+  it('applies the default preset when the address has no filter', async () => {
+    const { calls } = mockApi(sitesHandler(listOf([makeSite()])));
+    const { router } = renderCatalogue(<CatalogueSection />);
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    expect(searchOf(router)).toBe(
+      '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
+    );
+    const sent = decodeURIComponent(
+      calls.find((c) => c.url.pathname === '/api/v1/buyer/sites')!.url.search,
+    );
+    expect(sent).toContain('filter[ahrefs_domain_rating][min]=20');
+    expect(sent).toContain('sorting[ahrefs_domain_rating]=DESC');
+    expect(screen.getByRole('columnheader', { name: /DR/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('sorts from the column menu, adds a sort with shift-click, and keeps it in the address', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    const user = userEvent.setup();
+    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Column options for Price' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sort ascending' }));
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[price]=ASC'));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: 'RD' }));
+    await user.keyboard('{/Shift}');
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[niche][]=x&sorting[price]=ASC&sorting[ahrefs_referring_domains]=ASC',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Column options for Price' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Clear sorting' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[ahrefs_referring_domains]=ASC'),
+    );
+  });
+
+  it('hides a column from its menu and restores it from the column chooser', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    const user = userEvent.setup();
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Column options for IP address' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
+    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({
+      hidden: ['ip_address'],
+    });
+    await user.click(screen.getByRole('button', { name: /Columns/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'IP address' }));
+    expect(await screen.findByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({ hidden: [] });
+  });
+
+  it('selects all rows and marks the selection as favourites', async () => {
+    const sites = [makeSite(), makeSite()];
+    const { calls } = mockApi(sitesHandler(listOf(sites)));
+    const user = userEvent.setup();
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findAllByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    for (const site of sites) {
+      expect(screen.getByRole('checkbox', { name: `Select ${site.hostname}` })).toBeChecked();
+    }
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add selected to favorites' }));
+    await waitFor(() => {
+      const post = calls.find((c) => c.method === 'POST');
+      expect(post?.url.pathname).toBe('/api/v1/buyer/sites/favorites');
+      expect(post?.body).toEqual({ ids: sites.map((s) => s.id) });
+    });
+    expect(await screen.findByText('Added to favorite domains filter')).toBeInTheDocument();
+  });
+
+  it('toggles a favourite and a blacklist mark with their messages', async () => {
+    const site = makeSite({ is_marked_as_favorite: true });
+    const { calls } = mockApi(sitesHandler(listOf([site])));
+    const user = userEvent.setup();
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
+    expect(favorite).toHaveAttribute('aria-pressed', 'true');
+    await user.click(favorite);
+    expect(await screen.findByText('Removed from favorite domains filter')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.url.pathname).toBe(
+      '/api/v1/buyer/sites/favorites/removals',
+    );
+    const box = screen.getByRole('checkbox', { name: `Blacklist ${site.hostname}` });
+    await user.click(box);
+    // The row is updated in place, not rebuilt: focus stays on the control.
+    expect(box.isConnected).toBe(true);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(await screen.findByText('Added to blacklist')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.url.pathname).toBe(
+      '/api/v1/buyer/sites/blacklists',
+    );
+  });
+
+  it('searches by domain or keyword after a pause in typing', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    const user = userEvent.setup();
+    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search by domain or keyword' }), 'news');
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[search]=news'));
+  });
+
+  it('shows an error with a retry', async () => {
+    let fail = true;
+    mockApi((call) => {
+      if (call.url.pathname === '/api/v1/buyer/sites') {
+        return fail
+          ? jsonResponse({ code: 400, message: 'Bad filter' }, 400)
+          : jsonResponse(listOf([makeSite({ hostname: 'back.example.com' })]));
+      }
+      return jsonResponse({ data: [] });
+    });
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    expect(await screen.findByText('Bad filter')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /^back\.example\.com/ })).toBeInTheDocument();
+  });
+});
+
+describe('catalogue offline', () => {
+  it('shows the stored page with its date when the server cannot be reached', async () => {
+    let online = true;
+    mockApi((call) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      if (call.url.pathname === '/api/v1/buyer/sites') {
+        return jsonResponse(listOf([makeSite({ hostname: 'stored.example.com' })]));
+      }
+      return jsonResponse({ data: [] });
+    });
+    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^stored\.example\.com/ });
+    await waitFor(async () => expect(await db.cataloguePages.count()).toBe(1));
+    first.unmount();
+
+    online = false;
+    const second = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    expect(await screen.findByRole('link', { name: /^stored\.example\.com/ })).toBeInTheDocument();
+    expect(screen.getByText(/^Showing data saved on \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
+    second.unmount();
+
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=y');
+    expect(
+      await screen.findByText(
+        'This page has not been viewed online yet, so it is not available offline.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('flag placeholder', () => {
+  it('shows a placeholder for the first 200 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi(sitesHandler(listOf([makeSite()])));
+      renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+      await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+      expect(screen.getByTestId('flag-placeholder')).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(250);
+      });
+      expect(screen.queryByTestId('flag-placeholder')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

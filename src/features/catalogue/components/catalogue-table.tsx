@@ -1,0 +1,268 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type RowSelectionState,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { Site, SortDirection } from '../../../../contract/catalogue.ts';
+import type { SortEntry } from '../../../../contract/filter-state.ts';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { Tooltip } from '../../../components/tooltip.tsx';
+import { cx } from '../../../utils/class-names.ts';
+import type { SiteMark } from '../api/requests.ts';
+import { ColumnHeader } from './column-header.tsx';
+import type { SiteColumn } from './site-columns.tsx';
+
+export interface CatalogueTableProps {
+  sites: Site[];
+  columns: SiteColumn[];
+  isLoading: boolean;
+  isFetching: boolean;
+  sorting: SortEntry[];
+  columnVisibility: VisibilityState;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: (next: RowSelectionState) => void;
+  onSort: (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => void;
+  onHideColumn: (id: string) => void;
+  onMark: (mark: SiteMark, site: Site, value: boolean) => void;
+  skeletonRows: number;
+}
+
+const checkboxClass =
+  'size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-4"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+    >
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+    </svg>
+  );
+}
+
+/** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
+export function CatalogueTable({
+  sites,
+  columns,
+  isLoading,
+  isFetching,
+  sorting,
+  columnVisibility,
+  rowSelection,
+  onRowSelectionChange,
+  onSort,
+  onHideColumn,
+  onMark,
+  skeletonRows,
+}: CatalogueTableProps) {
+  const allColumns = useMemo<SiteColumn[]>(
+    () => [
+      {
+        id: 'select',
+        enableHiding: false,
+        meta: { label: 'Select' },
+        header: ({ table }) => (
+          <input
+            type="checkbox"
+            aria-label="Select all rows"
+            className={checkboxClass}
+            checked={table.getIsAllRowsSelected()}
+            ref={(el) => {
+              if (el) el.indeterminate = table.getIsSomeRowsSelected();
+            }}
+            onChange={table.getToggleAllRowsSelectedHandler()}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.original.hostname}`}
+            className={checkboxClass}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      {
+        id: 'favorite',
+        enableHiding: false,
+        meta: { label: 'Favorite' },
+        header: () => (
+          <span title="Favorite" className="text-slate-400">
+            <StarIcon filled={false} />
+            <span className="sr-only">Favorite</span>
+          </span>
+        ),
+        cell: ({ row }) => {
+          const site = row.original;
+          const on = site.is_marked_as_favorite;
+          return (
+            <Tooltip content={on ? 'Remove from favorites' : 'Add to favorites'}>
+              {(describedBy) => (
+                <button
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={`Favorite ${site.hostname}`}
+                  aria-describedby={describedBy}
+                  onClick={() => onMark('favorites', site, !on)}
+                  className={cx(
+                    'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
+                    on
+                      ? 'text-amber-500 hover:text-amber-600'
+                      : 'text-slate-400 hover:text-slate-600',
+                  )}
+                >
+                  <StarIcon filled={on} />
+                </button>
+              )}
+            </Tooltip>
+          );
+        },
+      },
+      {
+        id: 'blacklist',
+        enableHiding: false,
+        meta: { label: 'Blacklist' },
+        header: () => <span className="font-medium uppercase">Blacklist</span>,
+        cell: ({ row }) => {
+          const site = row.original;
+          const on = site.is_in_blacklist;
+          return (
+            <Tooltip content={on ? 'Remove from blacklist' : 'Add to blacklist'}>
+              {(describedBy) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Blacklist ${site.hostname}`}
+                  aria-describedby={describedBy}
+                  className={cx(checkboxClass, 'accent-slate-700')}
+                  checked={on}
+                  onChange={() => onMark('blacklists', site, !on)}
+                />
+              )}
+            </Tooltip>
+          );
+        },
+      },
+      ...columns,
+    ],
+    [columns, onMark],
+  );
+
+  // TanStack Table returns new functions on every render; this component is deliberately not
+  // memoized, so the compiler's notice does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: sites,
+    columns: allColumns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (site) => site.id,
+    manualPagination: true,
+    manualSorting: true,
+    enableRowSelection: true,
+    state: { columnVisibility, rowSelection },
+    onRowSelectionChange: (updater) =>
+      onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
+  });
+
+  const isMultiSort = sorting.length > 1;
+  const visibleColumns = table.getVisibleLeafColumns();
+
+  return (
+    <div className="max-h-[70vh] overflow-auto">
+      <table
+        className="min-w-full border-separate border-spacing-0 text-sm"
+        aria-busy={isFetching || undefined}
+      >
+        <caption className="sr-only">Publisher sites</caption>
+        <thead className="sticky top-0 z-20 bg-slate-50">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta;
+                const sortColumn = meta?.sortColumn;
+                const index = sortColumn ? sorting.findIndex((s) => s.column === sortColumn) : -1;
+                const direction = index >= 0 ? sorting[index]!.direction : null;
+                const isData = meta?.label !== undefined && header.column.getCanHide();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={
+                      direction === 'ASC'
+                        ? 'ascending'
+                        : direction === 'DESC'
+                          ? 'descending'
+                          : undefined
+                    }
+                    className={cx(
+                      'border-b border-slate-200 px-3 py-2 text-xs tracking-wide whitespace-nowrap text-slate-500',
+                      meta?.isNumeric ? 'text-right' : 'text-left',
+                    )}
+                  >
+                    {isData || sortColumn ? (
+                      <ColumnHeader
+                        label={meta?.label ?? header.column.id}
+                        sortColumn={sortColumn}
+                        direction={direction}
+                        sortIndex={isMultiSort && index >= 0 ? index + 1 : null}
+                        canHide={header.column.getCanHide()}
+                        align={meta?.isNumeric ? 'right' : 'left'}
+                        onSort={(dir, add) => sortColumn && onSort(sortColumn, dir, add)}
+                        onHide={() => onHideColumn(header.column.id)}
+                      />
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {isLoading
+            ? Array.from({ length: skeletonRows }, (_, row) => (
+                <tr key={row}>
+                  {visibleColumns.map((column) => (
+                    <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
+                      <Skeleton className="h-4 w-full min-w-8" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className={cx(
+                    'hover:bg-slate-50/80',
+                    row.getIsSelected() && 'bg-indigo-50/60',
+                    row.original.is_in_blacklist && 'text-slate-400',
+                  )}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cx(
+                        'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
+                        cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
+                      )}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

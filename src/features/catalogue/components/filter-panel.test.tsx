@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installAnimationsStub } from '../../../test-utils/animations.ts';
+import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import {
+  jsonResponse,
+  makeSite,
+  mockApi,
+  renderCatalogue,
+  searchOf,
+  type Call,
+} from '../test/fixtures.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
+
+beforeAll(() => {
+  installAnimationsStub();
+  installResizeObserverStub();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const DE = '00000000-0000-4000-8000-0000000000c1';
+
+const TLDS = [
+  { id: '00000000-0000-4000-8000-0000000000a1', title: '.uk' },
+  { id: '00000000-0000-4000-8000-0000000000a2', title: '.co.uk' },
+  { id: '00000000-0000-4000-8000-0000000000a3', title: '.com' },
+];
+
+function api(call: Call): Response {
+  const path = call.url.pathname;
+  if (path === '/api/v1/buyer/sites') {
+    return jsonResponse({ data: [makeSite()], pagination: { page: 1, limit: 25, total: 1 } });
+  }
+  if (path === '/api/v1/common/countries') {
+    return jsonResponse({
+      data: [
+        { id: DE, title: 'Germany', code: 'DE' },
+        { id: '00000000-0000-4000-8000-0000000000c2', title: 'France', code: 'FR' },
+      ],
+    });
+  }
+  if (path === '/api/v1/common/top-level-domains') {
+    const term = call.url.searchParams.get('filter[search]');
+    if (term === null) return jsonResponse({ data: TLDS });
+    return jsonResponse({ data: TLDS.filter((t) => t.title.endsWith(term)) });
+  }
+  return jsonResponse({ data: [] });
+}
+
+async function openPanel() {
+  const user = userEvent.setup();
+  const view = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=4');
+  await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+  await user.click(screen.getByRole('button', { name: 'Filters' }));
+  const panel = await screen.findByRole('form', { name: 'Catalogue filters' });
+  return { user, panel, ...view };
+}
+
+describe('filter panel', () => {
+  it('refuses a minimum above the maximum with the rule message', async () => {
+    mockApi(api);
+    const { user, panel } = await openPanel();
+    await user.type(within(panel).getByLabelText('DR min'), '50');
+    await user.type(within(panel).getByLabelText('DR max'), '10');
+    expect(within(panel).getByText('min must be less than or equal to max')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('DR min')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(panel).getByRole('button', { name: 'Apply filters' })).toBeDisabled();
+  });
+
+  it('writes the filters to the address and returns to the first page', async () => {
+    const { calls } = mockApi(api);
+    const { user, panel, router } = await openPanel();
+    await user.type(within(panel).getByLabelText('DR min'), '30');
+    await user.type(within(panel).getByLabelText('DR max'), '70');
+    await user.click(within(panel).getByText('Countries', { selector: 'summary' }));
+    await user.click(await within(panel).findByRole('checkbox', { name: 'Germany' }));
+    await user.selectOptions(within(panel).getByLabelText('Last published'), '6');
+    await user.selectOptions(within(panel).getByLabelText('Favorite sites'), 'true');
+    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[niche][]=x&filter[ahrefs_domain_rating][min]=30&filter[ahrefs_domain_rating][max]=70' +
+          `&filter[main_countries][]=${DE}&filter[last_updated_or]=6&filter[is_favorite_site]=true`,
+      ),
+    );
+    await waitFor(() => {
+      const sent = decodeURIComponent(
+        calls.filter((c) => c.url.pathname === '/api/v1/buyer/sites').at(-1)!.url.search,
+      );
+      expect(sent).toMatch(/filter\[last_updated_or\]\[min\]=\d{4}-\d{2}-\d{2}/);
+      expect(sent).toContain('page=1');
+    });
+  });
+
+  it('reduces a typed URL to a known TLD and picks it through the lookup', async () => {
+    mockApi(api);
+    const { user, panel, router } = await openPanel();
+    await user.type(
+      within(panel).getByLabelText('TLD or domain'),
+      'https://shop.example.co.uk/page',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Add TLD' }));
+    const chosen = await within(panel).findByRole('list', { name: 'Chosen TLDs' });
+    expect(within(chosen).getByRole('button', { name: /\.co\.uk/ })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[tlds][]=.co.uk'));
+  });
+
+  it('clears the TLD filter when the input is not a domain', async () => {
+    mockApi(api);
+    const { user, panel } = await openPanel();
+    await user.type(within(panel).getByLabelText('TLD or domain'), 'example.com');
+    await user.click(within(panel).getByRole('button', { name: 'Add TLD' }));
+    await within(panel).findByRole('list', { name: 'Chosen TLDs' });
+    await user.type(within(panel).getByLabelText('TLD or domain'), 'not a domain');
+    await user.click(within(panel).getByRole('button', { name: 'Add TLD' }));
+    expect(await within(panel).findByText(/the TLD filter was cleared/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('list', { name: 'Chosen TLDs' })).not.toBeInTheDocument();
+  });
+
+  it('resets everything to the defaults and resets sorting', async () => {
+    mockApi(api);
+    const { user, panel, router } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Reset all' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset sorting' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000',
+      ),
+    );
+  });
+});

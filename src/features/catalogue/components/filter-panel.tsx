@@ -1,0 +1,481 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  LINK_TYPE_TITLES,
+  LINK_TYPES,
+  RANGE_FILTER_KEYS,
+  SPONSOR_TAG_TYPE_TITLES,
+  SPONSOR_TAG_TYPES,
+  type BooleanFilterKey,
+  type ListFilterKey,
+  type PeriodFilterKey,
+  type RangeFilterKey,
+} from '../../../../contract/catalogue.ts';
+import {
+  PERIOD_TITLES,
+  PERIOD_VALUES,
+  resetAll,
+  resetSorting,
+  toNumber,
+  validateRange,
+  type FilterState,
+  type FilterValues,
+  type NumberRange,
+  type PeriodValue,
+} from '../../../../contract/filter-state.ts';
+import { pickTld } from '../../../../contract/tld.ts';
+import { Button } from '../../../components/button.tsx';
+import { SideSheet } from '../../../components/side-sheet.tsx';
+import { getCatalogueWorker } from '../../../lib/workers.ts';
+import { cx } from '../../../utils/class-names.ts';
+import { catalogueQueries } from '../api/queries.ts';
+import type { ReferenceItem, ReferenceKind } from '../api/requests.ts';
+
+export const RANGE_LABELS: Record<RangeFilterKey, string> = {
+  ahrefs_domain_rating: 'DR',
+  ahrefs_referring_domains: 'Referring domains',
+  ahrefs_organic_traffic: 'Organic traffic',
+  ahrefs_url_rating: 'UR',
+  ahrefs_keywords_top3: 'Top-3 keywords',
+  ahrefs_keywords410: '4-10 keywords',
+  ahrefs_keywords_top10: 'Top-10 keywords',
+  majestic_citation_flow: 'Citation flow',
+  majestic_trust_flow: 'Trust flow',
+  moz_spam_score: 'Spam score',
+  moz_domain_authority: 'Domain authority',
+  semrush_authority_score: 'Authority score',
+  tf_cf: 'TF/CF ratio',
+  rd_ot: 'RD/OT ratio',
+  price: 'Price (€)',
+  main_country_traffic: 'Main country traffic',
+};
+
+const BOOLEAN_LABELS: Record<BooleanFilterKey, string> = {
+  is_favorite_site: 'Favorite sites',
+  is_site_in_blacklist: 'Blacklisted sites',
+  is_back_linked: 'Already links to my domain',
+  competitors: 'Links to my competitors',
+};
+
+const PERIOD_LABELS: Record<PeriodFilterKey, string> = {
+  last_updated_or: 'Last published',
+  relevance_at_or: 'Relevance date',
+};
+
+interface ListSource {
+  key: ListFilterKey;
+  label: string;
+  reference?: ReferenceKind;
+  /** Reference items are chosen by id, unless they are matched by title (topics, languages). */
+  byTitle?: boolean;
+  options?: ReferenceItem[];
+}
+
+const LIST_SOURCES: ListSource[] = [
+  { key: 'main_countries', label: 'Countries', reference: 'countries' },
+  { key: 'niche', label: 'Niches', reference: 'niches' },
+  { key: 'placements', label: 'Placements', reference: 'placements' },
+  { key: 'website_topics', label: 'Topics', reference: 'topics', byTitle: true },
+  { key: 'domain_languages', label: 'Languages', reference: 'languages', byTitle: true },
+  {
+    key: 'sponsor_tag_types',
+    label: 'Sponsor tag types',
+    options: SPONSOR_TAG_TYPES.map((id) => ({ id, title: SPONSOR_TAG_TYPE_TITLES[id] })),
+  },
+  {
+    key: 'link_types',
+    label: 'Link types',
+    options: LINK_TYPES.map((id) => ({ id, title: LINK_TYPE_TITLES[id] })),
+  },
+];
+
+/** Topic and language values travel with underscores in the address (spec §5). */
+const toAddressValue = (title: string) => title.replaceAll(' ', '_');
+
+const inputClass =
+  'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600 aria-invalid:ring-red-400';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-b border-slate-100 pb-4">
+      <legend className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function RangeInputs({
+  filterKey,
+  range,
+  onChange,
+}: {
+  filterKey: RangeFilterKey;
+  range: NumberRange | undefined;
+  onChange: (range: NumberRange) => void;
+}) {
+  const label = RANGE_LABELS[filterKey];
+  const error = validateRange(range);
+  const errorId = `${filterKey}-error`;
+  const set = (bound: 'min' | 'max', text: string) => {
+    const next: NumberRange = { ...range };
+    const value = toNumber(text);
+    if (value === undefined) delete next[bound];
+    else next[bound] = value;
+    onChange(next);
+  };
+  return (
+    <div>
+      <p className="mb-1 text-sm font-medium text-slate-800">{label}</p>
+      <div className="grid grid-cols-2 gap-2">
+        {(['min', 'max'] as const).map((bound) => (
+          <input
+            key={bound}
+            type="number"
+            inputMode="decimal"
+            aria-label={`${label} ${bound}`}
+            placeholder={bound === 'min' ? 'Min' : 'Max'}
+            value={range?.[bound] ?? ''}
+            onChange={(event) => set(bound, event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className={inputClass}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Checklist({
+  source,
+  selected,
+  onChange,
+}: {
+  source: ListSource;
+  selected: string[];
+  onChange: (values: string[]) => void;
+}) {
+  const reference = useQuery({
+    ...catalogueQueries.reference(source.reference ?? 'countries'),
+    enabled: Boolean(source.reference),
+  });
+  const [term, setTerm] = useState('');
+  const options = source.options ?? reference.data ?? [];
+  const valueOf = (item: ReferenceItem) => (source.byTitle ? toAddressValue(item.title) : item.id);
+  const shown = term
+    ? options.filter((o) => o.title.toLowerCase().includes(term.trim().toLowerCase()))
+    : options;
+  const count = selected.length;
+  return (
+    <details className="group rounded-lg ring-1 ring-slate-200">
+      <summary className="flex cursor-pointer items-center justify-between px-3 py-2 text-sm font-medium text-slate-800">
+        {source.label}
+        {count ? (
+          <span className="rounded-full bg-indigo-100 px-2 text-xs text-indigo-700">
+            {count} selected
+          </span>
+        ) : null}
+      </summary>
+      <fieldset className="border-t border-slate-100 px-3 py-2">
+        <legend className="sr-only">{source.label}</legend>
+        {options.length > 8 ? (
+          <input
+            type="search"
+            aria-label={`Find in ${source.label.toLowerCase()}`}
+            placeholder="Find…"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            className={cx(inputClass, 'mb-2')}
+          />
+        ) : null}
+        {reference.isPending && source.reference ? (
+          <p className="text-sm text-slate-500">Loading…</p>
+        ) : reference.isError && !source.options ? (
+          <p className="text-sm text-red-600">The options could not be loaded.</p>
+        ) : (
+          <div className="max-h-48 space-y-1 overflow-y-auto">
+            {shown.map((item) => {
+              const value = valueOf(item);
+              const checked = selected.includes(value);
+              return (
+                <label key={item.id} className="flex items-center gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-indigo-600"
+                    checked={checked}
+                    onChange={() =>
+                      onChange(checked ? selected.filter((v) => v !== value) : [...selected, value])
+                    }
+                  />
+                  {item.title}
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+    </details>
+  );
+}
+
+function TldInput({
+  selected,
+  onChange,
+}: {
+  selected: string[];
+  onChange: (values: string[]) => void;
+}) {
+  const queryClient = useQueryClient();
+  const known = useQuery(catalogueQueries.reference('tlds'));
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const titles = (known.data ?? []).map((t) => t.title);
+      const reduced = await getCatalogueWorker().reduceTld(text, titles);
+      if (!reduced) {
+        // Invalid input clears the TLD filter (spec §5).
+        onChange([]);
+        setMessage('Not a known domain extension; the TLD filter was cleared.');
+        return;
+      }
+      let results: ReferenceItem[] = [];
+      try {
+        results = await queryClient.fetchQuery(catalogueQueries.tldLookup(reduced));
+      } catch {
+        // A failed lookup counts as no result (spec §8).
+        results = [];
+      }
+      const match = pickTld(results, reduced);
+      if (!match) {
+        setMessage(`No extension found for "${reduced}".`);
+        return;
+      }
+      if (!selected.includes(match.title)) onChange([...selected, match.title]);
+      setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <div className="flex gap-2">
+        <input
+          aria-label="TLD or domain"
+          placeholder="e.g. .co.uk or https://example.de"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void add(event);
+          }}
+          className={inputClass}
+        />
+        <Button size="sm" variant="secondary" loading={isBusy} onClick={(event) => void add(event)}>
+          Add TLD
+        </Button>
+      </div>
+      {message ? (
+        <p role="status" className="mt-1 text-xs text-slate-600">
+          {message}
+        </p>
+      ) : null}
+      {selected.length ? (
+        <ul aria-label="Chosen TLDs" className="mt-2 flex flex-wrap gap-1.5">
+          {selected.map((tld) => (
+            <li key={tld}>
+              <button
+                type="button"
+                onClick={() => onChange(selected.filter((t) => t !== tld))}
+                className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-200"
+              >
+                {tld} <span aria-hidden="true">×</span>
+                <span className="sr-only">Remove {tld}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export interface FilterPanelProps {
+  open: boolean;
+  onClose: () => void;
+  state: FilterState;
+  onChange: (next: FilterState) => void;
+  defaults: FilterState;
+  showAdditional: boolean;
+}
+
+/** Every catalogue filter (spec §3 "Filter keys"); applying writes the address and returns to page 1. */
+export function FilterPanel(props: FilterPanelProps) {
+  return (
+    <SideSheet
+      open={props.open}
+      onClose={props.onClose}
+      title="Filters"
+      description="Narrow the catalogue down."
+    >
+      {props.open ? <FilterForm {...props} /> : null}
+    </SideSheet>
+  );
+}
+
+function FilterForm({ onClose, state, onChange, defaults, showAdditional }: FilterPanelProps) {
+  const [draft, setDraft] = useState<FilterValues>(state.filter);
+  const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K] | undefined) =>
+    setDraft((current) => {
+      const next = { ...current } as Record<string, unknown>;
+      const isEmpty =
+        value === undefined ||
+        (Array.isArray(value) && value.length === 0) ||
+        (typeof value === 'object' &&
+          !Array.isArray(value) &&
+          (value as NumberRange).min === undefined &&
+          (value as NumberRange).max === undefined);
+      if (isEmpty) delete next[key as string];
+      else next[key as string] = value;
+      return next as FilterValues;
+    });
+  const hasErrors = RANGE_FILTER_KEYS.some((key) => validateRange(draft[key]) !== null);
+  const booleans = (Object.keys(BOOLEAN_LABELS) as BooleanFilterKey[]).filter(
+    (key) => showAdditional || (key !== 'is_back_linked' && key !== 'competitors'),
+  );
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (hasErrors) return;
+    // A new filter shows a different result set: paging starts again at the first page.
+    onChange({ filter: draft, sorting: state.sorting, limit: state.limit });
+    onClose();
+  };
+
+  return (
+    <form onSubmit={apply} className="space-y-4" aria-label="Catalogue filters">
+      <Section title="Metrics">
+        <div className="space-y-3">
+          {RANGE_FILTER_KEYS.map((key) => (
+            <RangeInputs
+              key={key}
+              filterKey={key}
+              range={draft[key]}
+              onChange={(r) => set(key, r)}
+            />
+          ))}
+        </div>
+      </Section>
+      <Section title="Lists">
+        <div className="space-y-2">
+          {LIST_SOURCES.map((source) => (
+            <Checklist
+              key={source.key}
+              source={source}
+              selected={draft[source.key] ?? []}
+              onChange={(values) => set(source.key, values)}
+            />
+          ))}
+        </div>
+      </Section>
+      <Section title="Top-level domains">
+        <TldInput selected={draft.tlds ?? []} onChange={(values) => set('tlds', values)} />
+      </Section>
+      <Section title="Periods">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(Object.keys(PERIOD_LABELS) as PeriodFilterKey[]).map((key) => (
+            <label key={key} className="block text-sm font-medium text-slate-800">
+              {PERIOD_LABELS[key]}
+              <select
+                value={draft[key] ?? ''}
+                onChange={(event) =>
+                  set(key, (event.target.value || undefined) as PeriodValue | undefined)
+                }
+                className={cx(inputClass, 'mt-1')}
+              >
+                <option value="">Any time</option>
+                {PERIOD_VALUES.map((value) => (
+                  <option key={value} value={value}>
+                    {PERIOD_TITLES[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+      </Section>
+      <Section title="Yes / no">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {booleans.map((key) => (
+            <label key={key} className="block text-sm font-medium text-slate-800">
+              {BOOLEAN_LABELS[key]}
+              <select
+                value={draft[key] === undefined ? '' : String(draft[key])}
+                onChange={(event) =>
+                  set(key, event.target.value === '' ? undefined : event.target.value === 'true')
+                }
+                className={cx(inputClass, 'mt-1')}
+              >
+                <option value="">Any</option>
+                <option value="true">Yes</option>
+                <option value="false">No</option>
+              </select>
+            </label>
+          ))}
+        </div>
+      </Section>
+      <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 bg-white pt-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            onChange(resetSorting(state));
+            onClose();
+          }}
+        >
+          Reset sorting
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            onChange(
+              resetAll(state, {
+                ...defaults,
+                filter: { ...defaults.filter, ...keep(state.filter) },
+              }),
+            );
+            onClose();
+          }}
+        >
+          Reset all
+        </Button>
+        <Button type="submit" size="sm" disabled={hasErrors}>
+          Apply filters
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The dashboard's selections are not filters of this panel: a reset keeps them. */
+function keep(filter: FilterValues): FilterValues {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'buyer_domain' || key === 'search' || key.startsWith('fe')) kept[key] = value;
+  }
+  return kept as FilterValues;
+}

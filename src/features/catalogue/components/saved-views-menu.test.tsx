@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../lib/db.ts';
+import { installAnimationsStub } from '../../../test-utils/animations.ts';
+import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import {
+  jsonResponse,
+  makeSite,
+  mockApi,
+  renderCatalogue,
+  searchOf,
+  type Call,
+} from '../test/fixtures.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
+
+beforeAll(() => {
+  installAnimationsStub();
+  installResizeObserverStub();
+});
+
+beforeEach(async () => {
+  await db.savedViews.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VIEW_ID = '00000000-0000-4000-8000-0000000000e1';
+
+function view(overrides: Record<string, unknown> = {}) {
+  return {
+    id: VIEW_ID,
+    kind: 'site_filters',
+    name: 'Big German sites',
+    value: 'filter[ahrefs_domain_rating][min]=70&sorting[price]=ASC',
+    is_favorite: false,
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+function api(saved: ReturnType<typeof view>[]) {
+  return (call: Call): Response => {
+    const path = call.url.pathname;
+    if (path === '/api/v1/buyer/sites') {
+      return jsonResponse({ data: [makeSite()], pagination: { page: 1, limit: 25, total: 1 } });
+    }
+    if (path === '/api/v1/buyer/saved-views' && call.method === 'GET') {
+      const kind = call.url.searchParams.get('kind');
+      return jsonResponse({ data: saved.filter((v) => v.kind === kind) });
+    }
+    if (path === '/api/v1/buyer/saved-views' && call.method === 'POST') {
+      return jsonResponse(view(call.body as Record<string, unknown>), 201);
+    }
+    if (path.startsWith('/api/v1/buyer/saved-views/')) return new Response(null, { status: 204 });
+    return jsonResponse({ data: [] });
+  };
+}
+
+describe('saved filters', () => {
+  it('saves the current filters under a name', async () => {
+    const { calls } = mockApi(api([]));
+    const user = userEvent.setup();
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Save filter' }));
+    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Filter name'), 'Niche x');
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    await waitFor(() => {
+      const post = calls.find((c) => c.method === 'POST');
+      expect(post?.body).toEqual({
+        kind: 'site_filters',
+        name: 'Niche x',
+        value: 'filter[niche][]=x',
+        is_favorite: false,
+      });
+    });
+  });
+
+  it('applies, favourites and deletes a saved filter, and lists it offline', async () => {
+    const { calls } = mockApi(api([view()]));
+    const user = userEvent.setup();
+    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    const list = await screen.findByRole('list', { name: 'Saved filters' });
+    await user.click(
+      within(list).getByRole('button', { name: 'Favorite filter Big German sites' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_favorite: true }),
+    );
+    await user.click(within(list).getByRole('button', { name: /Apply filter Big German sites/ }));
+    await waitFor(() =>
+      expect(searchOf(first.router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=70&sorting[price]=ASC',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete filter Big German sites' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe(
+        `/api/v1/buyer/saved-views/${VIEW_ID}`,
+      ),
+    );
+    first.unmount();
+
+    mockApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    expect(
+      await screen.findByRole('button', { name: /Apply filter Big German sites/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('applies a saved column layout', async () => {
+    mockApi(
+      api([
+        view({
+          kind: 'site_columns',
+          name: 'Compact',
+          value: { hidden: ['ip_address', 'sponsor_tag_type'] },
+        }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Saved layouts' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply layout Compact' }));
+    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Sponsor tag/ })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({
+      hidden: ['ip_address', 'sponsor_tag_type'],
+    });
+  });
+});

@@ -1,0 +1,244 @@
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import {
+  LINK_TYPE_TITLES,
+  SITE_SORT_COLUMNS,
+  SPONSOR_TAG_TYPE_TITLES,
+  type Site,
+  type SiteSortColumn,
+} from '../../../../contract/catalogue.ts';
+import { Tooltip } from '../../../components/tooltip.tsx';
+import { formatDate, formatMoney } from '../../../utils/format.ts';
+import { CountryFlag } from './country-flag.tsx';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    label?: string;
+    sortColumn?: SiteSortColumn;
+    isNumeric?: boolean;
+  }
+}
+
+/** Column value types differ per column; TanStack Table types such a list with `any`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SiteColumn = ColumnDef<Site, any>;
+
+const sortable: ReadonlySet<string> = new Set(SITE_SORT_COLUMNS);
+const helper = createColumnHelper<Site>();
+const numberFormat = new Intl.NumberFormat('en-US');
+const percentFormat = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  maximumFractionDigits: 2,
+});
+
+/** https:// is added when the hostname has no scheme (spec §2). */
+export function siteUrl(hostname: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(hostname) ? hostname : `https://${hostname}`;
+}
+
+export function formatPercent(value: number | null): string {
+  return value === null ? '' : percentFormat.format(value);
+}
+
+function metric(id: keyof Site & string, label: string): SiteColumn {
+  return helper.accessor((row) => row[id] as number, {
+    id,
+    header: label,
+    cell: (info) => numberFormat.format(info.getValue()),
+    meta: {
+      label,
+      isNumeric: true,
+      sortColumn: sortable.has(id) ? (id as SiteSortColumn) : undefined,
+    },
+  });
+}
+
+/** The data columns of the site table (spec §2 "Table columns"), in display order. */
+export function siteDataColumns(options: { showAdditional: boolean }): SiteColumn[] {
+  const columns: SiteColumn[] = [];
+  const add = <TValue,>(column: ColumnDef<Site, TValue>) => {
+    // Every column gets an explicit id: the chooser and the stored layout refer to it.
+    const key = 'accessorKey' in column ? String(column.accessorKey) : undefined;
+    columns.push({ ...column, id: column.id ?? key } as SiteColumn);
+  };
+
+  add(
+    helper.accessor('hostname', {
+      header: 'Domain',
+      enableHiding: false,
+      meta: { label: 'Domain', sortColumn: 'hostname' },
+      cell: (info) => (
+        <a
+          href={siteUrl(info.getValue())}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
+        >
+          {info.getValue()}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ),
+    }),
+  );
+  if (options.showAdditional) {
+    add(
+      helper.accessor('is_back_linked', {
+        header: 'Backlinked',
+        meta: { label: 'Backlinked', sortColumn: 'is_back_linked' },
+        cell: (info) =>
+          info.getValue() ? (
+            <span className="font-semibold text-red-600" title="Already links to your domain">
+              ✕<span className="sr-only">Already linked</span>
+            </span>
+          ) : (
+            <span
+              className="font-semibold text-emerald-600"
+              title="Does not link to your domain yet"
+            >
+              ✓<span className="sr-only">Not linked yet</span>
+            </span>
+          ),
+      }),
+    );
+    add(
+      helper.accessor('competitors', {
+        header: 'Competitors',
+        meta: { label: 'Competitors', sortColumn: 'competitors', isNumeric: true },
+        cell: (info) => {
+          const competitors = info.getValue();
+          if (competitors.length === 0) return <span className="text-slate-500">0</span>;
+          return (
+            <Tooltip content={competitors.map((c) => c.hostname).join(', ')}>
+              {(describedBy) => (
+                <button
+                  type="button"
+                  aria-describedby={describedBy}
+                  className="rounded px-1 font-medium text-indigo-700 underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {competitors.length}
+                </button>
+              )}
+            </Tooltip>
+          );
+        },
+      }),
+    );
+  }
+  add(metric('ahrefs_domain_rating', 'DR'));
+  add(metric('ahrefs_referring_domains', 'RD'));
+  add(metric('ahrefs_organic_traffic', 'Traffic'));
+  add(metric('majestic_trust_flow', 'TF'));
+  add(metric('majestic_citation_flow', 'CF'));
+  add(
+    helper.accessor('main_country', {
+      header: 'Main country',
+      meta: { label: 'Main country' },
+      cell: (info) => {
+        const country = info.getValue();
+        if (!country) return null;
+        return (
+          <span className="inline-flex items-center gap-1.5">
+            <CountryFlag code={country.code} />
+            {country.title}
+          </span>
+        );
+      },
+    }),
+  );
+  add(
+    helper.accessor('link_type', {
+      header: 'Link type',
+      meta: { label: 'Link type' },
+      cell: (info) => LINK_TYPE_TITLES[info.getValue()],
+    }),
+  );
+  add(
+    helper.accessor('sponsor_tag_type', {
+      header: 'Sponsor tag',
+      meta: { label: 'Sponsor tag' },
+      cell: (info) => SPONSOR_TAG_TYPE_TITLES[info.getValue()],
+    }),
+  );
+  add(
+    helper.accessor('relevance_at', {
+      header: 'Relevance date',
+      meta: { label: 'Relevance date', sortColumn: 'relevance_at' },
+      cell: (info) => formatDate(info.getValue()),
+    }),
+  );
+  add(
+    helper.accessor('ip_address', {
+      header: 'IP address',
+      meta: { label: 'IP address' },
+      cell: (info) => info.getValue() ?? '',
+    }),
+  );
+  add(
+    helper.accessor('tf_cf', {
+      header: 'TF/CF',
+      meta: { label: 'TF/CF', sortColumn: 'tf_cf', isNumeric: true },
+      cell: (info) => formatPercent(info.getValue()),
+    }),
+  );
+  add(
+    helper.accessor('rd_ot', {
+      header: 'RD/OT',
+      meta: { label: 'RD/OT', sortColumn: 'rd_ot', isNumeric: true },
+      cell: (info) => formatPercent(info.getValue()),
+    }),
+  );
+  add(metric('ahrefs_url_rating', 'UR'));
+  add(
+    helper.accessor('domain_language', {
+      header: 'Language',
+      meta: { label: 'Language' },
+      cell: (info) => info.getValue() ?? '',
+    }),
+  );
+  add(metric('ahrefs_keywords_top3', 'Top-3 keywords'));
+  add(metric('ahrefs_keywords410', '4-10 keywords'));
+  add(metric('main_country_traffic', 'Main country traffic'));
+  add(
+    helper.accessor('website_topic', {
+      header: 'Topic',
+      meta: { label: 'Topic' },
+      cell: (info) => info.getValue() ?? '',
+    }),
+  );
+  add(
+    helper.accessor('price', {
+      header: 'Price',
+      meta: { label: 'Price', sortColumn: 'price', isNumeric: true },
+      cell: (info) => {
+        const price = info.getValue();
+        const isFree = Number(price) === 0;
+        return (
+          <span className="flex flex-col items-end leading-tight">
+            <span className="font-semibold text-slate-900">
+              {isFree ? 'free' : formatMoney(price)}
+            </span>
+            <span className="text-xs text-slate-500">per article</span>
+          </span>
+        );
+      },
+    }),
+  );
+  add(
+    helper.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableHiding: false,
+      meta: { label: 'Actions' },
+      cell: (info) => (
+        <Link
+          to={`/sites/${info.row.original.id}`}
+          className="text-sm font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
+        >
+          Details<span className="sr-only"> about {info.row.original.hostname}</span>
+        </Link>
+      ),
+    }),
+  );
+  return columns;
+}

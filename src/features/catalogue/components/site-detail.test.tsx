@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSite, mockApi, renderCatalogue } from '../test/fixtures.tsx';
+import { SiteDetailView } from './site-detail.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const NICHE = '00000000-0000-4000-8000-0000000000d1';
+const DOMAIN = '00000000-0000-4000-8000-0000000000b1';
+
+describe('site detail', () => {
+  it('shows the site, its prices per niche, the matchup and similar sites', async () => {
+    const site = makeSite({
+      hostname: 'detail.example.com',
+      competitors: [{ hostname: 'rival.com' }],
+      is_back_linked: false,
+    });
+    const similar = makeSite({ hostname: 'twin.example.com', ahrefs_domain_rating: 57 });
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === `/api/v1/buyer/sites/${site.id}`) {
+        return jsonResponse({
+          ...site,
+          comments: 'Publishes within a week.',
+          description: 'A technology news site.',
+          placement_period: null,
+          last_placement_at: null,
+          accepted_niches: [{ id: NICHE, title: 'Casino' }],
+          referring_domains: ['ref-one.com', 'ref-two.org'],
+          similar: { by_domain_rating: [similar], by_price: [similar], by_traffic: [similar] },
+          prices: [
+            { price: '150.00', niche: { id: NICHE, title: 'Casino' } },
+            { price: '0.00', niche: { id: `${NICHE.slice(0, -1)}2`, title: 'General' } },
+          ],
+        });
+      }
+      return jsonResponse({}, 404);
+    });
+    renderCatalogue(<SiteDetailView id={site.id} buyerDomain={DOMAIN} />);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Details about detail.example.com' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Data is updated 1-2 times a month.')).toBeInTheDocument();
+    const prices = screen.getByRole('table', { name: 'Price per niche' });
+    expect(within(prices).getByRole('row', { name: 'Casino €150.00' })).toBeInTheDocument();
+    expect(within(prices).getByRole('row', { name: 'General free' })).toBeInTheDocument();
+    expect(screen.getByText('This site does not link to your domain yet.')).toBeInTheDocument();
+    expect(screen.getByText('rival.com')).toBeInTheDocument();
+    expect(screen.getByText('Publishes within a week.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'twin.example.com' })).toHaveLength(3);
+    expect(calls[0]!.url.searchParams.get('buyer_domain')).toBe(DOMAIN);
+    expect(screen.getByText('A technology news site.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Sample of referring domains' })).toHaveTextContent(
+      'ref-one.comref-two.org',
+    );
+    expect(screen.getByRole('list', { name: 'Similar DR' })).toHaveTextContent('DR 57');
+  });
+
+  it('says when the site does not exist', async () => {
+    mockApi(() => jsonResponse({ code: 404, message: 'Site not found' }, 404));
+    renderCatalogue(
+      <SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Site not found');
+  });
+});

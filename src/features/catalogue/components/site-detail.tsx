@@ -1,0 +1,282 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  LINK_TYPE_TITLES,
+  SPONSOR_TAG_TYPE_TITLES,
+  type Site,
+} from '../../../../contract/catalogue.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Card, CardHeader } from '../../../components/card.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { ErrorState } from '../../../components/state-blocks.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatMoney } from '../../../utils/format.ts';
+import { catalogueQueries } from '../api/queries.ts';
+import { CountryFlag } from './country-flag.tsx';
+import { formatPercent, siteUrl } from './site-columns.tsx';
+
+export const DATA_UPDATE_NOTE = 'Data is updated 1-2 times a month.';
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function priceText(price: string): string {
+  return Number(price) === 0 ? 'free' : formatMoney(price);
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 px-5 py-4 text-sm sm:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs font-medium text-slate-500">{label}</dt>
+          <dd className="mt-0.5 font-medium text-slate-900">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function SimilarList({
+  title,
+  sites,
+  measure,
+}: {
+  title: string;
+  sites: Site[];
+  measure: (s: Site) => string;
+}) {
+  return (
+    <Card>
+      <CardHeader title={title} headingLevel={3} />
+      {sites.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-slate-500">No similar sites found.</p>
+      ) : (
+        <ul aria-label={title} className="divide-y divide-slate-100">
+          {sites.map((other) => (
+            <li
+              key={other.id}
+              className="flex items-center justify-between gap-3 px-5 py-2 text-sm"
+            >
+              <Link
+                to={`/sites/${other.id}`}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                {other.hostname}
+              </Link>
+              <span className="text-slate-600 tabular-nums">{measure(other)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Domain detail (spec §2): 'Details about {hostname}'. */
+export function SiteDetailView({ id, buyerDomain }: { id: string; buyerDomain: string | null }) {
+  const query = useQuery(catalogueQueries.detail(id, buyerDomain));
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading site details" className="space-y-4">
+        <Skeleton className="h-8 w-80" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={isApiError(query.error, 404) ? 'Site not found' : 'Something went wrong.'}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const site = query.data;
+  return (
+    <>
+      <PageHeader
+        title={`Details about ${site.hostname}`}
+        description={
+          <a
+            href={siteUrl(site.hostname)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-indigo-700 hover:underline"
+          >
+            Visit {site.hostname}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        }
+      />
+      <Alert variant="info" className="mb-4">
+        {DATA_UPDATE_NOTE}
+      </Alert>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card>
+            <CardHeader title="Website info" />
+            {site.description ? (
+              <p className="px-5 pt-4 text-sm text-slate-700">{site.description}</p>
+            ) : null}
+            <Facts
+              items={[
+                [
+                  'Main country',
+                  site.main_country ? (
+                    <span className="inline-flex items-center gap-1.5">
+                      <CountryFlag code={site.main_country.code} size="md" />
+                      {site.main_country.title}
+                    </span>
+                  ) : null,
+                ],
+                ['Language', site.domain_language],
+                ['Topic', site.website_topic],
+                ['TLD', site.tld],
+                ['IP address', site.ip_address],
+                ['Link type', LINK_TYPE_TITLES[site.link_type]],
+                ['Sponsor tag', SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type]],
+                ['Placement period', site.placement_period?.title],
+                ['Last placement', formatDate(site.last_placement_at)],
+                ['Relevance date', formatDate(site.relevance_at)],
+                ['Last updated', formatDate(site.updated_at)],
+              ]}
+            />
+          </Card>
+          <Card>
+            <CardHeader title="Third-party metrics" />
+            <Facts
+              items={[
+                ['Domain rating (Ahrefs)', site.ahrefs_domain_rating],
+                ['URL rating (Ahrefs)', site.ahrefs_url_rating],
+                ['Organic traffic', numberFormat.format(site.ahrefs_organic_traffic)],
+                ['Main country traffic', numberFormat.format(site.main_country_traffic)],
+                ['Top-3 keywords', numberFormat.format(site.ahrefs_keywords_top3)],
+                ['4-10 keywords', numberFormat.format(site.ahrefs_keywords410)],
+                ['Trust flow (Majestic)', site.majestic_trust_flow],
+                ['Citation flow (Majestic)', site.majestic_citation_flow],
+                ['TF/CF', formatPercent(site.tf_cf)],
+                ['Domain authority (Moz)', site.moz_domain_authority],
+                ['Spam score (Moz)', site.moz_spam_score],
+                ['Authority score (Semrush)', site.semrush_authority_score],
+              ]}
+            />
+          </Card>
+          <Card>
+            <CardHeader title="Referring domains" />
+            <Facts
+              items={[
+                ['Referring domains', numberFormat.format(site.ahrefs_referring_domains)],
+                ['RD/OT', formatPercent(site.rd_ot)],
+              ]}
+            />
+            {site.referring_domains.length ? (
+              <ul
+                aria-label="Sample of referring domains"
+                className="flex flex-wrap gap-1.5 border-t border-slate-100 px-5 py-3"
+              >
+                {site.referring_domains.map((hostname) => (
+                  <li
+                    key={hostname}
+                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
+                  >
+                    {hostname}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+          <Card>
+            <CardHeader title="Competitor matchup" />
+            <div className="px-5 py-4 text-sm text-slate-700">
+              {buyerDomain ? (
+                <>
+                  <p>
+                    {site.is_back_linked
+                      ? 'This site already links to your domain.'
+                      : 'This site does not link to your domain yet.'}
+                  </p>
+                  {site.competitors.length ? (
+                    <>
+                      <p className="mt-2">
+                        It links to {site.competitors.length} of your competitors:
+                      </p>
+                      <ul className="mt-1 list-inside list-disc">
+                        {site.competitors.map((c) => (
+                          <li key={c.hostname}>{c.hostname}</li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : (
+                    <p className="mt-2">It does not link to any of your competitors.</p>
+                  )}
+                </>
+              ) : (
+                <p>Choose one of your domains on the home page to compare it with this site.</p>
+              )}
+            </div>
+          </Card>
+          {site.comments ? (
+            <Card>
+              <CardHeader title="Comments" />
+              <p className="px-5 py-4 text-sm whitespace-pre-line text-slate-700">
+                {site.comments}
+              </p>
+            </Card>
+          ) : null}
+        </div>
+        <div className="space-y-4">
+          <Card>
+            <CardHeader title="Accepted niches" description="Price per article, excluding VAT" />
+            {site.prices.length ? (
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">Price per niche</caption>
+                <thead>
+                  <tr className="text-left text-xs text-slate-500">
+                    <th scope="col" className="px-5 py-2 font-medium">
+                      Niche
+                    </th>
+                    <th scope="col" className="px-5 py-2 text-right font-medium">
+                      Price
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {site.prices.map((p) => (
+                    <tr key={p.niche.id}>
+                      <td className="px-5 py-2 text-slate-700">{p.niche.title}</td>
+                      <td className="px-5 py-2 text-right font-medium text-slate-900 tabular-nums">
+                        {priceText(p.price)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="px-5 py-4 text-sm text-slate-500">No niches accepted.</p>
+            )}
+          </Card>
+          <SimilarList
+            title="Similar DR"
+            sites={site.similar.by_domain_rating}
+            measure={(s) => `DR ${s.ahrefs_domain_rating}`}
+          />
+          <SimilarList
+            title="Similar price"
+            sites={site.similar.by_price}
+            measure={(s) => priceText(s.price)}
+          />
+          <SimilarList
+            title="Similar traffic"
+            sites={site.similar.by_traffic}
+            measure={(s) => numberFormat.format(s.ahrefs_organic_traffic)}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The site export (spec §4 "Export task", §8): create a task, poll it until it is completed,
+ * then download its file. Each way it can go wrong has its own message.
+ */
+import { z } from 'zod';
+import { EXPORT_TASK_STATUSES } from '../../../../contract/exports.ts';
+import { apiClient, ApiError } from '../../../lib/api-client.ts';
+import { getDeveloperSettings } from '../../../lib/developer-settings.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
+
+export const EXPORT_ERRORS = {
+  noTaskId: 'Task ID not returned',
+  failed: 'The task failed with an error',
+  noFilePath: 'File path not found',
+  unknownStatus: (status: string) => `Unknown status: ${status}`,
+} as const;
+
+export class ExportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}
+
+/** Read loosely: a missing id or an unexpected status has its own message, not a shape error. */
+const TaskAnswerSchema = z.object({
+  id: z.string().optional(),
+  status: z.string().optional(),
+  progress: z.number().optional(),
+  errors: z.array(z.string()).optional(),
+  file: z.object({ id: z.string(), path: z.string().optional().nullable() }).nullable().optional(),
+});
+type TaskAnswer = z.infer<typeof TaskAnswerSchema>;
+
+const TASKS_PATH = '/v1/buyer/sites/exports/tasks';
+const FileSchema = z.object({ id: z.string(), path: z.string().nullable().optional() });
+
+export interface ExportRequest {
+  filter?: Record<string, unknown>;
+  sorting?: Record<string, string>;
+}
+
+export interface RunExportOptions {
+  body: ExportRequest;
+  pollIntervalMs: number;
+  onProgress: (progress: number) => void;
+  signal?: AbortSignal;
+}
+
+const known: ReadonlySet<string> = new Set(EXPORT_TASK_STATUSES);
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/** Runs the task to its end and returns the path of the file to download. */
+export async function runExportTask({
+  body,
+  pollIntervalMs,
+  onProgress,
+  signal,
+}: RunExportOptions): Promise<string> {
+  const created = await apiClient.request(TASKS_PATH, {
+    method: 'POST',
+    body,
+    schema: TaskAnswerSchema,
+    signal,
+  });
+  if (!created.id) throw new ExportError(EXPORT_ERRORS.noTaskId);
+  let task: TaskAnswer = created;
+  for (;;) {
+    const status = task.status ?? '';
+    if (!known.has(status)) throw new ExportError(EXPORT_ERRORS.unknownStatus(status));
+    onProgress(task.progress ?? 0);
+    if (status === 'failed') throw new ExportError(EXPORT_ERRORS.failed);
+    if (status === 'completed') break;
+    await wait(pollIntervalMs, signal);
+    task = await apiClient.request(`${TASKS_PATH}/${encodeURIComponent(created.id)}`, {
+      schema: TaskAnswerSchema,
+      signal,
+    });
+  }
+  if (!task.file) throw new ExportError(EXPORT_ERRORS.noFilePath);
+  let path = task.file.path ?? null;
+  if (!path) {
+    const file = await apiClient.request(`/v1/files/${encodeURIComponent(task.file.id)}`, {
+      schema: FileSchema,
+      signal,
+    });
+    path = file.path ?? null;
+  }
+  if (!path) throw new ExportError(EXPORT_ERRORS.noFilePath);
+  return path;
+}
+
+/** A file path from the API as a URL: absolute paths and /api paths as given, others under the base. */
+export function fileUrl(path: string): string {
+  if (/^https?:\/\//.test(path) || path.startsWith('/api/')) return path;
+  const base = getDeveloperSettings().apiBaseUrl.replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** Downloads a file that needs the access token and hands it to the browser as a download. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const headers = new Headers();
+  const token = sessionStore.read().accessToken;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const origin = getDeveloperSettings().customHeaderXOrigin;
+  if (origin) headers.set('X-Origin', origin);
+  const response = await fetch(fileUrl(path), { headers, credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError(response.status, await response.text().catch(() => ''));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../components/toast-store.ts';
+import { Button } from '../../../components/button.tsx';
+import { downloadFile, runExportTask, type ExportRequest } from '../api/export-task.ts';
+
+/** How often a running export is asked for its progress. */
+export const EXPORT_POLL_INTERVAL_MS = 1000;
+
+export interface ExportButtonProps {
+  /** The catalogue's current filter and sorting, as sent to the list. */
+  getRequest: () => Promise<ExportRequest>;
+  pollIntervalMs?: number;
+  fileName?: string;
+}
+
+/** Exports the filtered catalogue to a file: a progress bar while the task runs, then a download. */
+export function ExportButton({
+  getRequest,
+  pollIntervalMs = EXPORT_POLL_INTERVAL_MS,
+  fileName = 'sites.csv',
+}: ExportButtonProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setError(null);
+    setProgress(0);
+    try {
+      const path = await runExportTask({
+        body: await getRequest(),
+        pollIntervalMs,
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      await downloadFile(path, fileName);
+      toast({
+        title: 'Export ready',
+        description: 'The file is being downloaded.',
+        variant: 'success',
+      });
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      setError(failure instanceof Error ? failure.message : 'Something went wrong.');
+    } finally {
+      if (!controller.signal.aborted) setProgress(null);
+    }
+  };
+
+  const isRunning = progress !== null;
+  return (
+    <div className="flex items-center gap-2">
+      <Button size="sm" variant="secondary" loading={isRunning} onClick={() => void start()}>
+        Export
+      </Button>
+      {isRunning ? (
+        <div
+          role="progressbar"
+          aria-label="Export progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 w-24 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div
+            className="h-full rounded-full bg-indigo-600 transition-[width]"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
