@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BUYER } from './fixtures/users.ts';
+import { CataloguePage } from './pages/catalogue-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+async function signIn(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
+}
+
+function query(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+test('a buyer filters by a DR range and a country, sorts by price and pages through the results', async ({
+  page,
+}) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  expect(query(page).get('filter[ahrefs_domain_rating][min]')).toBe('20');
+  expect(query(page).get('sorting[ahrefs_domain_rating]')).toBe('DESC');
+
+  await catalogue.openFilters();
+  await page.getByRole('spinbutton', { name: 'DR min' }).fill('10');
+  await page.getByRole('spinbutton', { name: 'DR max' }).fill('5');
+  await expect(page.getByText('min must be less than or equal to max')).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'DR max' }).fill('90');
+  await page.locator('summary', { hasText: 'Countries' }).click();
+  await page.getByRole('checkbox', { name: 'Germany' }).check();
+  await catalogue.applyFilters();
+
+  await expect.poll(() => query(page).get('filter[ahrefs_domain_rating][max]')).toBe('90');
+  expect(query(page).getAll('filter[main_countries][]')).toHaveLength(1);
+  await catalogue.waitForRows();
+
+  await catalogue.sortBy('Price', 'Sort ascending');
+  await expect.poll(() => query(page).get('sorting[price]')).toBe('ASC');
+  await catalogue.waitForRows();
+
+  await page.getByLabel('Rows per page').selectOption('50');
+  await expect.poll(() => query(page).get('limit')).toBe('50');
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});
+
+test('a buyer pages forward, hides a column and restores it', async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  await expect(catalogue.summary()).toHaveText(/^Showing 1 to 25 of/);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(catalogue.summary()).toHaveText(/^Showing 26 to 50 of/);
+  expect(query(page).get('page')).toBe('2');
+
+  await expect(page.getByRole('columnheader', { name: /IP address/i })).toBeVisible();
+  await page.getByRole('button', { name: /Column options for IP/i }).click();
+  await page.getByRole('menuitem', { name: 'Hide column' }).click();
+  await expect(page.getByRole('columnheader', { name: /IP address/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Columns (1 hidden)' })).toBeVisible();
+
+  await page.reload();
+  await catalogue.waitForRows();
+  await expect(page.getByRole('columnheader', { name: /IP address/i })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Columns (1 hidden)' }).click();
+  await page.getByRole('button', { name: 'Show all columns' }).click();
+  await expect(page.getByRole('columnheader', { name: /IP address/i })).toBeVisible();
+});
+
+test('a buyer favourites and blacklists a site', async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hostname = await catalogue.firstHostname();
+
+  const favourite = page.getByRole('button', { name: `Favorite ${hostname}` });
+  await favourite.click();
+  await expect(page.getByText('Added to favorite domains filter')).toBeVisible();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('checkbox', { name: `Blacklist ${hostname}` }).check();
+  await expect(page.getByText('Added to blacklist')).toBeVisible();
+});
+
+test('a buyer saves a filter and applies it again after a reload', async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  await catalogue.openFilters();
+  await page.getByRole('spinbutton', { name: 'DR min' }).fill('40');
+  await catalogue.applyFilters();
+  await expect.poll(() => query(page).get('filter[ahrefs_domain_rating][min]')).toBe('40');
+
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await page.getByRole('textbox', { name: 'Filter name' }).fill('Strong sites');
+  await page.getByRole('button', { name: 'Save filter' }).click();
+  await expect(page.getByRole('button', { name: 'Apply filter Strong sites' })).toBeVisible();
+
+  await page.goto('/');
+  await catalogue.waitForRows();
+  expect(query(page).get('filter[ahrefs_domain_rating][min]')).toBe('20');
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await page.getByRole('button', { name: 'Apply filter Strong sites' }).click();
+  await expect.poll(() => query(page).get('filter[ahrefs_domain_rating][min]')).toBe('40');
+});
+
+test("a buyer opens a site's detail", async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hostname = await catalogue.firstHostname();
+  await page.getByRole('link', { name: `Details about ${hostname}` }).click();
+  await expect(page.getByRole('heading', { name: `Details about ${hostname}` })).toBeVisible();
+  await expect(page.getByText('Data is updated 1-2 times a month.')).toBeVisible();
+});
+
+test('a buyer exports the filtered list and gets a CSV', async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sites.csv');
+  const path = await file.path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(path, 'utf8');
+  expect(text.split('\n')[0]).toContain('hostname');
+  expect(text.split('\n').length).toBeGreaterThan(2);
+});
+
+test('offline, the buyer still sees the catalogue pages viewed before', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hostname = await catalogue.firstHostname();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(catalogue.summary()).toHaveText(/^Showing 26 to 50 of/);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText(/Showing data saved on/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `${hostname} (opens in a new tab)` })).toBeVisible();
+
+  await page.getByLabel('Rows per page').selectOption('100');
+  await expect(page.getByText('Not available offline').first()).toBeVisible();
+  await context.setOffline(false);
+});
