@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestPglite } from './test-databases.ts';
 
@@ -75,6 +76,17 @@ export async function login(
   });
   if (response.statusCode !== 200) throw new Error(`Login of ${username} failed: ${response.body}`);
   return response.json();
+}
+
+/** Access tokens of the two fixture buyers, for tests of what each may see and change. */
+export async function signInBuyers(
+  app: FastifyInstance,
+): Promise<{ buyer: string; secondBuyer: string }> {
+  const [buyer, secondBuyer] = await Promise.all([
+    login(app, FIXTURE.buyer, FIXTURE.password),
+    login(app, FIXTURE.secondBuyer, FIXTURE.password),
+  ]);
+  return { buyer: buyer.token, secondBuyer: secondBuyer.token };
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -30,7 +30,7 @@ import {
   type ModelSite,
 } from '../helpers/catalogue-model.ts';
 import { FIXTURE } from '../helpers/fixture.ts';
-import { bearer, login, type TestContext } from '../helpers/test-app.ts';
+import { bearer, login, signInBuyers, type TestContext } from '../helpers/test-app.ts';
 
 const GENERAL = referenceIds.niche('general');
 const CASINO = referenceIds.niche('casino');
@@ -239,8 +239,7 @@ export function describeCatalogueSuite(
       await db.insert(favoriteSites).values({ userId: secondBuyerId, siteId: ids[20] ?? '' });
 
       model = await loadCatalogueModel(db);
-      tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-      tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+      Object.assign(tokens, await signInBuyers(ctx.app));
       tokens.manager = (await login(ctx.app, FIXTURE.manager, FIXTURE.password)).token;
     });
     afterAll(async () => {

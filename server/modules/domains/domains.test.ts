@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuyerDomainListSchema } from '../../../contract/domains.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
-  login,
+  signInBuyers,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
 
@@ -14,8 +13,7 @@ describe('GET /api/v1/buyer/domains', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+    Object.assign(tokens, await signInBuyers(ctx.app));
   });
   afterAll(async () => {
     await ctx.close();

@@ -9,7 +9,7 @@ import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
-  login,
+  signInBuyers,
   TEST_START,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
@@ -20,8 +20,7 @@ describe('site export tasks', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+    Object.assign(tokens, await signInBuyers(ctx.app));
   });
   afterAll(async () => {
     await ctx.close();

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteListSchema } from '../../../contract/catalogue.ts';
 import { FavoriteItemsSchema } from '../../../contract/favorites.ts';
 import { sites } from '../../db/schema/index.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
-  login,
+  signInBuyers,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
 
@@ -25,8 +24,7 @@ describe('favourites and blacklists', () => {
       .select({ id: sites.id, hostname: sites.hostname })
       .from(sites)
       .orderBy(asc(sites.hostname));
-    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+    Object.assign(tokens, await signInBuyers(ctx.app));
   });
   afterAll(async () => {
     await ctx.close();

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SavedViewListSchema, SavedViewSchema } from '../../../contract/saved-views.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
-  login,
+  signInBuyers,
   TEST_START,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
@@ -15,8 +14,7 @@ describe('saved views', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+    Object.assign(tokens, await signInBuyers(ctx.app));
   });
   afterAll(async () => {
     await ctx.close();

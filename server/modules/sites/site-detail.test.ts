@@ -13,7 +13,7 @@ import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
-  login,
+  signInBuyers,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
 import { GENERAL_NICHE_ID } from './site-query.ts';
@@ -46,8 +46,7 @@ describe('GET /api/v1/buyer/sites/{id} and /sites/similar', () => {
       ) ??
       model.sites.find((site) => site.prices.size > 1) ??
       (model.sites[0] as ModelSite);
-    tokens.buyer = (await login(ctx.app, FIXTURE.buyer, FIXTURE.password)).token;
-    tokens.secondBuyer = (await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password)).token;
+    Object.assign(tokens, await signInBuyers(ctx.app));
   });
   afterAll(async () => {
     await ctx.close();
