@@ -1,0 +1,364 @@
+// The shopping cart on the wire (spec §3 "Cart item", "Cart line create payload", "Cart defaults
+// and summary"; §4 "Cart panel"; §5 checkout and cart rules; §7 "Shopping cart"; §9 prices) and
+// the pure rules both sides apply: target URL normalisation, the required fields of a line at
+// checkout, and line prices in cents.
+//
+// One cart item is one article: a line created with `articles_number: 3` becomes three items,
+// each of which gets its own anchor, target URL and topic at checkout (decision 031).
+import { z } from 'zod';
+import { centsToMoney, moneyToCents } from './money.ts';
+import { PaginationSchema, pageQuerySchema } from './pagination.ts';
+import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
+import { ContentProductPlanSchema } from './reference-data.ts';
+import { SitePriceSchema } from './site-detail.ts';
+import { VAT_TREATMENTS } from './vat.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Messages (the server answers them as violations; the client shows the same text)
+
+export const NOT_BLANK_MESSAGE = 'This value should not be blank.';
+export const NEWLINES_MESSAGE = 'Newlines are not allowed';
+export const INVALID_URL_MESSAGE = 'This value is not a valid URL.';
+export const URL_SCHEME_MESSAGE = 'Only http and https addresses are accepted.';
+export const APPROVED_TOPIC_MESSAGE = 'Please provide an approved topic';
+export const CHECKOUT_INCOMPLETE_MESSAGE =
+  'Please fill in all required fields for each row to proceed to payment.';
+export const POSITIVE_INTEGER_MESSAGE = 'This value should be a positive integer.';
+export const CART_SITE_NOT_FOUND_MESSAGE = 'Site not found.';
+export const CART_SITE_BLACKLISTED_MESSAGE =
+  'This site is in your blacklist. Remove it from the blacklist to order from it.';
+export const LINK_TYPE_NOT_PRICED_MESSAGE = 'This site does not accept this link type.';
+export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'Domain not found.';
+export const PLAN_NOT_FOUND_MESSAGE = 'Content plan not found.';
+export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found.';
+export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
+export const CART_FULL_MESSAGE = `A cart holds at most 500 articles.`;
+
+export function wordCountMessage(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `The word count must be between ${min} and ${max}.`;
+  if (min !== null) return `The word count must be at least ${min}.`;
+  return `The word count must be at most ${max ?? 0}.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+/** Articles one add-to-cart may create. */
+export const MAX_ARTICLES_PER_LINE = 50;
+/** Articles a cart may hold. */
+export const MAX_CART_ITEMS = 500;
+/** Spec §9: the cart list asks for 25 on startup; its pagination object defaults to 10. */
+export const CART_LIST_STARTUP_LIMIT = 25;
+export const CART_PAGINATION_DEFAULT_LIMIT = 10;
+export const CART_LIST_MAX_LIMIT = 100;
+export const MAX_TEXT_LENGTH = { anchor_text: 255, target_url: 2048, topic: 500, comments: 2000 };
+
+/** The slug of the plan in which the buyer provides article and image, at no cost. */
+export const PROVIDE_PLAN_SLUG = 'provide';
+
+/** Spec §3: wire values in lower case; the upper-case spelling is accepted too (decision 031). */
+export const ARTICLE_TOPICS = ['i_will_write_my_topic', 'please_provide_me_a_topic'] as const;
+export type ArticleTopic = (typeof ARTICLE_TOPICS)[number];
+
+export const ArticleTopicSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+  z.enum(ARTICLE_TOPICS, { error: APPROVED_TOPIC_MESSAGE }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Target URL (spec §5): trimmed, no newlines, https:// added without a scheme, http(s) only.
+
+export type TargetUrlResult =
+  | { ok: true; value: string }
+  | {
+      ok: false;
+      message: string;
+      /** A corrected value to offer, when one exists. */ corrected?: string;
+    };
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function withScheme(value: string): string {
+  return SCHEME.test(value) && !/^[^:/]+:\d/.test(value) ? value : `https://${value}`;
+}
+
+function parsedHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!url.hostname.includes('.') || url.hostname.endsWith('.')) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Normalises a typed target URL or article link. An empty value is `{ ok: true, value: '' }`. */
+export function normalizeTargetUrl(input: string): TargetUrlResult {
+  const trimmed = input.trim();
+  if (/[\r\n]/.test(trimmed)) {
+    const joined = withScheme(trimmed.replace(/\s*[\r\n]+\s*/g, ''));
+    return parsedHttpUrl(joined)
+      ? { ok: false, message: NEWLINES_MESSAGE, corrected: joined }
+      : { ok: false, message: NEWLINES_MESSAGE };
+  }
+  if (trimmed === '') return { ok: true, value: '' };
+  const candidate = withScheme(trimmed);
+  if (SCHEME.test(trimmed) && !/^https?:/i.test(trimmed) && candidate === trimmed) {
+    return { ok: false, message: URL_SCHEME_MESSAGE };
+  }
+  if (/\s/.test(candidate)) return { ok: false, message: INVALID_URL_MESSAGE };
+  return parsedHttpUrl(candidate)
+    ? { ok: true, value: candidate }
+    : { ok: false, message: INVALID_URL_MESSAGE };
+}
+
+/**
+ * Spec §5 / §8: a server violation on target_url may carry the corrected value in
+ * `parameters.value`, wrapped in quotes; the client shows it without them.
+ */
+export function correctedValueOf(parameters: Record<string, unknown> | undefined): string | null {
+  const value = parameters?.value;
+  if (typeof value !== 'string') return null;
+  return value.replace(/^["'\u201c]+|["'\u201d]+$/g, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+export const CartSiteSchema = z.object({
+  id: z.uuid(),
+  hostname: z.string(),
+  /** Every niche price of the site; the line's link type is one of these niches. */
+  prices: z.array(SitePriceSchema),
+});
+
+export const CartItemSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  site: CartSiteSchema,
+  buyer_domain: z.object({ id: z.uuid(), hostname: z.string() }),
+  custom_id: z.uuid().nullable(),
+  anchor_text: z.string().nullable(),
+  target_url: z.string().nullable(),
+  /** Null for 'provide': the buyer supplies article and image. */
+  content_product_plan: ContentProductPlanSchema.nullable(),
+  is_topic_needs_approval: z.boolean(),
+  /** The niche whose price applies (spec §3: link type id = niche id). */
+  link_type: z.object({ id: z.uuid(), title: z.string() }),
+  word_count: z.number().int().nullable(),
+  article_topic: z.enum(ARTICLE_TOPICS),
+  topic: z.string().nullable(),
+  comments: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  publishing_due_date: z.string().nullable(),
+  /** The site's price for the link type, now. */
+  price: z.string(),
+  /** The plan's price, "0.00" for 'provide'. */
+  content_price: z.string(),
+  /** price + content_price (one article). */
+  total_price: z.string(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const CartItemListSchema = z.object({
+  data: z.array(CartItemSchema),
+  pagination: PaginationSchema,
+});
+export type CartItemList = z.infer<typeof CartItemListSchema>;
+
+/** GET /shopping-carts/items?page=&limit=, newest first. */
+export const CartItemListQuerySchema = pageQuerySchema({
+  defaultLimit: CART_PAGINATION_DEFAULT_LIMIT,
+  maxLimit: CART_LIST_MAX_LIMIT,
+}).strict();
+
+/** GET /shopping-carts/sites: which sites are in the cart and how often (the +1 on buy buttons). */
+export const CartSitesSchema = z.object({
+  data: z.array(z.object({ id: z.uuid(), items_amount: z.number().int().min(1) })),
+});
+export type CartSites = z.infer<typeof CartSitesSchema>;
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => value.trim())
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** True/false, or the checkout form's yes/no (spec §3). */
+export const YesNoBooleanSchema = z.preprocess(
+  (value) => (value === 'yes' ? true : value === 'no' ? false : value),
+  z.boolean(),
+);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * POST /shopping-carts/items (spec §3 "Cart line create payload"). Answer 201 `{ data: CartItem[] }`:
+ * one item per article. Target URL is checked with `normalizeTargetUrl` on the server (violations
+ * carry the corrected value). Any price sent is ignored (unknown keys are refused).
+ * Accepts an `Idempotency-Key` header: a repeat returns the first answer.
+ */
+export const CartLineCreateSchema = z
+  .object({
+    link_type: z.uuid(),
+    buyer_domain: z.uuid(),
+    site: z.uuid(),
+    articles_number: z
+      .number({ error: POSITIVE_INTEGER_MESSAGE })
+      .int(POSITIVE_INTEGER_MESSAGE)
+      .min(1, POSITIVE_INTEGER_MESSAGE)
+      .max(
+        MAX_ARTICLES_PER_LINE,
+        `At most ${MAX_ARTICLES_PER_LINE} articles can be added at once.`,
+      ),
+    article_topic: ArticleTopicSchema,
+    is_topic_needs_approval: z.boolean().default(false),
+    /** Omitted or null: 'provide'. */
+    content_product_plan: z.uuid().nullable().optional(),
+    word_count: z
+      .number({ error: POSITIVE_INTEGER_MESSAGE })
+      .int(POSITIVE_INTEGER_MESSAGE)
+      .min(1, POSITIVE_INTEGER_MESSAGE)
+      .nullable()
+      .optional(),
+    target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
+    anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
+    custom_id: z.uuid().nullable().optional(),
+    comments: nullableText(MAX_TEXT_LENGTH.comments),
+  })
+  .strict();
+export type CartLineCreate = z.input<typeof CartLineCreateSchema>;
+
+/**
+ * PUT /shopping-carts/items/{id}: the checkout form variant. Every key is optional; a key given
+ * replaces that field (null clears it). Answer: the updated CartItem.
+ */
+export const CartItemUpdateSchema = z
+  .object({
+    link_type: z.uuid().optional(),
+    buyer_domain: z.uuid().optional(),
+    article_topic: ArticleTopicSchema.optional(),
+    is_topic_needs_approval: YesNoBooleanSchema.optional(),
+    content_product_plan: z.uuid().nullable().optional(),
+    word_count: z
+      .number({ error: POSITIVE_INTEGER_MESSAGE })
+      .int(POSITIVE_INTEGER_MESSAGE)
+      .min(1, POSITIVE_INTEGER_MESSAGE)
+      .nullable()
+      .optional(),
+    target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
+    anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
+    topic: nullableText(MAX_TEXT_LENGTH.topic),
+    custom_id: z.uuid().nullable().optional(),
+    comments: nullableText(MAX_TEXT_LENGTH.comments),
+    publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+  })
+  .strict();
+export type CartItemUpdate = z.input<typeof CartItemUpdateSchema>;
+
+/** PUT /shopping-carts/items/removals `{ ids }` (unique). Answer 204; unknown ids are ignored. */
+export const CartItemIdsBodySchema = z
+  .object({
+    ids: z
+      .array(z.uuid())
+      .min(1, 'Choose at least one item.')
+      .max(MAX_CART_ITEMS)
+      .refine((ids) => new Set(ids).size === ids.length, { message: UNIQUE_ITEMS_MESSAGE }),
+  })
+  .strict();
+
+export const CompanyAddressSchema = z.object({
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  address: z.string().nullable(),
+  address_extra: z.string().nullable(),
+  country_id: z.uuid().nullable(),
+  country: z.object({ id: z.uuid(), title: z.string(), code: z.string() }).nullable(),
+});
+
+export const CartCompanySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  email: z.string().nullable(),
+  address: CompanyAddressSchema,
+  billing_information: z.object({
+    email: z.string().nullable(),
+    vat_number: z.string().nullable(),
+  }),
+  is_pay_by_bill_allowed: z.boolean(),
+});
+export type CartCompany = z.infer<typeof CartCompanySchema>;
+
+/**
+ * GET /shopping-carts/defaults?company= (spec §3 "Cart defaults and summary"): the cart's totals
+ * for the chosen company (default: the buyer's current one) and the billing defaults.
+ * price = Σ link-type prices, content_price = Σ plan prices, total_price = price + content_price,
+ * vat on total_price at `vat_rate` (decision 030), total_price_with_vat = total_price + vat.
+ */
+export const CartDefaultsSchema = z.object({
+  items_amount: z.number().int(),
+  price: z.string(),
+  content_price: z.string(),
+  vat: z.string(),
+  /** Percent with two decimals, e.g. "19.00". */
+  vat_rate: z.string(),
+  vat_treatment: z.enum(VAT_TREATMENTS),
+  total_price: z.string(),
+  total_price_with_vat: z.string(),
+  invoice_emails: z.array(z.string()),
+  company: CartCompanySchema,
+  /** The companies the buyer may order for (the checkout's company choice). */
+  companies: z.array(z.object({ id: z.uuid(), title: z.string(), is_current: z.boolean() })),
+});
+export type CartDefaults = z.infer<typeof CartDefaultsSchema>;
+
+export const CartDefaultsQuerySchema = z.object({ company: z.uuid().optional() }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Rules both sides apply
+
+export interface CheckoutLine {
+  content_product_plan: { slug: string } | null;
+  article_topic: ArticleTopic;
+  anchor_text: string | null;
+  target_url: string | null;
+  topic: string | null;
+}
+
+export type CheckoutField = 'anchor_text' | 'target_url' | 'topic';
+
+/**
+ * The fields a line still lacks before it can be ordered (spec §5, decision 031): anchor text
+ * and target URL always; the topic as well when the buyer writes the topic and a paid plan
+ * writes the article.
+ */
+export function missingCheckoutFields(line: CheckoutLine): CheckoutField[] {
+  const blank = (value: string | null) => value === null || value.trim() === '';
+  const missing: CheckoutField[] = [];
+  if (blank(line.anchor_text)) missing.push('anchor_text');
+  if (blank(line.target_url)) missing.push('target_url');
+  const paidPlan =
+    line.content_product_plan !== null && line.content_product_plan.slug !== PROVIDE_PLAN_SLUG;
+  if (paidPlan && line.article_topic === 'i_will_write_my_topic' && blank(line.topic)) {
+    missing.push('topic');
+  }
+  return missing;
+}
+
+/** Spec §9: one article costs the link-type price plus the plan price. */
+export function articlePriceCents(linkTypePrice: string, planPrice: string | null): number {
+  return moneyToCents(linkTypePrice) + (planPrice === null ? 0 : moneyToCents(planPrice));
+}
+
+/** Spec §9: (plan price + link-type price) × articles, as money. */
+export function lineTotal(
+  linkTypePrice: string,
+  planPrice: string | null,
+  articles: number,
+): string {
+  return centsToMoney(articlePriceCents(linkTypePrice, planPrice) * articles);
+}

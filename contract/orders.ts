@@ -1,0 +1,162 @@
+// Orders on the wire (spec §3 "Order", "Order create payload", §4 statuses, §7 "Orders", §8):
+// placing an order from the cart and the payment methods. The order item life cycle and the
+// buyer's item calls build on these.
+import { z } from 'zod';
+import { VAT_TREATMENTS } from './vat.ts';
+
+export const ORDER_STATUSES = ['processing', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'pending_payment',
+  'approved',
+  'paid',
+  'refunded',
+  'failed',
+  'cancelled',
+  'created',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['bank_transfer', 'credits', 'pay_by_bill'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_TITLES: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  credits: 'Credits',
+  pay_by_bill: 'Pay by bill',
+};
+
+export const ORDER_ITEM_STATUSES = [
+  'waiting_for_content',
+  'in_progress',
+  'processing',
+  'ready_for_publication',
+  'sent_for_publication',
+  'cancelled',
+  'live_link',
+  'update_link_article',
+  'topic_ready_for_approval',
+  'content_ready_for_approval',
+] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+export const INSUFFICIENT_CREDITS_MESSAGE =
+  'Your available credits are not enough to cover the total price.';
+export const BILL_LIMIT_MESSAGE =
+  'You have exceeded orders limit. If you have any questions please contact the support team.';
+export const PAY_BY_BILL_NOT_ALLOWED_MESSAGE = 'Pay by bill is not available for this company.';
+export const COMPANY_NOT_FOUND_MESSAGE = 'Company not found.';
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  'This Idempotency-Key was already used with a different request.';
+export const IDEMPOTENCY_IN_FLIGHT_MESSAGE =
+  'A request with this Idempotency-Key is still being processed.';
+export const MAX_INVOICE_EMAILS = 10;
+
+/** Header that makes a POST safe to repeat: any text of 1-255 visible characters. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1-255 visible ASCII characters.');
+
+/** The billing address of one order (spec §3 "Billing"); prefilled from the company. */
+export const BillingSchema = z
+  .object({
+    business_name: z.string().trim().min(1, 'This value should not be blank.').max(255),
+    country_id: z.uuid({ error: 'This value should not be blank.' }),
+    city: z.string().trim().min(1, 'This value should not be blank.').max(255),
+    address: z.string().trim().min(1, 'This value should not be blank.').max(500),
+    zip_code: z.string().trim().min(1, 'This value should not be blank.').max(32),
+    vat_number: z
+      .string()
+      .trim()
+      .max(32)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type Billing = z.infer<typeof BillingSchema>;
+
+/**
+ * POST /api/v1/buyer/orders (spec §3 "Order create payload"), with the `Idempotency-Key` header.
+ * `billing` (optional; default: the company's own address) is the invoice address of this order
+ * and decides its VAT (decision 030). Answer 201: the Order. Line problems answer 400 with
+ * violations `items[index].field` (index = position in the cart list, newest first).
+ */
+export const OrderCreateSchema = z
+  .object({
+    company: z.uuid(),
+    po_number: z
+      .string()
+      .trim()
+      .max(64)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    invoice_emails: z
+      .array(z.email('Invalid email'))
+      .min(1, 'Add at least one invoice e-mail.')
+      .max(MAX_INVOICE_EMAILS),
+    payment_method: z.enum(PAYMENT_METHODS),
+    billing: BillingSchema.optional(),
+  })
+  .strict();
+export type OrderCreate = z.input<typeof OrderCreateSchema>;
+
+export const FileRefSchema = z.object({ id: z.uuid(), file_name: z.string() });
+
+export const InvoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  file: FileRefSchema.nullable(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+
+export const OrderSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  /** Human order number, e.g. "100042". */
+  number: z.string(),
+  po_number: z.string().nullable(),
+  price: z.string(),
+  vat: z.string(),
+  vat_rate: z.string(),
+  vat_treatment: z.enum(VAT_TREATMENTS),
+  price_with_vat: z.string(),
+  links_amount: z.number().int(),
+  live_links_amount: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  company: z.object({ id: z.uuid(), title: z.string() }),
+  invoice_emails: z.array(z.string()),
+  billing: BillingSchema.extend({ vat_number: z.string().nullable() }),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment: z.object({ status: z.enum(PAYMENT_STATUSES), method: z.enum(PAYMENT_METHODS) }),
+  invoice: InvoiceSchema.nullable(),
+  credit_note: z
+    .object({ id: z.uuid(), number: z.string(), file: FileRefSchema.nullable() })
+    .nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * GET /api/v1/buyer/orders/payment-methods?company=: each method with whether it can pay the
+ * current cart for that company now, and why not.
+ */
+export const PaymentMethodOptionSchema = z.object({
+  id: z.enum(PAYMENT_METHODS),
+  title: z.string(),
+  is_available: z.boolean(),
+  /** Why it is not available (the spec's messages), else null. */
+  unavailable_reason: z.string().nullable(),
+  /** Credits: the company's balance. Pay by bill: what remains under the bill limit. */
+  available_amount: z.string().nullable(),
+});
+export type PaymentMethodOption = z.infer<typeof PaymentMethodOptionSchema>;
+
+export const PaymentMethodListSchema = z.object({ data: z.array(PaymentMethodOptionSchema) });
+export const PaymentMethodQuerySchema = z.object({ company: z.uuid().optional() }).strict();
+
+export const OrderIdParamsSchema = z.object({ id: z.uuid() });
