@@ -1,0 +1,246 @@
+// Following orders on the wire (spec §2 orders screens, §3 "Order item", §4 order item, article and
+// topic statuses and requested transitions, §5 topic/feedback/article link rules, §7 "Orders"):
+// the order list query, the order item, the buyer's item calls, and the rules that enable the
+// buyer's actions. The life cycle itself is decision 040.
+import { z } from 'zod';
+import { ARTICLE_TOPICS } from './cart.ts';
+import {
+  FileRefSchema,
+  ORDER_ITEM_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type OrderItemStatus,
+} from './orders.ts';
+import { PaginationSchema, pageQuerySchema } from './pagination.ts';
+import { ContentProductPlanSchema } from './reference-data.ts';
+
+export const ARTICLE_STATUSES = [
+  'content_ready_for_approval',
+  'content_approved',
+  'content_declined',
+  'content_rewrite_required',
+  'published',
+] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const TOPIC_STATUSES = [
+  'topic_ready_for_approval',
+  'topic_approved',
+  'topic_declined',
+] as const;
+export type TopicStatus = (typeof TOPIC_STATUSES)[number];
+
+/** Spec §4 "Requested item transitions": what a buyer asks of PUT /orders/items/statuses. */
+export const BUYER_TRANSITIONS = ['approve_topic', 'approve_content', 'cancel'] as const;
+export type BuyerTransition = (typeof BUYER_TRANSITIONS)[number];
+
+/** Spec §4 badges: the named ones, every other status is a warning. */
+export type BadgeTone = 'secondary' | 'warning' | 'success' | 'destructive';
+export function orderItemStatusTone(status: OrderItemStatus): BadgeTone {
+  if (status === 'waiting_for_content') return 'secondary';
+  if (status === 'cancelled') return 'destructive';
+  if (status === 'live_link') return 'success';
+  return 'warning';
+}
+export function orderStatusTone(status: (typeof ORDER_STATUSES)[number]): BadgeTone {
+  return status === 'completed' ? 'success' : status === 'cancelled' ? 'destructive' : 'warning';
+}
+
+export const FeedbackSchema = z.object({
+  text: z.string(),
+  file: FileRefSchema.extend({ title: z.string().nullable() }).nullable(),
+  created_at: z.string(),
+});
+export type Feedback = z.infer<typeof FeedbackSchema>;
+
+export const OrderItemSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  /** e.g. "100042-3". */
+  number: z.string(),
+  order: z.object({ id: z.uuid(), number: z.string() }),
+  price: z.string(),
+  status: z.enum(ORDER_ITEM_STATUSES),
+  site: z.object({ id: z.uuid(), hostname: z.string() }),
+  buyer_domain: z.object({ id: z.uuid(), hostname: z.string() }).nullable(),
+  article_topic: z.enum(ARTICLE_TOPICS),
+  content_product_plan: ContentProductPlanSchema.nullable(),
+  word_count: z.number().int().nullable(),
+  target_url: z.string().nullable(),
+  anchor_text: z.string().nullable(),
+  custom_id: z.string().nullable(),
+  comments: z.string().nullable(),
+  is_requested_edits: z.boolean(),
+  /** The niche (link type) the item was bought in. */
+  article_niche: z.object({ id: z.uuid(), title: z.string() }),
+  live_link: z.string().nullable(),
+  is_article_provided_by_buyer: z.boolean(),
+  is_topic_provided_by_buyer: z.boolean(),
+  is_editable_by_buyer: z.boolean(),
+  is_topic_needs_approval: z.boolean(),
+  is_content_fully_provided_by_buyer: z.boolean(),
+  article: z.object({
+    status: z.enum(ARTICLE_STATUSES).nullable(),
+    feedback: FeedbackSchema.nullable(),
+    file: FileRefSchema.nullable(),
+    link: z.string().nullable(),
+  }),
+  topic: z.object({
+    is_needs_approval: z.boolean(),
+    content: z.string().nullable(),
+    status: z.enum(TOPIC_STATUSES).nullable(),
+    feedback: FeedbackSchema.nullable(),
+  }),
+  webmaster_feedback: FeedbackSchema.nullable(),
+  publishing_due_date: z.string().nullable(),
+  published_at: z.string().nullable(),
+  invoice: z
+    .object({
+      id: z.uuid(),
+      number: z.string(),
+      file: FileRefSchema.nullable(),
+      payment_status: z.enum(PAYMENT_STATUSES),
+      payment_method: z.enum(PAYMENT_METHODS),
+    })
+    .nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderItemListSchema = z.object({
+  data: z.array(OrderItemSchema),
+  pagination: PaginationSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+export const ORDER_SORT_COLUMNS = ['number', 'created_at', 'price', 'status'] as const;
+export const ORDER_LIST_DEFAULT_LIMIT = 25;
+
+/**
+ * GET /orders?filter[search]=&filter[payment_status][]=&filter[status][]=&filter[company][]=
+ * &filter[order_price][min]=&filter[order_price][max]=&sorting[created_at]=DESC&page=&limit=.
+ * Search matches the order number, the PO number and the hostnames of its items.
+ */
+export const OrderListQuerySchema = z
+  .object({
+    filter: z
+      .object({
+        search: z.string().trim().max(255).optional(),
+        payment_status: z.array(z.enum(PAYMENT_STATUSES)).optional(),
+        status: z.array(z.enum(ORDER_STATUSES)).optional(),
+        company: z.array(z.uuid()).optional(),
+        order_price: z
+          .object({
+            min: z
+              .string()
+              .regex(/^\d+(\.\d{1,2})?$/, 'min must be a number')
+              .optional(),
+            max: z
+              .string()
+              .regex(/^\d+(\.\d{1,2})?$/, 'max must be a number')
+              .optional(),
+          })
+          .strict()
+          .refine(
+            (range) =>
+              range.min === undefined ||
+              range.max === undefined ||
+              Number(range.min) <= Number(range.max),
+            { message: 'min must be less than or equal to max' },
+          )
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    sorting: z.partialRecord(z.enum(ORDER_SORT_COLUMNS), z.enum(['ASC', 'DESC'])).optional(),
+  })
+  .extend(pageQuerySchema({ defaultLimit: ORDER_LIST_DEFAULT_LIMIT, maxLimit: 100 }).shape)
+  .strict();
+
+export const OrderItemListQuerySchema = pageQuerySchema({
+  defaultLimit: 25,
+  maxLimit: 100,
+}).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Buyer calls
+
+const ids = z
+  .array(z.uuid())
+  .min(1, 'Choose at least one item.')
+  .max(500)
+  .refine((list) => new Set(list).size === list.length, {
+    message: 'Items array must contain unique values',
+  });
+
+/** PUT /orders/items/statuses. 409 when an item is not in a status that allows it. */
+export const ItemStatusesBodySchema = z
+  .object({ transition: z.enum(BUYER_TRANSITIONS), ids })
+  .strict();
+
+/** PUT /orders/items/request-edits. */
+export const RequestEditsBodySchema = z.object({ is_requested_edits: z.boolean(), ids }).strict();
+
+/** PUT /orders/items/{id}/topics (spec §5: at least one character). */
+export const TopicBodySchema = z
+  .object({
+    content: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(2000),
+  })
+  .strict();
+
+/** POST /orders/items/{id}/topics/feedbacks; the article feedback is multipart with an optional file. */
+export const FeedbackBodySchema = z
+  .object({
+    feedback: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(5000),
+  })
+  .strict();
+
+/** Article feedback files (spec §5): checked by content, not by name. */
+export const FEEDBACK_FILE_EXTENSIONS = ['.doc', '.docx', '.txt', '.pdf'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// What the buyer may do (spec §4); the server enforces the same through the life cycle.
+
+type ItemView = Pick<
+  OrderItem,
+  | 'status'
+  | 'is_editable_by_buyer'
+  | 'is_topic_provided_by_buyer'
+  | 'is_article_provided_by_buyer'
+  | 'topic'
+  | 'article'
+>;
+
+export function canApproveTopic(item: ItemView): boolean {
+  return !item.is_topic_provided_by_buyer && item.topic.status === 'topic_ready_for_approval';
+}
+
+export function canApproveContent(item: ItemView): boolean {
+  return !item.is_article_provided_by_buyer && item.status === 'content_ready_for_approval';
+}
+
+/** Spec §4: not for cancelled or live links (a live link being updated counts as live, decision 040). */
+export function canCancel(item: ItemView): boolean {
+  return !['cancelled', 'live_link', 'update_link_article'].includes(item.status);
+}
+
+/** Spec §4: editable by the buyer, buyer-provided topic, topic not yet approved. */
+export function canEditTopic(item: ItemView): boolean {
+  return (
+    item.is_editable_by_buyer &&
+    item.is_topic_provided_by_buyer &&
+    item.topic.status !== 'topic_approved'
+  );
+}
+
+/** Spec §4: editable, buyer-provided article, content not approved. */
+export function canEditArticleLink(item: ItemView): boolean {
+  return (
+    item.is_editable_by_buyer &&
+    item.is_article_provided_by_buyer &&
+    item.article.status !== 'content_approved'
+  );
+}
