@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
 import { decodeQuery } from '../contract/query-string.ts';
+import type { VatSeller } from '../contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -11,6 +12,8 @@ import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-run
 import type { Mailer } from './mail/mailer.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import {
   createLoginThrottle,
@@ -26,6 +29,13 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createCheckoutService } from './modules/orders/checkout.service.ts';
+import {
+  createMonthlyBillsJob,
+  MONTHLY_BILLS_JOB,
+  withMonthlyBills,
+} from './modules/orders/monthly-bills.job.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
@@ -35,6 +45,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { flagRoutes } from './modules/reference-data/flags.routes.ts';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
@@ -60,7 +71,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
   trustProxy?: boolean;
+  /** The selling company's country and VAT rate (decision 030); default Germany, 19 %. */
+  vat?: VatSeller;
 }
+
+export const DEFAULT_VAT_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -107,14 +122,17 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   const sites = createSitesService({ db });
   const handlers: Record<string, JobHandler> = {};
-  const jobs = createJobRunner({
+  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const runner = createJobRunner({
     db,
     handlers,
     now,
     pollIntervalMs: options.jobPollIntervalMs,
-    log: (message, error) => app.log.error({ err: error }, message),
+    log,
   });
+  const jobs = withMonthlyBills(runner, undefined, log);
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
+  handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now });
   return {
     tokens,
     jobs,
@@ -131,6 +149,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     exports: createExportsService({ db, sites, jobs, now }),
     favorites: createFavoritesService({ db }),
     savedViews: createSavedViewsService({ db, now }),
+    cart: createCartService({ db, now }),
+    checkout: createCheckoutService({ db, now, seller: options.vat ?? DEFAULT_VAT_SELLER }),
   };
 }
 
@@ -146,6 +166,7 @@ async function registerRoutes(
     publicAuth: services.publicAuth,
   });
   await app.register(referenceDataRoutes, { prefix: '/api/v1/common', db });
+  await app.register(flagRoutes, { prefix: '/api/v1/common' });
   await app.register(
     async (buyer) => {
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
@@ -155,6 +176,8 @@ async function registerRoutes(
       await buyer.register(favoritesRoutes, { favorites: services.favorites });
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
       await buyer.register(exportsRoutes, { exports: services.exports });
+      await buyer.register(cartRoutes, { cart: services.cart, checkout: services.checkout });
+      await buyer.register(ordersRoutes, { checkout: services.checkout });
     },
     { prefix: '/api/v1/buyer' },
   );

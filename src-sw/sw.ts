@@ -1,7 +1,8 @@
 /**
  * The service worker: precaches the app shell so it opens offline, serves navigations from the
  * cached index.html, and keeps a short-lived cache of shared reference data. Other API answers
- * are per user and carry authorization, so they are never cached here.
+ * are per user and carry authorization, so they are never cached here. Country flags are kept
+ * once seen.
  */
 /// <reference lib="WebWorker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -13,13 +14,14 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
 const REFERENCE_DATA_CACHE = 'reference-data-v1';
+const FLAGS_CACHE = 'flags-v1';
 const REFERENCE_DATA_MAX_ENTRIES = 60;
 const REFERENCE_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
 
@@ -29,6 +31,23 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     denylist: [/^\/api\//],
+  }),
+);
+
+// Country flags never change: once shown, a flag comes from the cache, also offline.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/v1/common/flags/'),
+  new CacheFirst({
+    cacheName: FLAGS_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
   }),
 );
 

@@ -193,6 +193,11 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
   };
 }
 
+/** The address of an API path for plain browser use (images, links), under the configured base. */
+export function apiUrl(path: string): string {
+  return buildUrl(getDeveloperSettings().apiBaseUrl, path, undefined);
+}
+
 /** The app's client: settings and token are read on every call so changes apply at once. */
 export const apiClient: ApiClient = createApiClient({
   getBaseUrl: () => getDeveloperSettings().apiBaseUrl,
