@@ -1,11 +1,13 @@
 // `npm run bench`: prints figures, never passes or fails. Each benchmark is a module in bench/.
 import { runCatalogueBench } from './catalogue.ts';
+import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   startup: runStartupBench,
   catalogue: runCatalogueBench,
+  orders: runOrdersBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

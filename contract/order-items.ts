@@ -3,7 +3,7 @@
 // the order list query, the order item, the buyer's item calls, and the rules that enable the
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
-import { ARTICLE_TOPICS } from './cart.ts';
+import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
 import {
   FileRefSchema,
   ORDER_ITEM_STATUSES,
@@ -30,6 +30,8 @@ export const TOPIC_STATUSES = [
   'topic_declined',
 ] as const;
 export type TopicStatus = (typeof TOPIC_STATUSES)[number];
+
+export const ORDER_ITEM_NOT_FOUND_MESSAGE = 'Order item not found';
 
 /** Spec §4 "Requested item transitions": what a buyer asks of PUT /orders/items/statuses. */
 export const BUYER_TRANSITIONS = ['approve_topic', 'approve_content', 'cancel'] as const;
@@ -62,7 +64,8 @@ export const OrderItemSchema = z.object({
   order: z.object({ id: z.uuid(), number: z.string() }),
   price: z.string(),
   status: z.enum(ORDER_ITEM_STATUSES),
-  site: z.object({ id: z.uuid(), hostname: z.string() }),
+  /** `id` is null once the site has left the catalogue; the hostname stays. */
+  site: z.object({ id: z.uuid().nullable(), hostname: z.string() }),
   buyer_domain: z.object({ id: z.uuid(), hostname: z.string() }).nullable(),
   article_topic: z.enum(ARTICLE_TOPICS),
   content_product_plan: ContentProductPlanSchema.nullable(),
@@ -176,27 +179,80 @@ const ids = z
     message: 'Items array must contain unique values',
   });
 
-/** PUT /orders/items/statuses. 409 when an item is not in a status that allows it. */
+/**
+ * PUT /orders/items/statuses. All items or none: 404 ('Order item not found') when an id is
+ * unknown or another buyer's, 409 naming the first item whose status does not allow it
+ * ('Item 100001-2 is live_link; it cannot be cancelled.'). Answers ChangedItemsSchema.
+ */
 export const ItemStatusesBodySchema = z
   .object({ transition: z.enum(BUYER_TRANSITIONS), ids })
   .strict();
 
-/** PUT /orders/items/request-edits. */
+/** PUT /orders/items/request-edits: live links only, else 409. Answers ChangedItemsSchema. */
 export const RequestEditsBodySchema = z.object({ is_requested_edits: z.boolean(), ids }).strict();
 
-/** PUT /orders/items/{id}/topics (spec §5: at least one character). */
+/**
+ * PUT /orders/items/{id}/topics (spec §5: at least one character): confirms the topic the item
+ * waits for, or edits it while canEditTopic holds (else 409). Answers the changed OrderItem.
+ */
 export const TopicBodySchema = z
   .object({
     content: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(2000),
   })
   .strict();
 
-/** POST /orders/items/{id}/topics/feedbacks; the article feedback is multipart with an optional file. */
+/**
+ * POST /orders/items/{id}/topics/feedbacks: declines the proposed topic (topic_ready_for_approval,
+ * else 409). Answers the changed OrderItem. The article feedback is multipart (ArticleFeedbackFormSchema).
+ */
 export const FeedbackBodySchema = z
   .object({
     feedback: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(5000),
   })
   .strict();
+
+/**
+ * PUT /orders/items/{id}/articles (multipart): `link` (required, normalised like a target URL:
+ * trimmed, https:// added, no newlines), an optional `file` (.doc, .docx, .txt or .pdf, checked
+ * by content, at most MAX_UPLOAD_BYTES) and `file_name` naming it. Answers the changed item.
+ */
+export const ArticleFormSchema = z
+  .object({
+    link: z
+      .string({ error: 'This value should not be blank.' })
+      .max(2048)
+      .superRefine((value, ctx) => {
+        if (value.trim() === '') {
+          ctx.addIssue({ code: 'custom', message: 'This value should not be blank.' });
+          return;
+        }
+        const result = normalizeTargetUrl(value);
+        if (!result.ok) {
+          ctx.addIssue({
+            code: 'custom',
+            message: result.message,
+            ...(result.corrected ? { params: { value: `"${result.corrected}"` } } : {}),
+          });
+        }
+      })
+      .transform((value) => {
+        const result = normalizeTargetUrl(value);
+        return result.ok ? result.value : value;
+      }),
+    file_name: z.string().trim().max(255).optional(),
+  })
+  .strict();
+
+/**
+ * POST /orders/items/{id}/articles/feedbacks (multipart): `feedback` text, an optional `file`
+ * and `file_name`. Answers the changed item.
+ */
+export const ArticleFeedbackFormSchema = FeedbackBodySchema.extend({
+  file_name: z.string().trim().max(255).optional(),
+}).strict();
+
+/** What the bulk item calls answer: the changed items. */
+export const ChangedItemsSchema = z.object({ data: z.array(OrderItemSchema) });
 
 /** Article feedback files (spec §5): checked by content, not by name. */
 export const FEEDBACK_FILE_EXTENSIONS = ['.doc', '.docx', '.txt', '.pdf'] as const;

@@ -1,8 +1,10 @@
 // The application factory: builds the Fastify instance with every plugin and route. The process
 // entry (index.ts) and the tests both create the app through it.
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
+import { MULTIPART_COUNT_LIMIT } from './modules/files/multipart.ts';
 import { decodeQuery } from '../contract/query-string.ts';
 import type { VatSeller } from '../contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -27,7 +29,7 @@ import { createFavoritesService } from './modules/favorites/favorites.service.ts
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
+import { filePreviewRoutes, filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import {
@@ -35,7 +37,17 @@ import {
   MONTHLY_BILLS_JOB,
   withMonthlyBills,
 } from './modules/orders/monthly-bills.job.ts';
+import {
+  createDemoPublisher,
+  createDemoPublisherJob,
+  DEMO_PUBLISHER_JOB,
+  withDemoPublisher,
+} from './modules/orders/demo-publisher.ts';
+import { demoRoutes } from './modules/orders/demo.routes.ts';
+import { createLifeCycleService } from './modules/orders/life-cycle.service.ts';
+import { createOrderNotifier } from './modules/orders/order-notifications.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
@@ -73,6 +85,11 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The selling company's country and VAT rate (decision 030); default Germany, 19 %. */
   vat?: VatSeller;
+  /**
+   * A demo installation (decision 041): the demo publisher's control route is served, and with
+   * `demoAdvanceSeconds` > 0 the demo publisher moves paid items one step after that many seconds.
+   */
+  demo?: { advanceSeconds: number } | null;
 }
 
 export const DEFAULT_VAT_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
@@ -130,9 +147,19 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     pollIntervalMs: options.jobPollIntervalMs,
     log,
   });
-  const jobs = withMonthlyBills(runner, undefined, log);
+  const demoPace = options.demo?.advanceSeconds ?? 0;
+  const jobs = withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log);
+  const notifier = createOrderNotifier({
+    db,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    log,
+  });
+  const lifeCycle = createLifeCycleService({ db, now, notifier });
+  const publisher = createDemoPublisher({ db, now, lifeCycle });
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now });
+  handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
   return {
     tokens,
     jobs,
@@ -150,15 +177,28 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     favorites: createFavoritesService({ db }),
     savedViews: createSavedViewsService({ db, now }),
     cart: createCartService({ db, now }),
-    checkout: createCheckoutService({ db, now, seller: options.vat ?? DEFAULT_VAT_SELLER }),
+    checkout: createCheckoutService({
+      db,
+      now,
+      seller: options.vat ?? DEFAULT_VAT_SELLER,
+      notifier,
+    }),
+    orders: createOrdersService({ db, now, lifeCycle, dataDir: options.dataDir }),
+    lifeCycle,
+    publisher,
   };
 }
 
 async function registerRoutes(
   app: FastifyInstance,
   services: Services,
-  { db, dataDir }: AppOptions,
+  { db, dataDir, jwtSecret, demo, now }: AppOptions,
 ): Promise<void> {
+  // Uploads are read part by part (modules/files/multipart.ts), which enforces the spec's limit;
+  // the parser's own limit is higher so that the size of a too large file can be named.
+  await app.register(multipart, {
+    limits: { fileSize: MULTIPART_COUNT_LIMIT, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api', auth: services.auth });
   await app.register(publicAuthRoutes, {
@@ -177,17 +217,34 @@ async function registerRoutes(
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
       await buyer.register(exportsRoutes, { exports: services.exports });
       await buyer.register(cartRoutes, { cart: services.cart, checkout: services.checkout });
-      await buyer.register(ordersRoutes, { checkout: services.checkout });
+      await buyer.register(ordersRoutes, {
+        checkout: services.checkout,
+        orders: services.orders,
+      });
     },
     { prefix: '/api/v1/buyer' },
   );
   await app.register(
     async (signedIn) => {
       signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
-      await signedIn.register(filesRoutes, { db, dataDir });
+      await signedIn.register(filesRoutes, { db, dataDir, jwtSecret, now: now ?? systemClock });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(filePreviewRoutes, {
+    prefix: '/api/v1',
+    db,
+    dataDir,
+    jwtSecret,
+    now: now ?? systemClock,
+  });
+  if (demo) {
+    await app.register(demoRoutes, {
+      prefix: '/api/demo',
+      publisher: services.publisher,
+      jwtSecret,
+    });
+  }
 }
 
 /** Calls without a body (e.g. a confirmation POST) may still say Content-Type: application/json. */

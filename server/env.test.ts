@@ -21,6 +21,9 @@ describe('loadEnv', () => {
       logLevel: 'info',
       publicUrl: 'http://localhost:8080',
       trustProxy: false,
+      sellerCountry: 'DE',
+      vatRateBasisPoints: 1900,
+      demoAdvanceSeconds: 60,
     });
   });
 
@@ -40,6 +43,8 @@ describe('loadEnv', () => {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'https://portal.example.com',
       TRUST_PROXY: 'true',
+      SELLER_COUNTRY: 'at',
+      VAT_RATE: '7.7',
     });
     expect(env).toMatchObject({
       port: 9000,
@@ -55,7 +60,16 @@ describe('loadEnv', () => {
       logLevel: 'warn',
       publicUrl: 'https://portal.example.com',
       trustProxy: true,
+      sellerCountry: 'AT',
+      vatRateBasisPoints: 770,
     });
+  });
+
+  it('reads a VAT rate with two decimals and refuses one that is not a percent', () => {
+    expect(loadEnv({ VAT_RATE: '20.55' }).vatRateBasisPoints).toBe(2055);
+    expect(loadEnv({ VAT_RATE: '0' }).vatRateBasisPoints).toBe(0);
+    expect(() => loadEnv({ VAT_RATE: '19%' })).toThrow(/VAT_RATE/);
+    expect(() => loadEnv({ SELLER_COUNTRY: 'DEU' })).toThrow(/SELLER_COUNTRY/);
   });
 
   it('refuses DATABASE_URL without JWT_SECRET, since processes must share the token key', () => {
@@ -67,6 +81,17 @@ describe('loadEnv', () => {
   it('turns demo data off in production and refuses to turn it on there', () => {
     expect(loadEnv({ NODE_ENV: 'production' }).demoData).toBe(false);
     expect(() => loadEnv({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(EnvError);
+  });
+
+  it('runs the demo publisher only in a demo installation, and never in production', () => {
+    expect(loadEnv({ DEMO_ADVANCE_SECONDS: '5' }).demoAdvanceSeconds).toBe(5);
+    expect(loadEnv({ DEMO_ADVANCE_SECONDS: '0' }).demoAdvanceSeconds).toBe(0);
+    expect(loadEnv({ DEMO_DATA: 'false' }).demoAdvanceSeconds).toBe(0);
+    expect(loadEnv({ NODE_ENV: 'production' }).demoAdvanceSeconds).toBe(0);
+    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_ADVANCE_SECONDS: '60' })).toThrow(
+      /DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ DEMO_ADVANCE_SECONDS: '-1' })).toThrow(/DEMO_ADVANCE_SECONDS/);
   });
 
   it('names each invalid variable', () => {

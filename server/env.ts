@@ -28,7 +28,19 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: flag.default(false),
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'SELLER_COUNTRY must be an ISO 3166-1 alpha-2 code such as DE')
+    .transform((value) => value.toUpperCase())
+    .default('DE'),
+  VAT_RATE: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'VAT_RATE must be a percent such as 19 or 7.7')
+    .default('19'),
+  DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
 });
+
+export const DEFAULT_DEMO_ADVANCE_SECONDS = 60;
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -47,6 +59,15 @@ export interface Env {
   /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */
   publicUrl: string;
   trustProxy: boolean;
+  /** ISO alpha-2 country of the seller (decision 030). */
+  sellerCountry: string;
+  /** The seller's standard VAT rate in basis points: 1900 = 19 %. */
+  vatRateBasisPoints: number;
+  /**
+   * Seconds the demo publisher lets a paid item rest before its next step (decision 041); 0 is
+   * off. Default 60 in a demo installation (DEMO_DATA), 0 otherwise.
+   */
+  demoAdvanceSeconds: number;
 }
 
 export class EnvError extends Error {
@@ -78,7 +99,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'DEMO_DATA cannot be enabled when NODE_ENV=production: demo users have a public password.',
     );
   }
+  if (isProduction && (env.DEMO_ADVANCE_SECONDS ?? 0) > 0) {
+    problems.push(
+      'DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production: the demo publisher moves real orders.',
+    );
+  }
   if (problems.length > 0) throw new EnvError(problems);
+  const demoData = env.DEMO_DATA ?? !isProduction;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -87,7 +114,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-    demoData: env.DEMO_DATA ?? !isProduction,
+    demoData,
     seedSites: env.SEED_SITES,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -95,5 +122,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
+    sellerCountry: env.SELLER_COUNTRY,
+    vatRateBasisPoints: percentToBasisPoints(env.VAT_RATE),
+    demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEFAULT_DEMO_ADVANCE_SECONDS : 0),
   };
+}
+
+/** "19" → 1900, "7.7" → 770, read digit by digit so that no floating point is involved. */
+function percentToBasisPoints(percent: string): number {
+  const [units = '0', decimals = ''] = percent.split('.');
+  return Number(units) * 100 + Number(decimals.padEnd(2, '0'));
 }

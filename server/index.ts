@@ -33,13 +33,16 @@ async function start(env: Env): Promise<void> {
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       logger: { level: env.logLevel, serializers: { req: serializeRequest } },
       trustProxy: env.trustProxy,
+      vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
+      // The demo publisher and its control exist in a demo installation only (decision 041).
+      demo: env.demoData ? { advanceSeconds: env.demoAdvanceSeconds } : null,
     });
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
     );
     await prepareDatabase(handle, { demoData: env.demoData, seedSites: env.seedSites, log });
     await app.listen({ port: env.port, host: env.host });
-    // Background jobs (exports); app.close() stops the worker and waits for its current job.
+    // Background jobs (exports, monthly bills); app.close() stops the worker and waits for its current job.
     app.jobs.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms`);
   } catch (error) {

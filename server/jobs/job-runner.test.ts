@@ -1,9 +1,15 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 import { createEmptyPglite } from '../../tests/helpers/test-databases.ts';
-import { createJobRunner, type JobHandler } from './job-runner.ts';
+import { createTestClock } from '../../tests/helpers/test-clock.ts';
+import {
+  ABANDONED_MESSAGE,
+  createJobRunner,
+  DEFAULT_STALE_AFTER_MS,
+  type JobHandler,
+} from './job-runner.ts';
 
 describe('job runner', () => {
   let handle: DatabaseHandle;
@@ -69,5 +75,98 @@ describe('job runner', () => {
     await runner.enqueue('tick', {});
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(count).toBe(2);
+  });
+
+  describe('jobs whose worker died', () => {
+    const test = createTestClock(new Date('2026-03-02T10:00:00Z'));
+    const staleMinutes = DEFAULT_STALE_AFTER_MS / 60_000;
+    const clocked = (handlers: Record<string, JobHandler>, heartbeatMs = 60_000) =>
+      createJobRunner({ db: handle.db, handlers, now: test.now, pollIntervalMs: 5, heartbeatMs });
+    const row = async (id: string) =>
+      (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+    /** The state a job is left in when the process running it is killed. */
+    const dieWhileRunning = async (id: string, attempts: number) => {
+      await handle.db.execute(
+        sql`update jobs set status = 'processing', attempts = ${attempts},
+            updated_at = ${test.now().toISOString()} where id = ${id}`,
+      );
+    };
+
+    it('puts a job back in the queue once its lease has run out, and runs it again', async () => {
+      const ran: unknown[] = [];
+      const runner = clocked({ note: async (payload) => void ran.push(payload.n) });
+      const id = await runner.enqueue('note', { n: 7 });
+      await dieWhileRunning(id, 1);
+
+      test.advanceSeconds((staleMinutes - 1) * 60);
+      expect(await runner.runNext()).toBe(false);
+      expect((await row(id))?.status).toBe('processing');
+
+      test.advanceSeconds(2 * 60);
+      expect(await runner.runNext()).toBe(true);
+      expect(ran).toEqual([7]);
+      expect(await row(id)).toMatchObject({ status: 'completed', attempts: 2 });
+    });
+
+    it('fails a job after its last attempt died and tells its handler', async () => {
+      const abandoned: unknown[] = [];
+      const handler: JobHandler = Object.assign(async () => {}, {
+        abandon: async (payload: Record<string, unknown>, error: string) =>
+          void abandoned.push([payload.n, error]),
+      });
+      const runner = clocked({ note: handler });
+      const id = await runner.enqueue('note', { n: 8 });
+      await dieWhileRunning(id, 3);
+      test.advanceSeconds((staleMinutes + 1) * 60);
+      expect(await runner.runNext()).toBe(false);
+      expect(await row(id)).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastError: ABANDONED_MESSAGE,
+      });
+      expect(abandoned).toEqual([[8, ABANDONED_MESSAGE]]);
+    });
+
+    it('keeps the lease of a long job alive with its heartbeat', async () => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const worker = clocked({ slow: () => gate }, 5);
+      const other = clocked({ slow: async () => {} });
+      const id = await worker.enqueue('slow', {});
+      const running = worker.runNext();
+      await expect.poll(async () => (await row(id))?.status).toBe('processing');
+
+      test.advanceSeconds((staleMinutes + 5) * 60);
+      const renewed = test.now().getTime();
+      await expect.poll(async () => (await row(id))?.updatedAt.getTime()).toBe(renewed);
+      expect(await other.runNext()).toBe(false);
+
+      release();
+      await running;
+      expect(await row(id)).toMatchObject({ status: 'completed', attempts: 1 });
+    });
+
+    it('lets a worker that lost its lease change nothing when it finally finishes', async () => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const stuck = clocked({
+        work: async () => {
+          await gate;
+          throw new Error('too late');
+        },
+      });
+      const other = clocked({ work: async () => {} });
+      const id = await stuck.enqueue('work', {});
+      const running = stuck.runNext();
+      await expect.poll(async () => (await row(id))?.status).toBe('processing');
+
+      test.advanceSeconds((staleMinutes + 1) * 60);
+      expect(await other.runNext()).toBe(true);
+      expect(await row(id)).toMatchObject({ status: 'completed', attempts: 2 });
+
+      release();
+      await running;
+      expect(await row(id)).toMatchObject({ status: 'completed', attempts: 2, lastError: null });
+    });
   });
 });

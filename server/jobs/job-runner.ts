@@ -1,12 +1,32 @@
 // The job queue: rows of `jobs`, claimed one at a time with FOR UPDATE SKIP LOCKED so that the
 // workers of several API processes never run the same job. Each process polls with one
 // in-process worker; tests run jobs one by one with runNext().
+//
+// A running job holds a lease: its worker renews `updated_at` every heartbeat. A job still
+// `processing` whose lease has not been renewed for `staleAfterMs` lost its worker (the process
+// died); before claiming, a worker puts such jobs back to `pending`, or marks them `failed` once
+// they have been started `maxAttempts` times. Only the worker holding the lease may finish a job.
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/**
+ * Runs a job. `abandon`, when present, is told when the job is given up after its worker died
+ * too often, so that whatever the job reports to users can show the failure.
+ */
+export type JobHandler = ((payload: Record<string, unknown>) => Promise<void>) & {
+  abandon?: (payload: Record<string, unknown>, error: string) => Promise<void>;
+};
+
+/** A lease not renewed for this long means the job's worker is gone. */
+export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
+/** How often a running job's lease is renewed. */
+export const DEFAULT_HEARTBEAT_MS = 30_000;
+/** How many times a job is started before a lost worker makes it fail. */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+export const ABANDONED_MESSAGE = 'The job stopped responding too many times and was given up.';
 
 export interface JobRunner {
   enqueue(kind: string, payload: Record<string, unknown>, db?: Database): Promise<string>;
@@ -23,6 +43,9 @@ export interface JobRunnerOptions {
   handlers: Record<string, JobHandler>;
   now: Clock;
   pollIntervalMs?: number;
+  staleAfterMs?: number;
+  heartbeatMs?: number;
+  maxAttempts?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -30,15 +53,44 @@ interface ClaimedJob {
   id: string;
   kind: string;
   payload: Record<string, unknown>;
+  attempts: number;
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, handlers, now } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const log = options.log ?? (() => {});
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+
+  /** Puts jobs whose lease ran out back in the queue, or fails them after too many attempts. */
+  const recoverStale = async (): Promise<void> => {
+    const at = now();
+    const cutoff = new Date(at.getTime() - staleAfterMs).toISOString();
+    const recovered = await queryRows<ClaimedJob & { status: string }>(
+      db,
+      sql`update ${jobs}
+          set status = case when attempts >= ${maxAttempts} then 'failed'::job_status else 'pending'::job_status end,
+              last_error = case when attempts >= ${maxAttempts} then ${ABANDONED_MESSAGE}
+                                else 'The worker running the job stopped responding.' end,
+              updated_at = ${at.toISOString()}
+          where status = 'processing' and updated_at < ${cutoff}
+          returning id, kind, payload, attempts, status`,
+    );
+    for (const job of recovered) {
+      log(`Job ${job.id} (${job.kind}) lost its worker after attempt ${job.attempts}`);
+      if (job.status !== 'failed') continue;
+      try {
+        await handlers[job.kind]?.abandon?.(job.payload, ABANDONED_MESSAGE);
+      } catch (error) {
+        log(`Giving up job ${job.id} (${job.kind}) failed`, error);
+      }
+    }
+  };
 
   const claim = async (): Promise<ClaimedJob | null> => {
     const at = now().toISOString();
@@ -51,31 +103,52 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
             for update skip locked
             limit 1
           )
-          returning id, kind, payload`,
+          returning id, kind, payload, attempts`,
     );
     return job ?? null;
   };
 
-  const finish = async (id: string, error: unknown) => {
+  /** Renews the lease of a claimed job; the statement only matches while the lease is held. */
+  const renew = async (job: ClaimedJob) => {
+    await db.execute(
+      sql`update ${jobs} set updated_at = ${now().toISOString()}
+          where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}`,
+    );
+  };
+
+  const finish = async (job: ClaimedJob, error: unknown) => {
     const at = now().toISOString();
     const message = error === null ? null : error instanceof Error ? error.message : String(error);
+    // A worker that lost its lease (the job was reclaimed meanwhile) leaves the row alone.
     await db.execute(
       sql`update ${jobs} set status = ${error === null ? 'completed' : 'failed'},
-          last_error = ${message}, updated_at = ${at} where id = ${id}`,
+          last_error = ${message}, updated_at = ${at}
+          where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}`,
     );
   };
 
   const runNext = async (): Promise<boolean> => {
+    await recoverStale();
     const job = await claim();
     if (!job) return false;
     const handler = handlers[job.kind];
+    let renewing: Promise<unknown> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = renewing
+        .then(() => renew(job))
+        .catch((error: unknown) => log(`Renewing the lease of job ${job.id} failed`, error));
+    }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       await handler(job.payload);
-      await finish(job.id, null);
+      clearInterval(heartbeat);
+      await renewing;
+      await finish(job, null);
     } catch (error) {
+      clearInterval(heartbeat);
+      await renewing;
       log(`Job ${job.id} (${job.kind}) failed`, error);
-      await finish(job.id, error);
+      await finish(job, error);
     }
     return true;
   };

@@ -49,3 +49,62 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     ].join('\n'),
   };
 }
+
+/** A line of an order mail: the item's number and where it is placed. */
+export interface MailedItem {
+  number: string;
+  siteHostname: string;
+  targetUrl: string;
+}
+
+export function orderSummaryMail(
+  to: string,
+  order: { number: string; priceWithVat: string; paymentMethod: string; items: MailedItem[] },
+  link: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Your order ${order.number}`,
+    text: [
+      `Thank you for your order ${order.number}.`,
+      '',
+      ...order.items.map((item) => `- ${item.number}: ${item.siteHostname} → ${item.targetUrl}`),
+      '',
+      `Total with VAT: ${order.priceWithVat} EUR (${order.paymentMethod}).`,
+      '',
+      `Follow it here: ${link}`,
+    ].join('\n'),
+  };
+}
+
+export function topicReadyMail(to: string, item: MailedItem, topic: string, link: string) {
+  return itemMail(to, `Topic ready for approval: ${item.number}`, [
+    `The publisher of ${item.siteHostname} proposes a topic for order item ${item.number}:`,
+    '',
+    topic,
+    '',
+    `Approve it or send feedback here: ${link}`,
+  ]);
+}
+
+export function contentReadyMail(to: string, item: MailedItem, link: string) {
+  return itemMail(to, `Content ready for approval: ${item.number}`, [
+    `The article for order item ${item.number} on ${item.siteHostname} is ready for your approval.`,
+    '',
+    `Approve it or send feedback here: ${link}`,
+  ]);
+}
+
+export function linkPublishedMail(to: string, item: MailedItem, liveLink: string, link: string) {
+  return itemMail(to, `Link published: ${item.number}`, [
+    `Order item ${item.number} is live on ${item.siteHostname}:`,
+    '',
+    liveLink,
+    '',
+    `It links to ${item.targetUrl}. Your order: ${link}`,
+  ]);
+}
+
+function itemMail(to: string, subject: string, lines: string[]): MailMessage {
+  return { to, subject, text: lines.join('\n') };
+}

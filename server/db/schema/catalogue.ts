@@ -1,6 +1,8 @@
 // The catalogue of publisher sites with their SEO metrics and per-niche prices (spec §3 "Site").
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   date,
   index,
@@ -68,6 +70,11 @@ export const sites = pgTable(
     relevanceAt: date('relevance_at'),
     comments: text('comments'),
     description: text('description'),
+    /**
+     * The site's General-niche price, a copy of its site_prices row kept by the
+     * site_prices_general_price_sync triggers, so that sorting and filtering by price need no join.
+     */
+    generalPrice: money('general_price'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -75,14 +82,39 @@ export const sites = pgTable(
     index('sites_domain_rating_traffic_idx').on(t.ahrefsDomainRating.desc(), t.mainCountryTraffic),
     index('sites_main_country_traffic_idx').on(t.mainCountryTraffic.desc()),
     // Walks the catalogue in DR order with the id tie-break, so a page of the default view reads
-    // only the rows it shows.
-    index('sites_domain_rating_id_idx').on(t.ahrefsDomainRating.desc(), t.id),
+    // only the rows it shows. The trailing traffic column is not for ordering: it lets the page
+    // of the default view (deep ones too) be found from the index alone.
+    index('sites_domain_rating_id_traffic_idx').on(
+      t.ahrefsDomainRating.desc(),
+      t.id,
+      t.mainCountryTraffic,
+    ),
     // The nearest sites by traffic on the site detail.
     index('sites_organic_traffic_idx').on(t.ahrefsOrganicTraffic),
     // The topic half of the text search (hostname or topic) as an index scan.
     index('sites_website_topic_idx').on(t.websiteTopic),
     index('sites_main_country_id_idx').on(t.mainCountryId),
     index('sites_hostname_trgm_idx').using('gin', t.hostname.op('gin_trgm_ops')),
+    // Sorting and filtering by the General price with the id tie-break. The trailing columns are
+    // not for ordering: they let a price-ordered walk test the usual companions of a price
+    // filter (DR, link type, sponsor tag) from the index alone, without reading skipped rows.
+    // Price order within one DR value: a list sorted by price and filtered on a DR range reads
+    // the cheapest sites of each DR value in the range and merges them (site-query.ts), instead
+    // of walking the price order through every cheaper site outside the range.
+    index('sites_domain_rating_general_price_idx').on(
+      t.ahrefsDomainRating,
+      t.generalPrice,
+      t.id,
+      t.linkType,
+      t.sponsorTagType,
+    ),
+    index('sites_general_price_id_covering_idx').on(
+      t.generalPrice,
+      t.id,
+      t.ahrefsDomainRating,
+      t.linkType,
+      t.sponsorTagType,
+    ),
     check('sites_domain_rating_range', sql`${t.ahrefsDomainRating} between 0 and 100`),
     check('sites_url_rating_range', sql`${t.ahrefsUrlRating} between 0 and 100`),
     check('sites_spam_score_range', sql`${t.mozSpamScore} between 0 and 100`),
@@ -108,4 +140,19 @@ export const sitePrices = pgTable(
     index('site_prices_niche_price_idx').on(t.nicheId, t.price),
     check('site_prices_price_non_negative', sql`${t.price} >= 0`),
   ],
+);
+
+/**
+ * The version of the catalogue: one row whose number the triggers of sites and site_prices raise
+ * with every statement that changes them, in the same transaction. A count of matching sites
+ * computed together with the version it saw stays exact for as long as the version is unchanged
+ * (decision 020).
+ */
+export const catalogueState = pgTable(
+  'catalogue_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_state_single_row', sql`${t.id}`)],
 );

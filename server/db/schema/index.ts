@@ -8,3 +8,6 @@ export * from './catalogue.ts';
 export * from './buyer-sites.ts';
 export * from './saved-views.ts';
 export * from './jobs.ts';
+export * from './cart.ts';
+export * from './orders.ts';
+export * from './idempotency.ts';

@@ -89,14 +89,19 @@ export const companies = pgTable(
     isPayByBillAllowed: boolean('is_pay_by_bill_allowed').notNull().default(false),
     /** Upper bound of unpaid pay-by-bill orders; beyond it checkout refuses pay by bill. */
     billLimit: money('bill_limit').notNull().default('0.00'),
+    /** Credits shared by every buyer of the company; spent on orders paid with credits. */
+    creditsBalance: money('credits_balance').notNull().default('0.00'),
     status: companyStatus('status').notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('companies_bill_limit_non_negative', sql`${t.billLimit} >= 0`)],
+  (t) => [
+    check('companies_bill_limit_non_negative', sql`${t.billLimit} >= 0`),
+    check('companies_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`),
+  ],
 );
 
-/** Membership of a user in a company, with the money the user may spend for it. */
+/** Membership of a user in a company, with the credit limit of the user for it. */
 export const accounts = pgTable(
   'accounts',
   {
@@ -109,7 +114,6 @@ export const accounts = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     isCurrent: boolean('is_current').notNull().default(false),
     creditLimit: money('credit_limit').notNull().default('0.00'),
-    creditsBalance: money('credits_balance').notNull().default('0.00'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -119,6 +123,5 @@ export const accounts = pgTable(
       .where(sql`${t.isCurrent}`),
     index('accounts_company_id_idx').on(t.companyId),
     check('accounts_credit_limit_non_negative', sql`${t.creditLimit} >= 0`),
-    check('accounts_credits_balance_non_negative', sql`${t.creditsBalance} >= 0`),
   ],
 );

@@ -28,7 +28,6 @@ interface DemoBuyer {
   user: Omit<NewUser, 'id' | 'passwordHash' | 'salesManagerId' | 'accountManagerId'>;
   company: Omit<NewCompany, 'id'>;
   creditLimit: string;
-  creditsBalance: string;
 }
 
 type StaffUser = Omit<NewUser, 'id' | 'passwordHash'>;
@@ -89,10 +88,10 @@ const BUYER: DemoBuyer = {
     bicSwift: 'BUKBGB22',
     isPayByBillAllowed: true,
     billLimit: '10000.00',
+    creditsBalance: '2000.00',
     status: 'approved',
   },
   creditLimit: '5000.00',
-  creditsBalance: '2000.00',
 };
 
 const SECOND_BUYER: DemoBuyer = {
@@ -120,10 +119,10 @@ const SECOND_BUYER: DemoBuyer = {
     bankName: 'Deutsche Bank',
     iban: 'DE89370400440532013000',
     bicSwift: 'DEUTDEDBXXX',
+    creditsBalance: '50.00',
     status: 'approved',
   },
   creditLimit: '1000.00',
-  creditsBalance: '50.00',
 };
 
 interface Managers {
@@ -168,7 +167,6 @@ async function insertBuyer(
     companyId,
     isCurrent: true,
     creditLimit: buyer.creditLimit,
-    creditsBalance: buyer.creditsBalance,
   });
   return userId;
 }

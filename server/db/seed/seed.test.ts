@@ -78,6 +78,18 @@ describe('seeding demo data', () => {
     expect(row?.without_general).toBe(0);
   });
 
+  it("stores each site's General price on the site row as well", async () => {
+    const [row] = await queryRows<{ mismatched: number; priced: number }>(
+      handle.db,
+      sql`select count(*) filter (where s.general_price is distinct from p.price)::int as mismatched,
+                 count(s.general_price)::int as priced
+          from sites s
+          left join (site_prices p join niches n on n.id = p.niche_id and n.slug = 'general')
+            on p.site_id = s.id`,
+    );
+    expect(row).toEqual({ mismatched: 0, priced: 120 });
+  });
+
   it('stores the same first rows when seeded again with the same seed', async () => {
     const firstRows = (db: DatabaseHandle['db']) =>
       queryRows(
@@ -131,7 +143,8 @@ describe('seeding demo data', () => {
     ]);
     const balances = await queryRows<{ email: string; credits_balance: string }>(
       handle.db,
-      sql`select u.email, a.credits_balance from accounts a join users u on u.id = a.user_id order by u.email`,
+      sql`select u.email, c.credits_balance from accounts a join users u on u.id = a.user_id
+          join companies c on c.id = a.company_id order by u.email`,
     );
     expect(balances).toEqual([
       { email: 'buyer@example.com', credits_balance: '2000.00' },

@@ -4,7 +4,8 @@ import { SiteListSchema } from '../../../contract/catalogue.ts';
 import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '../../../contract/exports.ts';
 import { jobs, sites, websiteTopics } from '../../db/schema/index.ts';
 import { createSitesService } from '../sites/sites.service.ts';
-import { createSiteExportJob } from './site-export.job.ts';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '../../jobs/job-runner.ts';
+import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
@@ -209,5 +210,30 @@ describe('site export tasks', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     const drColumn = EXPORT_COLUMNS.indexOf('ahrefs_domain_rating');
     expect(rows.slice(1).every((row) => /^\d+$/.test(row[drColumn] ?? ''))).toBe(true);
+  });
+
+  it('retries an export whose worker died, and fails the task when it keeps dying', async () => {
+    const task = await start({});
+    const die = async (attempts: number) => {
+      await ctx.handle.db
+        .update(jobs)
+        .set({ status: 'processing', attempts, updatedAt: ctx.clock.now() })
+        .where(eq(jobs.status, 'pending'));
+      ctx.clock.advanceSeconds(DEFAULT_STALE_AFTER_MS / 1000 + 1);
+      // Sessions are short-lived next to the time a lease takes to run out.
+      Object.assign(tokens, await signInBuyers(ctx.app));
+    };
+    await die(1);
+    expect(await ctx.app.jobs.runNext()).toBe(true);
+    expect(await poll(task.id)).toMatchObject({ status: 'completed', progress: 100 });
+
+    const doomed = await start({});
+    await die(DEFAULT_MAX_ATTEMPTS);
+    expect(await ctx.app.jobs.runNext()).toBe(false);
+    expect(await poll(doomed.id)).toMatchObject({
+      status: 'failed',
+      errors: [EXPORT_FAILED_MESSAGE],
+      file: null,
+    });
   });
 });

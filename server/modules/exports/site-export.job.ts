@@ -9,11 +9,14 @@ import type { SiteListQuery, Site } from '../../../contract/catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { formatRow, type CsvCell } from '../../jobs/csv.ts';
+import type { JobHandler } from '../../jobs/job-runner.ts';
 import { findSiteMarks, sitePageStatements } from '../sites/sites.repository.ts';
 import { toSite, type SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
 
 export const SITE_EXPORT_JOB = 'site-export';
+
+export const EXPORT_FAILED_MESSAGE = 'The export failed. Try again later.';
 
 /** Rows read and written per step; progress advances after each. */
 export const EXPORT_CHUNK_SIZE = 1000;
@@ -41,11 +44,11 @@ function cellsOf(site: Site): CsvCell[] {
   });
 }
 
-export function createSiteExportJob(options: SiteExportJobOptions) {
+export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
   const { db, sites, now, dataDir } = options;
   const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE;
 
-  return async (payload: Record<string, unknown>): Promise<void> => {
+  const run = async (payload: Record<string, unknown>): Promise<void> => {
     const taskId = String(payload.taskId);
     const task = await findExportTask(db, taskId);
     if (!task) throw new Error(`Export task ${taskId} not found`);
@@ -90,10 +93,22 @@ export function createSiteExportJob(options: SiteExportJobOptions) {
       await rm(target, { force: true });
       await updateExportTask(db, taskId, {
         status: 'failed',
-        errors: ['The export failed. Try again later.'],
+        errors: [EXPORT_FAILED_MESSAGE],
         updatedAt: now(),
       });
       throw error;
     }
   };
+
+  // The job was given up after its worker died too often: the buyer sees the export failed.
+  const abandon = async (payload: Record<string, unknown>): Promise<void> => {
+    const taskId = String(payload.taskId);
+    await rm(path.join(dataDir, 'files', 'exports', `${taskId}.csv`), { force: true });
+    await updateExportTask(db, taskId, {
+      status: 'failed',
+      errors: [EXPORT_FAILED_MESSAGE],
+      updatedAt: now(),
+    });
+  };
+  return Object.assign(run, { abandon });
 }

@@ -1,11 +1,15 @@
-// Downloads of stored files (exports), to their owner only. Anyone else gets the same 404 as
-// for a missing file, so file ids reveal nothing.
+// Downloads of stored files (exports, uploads), to their owner only. Anyone else gets the same 404
+// as for a missing file, so file ids reveal nothing. A preview (spec §7: a path opened in a new
+// tab, which carries no Authorization header) is a short-lived signed link (decision 042).
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FilePreviewSchema } from '../../../contract/files.ts';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { files } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -14,6 +18,15 @@ import { principalOf } from '../../plugins/auth.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });
 const FileBodySchema = z.unknown().describe('The file, as an attachment');
+const PreviewQuerySchema = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().min(1).max(128),
+});
+
+/** How long a preview link works. */
+export const PREVIEW_TTL_SECONDS = 300;
+/** Types a browser may show in the tab; anything else is downloaded. */
+const INLINE_TYPES = /^(application\/pdf|text\/plain)(;|$)/;
 
 /** `attachment` with a plain ASCII name and the exact name in RFC 5987 form. */
 export function attachmentHeader(fileName: string): string {
@@ -21,10 +34,69 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string }> = async (
+interface FileRouteOptions {
+  db: Database;
+  dataDir: string;
+  jwtSecret: string;
+  now: Clock;
+}
+
+function previewSignature(secret: string, fileId: string, ownerId: string, expires: number) {
+  return createHmac('sha256', secret)
+    .update(`file-preview:${fileId}:${ownerId}:${expires}`)
+    .digest('base64url');
+}
+
+/** The stored file's row and where its bytes are; null when either is missing. */
+async function locate(db: Database, dataDir: string, fileId: string, ownerId: string | null) {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(
+      ownerId === null
+        ? eq(files.id, fileId)
+        : and(eq(files.id, fileId), eq(files.ownerUserId, ownerId)),
+    );
+  if (!file) return null;
+  const root = path.join(dataDir, 'files');
+  const location = path.resolve(root, file.storagePath);
+  if (!location.startsWith(`${path.resolve(root)}${path.sep}`)) return null;
+  try {
+    await access(location);
+  } catch {
+    return null;
+  }
+  return { file, location };
+}
+
+export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
   app,
-  { db, dataDir },
+  { db, dataDir, jwtSecret, now },
 ) => {
+  app.get(
+    '/files/:id/previews',
+    {
+      schema: {
+        tags: ['Files'],
+        summary: 'A short-lived link that opens one of the caller’s files in a new tab',
+        description: `The path works without an Authorization header for ${PREVIEW_TTL_SECONDS} seconds. PDF and text files open in the tab; other types download.`,
+        security: [{ bearerAuth: [] }],
+        params: IdParamsSchema,
+        response: { 200: FilePreviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const ownerId = principalOf(request).userId;
+      const found = await locate(db, dataDir, request.params.id, ownerId);
+      if (!found) throw notFound();
+      const expires = Math.floor(now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
+      const signature = previewSignature(jwtSecret, found.file.id, ownerId, expires);
+      return {
+        path: `/api/v1/files/${found.file.id}/previews/content?expires=${expires}&signature=${signature}`,
+      };
+    },
+  );
+
   app.get(
     '/files/:id',
     {
@@ -37,27 +109,61 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; dataDir: string 
       },
     },
     async (request, reply) => {
-      const [file] = await db
-        .select()
-        .from(files)
-        .where(
-          and(eq(files.id, request.params.id), eq(files.ownerUserId, principalOf(request).userId)),
-        );
-      if (!file) throw notFound();
-      const root = path.join(dataDir, 'files');
-      const location = path.resolve(root, file.storagePath);
-      if (!location.startsWith(`${path.resolve(root)}${path.sep}`)) throw notFound();
-      try {
-        await access(location);
-      } catch {
-        throw notFound();
-      }
+      const found = await locate(db, dataDir, request.params.id, principalOf(request).userId);
+      if (!found) throw notFound();
+      const { file, location } = found;
       return reply
         .type(file.mimeType)
         .header('content-disposition', attachmentHeader(file.fileName))
         .header('content-length', String(file.sizeBytes))
         .header('cache-control', 'private, no-store')
         .send(createReadStream(location));
+    },
+  );
+};
+
+/** The signed preview link itself: no token, the signature names the file, owner and expiry. */
+export const filePreviewRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
+  app,
+  { db, dataDir, jwtSecret, now },
+) => {
+  app.get(
+    '/files/:id/previews/content',
+    {
+      schema: {
+        tags: ['Files'],
+        summary: 'Opens a file through a preview link',
+        params: IdParamsSchema,
+        querystring: PreviewQuerySchema,
+        response: { 200: FileBodySchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      if (expires < now().getTime() / 1000) throw notFound();
+      const found = await locate(db, dataDir, request.params.id, null);
+      if (!found) throw notFound();
+      const { file, location } = found;
+      const expected = Buffer.from(previewSignature(jwtSecret, file.id, file.ownerUserId, expires));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound();
+      const disposition = INLINE_TYPES.test(file.mimeType)
+        ? attachmentHeader(file.fileName).replace(/^attachment/, 'inline')
+        : attachmentHeader(file.fileName);
+      return (
+        reply
+          .type(file.mimeType)
+          .header('content-disposition', disposition)
+          .header('content-length', String(file.sizeBytes))
+          .header('cache-control', 'private, no-store')
+          // Whatever the file holds, it can run nothing in the portal's origin.
+          .header(
+            'content-security-policy',
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+          )
+          .header('x-content-type-options', 'nosniff')
+          .send(createReadStream(location))
+      );
     },
   );
 };

@@ -48,7 +48,7 @@ export async function findAccountsOfUser(db: Database, userId: string) {
       companyName: companies.businessName,
       isCurrent: accounts.isCurrent,
       creditLimit: accounts.creditLimit,
-      creditsBalance: accounts.creditsBalance,
+      creditsBalance: companies.creditsBalance,
     })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))

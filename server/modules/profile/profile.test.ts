@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuyerProfileSchema } from '../../../contract/profile.ts';
+import { addBuyersToCompany, setCredits } from '../../../tests/suites/orders-helpers.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
@@ -80,5 +81,24 @@ describe('GET /api/v1/buyer/profiles', () => {
     expect(
       profile.accounts.map((account) => [account.company.title, account.credits_balance]),
     ).toEqual([['Bergmann Digital GmbH', '50.00']]);
+  });
+
+  it("shows the company's one credits balance on every account of the company", async () => {
+    const first = await profileOf(FIXTURE.buyer);
+    const companyId = first.accounts[0]?.company.id ?? '';
+    const [colleague] = await addBuyersToCompany(ctx, companyId, 1);
+    await setCredits(ctx.handle.db, companyId, '123.45');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/buyer/profiles',
+      headers: bearer(colleague?.token ?? ''),
+    });
+    const theirs = BuyerProfileSchema.parse(response.json());
+    expect(theirs.accounts.map((account) => [account.company.id, account.credits_balance])).toEqual(
+      [[companyId, '123.45']],
+    );
+    expect((await profileOf(FIXTURE.buyer)).accounts[0]?.credits_balance).toBe('123.45');
+    // The credit limit stays per account.
+    expect(theirs.accounts[0]?.credit_limit).toBe('0.00');
   });
 });

@@ -1,7 +1,6 @@
 // Turns a validated catalogue query into SQL: the conditions of `filter[…]`, the price of a site
 // and the ORDER BY of `sorting[…]`. Every user value travels as a bound parameter.
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type {
   LinkType,
   RangeFilterKey,
@@ -25,7 +24,6 @@ import { referenceIds } from '../../db/seed/reference-data.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');
-
 /** A catalogue query after the service has checked its ids against the caller's data. */
 export interface SiteSearch {
   userId: string;
@@ -59,28 +57,18 @@ const NUMERIC_COLUMNS = {
   main_country_traffic: sites.mainCountryTraffic,
 } as const satisfies Record<NumericColumnKey, SQLWrapper>;
 
-/** The General price row of a site, joined when the price is filtered or sorted on. */
-export const generalPrice = alias(sitePrices, 'general_price');
-
-/** Whether the statement filters or sorts on the General price (and so joins it). */
-export function joinsGeneralPrice(search: SiteSearch): boolean {
-  if (search.priceNicheIds) return false;
-  return search.filter.price !== undefined || search.sorting.some(([column]) => column === 'price');
-}
-
-/** The price a statement filters and sorts on: the joined General price or the niche price. */
+/** The price a statement filters and sorts on: the site's price for the search. */
 function comparedPrice(search: SiteSearch): SQLWrapper {
-  return search.priceNicheIds ? priceOf(search) : generalPrice.price;
+  return priceOf(search);
 }
 
-/** The site's price: its General price, or its lowest price among the chosen niches. */
+/**
+ * The site's price: its General price (kept on the site row, so that filtering and sorting by it
+ * read one indexed column), or its lowest price among the chosen niches.
+ */
 export function priceOf(search: Pick<SiteSearch, 'priceNicheIds'>): SQL<string | null> {
   const niches = search.priceNicheIds;
-  if (!niches) {
-    return sql<
-      string | null
-    >`(select ${sitePrices.price} from ${sitePrices} where ${sitePrices.siteId} = ${sites.id} and ${sitePrices.nicheId} = ${GENERAL_NICHE_ID})`;
-  }
+  if (!niches) return sql<string | null>`${sites.generalPrice}`;
   return sql<
     string | null
   >`(select min(${sitePrices.price}) from ${sitePrices} where ${sitePrices.siteId} = ${sites.id} and ${inArray(sitePrices.nicheId, [...niches])})`;
@@ -138,8 +126,12 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function whereOf(search: SiteSearch): SQL | undefined {
-  const { filter, userId, buyerDomainId } = search;
+/**
+ * The conditions that are the same for every buyer: the metrics, prices, reference values and the
+ * text search. A count under them can be shared by all buyers (see site-count.ts).
+ */
+export function globalWhereOf(search: SiteSearch): SQL | undefined {
+  const { filter } = search;
   const conditions: (SQL | undefined)[] = [];
   for (const [key, column] of Object.entries(NUMERIC_COLUMNS)) {
     conditions.push(...range(column, filter[key as NumericColumnKey]));
@@ -178,7 +170,21 @@ export function whereOf(search: SiteSearch): SQL | undefined {
       ),
     );
   }
+  return and(...conditions);
+}
 
+/** The filter keys whose conditions depend on the buyer (marks, back-links, competitors). */
+export const BUYER_FILTER_KEYS = [
+  'is_favorite_site',
+  'is_site_in_blacklist',
+  'is_back_linked',
+  'competitors',
+] as const satisfies readonly (keyof SiteFilter)[];
+
+/** The conditions that depend on the buyer; without a blacklist filter, its sites are left out. */
+export function buyerWhereOf(search: SiteSearch): SQL | undefined {
+  const { filter, userId, buyerDomainId } = search;
+  const conditions: (SQL | undefined)[] = [];
   if (filter.is_favorite_site !== undefined) {
     const favorites = markedSites(favoriteSites, userId);
     conditions.push(
@@ -199,6 +205,15 @@ export function whereOf(search: SiteSearch): SQL | undefined {
     conditions.push(filter.competitors ? sql`${count} > 0` : eq(count, 0));
   }
   return and(...conditions);
+}
+
+export function whereOf(search: SiteSearch): SQL | undefined {
+  return and(globalWhereOf(search), buyerWhereOf(search));
+}
+
+/** The caller's blacklisted sites (as a subquery of ids). */
+export function blacklistedSiteIds(userId: string): SQL {
+  return markedSites(blacklistedSites, userId);
 }
 
 function sortValue(column: SiteSortColumn, search: SiteSearch): SQLWrapper {

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import {
   blacklistedSites,
@@ -16,16 +15,8 @@ import {
   sites,
   websiteTopics,
 } from '../../db/schema/index.ts';
-import {
-  containsPattern,
-  GENERAL_NICHE_ID,
-  generalPrice,
-  joinsGeneralPrice,
-  orderOf,
-  priceOf,
-  whereOf,
-  type SiteSearch,
-} from './site-query.ts';
+import { containsPattern, orderOf, priceOf, whereOf, type SiteSearch } from './site-query.ts';
+import type { SiteCounter } from './site-count.ts';
 
 /** The columns of a catalogue row, with the site's price for the search. */
 function rowColumns(search: Pick<SiteSearch, 'priceNicheIds'>) {
@@ -63,22 +54,12 @@ function rowColumns(search: Pick<SiteSearch, 'priceNicheIds'>) {
 }
 
 /**
- * The General price joined to a statement that filters or sorts on it. The statements select
- * explicit fields, so the join leaves the shape of their rows as it is.
- */
-function withGeneralPrice<T extends PgSelect>(query: T, search: SiteSearch): T {
-  if (!joinsGeneralPrice(search)) return query;
-  const joined: PgSelect = query.innerJoin(
-    generalPrice,
-    and(eq(generalPrice.siteId, sites.id), eq(generalPrice.nicheId, GENERAL_NICHE_ID)),
-  );
-  return joined as T;
-}
-
-/**
  * The two statements behind a page of the list: the total and the rows. The rows are found by
- * id first and only then read in full, so that skipped rows of a deep page cost no price or
- * country lookups. Kept apart from their execution so that benchmarks can time the bare SQL.
+ * id first (an index-only walk for the usual sorts, or a merge over DR values, see
+ * priceWithinDomainRating) and only then read in full, so that skipped rows of a deep page cost
+ * no niche price or country lookups. The total is the plain exact count (the list itself counts
+ * through site-count.ts). Kept apart from their execution so that benchmarks can time the bare
+ * SQL.
  */
 export function sitePageStatements(
   db: Database,
@@ -87,37 +68,72 @@ export function sitePageStatements(
 ) {
   const where = whereOf(search);
   const order = orderOf(search);
-  const page = withGeneralPrice(db.select({ id: sites.id }).from(sites).$dynamic(), search)
-    .where(where)
-    .orderBy(...order)
-    .offset(offset)
-    .limit(limit)
-    .as('page');
-  const rows = withGeneralPrice(
-    db
-      .select(rowColumns(search))
-      .from(sites)
-      .innerJoin(page, eq(page.id, sites.id))
-      .leftJoin(countries, eq(countries.id, sites.mainCountryId))
-      .$dynamic(),
-    search,
-  ).orderBy(...order);
+  const groups = priceWithinDomainRating(search, offset + limit);
+  const pageIds = groups
+    ? sql`(select ${sql.identifier('cheapest')}.id from generate_series(${groups.from}::int, ${groups.to}::int) as ${sql.identifier('dr_group')}(value)
+          cross join lateral (
+            select ${sites.id} as id, ${sites.generalPrice} as price from ${sites}
+            where ${sites.ahrefsDomainRating} = ${sql.identifier('dr_group')}.value and ${where}
+            order by ${sites.generalPrice} asc, ${sites.id} asc
+            limit ${offset + limit}
+          ) as ${sql.identifier('cheapest')}
+          order by ${sql.identifier('cheapest')}.price asc, ${sql.identifier('cheapest')}.id asc
+          offset ${offset} limit ${limit})`
+    : sql`(${db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit)})`;
+  const rows = db
+    .select(rowColumns(search))
+    .from(sites)
+    .leftJoin(countries, eq(countries.id, sites.mainCountryId))
+    .where(sql`${sites.id} in ${pageIds}`)
+    .orderBy(...order);
   return {
-    total: withGeneralPrice(db.select({ total: count() }).from(sites).$dynamic(), search).where(
-      where,
-    ),
+    total: db.select({ total: count() }).from(sites).where(where),
     rows,
   };
 }
 
+/** Up to this many rows (offset + limit) are read per DR value when merging by DR value. */
+const MERGE_MAX_ROWS = 1_000;
+
+/**
+ * Whether a page is read as a merge over DR values, and over which ones: a list sorted by the
+ * General price alone (ascending) and filtered on a DR range. The price order puts cheap, low-DR
+ * sites first, so walking it to find sites of DR 30 and above passes most of the catalogue. Per DR
+ * value the `(ahrefs_domain_rating, general_price, id)` index gives the cheapest matching sites in
+ * order; the page is the first rows of the union of each value's first offset + limit rows, which
+ * is exactly the first rows of the whole order (the id breaks ties the same way in both).
+ */
+function priceWithinDomainRating(
+  search: SiteSearch,
+  rows: number,
+): { from: number; to: number } | null {
+  const [first, ...rest] = search.sorting;
+  const range = search.filter.ahrefs_domain_rating;
+  if (!first || rest.length > 0 || first[0] !== 'price' || first[1] !== 'ASC') return null;
+  if (search.priceNicheIds || !range || rows > MERGE_MAX_ROWS) return null;
+  if (range.min === undefined && range.max === undefined) return null;
+  // DR is a whole number from 0 to 100 (a check constraint of sites).
+  const from = Math.max(0, Math.ceil(Number(range.min ?? 0)));
+  const to = Math.min(100, Math.floor(Number(range.max ?? 100)));
+  return { from, to };
+}
+
+/** A page of the list with its exact total, counted through `counter` (see site-count.ts). */
 export async function findSitePage(
   db: Database,
   search: SiteSearch,
   page: { offset: number; limit: number },
+  counter: SiteCounter,
 ) {
   const statements = sitePageStatements(db, search, page);
-  const [totals, rows] = await Promise.all([statements.total, statements.rows]);
-  return { total: totals[0]?.total ?? 0, rows };
+  const [total, rows] = await Promise.all([counter.count(db, search), statements.rows]);
+  return { total, rows };
 }
 
 export type SiteRow = Awaited<ReturnType<typeof findSitePage>>['rows'][number];
@@ -273,19 +289,19 @@ export async function findNearestSites(
 ): Promise<NearestCandidate[]> {
   const hidden = sql`(select ${blacklistedSites.siteId} from ${blacklistedSites} where ${blacklistedSites.userId} = ${userId})`;
   if (by === 'price') {
+    const price = sites.generalPrice;
     const side = (above: boolean) =>
       db
-        .select({ id: sitePrices.siteId, value: sitePrices.price })
-        .from(sitePrices)
+        .select({ id: sites.id, value: price })
+        .from(sites)
         .where(
           and(
-            eq(sitePrices.nicheId, GENERAL_NICHE_ID),
-            above ? gte(sitePrices.price, String(target)) : lt(sitePrices.price, String(target)),
-            ne(sitePrices.siteId, siteId),
-            sql`${sitePrices.siteId} not in ${hidden}`,
+            above ? gte(price, String(target)) : lt(price, String(target)),
+            ne(sites.id, siteId),
+            sql`${sites.id} not in ${hidden}`,
           ),
         )
-        .orderBy(above ? asc(sitePrices.price) : desc(sitePrices.price), asc(sitePrices.siteId))
+        .orderBy(above ? asc(price) : desc(price), asc(sites.id))
         .limit(limit);
     const rows = [...(await side(true)), ...(await side(false))];
     return rows.map((row) => ({ id: row.id, value: Number(row.value) }));

@@ -33,6 +33,7 @@ import {
   type SiteMarks,
   type SiteRow,
 } from './sites.repository.ts';
+import { createSiteCounter, type SiteCounter } from './site-count.ts';
 import { UUID, type SiteSearch } from './site-query.ts';
 
 export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'This domain is not one of your domains.';
@@ -59,7 +60,14 @@ export interface SitesService {
   resolveSearch(userId: string, query: SiteListQuery): Promise<SiteSearch>;
 }
 
-export function createSitesService({ db }: { db: Database }): SitesService {
+export function createSitesService({
+  db,
+  counter = createSiteCounter(),
+}: {
+  db: Database;
+  /** Counts the totals of the list; one per process, so that the shared counts are reused. */
+  counter?: SiteCounter;
+}): SitesService {
   const resolveSearch = async (userId: string, query: SiteListQuery): Promise<SiteSearch> => {
     const filter = query.filter ?? {};
     const violations: Violation[] = [];
@@ -217,10 +225,12 @@ export function createSitesService({ db }: { db: Database }): SitesService {
       const search = await resolveSearch(userId, query);
       const limit = query.limit ?? SITE_DEFAULT_PAGE_SIZE;
       const page = query.page ?? 1;
-      const { total, rows } = await findSitePage(db, search, {
-        offset: (page - 1) * limit,
-        limit,
-      });
+      const { total, rows } = await findSitePage(
+        db,
+        search,
+        { offset: (page - 1) * limit, limit },
+        counter,
+      );
       const marks = await findSiteMarks(db, search, rows);
       return { data: rows.map((row) => toSite(row, marks)), pagination: { page, limit, total } };
     },

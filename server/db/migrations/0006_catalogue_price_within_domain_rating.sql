@@ -1,0 +1,1 @@
+CREATE INDEX "sites_domain_rating_general_price_idx" ON "sites" USING btree ("ahrefs_domain_rating","general_price","id","link_type","sponsor_tag_type");

@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  blacklistedSites,
+  buyerDomains,
+  cartItems,
+  contentProductPlans,
+  niches,
+  sitePrices,
+  sites,
+} from '../../db/schema/index.ts';
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type NewCartItemRow = typeof cartItems.$inferInsert;
+
+export async function countCartItems(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return row?.total ?? 0;
+}
+
+/** The buyer's cart, newest first. */
+export function findCartItems(
+  db: Database,
+  userId: string,
+  page?: { offset: number; limit: number },
+): Promise<CartItemRow[]> {
+  const query = db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.seq))
+    .$dynamic();
+  return page ? query.offset(page.offset).limit(page.limit) : query;
+}
+
+/** The whole cart, newest first, locked until the transaction ends (checkout). */
+export function lockCartItems(db: Database, userId: string): Promise<CartItemRow[]> {
+  return db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.seq))
+    .for('update');
+}
+
+export async function findCartItem(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<CartItemRow | null> {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export function insertCartItems(db: Database, rows: NewCartItemRow[]): Promise<CartItemRow[]> {
+  return db.insert(cartItems).values(rows).returning();
+}
+
+export async function updateCartItem(
+  db: Database,
+  userId: string,
+  id: string,
+  values: Partial<NewCartItemRow>,
+): Promise<CartItemRow | null> {
+  const [row] = await db
+    .update(cartItems)
+    .set(values)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCartItems(db: Database, userId: string, ids?: string[]): Promise<void> {
+  await db
+    .delete(cartItems)
+    .where(
+      ids
+        ? and(eq(cartItems.userId, userId), inArray(cartItems.id, ids))
+        : eq(cartItems.userId, userId),
+    );
+}
+
+export function countCartItemsBySite(db: Database, userId: string) {
+  return db
+    .select({ id: cartItems.siteId, items_amount: count() })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .groupBy(cartItems.siteId)
+    .orderBy(asc(cartItems.siteId));
+}
+
+export function findPlans(db: Database) {
+  return db
+    .select({
+      id: contentProductPlans.id,
+      slug: contentProductPlans.slug,
+      title: contentProductPlans.title,
+      features: contentProductPlans.features,
+      min_words_amount: contentProductPlans.minWordsAmount,
+      max_words_amount: contentProductPlans.maxWordsAmount,
+      is_max_words_amount_exceed_allowed: contentProductPlans.isMaxWordsAmountExceedAllowed,
+      price: contentProductPlans.price,
+    })
+    .from(contentProductPlans)
+    .orderBy(asc(contentProductPlans.position));
+}
+
+export function findNiches(db: Database) {
+  return db.select({ id: niches.id, title: niches.title }).from(niches);
+}
+
+export function findSites(db: Database, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: sites.id, hostname: sites.hostname })
+    .from(sites)
+    .where(inArray(sites.id, ids));
+}
+
+export function findSitePrices(db: Database, siteIds: string[]) {
+  if (siteIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      siteId: sitePrices.siteId,
+      nicheId: sitePrices.nicheId,
+      nicheTitle: niches.title,
+      price: sitePrices.price,
+    })
+    .from(sitePrices)
+    .innerJoin(niches, eq(niches.id, sitePrices.nicheId))
+    .where(inArray(sitePrices.siteId, siteIds))
+    .orderBy(asc(niches.position), asc(niches.title));
+}
+
+export async function findBlacklisted(
+  db: Database,
+  userId: string,
+  siteIds: string[],
+): Promise<Set<string>> {
+  if (siteIds.length === 0) return new Set();
+  const rows = await db
+    .select({ siteId: blacklistedSites.siteId })
+    .from(blacklistedSites)
+    .where(and(eq(blacklistedSites.userId, userId), inArray(blacklistedSites.siteId, siteIds)));
+  return new Set(rows.map((row) => row.siteId));
+}
+
+export function findBuyerDomains(db: Database, userId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: buyerDomains.id, hostname: buyerDomains.hostname })
+    .from(buyerDomains)
+    .where(and(eq(buyerDomains.userId, userId), inArray(buyerDomains.id, ids)));
+}
+
+/** Link-type and plan prices of every item in the cart, for the totals. */
+export function findCartPrices(db: Database, userId: string) {
+  return db
+    .select({
+      price: sitePrices.price,
+      contentPrice: contentProductPlans.price,
+    })
+    .from(cartItems)
+    .leftJoin(
+      sitePrices,
+      and(eq(sitePrices.siteId, cartItems.siteId), eq(sitePrices.nicheId, cartItems.nicheId)),
+    )
+    .leftJoin(contentProductPlans, eq(contentProductPlans.id, cartItems.contentProductPlanId))
+    .where(eq(cartItems.userId, userId));
+}
+
+/** Keeps the statement from waiting forever behind another transaction holding a lock. */
+export async function setLockTimeout(db: Database, milliseconds: number): Promise<void> {
+  await db.execute(sql.raw(`set local lock_timeout = ${Math.trunc(milliseconds)}`));
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CartDefaultsQuerySchema,
+  CartDefaultsSchema,
+  CartItemIdsBodySchema,
+  CartItemListQuerySchema,
+  CartItemListSchema,
+  CartItemSchema,
+  CartItemUpdateSchema,
+  CartLineCreateSchema,
+  CartSitesSchema,
+} from '../../../contract/cart.ts';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../../contract/orders.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../http/responses.ts';
+import type { CheckoutService } from '../orders/checkout.service.ts';
+import type { CartService } from './cart.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['Shopping cart'];
+const NoContentSchema = z.null().describe('Done');
+
+export const IdempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
+    'Makes the request safe to repeat: a repeat with the same key answers the first answer.',
+  ),
+});
+
+export const cartRoutes: FastifyPluginAsyncZod<{
+  cart: CartService;
+  checkout: CheckoutService;
+}> = async (app, { cart, checkout }) => {
+  app.get(
+    '/shopping-carts/defaults',
+    {
+      schema: {
+        tags,
+        summary: 'Totals of the cart with VAT for a company, and the billing defaults',
+        security,
+        querystring: CartDefaultsQuerySchema,
+        response: { 200: CartDefaultsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => checkout.defaults(principalOf(request).userId, request.query.company),
+  );
+
+  app.get(
+    '/shopping-carts/items',
+    {
+      schema: {
+        tags,
+        summary: 'The items of the cart, newest first',
+        security,
+        querystring: CartItemListQuerySchema,
+        response: { 200: CartItemListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => cart.list(principalOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/shopping-carts/sites',
+    {
+      schema: {
+        tags,
+        summary: 'The sites in the cart with how many items each has',
+        security,
+        response: { 200: CartSitesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    (request) => cart.sites(principalOf(request).userId),
+  );
+
+  app.post(
+    '/shopping-carts/items',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a line to the cart: one item per article',
+        description:
+          'Prices come from the site and the plan, never from the request. A repeat with the same Idempotency-Key answers the first answer and adds nothing.',
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: CartLineCreateSchema,
+        response: {
+          201: z.object({ data: z.array(CartItemSchema) }),
+          ...errorResponses(400, 401, 403, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await cart.add(
+        principalOf(request).userId,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(answer.body);
+    },
+  );
+
+  app.put(
+    '/shopping-carts/items/removals',
+    {
+      schema: {
+        tags,
+        summary: 'Removes items from the cart; unknown ids are ignored',
+        security,
+        body: CartItemIdsBodySchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await cart.remove(principalOf(request).userId, request.body.ids);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/shopping-carts/items/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Changes an item of the cart (the checkout form)',
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: CartItemUpdateSchema,
+        response: { 200: CartItemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => cart.update(principalOf(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/shopping-carts',
+    {
+      schema: {
+        tags,
+        summary: 'Empties the cart',
+        security,
+        response: { 204: NoContentSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await cart.empty(principalOf(request).userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

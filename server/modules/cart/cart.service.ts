@@ -1,0 +1,180 @@
+// The buyer's shopping cart (spec §7 "Shopping cart", decision 031): one item per article, lines
+// checked against what the buyer may use, prices always from the server.
+import {
+  CART_FULL_MESSAGE,
+  CART_ITEM_NOT_FOUND_MESSAGE,
+  MAX_CART_ITEMS,
+  type CartItem,
+  type CartItemList,
+  type CartSites,
+} from '../../../contract/cart.ts';
+import type { Violation } from '../../../contract/errors.ts';
+import type { PageQuery } from '../../../contract/pagination.ts';
+import type { z } from 'zod';
+import type { CartItemUpdateSchema, CartLineCreateSchema } from '../../../contract/cart.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { runIdempotent, type IdempotentAnswer } from '../../http/idempotency.ts';
+import {
+  checkTargetUrl,
+  draftOf,
+  lineViolations,
+  loadLookups,
+  settleLine,
+  toCartItem,
+  type LineDraft,
+} from './cart-lines.ts';
+import {
+  countCartItems,
+  countCartItemsBySite,
+  deleteCartItems,
+  findCartItem,
+  findCartItems,
+  insertCartItems,
+  updateCartItem,
+} from './cart.repository.ts';
+
+type ParsedCreate = z.output<typeof CartLineCreateSchema>;
+type ParsedUpdate = z.output<typeof CartItemUpdateSchema>;
+
+export const LINE_INVALID_MESSAGE = 'Validation failed.';
+
+export interface CartService {
+  list(userId: string, page: PageQuery): Promise<CartItemList>;
+  sites(userId: string): Promise<CartSites>;
+  add(
+    userId: string,
+    line: ParsedCreate,
+    idempotencyKey: string | undefined,
+  ): Promise<IdempotentAnswer<{ data: CartItem[] }> & { replayed: boolean }>;
+  update(userId: string, id: string, changes: ParsedUpdate): Promise<CartItem>;
+  remove(userId: string, ids: string[]): Promise<void>;
+  empty(userId: string): Promise<void>;
+}
+
+export function createCartService({ db, now }: { db: Database; now: Clock }): CartService {
+  return {
+    list: async (userId, { page, limit }) => {
+      const [total, rows] = await Promise.all([
+        countCartItems(db, userId),
+        findCartItems(db, userId, { offset: (page - 1) * limit, limit }),
+      ]);
+      const lookups = await loadLookups(db, userId, rows);
+      return {
+        data: rows.map((row) => toCartItem(row, lookups)),
+        pagination: { page, limit, total },
+      };
+    },
+
+    sites: async (userId) => ({ data: await countCartItemsBySite(db, userId) }),
+
+    add: (userId, line, idempotencyKey) =>
+      runIdempotent(
+        db,
+        { userId, key: idempotencyKey, scope: 'POST /shopping-carts/items', payload: line, now },
+        async (tx) => {
+          const target = checkTargetUrl(line.target_url ?? null);
+          const draft: LineDraft = {
+            siteId: line.site,
+            buyerDomainId: line.buyer_domain,
+            nicheId: line.link_type,
+            contentProductPlanId: line.content_product_plan ?? null,
+            wordCount: line.word_count ?? null,
+            articleTopic: line.article_topic,
+            isTopicNeedsApproval: line.is_topic_needs_approval,
+            topic: null,
+            anchorText: line.anchor_text ?? null,
+            targetUrl: 'value' in target ? target.value : null,
+            customId: line.custom_id ?? null,
+            comments: line.comments ?? null,
+            publishingDueDate: null,
+          };
+          const lookups = await loadLookups(tx, userId, [draft]);
+          const settled = settleLine(draft, lookups);
+          const violations = lineViolations(settled, lookups);
+          if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
+          const held = await countCartItems(tx, userId);
+          if (held + line.articles_number > MAX_CART_ITEMS) {
+            violations.push({ path: 'articles_number', message: CART_FULL_MESSAGE });
+          }
+          throwIfAny(violations);
+          const createdAt = now();
+          const rows = await insertCartItems(
+            tx,
+            Array.from({ length: line.articles_number }, () => ({ ...settled, userId, createdAt })),
+          );
+          // Newest first, as the cart lists them.
+          const data = rows.reverse().map((row) => toCartItem(row, lookups));
+          return { statusCode: 201, body: { data } };
+        },
+      ),
+
+    update: (userId, id, changes) =>
+      db.transaction(async (tx) => {
+        const row = await findCartItem(tx, userId, id);
+        if (!row) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);
+        const current = draftOf(row);
+        const target =
+          changes.target_url === undefined
+            ? { value: current.targetUrl }
+            : checkTargetUrl(changes.target_url);
+        const draft: LineDraft = {
+          ...current,
+          buyerDomainId: changes.buyer_domain ?? current.buyerDomainId,
+          nicheId: changes.link_type ?? current.nicheId,
+          articleTopic: changes.article_topic ?? current.articleTopic,
+          isTopicNeedsApproval: changes.is_topic_needs_approval ?? current.isTopicNeedsApproval,
+          contentProductPlanId:
+            changes.content_product_plan === undefined
+              ? current.contentProductPlanId
+              : changes.content_product_plan,
+          wordCount: pick(changes.word_count, current.wordCount),
+          targetUrl: 'value' in target ? target.value : current.targetUrl,
+          anchorText: pick(changes.anchor_text, current.anchorText),
+          topic: pick(changes.topic, current.topic),
+          customId: pick(changes.custom_id, current.customId),
+          comments: pick(changes.comments, current.comments),
+          publishingDueDate: pick(changes.publishing_due_date, current.publishingDueDate),
+        };
+        // A plan change without a word count starts from the new plan's minimum.
+        if (
+          changes.content_product_plan !== undefined &&
+          changes.content_product_plan !== current.contentProductPlanId &&
+          changes.word_count === undefined
+        ) {
+          draft.wordCount = null;
+        }
+        const lookups = await loadLookups(tx, userId, [draft]);
+        const settled = settleLine(draft, lookups);
+        const violations = lineViolations(settled, lookups);
+        if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
+        if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
+          violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
+        }
+        throwIfAny(violations);
+        const updated = await updateCartItem(tx, userId, id, settled);
+        if (!updated) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);
+        return toCartItem(updated, lookups);
+      }),
+
+    remove: (userId, ids) => deleteCartItems(db, userId, ids),
+
+    empty: (userId) => deleteCartItems(db, userId),
+  };
+}
+
+function pick<T>(change: T | null | undefined, current: T | null): T | null {
+  return change === undefined ? current : change;
+}
+
+function throwIfAny(violations: Violation[]): void {
+  if (violations.length > 0) {
+    throw new ApiError(400, LINE_INVALID_MESSAGE, { violations });
+  }
+}
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,91 @@
+// Reading a multipart/form-data request (@fastify/multipart) into its text fields and at most one
+// file, with the spec's size limit (§5, §9: 20 MB) answered as 413 with the spec's message, and
+// the file's type checked by its content.
+import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '../../../contract/constants.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
+
+/** Bytes read past the limit only to name the file's size; beyond this it is "more than". */
+export const MULTIPART_COUNT_LIMIT = MAX_UPLOAD_BYTES * 4;
+
+export const FILE_TYPE_MESSAGE = 'The file must be a .doc, .docx, .txt or .pdf document.';
+export const NOT_MULTIPART_MESSAGE = 'The request must be multipart/form-data.';
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+  type: DocumentType;
+  mimeType: string;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+}
+
+/** "20 MB", "20.5 MB"; in bytes when the two sizes would read the same. */
+export function sizeTexts(current: number, allowed: number): { current: string; allowed: string } {
+  const mb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(2))} MB`;
+  if (mb(current) !== mb(allowed)) return { current: mb(current), allowed: mb(allowed) };
+  return { current: `${current} bytes`, allowed: `${allowed} bytes` };
+}
+
+export function fileTooLarge(current: number, allowed = MAX_UPLOAD_BYTES, isAtLeast = false) {
+  const texts = sizeTexts(current, allowed);
+  const size = isAtLeast ? `more than ${texts.current}` : texts.current;
+  const message = `The file is too large (${size}). Allowed maximum size is ${texts.allowed}.`;
+  return new ApiError(413, message, {
+    violations: [
+      {
+        path: 'file',
+        message,
+        parameters: { current: size, allowed: texts.allowed, limit: allowed },
+      },
+    ],
+  });
+}
+
+/**
+ * Reads the form. The file part is named `file`; `file_name`, when given, names it instead of the
+ * uploaded name. A file over the limit answers 413; one that is not a document answers 400.
+ */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new ApiError(415, NOT_MULTIPART_MESSAGE);
+  }
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Buffer } | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      continue;
+    }
+    if (part.fieldname !== 'file' || file) {
+      part.file.resume();
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Past the limit the bytes are only counted, to name the size in the answer.
+      if (size <= MAX_UPLOAD_BYTES) chunks.push(chunk);
+    }
+    if (part.file.truncated) throw fileTooLarge(size, MAX_UPLOAD_BYTES, true);
+    if (size > MAX_UPLOAD_BYTES) throw fileTooLarge(size);
+    file = { name: part.filename, bytes: Buffer.concat(chunks) };
+  }
+  if (!file) return { fields, file: null };
+  const type = detectDocumentType(file.bytes);
+  if (!type) {
+    throw new ApiError(400, FILE_TYPE_MESSAGE, {
+      violations: [{ path: 'file', message: FILE_TYPE_MESSAGE }],
+    });
+  }
+  const fileName = (fields.file_name?.trim() || file.name || `document.${type}`).slice(0, 255);
+  return {
+    fields,
+    file: { fileName, bytes: file.bytes, type, mimeType: DOCUMENT_MIME_TYPES[type] },
+  };
+}

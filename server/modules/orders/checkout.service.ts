@@ -1,0 +1,523 @@
+// Checkout (spec §5, §7 "Orders", decisions 030 and 031): the cart's totals with VAT for a
+// company, which payment methods can pay them, and placing the order, which turns the whole cart
+// into an order in one transaction with prices, plan and VAT frozen.
+import {
+  CHECKOUT_INCOMPLETE_MESSAGE,
+  EMPTY_CART_MESSAGE,
+  NOT_BLANK_MESSAGE,
+  missingCheckoutFields,
+  type CartDefaults,
+} from '../../../contract/cart.ts';
+import type { Violation } from '../../../contract/errors.ts';
+import { centsToMoney } from '../../../contract/money.ts';
+import {
+  BILL_LIMIT_MESSAGE,
+  BillingSchema,
+  COMPANY_NOT_FOUND_MESSAGE,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  PAYMENT_METHOD_TITLES,
+  PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
+  type Order,
+  type OrderCreateSchema,
+  type PaymentMethod,
+  type PaymentMethodOption,
+  type PaymentStatus,
+} from '../../../contract/orders.ts';
+import {
+  rateText,
+  vatCents,
+  vatDecision,
+  type VatDecision,
+  type VatSeller,
+} from '../../../contract/vat.ts';
+import { moneyToCents } from '../../../contract/money.ts';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { OrderBilling } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { toViolations } from '../../http/validation.ts';
+import { runIdempotent, type IdempotentAnswer } from '../../http/idempotency.ts';
+import {
+  draftOf,
+  lineViolations,
+  linePriceCents,
+  loadLookups,
+  paidPlanOf,
+} from '../cart/cart-lines.ts';
+import { deleteCartItems, findCartPrices, lockCartItems } from '../cart/cart.repository.ts';
+import { initialOrderItemStatus } from './item-status.ts';
+import type { CreditNoteRef } from './order-items.repository.ts';
+import type { OrderNotifier } from './order-notifications.ts';
+import {
+  debitCredits,
+  findCompaniesOfUser,
+  findCountryCode,
+  findUserEmail,
+  insertCreditTransaction,
+  insertInvoice,
+  insertOrder,
+  insertOrderItems,
+  lockCompany,
+  nextInvoiceNumber,
+  nextOrderNumber,
+  openBillsCents,
+  type CompanyRow,
+  type OrderWithRefs,
+} from './orders.repository.ts';
+
+type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
+
+export const ORDER_INVALID_MESSAGE = 'Validation failed.';
+export const BILLING_COUNTRY_NOT_FOUND_MESSAGE = 'Country not found.';
+
+export interface CheckoutService {
+  defaults(userId: string, companyId: string | undefined): Promise<CartDefaults>;
+  paymentMethods(
+    userId: string,
+    companyId: string | undefined,
+  ): Promise<{ data: PaymentMethodOption[] }>;
+  placeOrder(
+    userId: string,
+    body: ParsedOrderCreate,
+    idempotencyKey: string | undefined,
+  ): Promise<IdempotentAnswer<Order> & { replayed: boolean }>;
+}
+
+export interface CheckoutOptions {
+  db: Database;
+  now: Clock;
+  seller: VatSeller;
+  /** Mails the order summary once the order is committed. */
+  notifier?: OrderNotifier;
+}
+
+interface Totals {
+  items: number;
+  priceCents: number;
+  contentCents: number;
+  netCents: number;
+  vat: VatDecision;
+  vatCents: number;
+  grossCents: number;
+}
+
+export function createCheckoutService({
+  db,
+  now,
+  seller,
+  notifier,
+}: CheckoutOptions): CheckoutService {
+  const companyOf = async (database: Database, userId: string, companyId: string | undefined) => {
+    const list = await findCompaniesOfUser(database, userId);
+    const company = companyId ? list.find((row) => row.id === companyId) : list[0];
+    return { company: company ?? null, list };
+  };
+
+  const cartTotals = async (userId: string, company: CompanyRow): Promise<Totals> => {
+    const rows = await findCartPrices(db, userId);
+    let priceCents = 0;
+    let contentCents = 0;
+    for (const row of rows) {
+      priceCents += moneyToCents(row.price ?? '0.00');
+      // 'provide' costs nothing whether it is stored as null or named.
+      contentCents += row.contentPrice === null ? 0 : moneyToCents(row.contentPrice);
+    }
+    return totalsOf(rows.length, priceCents, contentCents, {
+      countryCode: company.countryCode,
+      vatNumber: company.vatNumber,
+    });
+  };
+
+  const totalsOf = (
+    items: number,
+    priceCents: number,
+    contentCents: number,
+    buyer: { countryCode: string | null; vatNumber: string | null },
+  ): Totals => {
+    const netCents = priceCents + contentCents;
+    const vat = vatDecision(seller, buyer);
+    const tax = vatCents(netCents, vat.rateBasisPoints);
+    return {
+      items,
+      priceCents,
+      contentCents,
+      netCents,
+      vat,
+      vatCents: tax,
+      grossCents: netCents + tax,
+    };
+  };
+
+  return {
+    defaults: async (userId, companyId) => {
+      const { company, list } = await companyOf(db, userId, companyId);
+      if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+      const totals = await cartTotals(userId, company);
+      const invoiceEmail =
+        company.accountingEmail ?? company.contactEmail ?? (await findUserEmail(db, userId));
+      return {
+        items_amount: totals.items,
+        price: centsToMoney(totals.priceCents),
+        content_price: centsToMoney(totals.contentCents),
+        vat: centsToMoney(totals.vatCents),
+        vat_rate: rateText(totals.vat.rateBasisPoints),
+        vat_treatment: totals.vat.treatment,
+        total_price: centsToMoney(totals.netCents),
+        total_price_with_vat: centsToMoney(totals.grossCents),
+        invoice_emails: invoiceEmail ? [invoiceEmail] : [],
+        company: {
+          id: company.id,
+          title: company.title,
+          email: company.contactEmail,
+          address: {
+            city: company.city,
+            zip_code: company.zipCode,
+            address: company.address,
+            address_extra: company.addressExtra,
+            country_id: company.countryId,
+            country:
+              company.countryId && company.countryTitle && company.countryCode
+                ? { id: company.countryId, title: company.countryTitle, code: company.countryCode }
+                : null,
+          },
+          billing_information: { email: company.accountingEmail, vat_number: company.vatNumber },
+          is_pay_by_bill_allowed: company.isPayByBillAllowed,
+        },
+        companies: list.map((row) => ({
+          id: row.id,
+          title: row.title,
+          is_current: row.isCurrent,
+        })),
+      };
+    },
+
+    paymentMethods: async (userId, companyId) => {
+      const { company } = await companyOf(db, userId, companyId);
+      if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+      const totals = await cartTotals(userId, company);
+      const openCents = await openBillsCents(db, company.id);
+      const credits = creditsProblem(company, totals.grossCents);
+      const bill = billProblem(company, openCents, totals.grossCents);
+      return {
+        data: [
+          option('bank_transfer', null, null),
+          option('credits', credits, company.creditsBalance),
+          option(
+            'pay_by_bill',
+            bill,
+            company.isPayByBillAllowed
+              ? centsToMoney(Math.max(0, moneyToCents(company.billLimit) - openCents))
+              : null,
+          ),
+        ],
+      };
+    },
+
+    placeOrder: async (userId, body, idempotencyKey) => {
+      const answer = await runIdempotent(
+        db,
+        { userId, key: idempotencyKey, scope: 'POST /orders', payload: body, now },
+        async (tx) => ({ statusCode: 201, body: await placeOrder(tx, userId, body) }),
+      );
+      // A repeat answers the first order, whose summary was already sent.
+      if (!answer.replayed) {
+        await notifier?.send([{ kind: 'order_summary', orderId: answer.body.id }]);
+      }
+      return answer;
+    },
+  };
+
+  async function placeOrder(tx: Database, userId: string, body: ParsedOrderCreate): Promise<Order> {
+    const { company } = await companyOf(tx, userId, body.company);
+    if (!company) {
+      throw new ApiError(400, COMPANY_NOT_FOUND_MESSAGE, {
+        violations: [{ path: 'company', message: COMPANY_NOT_FOUND_MESSAGE }],
+      });
+    }
+    const billing = await billingOf(tx, company, body.billing);
+    const rows = await lockCartItems(tx, userId);
+    if (rows.length === 0) throw new ApiError(400, EMPTY_CART_MESSAGE);
+
+    const lookups = await loadLookups(tx, userId, rows);
+    const violations: Violation[] = [];
+    rows.forEach((row, index) => {
+      const draft = draftOf(row);
+      const plan = paidPlanOf(draft.contentProductPlanId, lookups);
+      const problems = [
+        ...missingCheckoutFields({
+          content_product_plan: plan ? { slug: plan.slug } : null,
+          article_topic: draft.articleTopic,
+          anchor_text: draft.anchorText,
+          target_url: draft.targetUrl,
+          topic: draft.topic,
+        }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
+        ...lineViolations(draft, lookups),
+      ];
+      for (const problem of problems) {
+        violations.push({ ...problem, path: `items[${index}].${problem.path}` });
+      }
+    });
+    if (violations.length > 0) {
+      throw new ApiError(400, CHECKOUT_INCOMPLETE_MESSAGE, { violations });
+    }
+
+    const lines = rows.map((row) => ({ row, cents: linePriceCents(row, lookups) }));
+    const totals = totalsOf(
+      rows.length,
+      lines.reduce((sum, line) => sum + line.cents.price, 0),
+      lines.reduce((sum, line) => sum + line.cents.content, 0),
+      billing,
+    );
+    const gross = centsToMoney(totals.grossCents);
+    const method = body.payment_method;
+    const createdAt = now();
+
+    let paymentStatus: PaymentStatus;
+    let balanceAfter: string | null = null;
+    if (method === 'credits') {
+      balanceAfter = await debitCredits(tx, company.id, gross);
+      if (balanceAfter === null) throw paymentRefused(INSUFFICIENT_CREDITS_MESSAGE);
+      paymentStatus = 'paid';
+    } else if (method === 'pay_by_bill') {
+      // One checkout at a time per company, so two orders cannot both fit under the limit.
+      await lockCompany(tx, company.id);
+      const problem = billProblem(company, await openBillsCents(tx, company.id), totals.grossCents);
+      if (problem) throw paymentRefused(problem);
+      paymentStatus = 'approved';
+    } else {
+      paymentStatus = 'pending_payment';
+    }
+
+    // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts).
+    const invoice =
+      method === 'pay_by_bill'
+        ? null
+        : await insertInvoice(tx, {
+            number: await nextInvoiceNumber(tx),
+            companyId: company.id,
+            paymentMethod: method,
+            paymentStatus,
+            amount: gross,
+            createdAt,
+          });
+    const number = await nextOrderNumber(tx);
+    const order = await insertOrder(tx, {
+      number,
+      userId,
+      companyId: company.id,
+      poNumber: body.po_number,
+      invoiceEmails: body.invoice_emails,
+      billing: billing.address,
+      paymentMethod: method,
+      paymentStatus,
+      status: 'processing',
+      price: centsToMoney(totals.netCents),
+      vat: centsToMoney(totals.vatCents),
+      vatRateBasisPoints: totals.vat.rateBasisPoints,
+      vatTreatment: totals.vat.treatment,
+      priceWithVat: gross,
+      linksAmount: rows.length,
+      invoiceId: invoice?.id ?? null,
+      createdAt,
+    });
+    if (balanceAfter !== null) {
+      await insertCreditTransaction(tx, {
+        companyId: company.id,
+        userId,
+        orderId: order.id,
+        amount: centsToMoney(-totals.grossCents),
+        balanceAfter,
+        createdAt,
+      });
+    }
+    await insertOrderItems(
+      tx,
+      lines.map(({ row, cents }, index) => {
+        const plan = paidPlanOf(row.contentProductPlanId, lookups);
+        const isArticleProvidedByBuyer = plan === null;
+        return {
+          orderId: order.id,
+          number: `${number}-${index + 1}`,
+          position: index + 1,
+          status: initialOrderItemStatus({
+            isArticleProvidedByBuyer,
+            isTopicAwaited: row.articleTopic === 'i_will_write_my_topic' && !row.topic?.trim(),
+            paymentStatus,
+          }),
+          siteId: row.siteId,
+          siteHostname: lookups.sites.get(row.siteId) ?? '',
+          buyerDomainId: row.buyerDomainId,
+          buyerDomainHostname: lookups.domains.get(row.buyerDomainId) ?? '',
+          nicheId: row.nicheId,
+          contentProductPlanId: plan?.id ?? null,
+          contentProductPlanTitle: plan?.title ?? null,
+          price: centsToMoney(cents.price),
+          contentPrice: centsToMoney(cents.content),
+          wordCount: row.wordCount,
+          articleTopic: row.articleTopic,
+          topic: row.topic,
+          anchorText: row.anchorText ?? '',
+          targetUrl: row.targetUrl ?? '',
+          customId: row.customId,
+          comments: row.comments,
+          publishingDueDate: row.publishingDueDate,
+          isTopicNeedsApproval: row.isTopicNeedsApproval,
+          isArticleProvidedByBuyer,
+          isTopicProvidedByBuyer: row.articleTopic === 'i_will_write_my_topic',
+          isRequestedEdits: false,
+          liveLink: null,
+          publishedAt: null,
+          statusChangedAt: createdAt,
+          createdAt,
+        };
+      }),
+    );
+    await deleteCartItems(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return toOrder({
+      order,
+      companyTitle: company.title,
+      invoice: invoice
+        ? {
+            id: invoice.id,
+            number: invoice.number,
+            paymentStatus: invoice.paymentStatus,
+            paymentMethod: invoice.paymentMethod,
+            fileId: null,
+            fileName: null,
+          }
+        : null,
+      liveLinks: 0,
+    });
+  }
+}
+
+/** The order's billing address: the one given, else the company's own (which must be complete). */
+async function billingOf(
+  db: Database,
+  company: CompanyRow,
+  given: ParsedOrderCreate['billing'],
+): Promise<{ address: OrderBilling; countryCode: string | null; vatNumber: string | null }> {
+  if (given) {
+    const countryCode = await findCountryCode(db, given.country_id);
+    if (!countryCode) {
+      throw new ApiError(400, ORDER_INVALID_MESSAGE, {
+        violations: [{ path: 'billing.country_id', message: BILLING_COUNTRY_NOT_FOUND_MESSAGE }],
+      });
+    }
+    const address = { ...given, vat_number: given.vat_number ?? null };
+    return { address, countryCode, vatNumber: address.vat_number };
+  }
+  const parsed = BillingSchema.safeParse({
+    business_name: company.title,
+    country_id: company.countryId ?? undefined,
+    city: company.city ?? '',
+    address: company.address ?? '',
+    zip_code: company.zipCode ?? '',
+    vat_number: company.vatNumber,
+  });
+  if (!parsed.success) {
+    throw new ApiError(400, ORDER_INVALID_MESSAGE, {
+      violations: toViolations(parsed.error.issues).map((violation) => ({
+        ...violation,
+        path: `billing.${violation.path}`,
+      })),
+    });
+  }
+  const address = { ...parsed.data, vat_number: parsed.data.vat_number ?? null };
+  return { address, countryCode: company.countryCode, vatNumber: address.vat_number };
+}
+
+function creditsProblem(company: CompanyRow, grossCents: number): string | null {
+  return moneyToCents(company.creditsBalance) < grossCents ? INSUFFICIENT_CREDITS_MESSAGE : null;
+}
+
+function billProblem(company: CompanyRow, openCents: number, grossCents: number): string | null {
+  if (!company.isPayByBillAllowed) return PAY_BY_BILL_NOT_ALLOWED_MESSAGE;
+  return openCents + grossCents > moneyToCents(company.billLimit) ? BILL_LIMIT_MESSAGE : null;
+}
+
+function option(
+  id: PaymentMethod,
+  problem: string | null,
+  availableAmount: string | null,
+): PaymentMethodOption {
+  return {
+    id,
+    title: PAYMENT_METHOD_TITLES[id],
+    is_available: problem === null,
+    unavailable_reason: problem,
+    available_amount: availableAmount,
+  };
+}
+
+function paymentRefused(message: string): ApiError {
+  return new ApiError(400, message, { violations: [{ path: 'payment_method', message }] });
+}
+
+interface InvoiceRef {
+  id: string | null;
+  number: string | null;
+  paymentStatus: PaymentStatus | null;
+  paymentMethod: PaymentMethod | null;
+  fileId: string | null;
+  fileName: string | null;
+}
+
+export function toOrder({
+  order,
+  companyTitle,
+  invoice,
+  liveLinks,
+  creditNote = null,
+}: Omit<OrderWithRefs, 'invoice'> & {
+  invoice: InvoiceRef | null;
+  creditNote?: CreditNoteRef | null;
+}): Order {
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    number: order.number,
+    po_number: order.poNumber,
+    price: order.price,
+    vat: order.vat,
+    vat_rate: rateText(order.vatRateBasisPoints),
+    vat_treatment: order.vatTreatment,
+    price_with_vat: order.priceWithVat,
+    links_amount: order.linksAmount,
+    live_links_amount: liveLinks,
+    status: order.status,
+    company: { id: order.companyId, title: companyTitle },
+    invoice_emails: order.invoiceEmails,
+    billing: order.billing,
+    payment_method: order.paymentMethod,
+    payment: { status: order.paymentStatus, method: order.paymentMethod },
+    invoice:
+      invoice && invoice.id && invoice.number && invoice.paymentStatus && invoice.paymentMethod
+        ? {
+            id: invoice.id,
+            number: invoice.number,
+            file:
+              invoice.fileId && invoice.fileName
+                ? { id: invoice.fileId, file_name: invoice.fileName }
+                : null,
+            payment_status: invoice.paymentStatus,
+            payment_method: invoice.paymentMethod,
+          }
+        : null,
+    credit_note: creditNote
+      ? {
+          id: creditNote.id,
+          number: creditNote.number,
+          file:
+            creditNote.fileId && creditNote.fileName
+              ? { id: creditNote.fileId, file_name: creditNote.fileName }
+              : null,
+        }
+      : null,
+  };
+}

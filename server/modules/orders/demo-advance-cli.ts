@@ -1,0 +1,109 @@
+// `npm run demo:advance -- <item id or number> [event]`: moves one order item one publisher step
+// (the natural next one, or the named publisher or system event such as payment_received) and
+// prints what it did. Demo installations only (decision 041). With the embedded database held by
+// a running server, the step is asked of that server through its demo control route.
+import path from 'node:path';
+import { DataDirInUseError } from '../../db/data-dir-lock.ts';
+import { openDatabase } from '../../db/open-database.ts';
+import { loadEnv } from '../../env.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { resolveJwtSecret } from '../../jwt-secret.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { systemClock } from '../../clock.ts';
+import {
+  createDemoPublisher,
+  demoControlKey,
+  PUBLISHER_EVENTS,
+  type AdvanceResult,
+} from './demo-publisher.ts';
+import { DEMO_KEY_HEADER } from './demo.routes.ts';
+import type { ItemEvent } from './item-life-cycle.ts';
+import { createLifeCycleService } from './life-cycle.service.ts';
+import { createOrderNotifier } from './order-notifications.ts';
+
+const USAGE = `Usage: npm run demo:advance -- <order item id or number> [event]
+Events: ${PUBLISHER_EVENTS.join(', ')}`;
+
+function describe(reference: string, result: AdvanceResult | null): string {
+  if (!result) {
+    return `${reference}: no publisher step is due (it waits for the buyer, or it is finished).`;
+  }
+  return `${result.item}: ${result.event} (${result.from} → ${result.to})`;
+}
+
+async function advanceLocally(
+  env: ReturnType<typeof loadEnv>,
+  reference: string,
+  event: ItemEvent | undefined,
+): Promise<AdvanceResult | null> {
+  const handle = await openDatabase(env);
+  try {
+    await handle.withExclusiveLock(() => handle.migrate());
+    const mailer = createMailer({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      mailDir: path.join(env.dataDir, 'mail'),
+      log: (line) => console.log(line),
+    });
+    const notifier = createOrderNotifier({
+      db: handle.db,
+      mailer,
+      publicUrl: env.publicUrl,
+      log: (line, error) => console.error(line, error),
+    });
+    const lifeCycle = createLifeCycleService({ db: handle.db, now: systemClock, notifier });
+    const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
+    return await publisher.advance(reference, event);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function advanceOnServer(
+  env: ReturnType<typeof loadEnv>,
+  reference: string,
+  event: ItemEvent | undefined,
+): Promise<AdvanceResult | null> {
+  const url = new URL(
+    `/api/demo/order-items/${encodeURIComponent(reference)}/advance`,
+    env.publicUrl,
+  );
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [DEMO_KEY_HEADER]: demoControlKey(resolveJwtSecret(env)),
+    },
+    body: JSON.stringify(event ? { event } : {}),
+  });
+  const body = (await response.json()) as { message?: string } & Partial<AdvanceResult>;
+  if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}`);
+  return body.event ? (body as AdvanceResult) : null;
+}
+
+try {
+  const env = loadEnv();
+  if (env.nodeEnv === 'production' || !env.demoData) {
+    throw new Error(
+      'demo:advance only runs in a demo installation (DEMO_DATA), never in production.',
+    );
+  }
+  const [reference, eventName] = process.argv.slice(2);
+  if (!reference) throw new Error(USAGE);
+  if (eventName !== undefined && !(PUBLISHER_EVENTS as readonly string[]).includes(eventName)) {
+    throw new Error(`Unknown publisher event "${eventName}".\n${USAGE}`);
+  }
+  const event = eventName as ItemEvent | undefined;
+  let result: AdvanceResult | null;
+  try {
+    result = await advanceLocally(env, reference, event);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.log(`The database is in use by the running server; asking it at ${env.publicUrl}.`);
+    result = await advanceOnServer(env, reference, event);
+  }
+  console.log(describe(reference, result));
+} catch (error) {
+  console.error(error instanceof ApiError || error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_JWT_SECRET } from '../../../tests/helpers/test-app.ts';
+import { describeDemoPublisherSuite } from '../../../tests/suites/orders-demo.suite.ts';
+import { demoControlKey } from './demo-publisher.ts';
+
+describeDemoPublisherSuite('PGlite', (overrides) => createTestContext({ overrides }));
+
+describe('the demo control outside a demo', () => {
+  it('is not served outside a demo installation', async () => {
+    const plain = await createTestContext();
+    try {
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/api/demo/order-items/100001-1/advance',
+        headers: { 'x-demo-key': demoControlKey(TEST_JWT_SECRET) },
+        payload: {},
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('npm run demo:advance', () => {
+  const run = promisify(execFile);
+  const script = path.resolve('server/modules/orders/demo-advance-cli.ts');
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-advance-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const advance = async (args: string[], env: Record<string, string> = {}) => {
+    try {
+      const { stdout } = await run(tsx, [script, ...args], {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          NODE_ENV: 'development',
+          ...env,
+        },
+      });
+      return { code: 0, output: stdout };
+    } catch (error) {
+      const failed = error as { code: number; stderr: string };
+      return { code: failed.code, output: failed.stderr };
+    }
+  };
+
+  it('refuses to run in production and explains its arguments', async () => {
+    const production = await advance(['100001-1'], { NODE_ENV: 'production' });
+    expect(production).toMatchObject({ code: 1 });
+    expect(production.output).toContain('never in production');
+    const usage = await advance([]);
+    expect(usage.code).toBe(1);
+    expect(usage.output).toContain('Usage: npm run demo:advance');
+    const unknown = await advance(['100001-1', 'approve_topic']);
+    expect(unknown.output).toContain('Unknown publisher event "approve_topic"');
+  });
+
+  it('says so when the item does not exist', async () => {
+    const missing = await advance(['100001-1']);
+    expect(missing).toMatchObject({ code: 1 });
+    expect(missing.output.trim()).toBe('Order item not found');
+  }, 60_000);
+});

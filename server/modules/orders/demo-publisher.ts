@@ -1,0 +1,200 @@
+// The publishers of a demo installation. Publishers work in another portal; in a demo their steps
+// are played here, through the same life cycle as everything else (decision 040): a job that
+// moves each paid item one publisher step once it has rested DEMO_ADVANCE_SECONDS in its status,
+// and `npm run demo:advance`, which moves one item one step at once. Never part of a production
+// start (decision 041).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { orderItems } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
+import {
+  ITEM_EVENTS,
+  LIFE_CYCLE,
+  PUBLISHER_STATUSES,
+  nextPublisherEvent,
+  type EventInput,
+  type ItemEvent,
+} from './item-life-cycle.ts';
+import type { LifeCycleService } from './life-cycle.service.ts';
+import { factsOf } from './order-item-view.ts';
+import {
+  findItem,
+  findItemIdByNumberOrId,
+  findItemsDueForPublisher,
+} from './order-items.repository.ts';
+
+export const DEMO_PUBLISHER_JOB = 'demo-publisher';
+/** Items moved per run at most, so one run never holds the worker for long. */
+const BATCH = 200;
+
+export interface AdvanceResult {
+  item: string;
+  event: ItemEvent;
+  from: string;
+  to: string;
+}
+
+/** Publisher and system events: the ones the command may name. */
+export const PUBLISHER_EVENTS = ITEM_EVENTS.filter((event) => LIFE_CYCLE[event].actor !== 'buyer');
+
+export interface DemoPublisher {
+  /** Moves one item (id or number) one step: the named event, else the natural next one. */
+  advance(reference: string, event?: ItemEvent): Promise<AdvanceResult | null>;
+  /** Moves every item that rested `paceSeconds` one step; answers how many moved. */
+  advanceDue(paceSeconds: number): Promise<number>;
+}
+
+export function createDemoPublisher({
+  db,
+  now,
+  lifeCycle,
+}: {
+  db: Database;
+  now: Clock;
+  lifeCycle: LifeCycleService;
+}): DemoPublisher {
+  const load = async (id: string) => {
+    const item = await findItem(db, id);
+    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    return item;
+  };
+
+  const step = async (id: string, named?: ItemEvent): Promise<AdvanceResult | null> => {
+    const item = await load(id);
+    if (named && LIFE_CYCLE[named].actor === 'buyer') {
+      throw new ApiError(400, `${named} is the buyer's step, not the publisher's.`);
+    }
+    const event = named ?? nextPublisherEvent(factsOf(item));
+    if (!event) return null;
+    if (event === 'payment_received') {
+      await lifeCycle.receivePayment(item.orderId);
+    } else {
+      await lifeCycle.apply({
+        event,
+        ids: [id],
+        userId: null,
+        input: publisherInput(event, item, now()),
+      });
+    }
+    const after = await load(id);
+    return { item: item.number, event, from: item.status, to: after.status };
+  };
+
+  return {
+    advance: async (reference, event) => {
+      const id = await findItemIdByNumberOrId(db, reference.trim());
+      if (!id) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+      return step(id, event);
+    },
+    advanceDue: async (paceSeconds) => {
+      const before = new Date(now().getTime() - paceSeconds * 1000);
+      const due = await findItemsDueForPublisher(db, PUBLISHER_STATUSES, before, BATCH);
+      let moved = 0;
+      for (const { id } of due) {
+        try {
+          if (await step(id)) moved += 1;
+        } catch (error) {
+          // Another worker or the buyer changed the item meanwhile: it is looked at next run.
+          if (!(error instanceof ApiError && error.statusCode === 409)) throw error;
+        }
+      }
+      return moved;
+    },
+  };
+}
+
+/** What the demo publisher writes: a topic, a draft link, a live link. */
+function publisherInput(
+  event: ItemEvent,
+  item: typeof orderItems.$inferSelect,
+  at: Date,
+): EventInput {
+  const slug = item.anchorText
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  const page = `${slug || 'article'}-${item.number}`;
+  switch (event) {
+    case 'topic_ready':
+      return { topic: `${capitalise(item.anchorText || 'Our pick')}: what to know in 2026` };
+    case 'content_ready':
+      return { articleLink: `https://${item.siteHostname}/drafts/${page}` };
+    case 'publish':
+      return { liveLink: `https://${item.siteHostname}/${page}` };
+    case 'webmaster_feedback':
+      return {
+        feedback: {
+          text: 'Please shorten the introduction and add one more source.',
+          file: null,
+          created_at: at.toISOString(),
+        },
+      };
+    default:
+      return {};
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The job: one pass of due publisher steps. */
+export function createDemoPublisherJob(publisher: DemoPublisher, paceSeconds: number) {
+  return async (): Promise<void> => {
+    await publisher.advanceDue(paceSeconds);
+  };
+}
+
+/**
+ * The job runner, also queueing a demo publisher pass every `paceSeconds` while it runs (a pace
+ * of 0 queues nothing). A pass that finds nothing due changes nothing.
+ */
+export function withDemoPublisher(
+  jobs: JobRunner,
+  paceSeconds: number,
+  log: (message: string, error?: unknown) => void = () => {},
+): JobRunner {
+  if (paceSeconds <= 0) return jobs;
+  let timer: NodeJS.Timeout | null = null;
+  const enqueue = () => {
+    jobs.enqueue(DEMO_PUBLISHER_JOB, {}).catch((error: unknown) => {
+      log('Queueing the demo publisher failed', error);
+    });
+  };
+  // A pass at a fraction of the pace, so that an item rests about the pace in each status.
+  const intervalMs = Math.max(1000, Math.round((paceSeconds * 1000) / 4));
+  return {
+    ...jobs,
+    start: () => {
+      if (timer === null) {
+        timer = setInterval(enqueue, intervalMs);
+        timer.unref();
+      }
+      jobs.start();
+    },
+    stop: async () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      await jobs.stop();
+    },
+  };
+}
+
+/**
+ * The key `npm run demo:advance` sends to a running demo server (whose PGlite database no other
+ * process may open): derived from the token secret, so only who can read DATA_DIR knows it.
+ */
+export function demoControlKey(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('demo-control').digest('base64url');
+}
+
+export function isDemoControlKey(jwtSecret: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(demoControlKey(jwtSecret));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,208 @@
+// Applies the life cycle (item-life-cycle.ts) to stored items: every item of a call is locked and
+// checked first, and one refused item refuses the whole call (409) with nothing changed. Then the
+// items change, the side effects of the table run (credits and credit notes on cancel, the
+// order's payment on payment received), the orders' statuses are derived again, and after the
+// commit the buyers get the mails they asked for.
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '../../../contract/orders.ts';
+import { vatCents } from '../../../contract/vat.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { orderItems, orders } from '../../db/schema/index.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import {
+  LIFE_CYCLE,
+  deriveOrderStatus,
+  isAllowed,
+  outcomeOf,
+  refusalMessage,
+  type EventInput,
+  type ItemEvent,
+} from './item-life-cycle.ts';
+import { factsOf } from './order-item-view.ts';
+import type { OrderNotice, OrderNotifier } from './order-notifications.ts';
+import {
+  creditCredits,
+  creditedCents,
+  findItemIdsOfOrder,
+  insertCreditNote,
+  itemStatusesOf,
+  lockItems,
+  lockOrders,
+  nextCreditNoteNumber,
+  updateInvoiceStatus,
+  updateItem,
+  updateOrder,
+  type LockedItem,
+} from './order-items.repository.ts';
+import { insertCreditTransaction } from './orders.repository.ts';
+
+export interface ApplyRequest {
+  event: ItemEvent;
+  ids: string[];
+  /** The buyer making the call: only their items exist for them. Null for publisher steps. */
+  userId: string | null;
+  input?: EventInput;
+  /**
+   * Runs in the transaction once the items are checked and locked, before they change (stores
+   * an uploaded file); its answer is added to the input.
+   */
+  prepare?: (tx: Database, items: LockedItem[]) => Promise<EventInput>;
+}
+
+export interface LifeCycleService {
+  /** Applies the event to every item or to none; answers the changed items' ids. */
+  apply(request: ApplyRequest): Promise<string[]>;
+  /** A bank transfer arrived: the order is paid and its processing items start. */
+  receivePayment(orderId: string): Promise<string[]>;
+}
+
+export function createLifeCycleService({
+  db,
+  now,
+  notifier,
+}: {
+  db: Database;
+  now: Clock;
+  notifier: OrderNotifier;
+}): LifeCycleService {
+  return {
+    apply: async ({ event, ids, userId, input = {}, prepare }) => {
+      const rule = LIFE_CYCLE[event];
+      const notices: OrderNotice[] = [];
+      await db.transaction(async (tx) => {
+        const locked = await lockItems(tx, ids, userId);
+        if (locked.length !== new Set(ids).size) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+        for (const { item } of locked) {
+          if (!isAllowed(event, factsOf(item))) {
+            throw new ApiError(409, refusalMessage(event, item.number, item.status));
+          }
+        }
+        const orderIds = [...new Set(locked.map(({ order }) => order.id))];
+        const freshOrders = new Map(
+          (await lockOrders(tx, orderIds)).map((order) => [order.id, order]),
+        );
+        const at = now();
+        const prepared = prepare ? await prepare(tx, locked) : {};
+        const eventInput: EventInput = { ...input, ...prepared, at };
+        for (const { item } of locked) {
+          const outcome = outcomeOf(event, factsOf(item), eventInput);
+          await updateItem(tx, item.id, {
+            ...outcome.changes,
+            status: outcome.status,
+            statusChangedAt: at,
+          });
+          if (rule.notify) notices.push({ kind: rule.notify, itemId: item.id });
+        }
+        if (rule.effect === 'refund') {
+          for (const order of freshOrders.values()) {
+            await creditCancelledItems(
+              tx,
+              order,
+              locked.filter((row) => row.order.id === order.id).map((row) => row.item),
+              userId,
+              at,
+            );
+          }
+        }
+        await refreshOrderStatuses(tx, orderIds);
+      });
+      await notifier.send(notices);
+      return ids;
+    },
+
+    receivePayment: async (orderId) => {
+      const changed: string[] = [];
+      await db.transaction(async (tx) => {
+        // Items first, then the order: the same order of locks as every other change.
+        const locked = await lockItems(tx, await findItemIdsOfOrder(tx, orderId), null);
+        const [order] = await lockOrders(tx, [orderId]);
+        if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+        if (order.paymentMethod !== 'bank_transfer' || order.paymentStatus !== 'pending_payment') {
+          throw new ApiError(
+            409,
+            `Order ${order.number} is ${order.paymentStatus} (${order.paymentMethod}); no bank transfer is awaited.`,
+          );
+        }
+        const at = now();
+        for (const { item } of locked) {
+          if (!isAllowed('payment_received', factsOf(item))) continue;
+          const outcome = outcomeOf('payment_received', factsOf(item), { at });
+          await updateItem(tx, item.id, { status: outcome.status, statusChangedAt: at });
+          changed.push(item.id);
+        }
+        await updateOrder(tx, orderId, { paymentStatus: 'paid' });
+        if (order.invoiceId) await updateInvoiceStatus(tx, order.invoiceId, 'paid');
+        await refreshOrderStatuses(tx, [orderId]);
+      });
+      return changed;
+    },
+  };
+}
+
+/**
+ * Cancelled items of a paid or approved order are credited back with their share of VAT: a credit
+ * note, and for credits the amount returns to the company's balance with a ledger row. The last
+ * cancel of an order credits whatever is left, so that rounding never keeps a cent.
+ */
+async function creditCancelledItems(
+  tx: Database,
+  order: typeof orders.$inferSelect,
+  cancelled: (typeof orderItems.$inferSelect)[],
+  userId: string | null,
+  at: Date,
+): Promise<void> {
+  if (cancelled.length === 0) return;
+  const statuses = (await itemStatusesOf(tx, [order.id])).get(order.id) ?? [];
+  const isAllCancelled = statuses.every((status) => status === 'cancelled');
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'approved') {
+    const netCents = cancelled.reduce(
+      (sum, item) => sum + moneyToCents(item.price) + moneyToCents(item.contentPrice),
+      0,
+    );
+    const remaining = moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id));
+    const cents = isAllCancelled
+      ? remaining
+      : Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
+    if (cents > 0) {
+      const amount = centsToMoney(cents);
+      await insertCreditNote(tx, {
+        number: await nextCreditNoteNumber(tx),
+        orderId: order.id,
+        companyId: order.companyId,
+        amount,
+        itemNumbers: cancelled.map((item) => item.number),
+        createdAt: at,
+      });
+      if (order.paymentMethod === 'credits') {
+        const balanceAfter = await creditCredits(tx, order.companyId, amount);
+        await insertCreditTransaction(tx, {
+          companyId: order.companyId,
+          userId,
+          orderId: order.id,
+          amount,
+          balanceAfter,
+          createdAt: at,
+        });
+      }
+    }
+  }
+  if (isAllCancelled) {
+    // Nothing is left to pay for: a payment received is refunded, one awaited is called off.
+    const paymentStatus: PaymentStatus = order.paymentStatus === 'paid' ? 'refunded' : 'cancelled';
+    await updateOrder(tx, order.id, { paymentStatus });
+    if (order.invoiceId && order.paymentMethod !== 'pay_by_bill') {
+      await updateInvoiceStatus(tx, order.invoiceId, paymentStatus);
+    }
+  }
+}
+
+/** Stores each order's status as derived from its items (decision 040). */
+export async function refreshOrderStatuses(tx: Database, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const statuses = await itemStatusesOf(tx, orderIds);
+  for (const orderId of orderIds) {
+    await updateOrder(tx, orderId, { status: deriveOrderStatus(statuses.get(orderId) ?? []) });
+  }
+}

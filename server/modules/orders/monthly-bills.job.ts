@@ -1,0 +1,84 @@
+// Pay by bill (spec §9: "an invoice is issued at the start of each month"): the job gathers each
+// company's pay-by-bill orders of a past month into one bill awaiting payment. It runs when the
+// worker starts and then daily; a month is billed once per company however often it runs, so
+// it only acts after a month has ended (and catches up on months it missed).
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { deleteExpiredIdempotencyKeys } from '../../http/idempotency.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { centsToMoney } from '../../../contract/money.ts';
+import {
+  attachBill,
+  findUnbilledMonths,
+  insertMonthlyBill,
+  nextInvoiceNumber,
+} from './orders.repository.ts';
+
+export const MONTHLY_BILLS_JOB = 'monthly-bills';
+export const MONTHLY_BILLS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** Bills every finished month with unbilled pay-by-bill orders; answers how many bills it made. */
+export async function issueMonthlyBills(db: Database, at: Date): Promise<number> {
+  const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  let issued = 0;
+  for (const group of await findUnbilledMonths(db, monthStart)) {
+    const from = new Date(`${group.month}T00:00:00Z`);
+    const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+    await db.transaction(async (tx) => {
+      const invoiceId = await insertMonthlyBill(tx, {
+        number: await nextInvoiceNumber(tx),
+        companyId: group.company_id,
+        paymentMethod: 'pay_by_bill',
+        paymentStatus: 'pending_payment',
+        amount: centsToMoney(Number(group.cents)),
+        billingMonth: group.month,
+        createdAt: at,
+      });
+      // Another process billed this company and month meanwhile.
+      if (invoiceId === null) return;
+      await attachBill(tx, { companyId: group.company_id, invoiceId, from, to });
+      issued += 1;
+    });
+  }
+  return issued;
+}
+
+export function createMonthlyBillsJob({ db, now }: { db: Database; now: Clock }) {
+  return async (): Promise<void> => {
+    await issueMonthlyBills(db, now());
+    await deleteExpiredIdempotencyKeys(db, now);
+  };
+}
+
+/**
+ * The job runner, also queueing the monthly bills when it starts and then once a day. Several
+ * API processes may all queue it: the job is idempotent.
+ */
+export function withMonthlyBills(
+  jobs: JobRunner,
+  intervalMs = MONTHLY_BILLS_INTERVAL_MS,
+  log: (message: string, error?: unknown) => void = () => {},
+): JobRunner {
+  let timer: NodeJS.Timeout | null = null;
+  const enqueue = () => {
+    jobs.enqueue(MONTHLY_BILLS_JOB, {}).catch((error: unknown) => {
+      log('Queueing the monthly bills failed', error);
+    });
+  };
+  return {
+    ...jobs,
+    start: () => {
+      if (timer === null) {
+        enqueue();
+        timer = setInterval(enqueue, intervalMs);
+        timer.unref();
+      }
+      jobs.start();
+    },
+    stop: async () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      await jobs.stop();
+    },
+  };
+}

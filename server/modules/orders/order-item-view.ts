@@ -1,0 +1,100 @@
+// An order item as the wire names it (contract/order-items.ts), and the facts the life cycle reads.
+import type { Feedback, OrderItem } from '../../../contract/order-items.ts';
+import type { orderItems, StoredFeedback } from '../../db/schema/index.ts';
+import { isEditableByBuyer, type ItemFacts } from './item-life-cycle.ts';
+import type { ItemViewRow } from './order-items.repository.ts';
+
+export function factsOf(item: typeof orderItems.$inferSelect): ItemFacts {
+  return {
+    status: item.status,
+    isArticleProvidedByBuyer: item.isArticleProvidedByBuyer,
+    isTopicProvidedByBuyer: item.isTopicProvidedByBuyer,
+    isTopicNeedsApproval: item.isTopicNeedsApproval,
+    topic: item.topic,
+    topicStatus: item.topicStatus,
+    articleStatus: item.articleStatus,
+    isRequestedEdits: item.isRequestedEdits,
+  };
+}
+
+function feedbackOf(stored: StoredFeedback | null): Feedback | null {
+  return stored ? { text: stored.text, file: stored.file, created_at: stored.created_at } : null;
+}
+
+export function toOrderItem(row: ItemViewRow): OrderItem {
+  const { item, order, plan, invoice } = row;
+  return {
+    id: item.id,
+    created_at: item.createdAt.toISOString(),
+    number: item.number,
+    order: { id: order.id, number: order.number },
+    price: item.price,
+    status: item.status,
+    site: { id: item.siteId, hostname: item.siteHostname },
+    buyer_domain: item.buyerDomainId
+      ? { id: item.buyerDomainId, hostname: item.buyerDomainHostname }
+      : null,
+    article_topic: item.articleTopic,
+    content_product_plan:
+      plan && plan.id && plan.slug && plan.title
+        ? {
+            id: plan.id,
+            title: item.contentProductPlanTitle ?? plan.title,
+            slug: plan.slug,
+            features: plan.features ?? [],
+            min_words_amount: plan.minWordsAmount,
+            max_words_amount: plan.maxWordsAmount,
+            is_max_words_amount_exceed_allowed: plan.isMaxWordsAmountExceedAllowed ?? false,
+            // The price paid for the content, frozen on the item.
+            price: item.contentPrice,
+          }
+        : null,
+    word_count: item.wordCount,
+    target_url: item.targetUrl,
+    anchor_text: item.anchorText,
+    custom_id: item.customId,
+    comments: item.comments,
+    is_requested_edits: item.isRequestedEdits,
+    article_niche: { id: item.nicheId, title: row.nicheTitle },
+    live_link: item.liveLink,
+    is_article_provided_by_buyer: item.isArticleProvidedByBuyer,
+    is_topic_provided_by_buyer: item.isTopicProvidedByBuyer,
+    is_editable_by_buyer: isEditableByBuyer(item.status),
+    is_topic_needs_approval: item.isTopicNeedsApproval,
+    // 'provide' with the buyer's own topic: article, image and topic all come from the buyer.
+    is_content_fully_provided_by_buyer:
+      item.isArticleProvidedByBuyer && item.isTopicProvidedByBuyer,
+    article: {
+      status: item.articleStatus,
+      feedback: feedbackOf(item.articleFeedback),
+      file:
+        row.articleFile?.id && row.articleFile.fileName
+          ? { id: row.articleFile.id, file_name: row.articleFile.fileName }
+          : null,
+      link: item.articleLink,
+    },
+    topic: {
+      is_needs_approval: item.isTopicNeedsApproval,
+      content: item.topic,
+      status: item.topicStatus,
+      feedback: feedbackOf(item.topicFeedback),
+    },
+    webmaster_feedback: feedbackOf(item.webmasterFeedback),
+    publishing_due_date: item.publishingDueDate,
+    published_at: item.publishedAt?.toISOString() ?? null,
+    invoice:
+      invoice?.id && invoice.number && invoice.paymentStatus && invoice.paymentMethod
+        ? {
+            id: invoice.id,
+            number: invoice.number,
+            file:
+              invoice.fileId && invoice.fileName
+                ? { id: invoice.fileId, file_name: invoice.fileName }
+                : null,
+            payment_status: invoice.paymentStatus,
+            payment_method: invoice.paymentMethod,
+          }
+        : null,
+    payment_method: order.paymentMethod,
+  };
+}

@@ -1,0 +1,228 @@
+// Shared pieces of the cart and order tests: calls with a buyer's token, and the fixture's sites,
+// prices, plans and domains read from the database.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { CartLineCreate } from '../../contract/cart.ts';
+import { queryRows, type Database } from '../../server/db/database.ts';
+import {
+  accounts,
+  buyerDomains,
+  companies,
+  contentProductPlans,
+  niches,
+  sitePrices,
+  sites,
+  users,
+} from '../../server/db/schema/index.ts';
+import { createAccessTokens } from '../../server/modules/auth/access-tokens.ts';
+import { FIXTURE } from '../helpers/fixture.ts';
+import { bearer, TEST_JWT_SECRET, type TestContext } from '../helpers/test-app.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function buyerCalls(ctx: TestContext) {
+  return (
+    method: Method,
+    url: string,
+    token: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> =>
+    ctx.app.inject({
+      method,
+      url: `/api/v1/buyer${url}`,
+      headers: { ...bearer(token), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+}
+
+export interface PricedSite {
+  id: string;
+  hostname: string;
+  /** Niche id → price. */
+  prices: Map<string, string>;
+}
+
+export interface CatalogueFacts {
+  sites: PricedSite[];
+  plans: Record<'provide' | 'standard' | 'premium', { id: string; price: string }>;
+  niches: Map<string, string>;
+  domains: {
+    buyer: { id: string; hostname: string }[];
+    secondBuyer: { id: string; hostname: string }[];
+  };
+  userIds: { buyer: string; secondBuyer: string };
+  companyIds: { buyer: string; secondBuyer: string };
+}
+
+export async function catalogueFacts(db: Database): Promise<CatalogueFacts> {
+  const priceRows = await db
+    .select({
+      siteId: sites.id,
+      hostname: sites.hostname,
+      nicheId: sitePrices.nicheId,
+      price: sitePrices.price,
+    })
+    .from(sites)
+    .innerJoin(sitePrices, eq(sitePrices.siteId, sites.id))
+    .orderBy(asc(sites.hostname));
+  const byId = new Map<string, PricedSite>();
+  for (const row of priceRows) {
+    const site = byId.get(row.siteId) ?? {
+      id: row.siteId,
+      hostname: row.hostname,
+      prices: new Map(),
+    };
+    site.prices.set(row.nicheId, row.price);
+    byId.set(row.siteId, site);
+  }
+  const plans = await db
+    .select({
+      slug: contentProductPlans.slug,
+      id: contentProductPlans.id,
+      price: contentProductPlans.price,
+    })
+    .from(contentProductPlans);
+  const plan = (slug: string) => {
+    const found = plans.find((row) => row.slug === slug);
+    if (!found) throw new Error(`No plan ${slug}`);
+    return { id: found.id, price: found.price };
+  };
+  const nicheRows = await db.select({ id: niches.id, title: niches.title }).from(niches);
+  const person = async (email: string) => {
+    const [row] = await db
+      .select({ userId: users.id, companyId: accounts.companyId })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.userId, users.id))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`No user ${email}`);
+    const domains = await db
+      .select({ id: buyerDomains.id, hostname: buyerDomains.hostname })
+      .from(buyerDomains)
+      .where(eq(buyerDomains.userId, row.userId))
+      .orderBy(asc(buyerDomains.hostname));
+    return { ...row, domains };
+  };
+  const buyer = await person(FIXTURE.buyer);
+  const secondBuyer = await person(FIXTURE.secondBuyer);
+  return {
+    sites: [...byId.values()],
+    plans: { provide: plan('provide'), standard: plan('standard'), premium: plan('premium') },
+    niches: new Map(nicheRows.map((row) => [row.id, row.title])),
+    domains: { buyer: buyer.domains, secondBuyer: secondBuyer.domains },
+    userIds: { buyer: buyer.userId, secondBuyer: secondBuyer.userId },
+    companyIds: { buyer: buyer.companyId, secondBuyer: secondBuyer.companyId },
+  };
+}
+
+/** A site that prices at least `niches` link types. */
+export function siteWithNiches(facts: CatalogueFacts, niches = 1, skip = 0): PricedSite {
+  const found = facts.sites.filter((site) => site.prices.size >= niches)[skip];
+  if (!found) throw new Error(`No site with ${niches} prices`);
+  return found;
+}
+
+export function firstNiche(site: PricedSite): [string, string] {
+  const [entry] = site.prices;
+  if (!entry) throw new Error('A site without prices');
+  return entry;
+}
+
+/** A niche the site does not price. */
+export function unpricedNiche(facts: CatalogueFacts, site: PricedSite): string {
+  const found = [...facts.niches.keys()].find((id) => !site.prices.has(id));
+  if (!found) throw new Error('The site prices every niche');
+  return found;
+}
+
+/** A complete line of the first buyer: one article, own topic, 'provide'. */
+export function lineFor(
+  facts: CatalogueFacts,
+  site: PricedSite,
+  overrides: Partial<CartLineCreate> = {},
+  who: 'buyer' | 'secondBuyer' = 'buyer',
+): CartLineCreate {
+  const domain = facts.domains[who][0];
+  if (!domain) throw new Error('The buyer has no domain');
+  return {
+    link_type: firstNiche(site)[0],
+    buyer_domain: domain.id,
+    site: site.id,
+    articles_number: 1,
+    article_topic: 'i_will_write_my_topic',
+    anchor_text: 'best hiking boots',
+    target_url: 'https://northwind-outdoor.com/boots',
+    ...overrides,
+  };
+}
+
+export async function setCredits(db: Database, companyId: string, amount: string): Promise<void> {
+  await db.update(companies).set({ creditsBalance: amount }).where(eq(companies.id, companyId));
+}
+
+export async function creditsOf(db: Database, companyId: string): Promise<string> {
+  const [row] = await db
+    .select({ balance: companies.creditsBalance })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.balance ?? 'missing';
+}
+
+export async function countRows(db: Database, table: string, where = sql`true`): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+  );
+  return row?.n ?? -1;
+}
+
+/**
+ * `count` extra buyers in the company, each with one domain; answers their ids, tokens and
+ * domains. Tokens are signed as the login would sign them.
+ */
+export async function addBuyersToCompany(
+  ctx: TestContext,
+  companyId: string,
+  count: number,
+): Promise<{ userId: string; token: string; domainId: string }[]> {
+  const tokens = createAccessTokens({
+    secret: TEST_JWT_SECRET,
+    ttlSeconds: 3600,
+    now: ctx.clock.now,
+  });
+  const db = ctx.handle.db;
+  const created = [];
+  for (let index = 0; index < count; index += 1) {
+    const email = `colleague-${randomUUID()}@example.com`;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: 'not-used',
+        roles: ['ROLE_BUYER'],
+        firstName: 'Colleague',
+        lastName: String(index),
+        isConfirmed: true,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('No user');
+    await db.insert(accounts).values({ userId: user.id, companyId, isCurrent: true });
+    const [domain] = await db
+      .insert(buyerDomains)
+      .values({ userId: user.id, hostname: `colleague-${index}.example.com` })
+      .returning({ id: buyerDomains.id });
+    if (!domain) throw new Error('No domain');
+    const token = await tokens.issue({ userId: user.id, username: email, roles: ['ROLE_BUYER'] });
+    created.push({ userId: user.id, token, domainId: domain.id });
+  }
+  return created;
+}
+
+export async function accountOf(db: Database, userId: string, companyId: string) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.companyId, companyId)));
+  return row ?? null;
+}
