@@ -51,6 +51,11 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
+import {
+  createMailThrottle,
+  DEFAULT_MAIL_REQUEST_LIMITS,
+  type MailRequestLimits,
+} from './modules/public-auth/mail-throttle.ts';
 import { createPublicAuthService } from './modules/public-auth/public-auth.service.ts';
 import { decoratePrincipal, requireRole } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -80,6 +85,8 @@ export interface AppOptions {
   accessTokenTtlSeconds?: number;
   now?: Clock;
   loginLimits?: Partial<LoginLimits>;
+  /** Limits of registration and password-reset requests (tests lower them). */
+  mailRequestLimits?: Partial<MailRequestLimits>;
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
   trustProxy?: boolean;
@@ -169,6 +176,10 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       mailer: options.mailer,
       now,
       publicUrl: options.publicUrl,
+      throttle: createMailThrottle(db, now, {
+        ...DEFAULT_MAIL_REQUEST_LIMITS,
+        ...options.mailRequestLimits,
+      }),
     }),
     profile: createProfileService({ db }),
     domains: createDomainsService({ db }),

@@ -28,8 +28,11 @@ export function forbidden(): ApiError {
   return new ApiError(403, FORBIDDEN_MESSAGE);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, 'Too many failed login attempts. Try again later.', {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many failed login attempts. Try again later.',
+): ApiError {
+  return new ApiError(429, message, {
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }

@@ -58,3 +58,22 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_scope_subject_failed_at_idx').on(t.scope, t.subject, t.failedAt)],
 );
+
+/**
+ * Requests that send mail to signed-out visitors (registration, password reset), one row each,
+ * so that every API process applies the same limits. Rows older than an hour are pruned as new
+ * requests arrive.
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `registration:address`, `registration:email`, `password_reset:address`, … */
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('mail_requests_scope_subject_requested_at_idx').on(t.scope, t.subject, t.requestedAt),
+  ],
+);

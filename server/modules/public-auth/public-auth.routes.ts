@@ -22,12 +22,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ publicAuth: PublicAuthSer
       schema: {
         tags: ['Registration'],
         summary: 'Register a buyer; a confirmation link is mailed',
+        description: 'At most 10 requests per hour from one address and 3 per e-mail (429).',
         body: RegistrationRequestSchema,
-        response: { 202: AcceptedSchema, ...errorResponses(400) },
+        response: { 202: AcceptedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
-      await publicAuth.register(request.body);
+      await publicAuth.register(request.body, request.ip);
       return reply.status(202).send({});
     },
   );
@@ -53,13 +54,15 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ publicAuth: PublicAuthSer
     {
       schema: {
         tags: ['Password reset'],
-        summary: 'Ask for a password reset link (always accepted)',
+        summary:
+          'Ask for a password reset link (accepted whether or not the e-mail has an account)',
+        description: 'At most 10 requests per hour from one address and 3 per e-mail (429).',
         body: PasswordResetRequestSchema,
-        response: { 202: AcceptedSchema, ...errorResponses(400) },
+        response: { 202: AcceptedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
-      await publicAuth.requestPasswordReset(request.body.email);
+      await publicAuth.requestPasswordReset(request.body.email, request.ip);
       return reply.status(202).send({});
     },
   );

@@ -15,6 +15,7 @@ import {
 import { revokeUserRefreshTokens } from '../auth/auth.repository.ts';
 import { deleteFailures } from '../auth/login-failures.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { MailThrottle } from './mail-throttle.ts';
 import { generateSecretToken, hashSecretToken } from '../auth/secret-tokens.ts';
 import {
   confirmUser,
@@ -31,9 +32,10 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
 
 export interface PublicAuthService {
-  register(request: RegistrationRequest): Promise<void>;
+  /** `address`: the client's address, for the request limits. */
+  register(request: RegistrationRequest, address: string): Promise<void>;
   confirmRegistration(token: string): Promise<void>;
-  requestPasswordReset(email: string): Promise<void>;
+  requestPasswordReset(email: string, address: string): Promise<void>;
   resetPassword(token: string, request: PasswordResetComplete): Promise<void>;
 }
 
@@ -43,8 +45,9 @@ export function createPublicAuthService(deps: {
   now: Clock;
   /** Origin of the web app, for the links in mails (e.g. https://portal.example.com). */
   publicUrl: string;
+  throttle: MailThrottle;
 }): PublicAuthService {
-  const { db, mailer, now } = deps;
+  const { db, mailer, now, throttle } = deps;
   const link = (route: string, token?: string) =>
     `${deps.publicUrl.replace(/\/$/, '')}${route}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
@@ -77,8 +80,9 @@ export function createPublicAuthService(deps: {
   }
 
   return {
-    register: async (request) => {
+    register: async (request, address) => {
       const email = request.email.trim().toLowerCase();
+      await throttle.admit('registration', { address, email });
       const token = await createBuyer(request, email);
       await mailer.send(
         token
@@ -104,8 +108,9 @@ export function createPublicAuthService(deps: {
       });
     },
 
-    requestPasswordReset: async (rawEmail) => {
+    requestPasswordReset: async (rawEmail, address) => {
       const email = rawEmail.trim().toLowerCase();
+      await throttle.admit('password_reset', { address, email });
       const userId = await findUserIdByEmail(db, email);
       if (!userId) return;
       const token = generateSecretToken();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, users } from '../../db/schema/index.ts';
+import { loginFailures, mailRequests, users } from '../../db/schema/index.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import { lastMailedToken, mailsTo } from '../../../tests/helpers/mail-box.ts';
 import {
@@ -27,6 +27,7 @@ describe('public registration and password reset', () => {
   beforeEach(async () => {
     ctx.clock.set(TEST_START);
     await ctx.handle.db.delete(loginFailures);
+    await ctx.handle.db.delete(mailRequests);
   });
 
   const register = (email: string, password = 'correct-horse-battery') =>
