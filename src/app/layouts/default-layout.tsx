@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-context.tsx';
 import { NoAccess } from '../../features/auth/components/no-access.tsx';
+import { useCartLineSync } from '../../features/cart/hooks/use-cart-line-sync.ts';
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
 import { TopNavigation } from './top-navigation.tsx';
@@ -13,6 +14,12 @@ function PageContainer() {
       <Outlet />
     </main>
   );
+}
+
+/** Sends the cart lines added offline; mounted only for a signed-in buyer. */
+function CartLineSync() {
+  useCartLineSync();
+  return null;
 }
 
 /** Signed-in pages: the top navigation and the page. A signed-in non-buyer sees the no-access screen. */
@@ -29,6 +36,7 @@ export function BuyerLayout() {
   }
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
+      <CartLineSync />
       <TopNavigation />
       <PageContainer />
     </div>

@@ -21,6 +21,7 @@ import {
 } from '../../components/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSessionManager } from '../../features/auth/session-context.tsx';
+import { CartIndicator } from '../../features/cart/components/cart-indicator.tsx';
 import { DeveloperSettingsDialog } from '../../features/developer-settings/components/developer-settings-dialog.tsx';
 import { cx } from '../../utils/class-names.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
@@ -86,6 +87,7 @@ export function TopNavigation() {
             </ul>
           </nav>
           <div className="ml-auto hidden items-center gap-2 md:flex">
+            <CartIndicator />
             <Menu as="div" className="relative">
               <MenuButton
                 className={cx(
@@ -132,9 +134,10 @@ export function TopNavigation() {
               Log out
             </button>
           </div>
+          <CartIndicator className="ml-auto md:hidden" />
           <DisclosureButton
             className={cx(
-              'group ml-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden',
+              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden',
               focusRing,
             )}
           >

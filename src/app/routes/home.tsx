@@ -6,10 +6,14 @@ import {
   serializeFilterState,
   setFilter,
 } from '../../../contract/filter-state.ts';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Site } from '../../../contract/catalogue.ts';
 import { Card } from '../../components/card.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
+import { BuyButton } from '../../features/cart/components/buy-button.tsx';
+import { CartPanel, type CartPanelSite } from '../../features/cart/components/cart-panel.tsx';
 import { CatalogueSection } from '../../features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '../../features/catalogue/components/niche-select.tsx';
 import { ExportButton } from '../../features/exports/components/export-button.tsx';
@@ -29,6 +33,19 @@ export function Component() {
   const profile = useQuery(profileQueries.detail());
   const user = useCurrentUser();
   const state = parseFilterState(params.toString());
+  const [panel, setPanel] = useState<{ site: CartPanelSite | null; open: boolean }>({
+    site: null,
+    open: false,
+  });
+  const renderBuyAction = useCallback(
+    (site: Site) => (
+      <BuyButton
+        site={site}
+        onBuy={() => setPanel({ site: { id: site.id, hostname: site.hostname }, open: true })}
+      />
+    ),
+    [],
+  );
 
   // A new selection shows a different result set: setFilter starts again at its first page.
   const select = (key: 'buyer_domain' | 'niche', value: string) =>
@@ -97,7 +114,15 @@ export function Component() {
           ) : null}
         </div>
       </div>
+      <CartPanel
+        site={panel.site}
+        open={panel.open}
+        onClose={() => setPanel((current) => ({ ...current, open: false }))}
+        nicheFilter={state.filter.niche?.[0] ?? null}
+        buyerDomainFilter={state.filter.buyer_domain ?? null}
+      />
       <CatalogueSection
+        renderBuyAction={renderBuyAction}
         toolbar={(state) =>
           user?.canExportDomains ? (
             <ExportButton

@@ -70,10 +70,12 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
 export interface CatalogueSectionProps {
   /** Extra toolbar controls composed by the page (export, saved views). */
   toolbar?: (state: FilterState, setState: (next: FilterState) => void) => ReactNode;
+  /** The buy button of a row, composed by the page. */
+  renderBuyAction?: (site: Site) => ReactNode;
 }
 
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
-export function CatalogueSection({ toolbar }: CatalogueSectionProps) {
+export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionProps) {
   const [state, setState] = useFilterState();
   const [layout, setLayout] = useColumnLayout();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -101,7 +103,10 @@ export function CatalogueSection({ toolbar }: CatalogueSectionProps) {
   const sites = useMemo(() => query.data?.list.data ?? [], [query.data]);
   const total = query.data?.list.pagination.total ?? 0;
 
-  const columns = useMemo(() => siteDataColumns({ showAdditional }), [showAdditional]);
+  const columns = useMemo(
+    () => siteDataColumns({ showAdditional, renderBuyAction }),
+    [showAdditional, renderBuyAction],
+  );
   const columnVisibility = useMemo<VisibilityState>(
     () => Object.fromEntries(layout.hidden.map((id) => [id, false])),
     [layout.hidden],
@@ -161,10 +166,22 @@ export function CatalogueSection({ toolbar }: CatalogueSectionProps) {
             kind="site_filters"
             title="Saved filters"
             itemLabel="Filter"
-            currentValue={serializeFilterState({ ...state, page: undefined })}
+            currentValue={serializeFilterState({
+              ...state,
+              filter: { ...state.filter, only_favorite: undefined },
+              page: undefined,
+            })}
             onApply={(value) => {
-              if (typeof value === 'string') setState(parseFilterState(value));
+              if (typeof value !== 'string') return;
+              const applied = parseFilterState(value);
+              // Whether the menu lists only favourite filters is its own setting, not a filter.
+              const { only_favorite } = state.filter;
+              setState({ ...applied, filter: { ...applied.filter, only_favorite } });
             }}
+            favoritesOnly={state.filter.only_favorite === true}
+            onFavoritesOnlyChange={(only) =>
+              setState({ ...state, filter: { ...state.filter, only_favorite: only || undefined } })
+            }
           />
           <SavedViewsMenu
             kind="site_columns"

@@ -51,9 +51,9 @@ function api(call: Call): Response {
   return jsonResponse({ data: [] });
 }
 
-async function openPanel() {
+async function openPanel(initialEntry = '/?filter[niche][]=x&page=4') {
   const user = userEvent.setup();
-  const view = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=4');
+  const view = renderCatalogue(<CatalogueSection />, initialEntry);
   await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
   await user.click(screen.getByRole('button', { name: 'Filters' }));
   const panel = await screen.findByRole('form', { name: 'Catalogue filters' });
@@ -136,6 +136,19 @@ describe('filter panel', () => {
     await waitFor(() =>
       expect(searchOf(router)).toBe(
         '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000',
+      ),
+    );
+  });
+
+  it('keeps the saved-filters "only favorites" setting through a reset', async () => {
+    mockApi(api);
+    const { user, panel, router } = await openPanel(
+      '/?filter[niche][]=x&filter[only_favorite]=true&page=4',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Reset all' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&filter[only_favorite]=true&sorting[ahrefs_domain_rating]=DESC',
       ),
     );
   });

@@ -471,11 +471,21 @@ function FilterForm({ onClose, state, onChange, defaults, showAdditional }: Filt
   );
 }
 
-/** The dashboard's selections are not filters of this panel: a reset keeps them. */
+/**
+ * The dashboard's selections and the saved-filters menu's "only favorites" setting are not
+ * filters of this panel: a reset keeps them.
+ */
 function keep(filter: FilterValues): FilterValues {
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
-    if (key === 'buyer_domain' || key === 'search' || key.startsWith('fe')) kept[key] = value;
+    if (
+      key === 'buyer_domain' ||
+      key === 'search' ||
+      key === 'only_favorite' ||
+      key.startsWith('fe')
+    ) {
+      kept[key] = value;
+    }
   }
   return kept as FilterValues;
 }

@@ -120,6 +120,68 @@ describe('saved filters', () => {
     ).toBeInTheDocument();
   });
 
+  it('lists only favourite filters while "Only favorites" is on, kept in the address and never sent', async () => {
+    const favourite = view({
+      id: '00000000-0000-4000-8000-0000000000e2',
+      name: 'Cheap do-follow',
+      value: 'filter[link_types][]=do_follow&sorting[price]=ASC',
+      is_favorite: true,
+    });
+    const { calls } = mockApi(api([view(), favourite]));
+    const user = userEvent.setup();
+    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    const list = await screen.findByRole('list', { name: 'Saved filters' });
+    expect(within(list).getAllByRole('button', { name: /^Apply filter/ })).toHaveLength(2);
+
+    const only = screen.getByRole('switch', { name: 'Only favorites' });
+    expect(only).not.toBeChecked();
+    await user.click(only);
+    await waitFor(() =>
+      expect(searchOf(first.router)).toBe('?filter[niche][]=x&filter[only_favorite]=true'),
+    );
+    expect(screen.getByRole('switch', { name: 'Only favorites' })).toBeChecked();
+    const filtered = screen.getByRole('list', { name: 'Saved filters' });
+    expect(
+      within(filtered)
+        .getAllByRole('button', { name: /^Apply filter/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Cheap do-follow']);
+
+    // Applying a saved filter keeps the setting; saving leaves it out of the saved value.
+    await user.click(
+      within(filtered).getByRole('button', { name: 'Apply filter Cheap do-follow' }),
+    );
+    await waitFor(() =>
+      expect(searchOf(first.router)).toBe(
+        '?filter[link_types][]=do_follow&filter[only_favorite]=true&sorting[price]=ASC',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    await user.type(await screen.findByLabelText('Filter name'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        value: 'filter[link_types][]=do_follow&sorting[price]=ASC',
+      }),
+    );
+    const siteCalls = calls.filter((c) => c.url.pathname === '/api/v1/buyer/sites');
+    expect(siteCalls.length).toBeGreaterThan(1);
+    for (const call of siteCalls) expect(call.url.search).not.toContain('only_favorite');
+    first.unmount();
+
+    // The address alone brings the setting back.
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&filter[only_favorite]=true');
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    expect(await screen.findByRole('switch', { name: 'Only favorites' })).toBeChecked();
+    expect(
+      within(await screen.findByRole('list', { name: 'Saved filters' })).queryByRole('button', {
+        name: 'Apply filter Big German sites',
+      }),
+    ).not.toBeInTheDocument();
+  });
+
   it('applies a saved column layout', async () => {
     mockApi(
       api([

@@ -15,6 +15,12 @@ export interface SavedViewsMenuProps {
   itemLabel: string;
   currentValue: unknown;
   onApply: (value: unknown) => void;
+  /**
+   * With both given, the menu offers an "Only favorites" switch that lists only the views marked
+   * favourite. The caller keeps the setting (the catalogue keeps it in the address).
+   */
+  favoritesOnly?: boolean;
+  onFavoritesOnlyChange?: (favoritesOnly: boolean) => void;
 }
 
 /** Saves the current filters or column layout under a name; applies, favourites and deletes them. */
@@ -24,6 +30,8 @@ export function SavedViewsMenu({
   itemLabel,
   currentValue,
   onApply,
+  favoritesOnly = false,
+  onFavoritesOnlyChange,
 }: SavedViewsMenuProps) {
   const views = useQuery(savedViewQueries.list(kind));
   const save = useSaveView(kind, itemLabel);
@@ -32,6 +40,9 @@ export function SavedViewsMenu({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const noun = itemLabel.toLowerCase();
+  const canFilter = onFavoritesOnlyChange !== undefined;
+  const onlyFavorites = canFilter && favoritesOnly;
+  const shown = views.data?.filter((view) => !onlyFavorites || view.is_favorite) ?? [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,21 +72,37 @@ export function SavedViewsMenu({
       >
         {({ close }) => (
           <div>
-            <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              {title}
-            </h3>
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                {title}
+              </h3>
+              {canFilter ? (
+                <label className="flex items-center gap-1.5 text-xs text-slate-600">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={onlyFavorites}
+                    onChange={(event) => onFavoritesOnlyChange(event.target.checked)}
+                    className="h-3.5 w-3.5 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  />
+                  Only favorites
+                </label>
+              ) : null}
+            </div>
             {views.isPending ? (
               <p className="py-2 text-sm text-slate-500">Loading…</p>
             ) : views.isError ? (
               <p className="py-2 text-sm text-red-600">{views.error.message}</p>
             ) : views.data.length === 0 ? (
               <p className="py-2 text-sm text-slate-500">Nothing saved yet.</p>
+            ) : shown.length === 0 ? (
+              <p className="py-2 text-sm text-slate-500">No favorite {noun}s yet.</p>
             ) : (
               <ul
                 aria-label={title}
                 className="mt-1 max-h-64 divide-y divide-slate-100 overflow-y-auto"
               >
-                {views.data.map((view: SavedView) => (
+                {shown.map((view: SavedView) => (
                   <li key={view.id} className="flex items-center gap-1 py-1">
                     <button
                       type="button"

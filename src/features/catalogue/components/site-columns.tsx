@@ -1,4 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LINK_TYPE_TITLES,
@@ -55,7 +56,11 @@ function metric(id: keyof Site & string, label: string): SiteColumn {
 }
 
 /** The data columns of the site table (spec §2 "Table columns"), in display order. */
-export function siteDataColumns(options: { showAdditional: boolean }): SiteColumn[] {
+export function siteDataColumns(options: {
+  showAdditional: boolean;
+  /** The row's buy action, composed by the page (the cart lives in its own feature). */
+  renderBuyAction?: (site: Site) => ReactNode;
+}): SiteColumn[] {
   const columns: SiteColumn[] = [];
   const add = <TValue,>(column: ColumnDef<Site, TValue>) => {
     // Every column gets an explicit id: the chooser and the stored layout refer to it.
@@ -231,12 +236,15 @@ export function siteDataColumns(options: { showAdditional: boolean }): SiteColum
       enableHiding: false,
       meta: { label: 'Actions' },
       cell: (info) => (
-        <Link
-          to={`/sites/${info.row.original.id}`}
-          className="text-sm font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
-        >
-          Details<span className="sr-only"> about {info.row.original.hostname}</span>
-        </Link>
+        <span className="flex items-center justify-end gap-3">
+          <Link
+            to={`/sites/${info.row.original.id}`}
+            className="text-sm font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
+          >
+            Details<span className="sr-only"> about {info.row.original.hostname}</span>
+          </Link>
+          {options.renderBuyAction?.(info.row.original)}
+        </span>
       ),
     }),
   );

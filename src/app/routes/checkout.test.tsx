@@ -1,0 +1,399 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartDefaults, CartItem } from '../../../contract/cart.ts';
+import type { Order, PaymentMethodOption } from '../../../contract/orders.ts';
+import { db } from '../../lib/db.ts';
+import { installAnimationsStub } from '../../test-utils/animations.ts';
+import { createTestQueryClient } from '../../test-utils/render.tsx';
+import {
+  cartItem,
+  jsonResponse,
+  mockApi,
+  setOnline,
+  type Call,
+} from '../../features/cart/test/fixtures.ts';
+import { Component as CheckoutRoute } from './checkout.tsx';
+
+const COMPANY = '00000000-0000-4000-8000-0000000e0001';
+const GB = '00000000-0000-4000-8000-0000000f0001';
+
+const defaults: CartDefaults = {
+  items_amount: 2,
+  price: '240.00',
+  content_price: '50.00',
+  vat: '0.00',
+  vat_rate: '0.00',
+  vat_treatment: 'outside_eu',
+  total_price: '290.00',
+  total_price_with_vat: '290.00',
+  invoice_emails: ['billing@acme.example'],
+  company: {
+    id: COMPANY,
+    title: 'Acme Ltd',
+    email: 'hello@acme.example',
+    address: {
+      city: 'London',
+      zip_code: 'EC1A 1BB',
+      address: '1 High Street',
+      address_extra: null,
+      country_id: GB,
+      country: { id: GB, title: 'United Kingdom', code: 'GB' },
+    },
+    billing_information: { email: 'billing@acme.example', vat_number: null },
+    is_pay_by_bill_allowed: false,
+  },
+  companies: [{ id: COMPANY, title: 'Acme Ltd', is_current: true }],
+};
+
+const methods: PaymentMethodOption[] = [
+  {
+    id: 'bank_transfer',
+    title: 'Bank transfer',
+    is_available: true,
+    unavailable_reason: null,
+    available_amount: null,
+  },
+  {
+    id: 'credits',
+    title: 'Credits',
+    is_available: true,
+    unavailable_reason: null,
+    available_amount: '2000.00',
+  },
+  {
+    id: 'pay_by_bill',
+    title: 'Pay by bill',
+    is_available: false,
+    unavailable_reason: 'Pay by bill is not available for this company.',
+    available_amount: null,
+  },
+];
+
+const order: Order = {
+  id: '00000000-0000-4000-8000-0000000a0001',
+  created_at: '2026-11-22T10:00:00Z',
+  number: '100042',
+  po_number: null,
+  price: '290.00',
+  vat: '0.00',
+  vat_rate: '0.00',
+  vat_treatment: 'outside_eu',
+  price_with_vat: '290.00',
+  links_amount: 2,
+  live_links_amount: 0,
+  status: 'processing',
+  company: { id: COMPANY, title: 'Acme Ltd' },
+  invoice_emails: ['billing@acme.example'],
+  billing: {
+    business_name: 'Acme Ltd',
+    country_id: GB,
+    city: 'London',
+    address: '1 High Street',
+    zip_code: 'EC1A 1BB',
+    vat_number: null,
+  },
+  payment_method: 'credits',
+  payment: { status: 'paid', method: 'credits' },
+  invoice: null,
+  credit_note: null,
+};
+
+interface Server {
+  items: CartItem[];
+  methods?: PaymentMethodOption[];
+  orderAnswers: (() => Response | Promise<Response>)[];
+}
+
+function api(server: Server) {
+  return (call: Call): Response | Promise<Response> => {
+    const path = call.url.pathname;
+    if (path === '/api/v1/buyer/shopping-carts/items' && call.method === 'GET') {
+      const limit = Number(call.url.searchParams.get('limit'));
+      const page = Number(call.url.searchParams.get('page'));
+      return jsonResponse({
+        data: server.items.slice((page - 1) * limit, page * limit),
+        pagination: { page, limit, total: server.items.length },
+      });
+    }
+    if (path.startsWith('/api/v1/buyer/shopping-carts/items/') && call.method === 'PUT') {
+      const id = path.split('/').pop();
+      const patch = call.body as Partial<CartItem>;
+      server.items = server.items.map((item) => (item.id === id ? { ...item, ...patch } : item));
+      return jsonResponse(server.items.find((item) => item.id === id));
+    }
+    if (path === '/api/v1/buyer/shopping-carts/defaults') return jsonResponse(defaults);
+    if (path === '/api/v1/buyer/shopping-carts/sites') return jsonResponse({ data: [] });
+    if (path === '/api/v1/buyer/orders/payment-methods')
+      return jsonResponse({ data: server.methods ?? methods });
+    if (path === '/api/v1/common/countries') {
+      return jsonResponse({ data: [{ id: GB, title: 'United Kingdom' }] });
+    }
+    if (path === '/api/v1/buyer/orders' && call.method === 'POST') {
+      const next = server.orderAnswers.shift();
+      return next ? next() : jsonResponse(order, 201);
+    }
+    return jsonResponse({ code: 404, message: 'Not found' }, 404);
+  };
+}
+
+function renderCheckout() {
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', Component: CheckoutRoute },
+      { path: '/orders', element: <p>Orders page</p> },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+const orderPosts = (calls: Call[]) =>
+  calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/v1/buyer/orders');
+
+async function readyToOrder() {
+  const button = await screen.findByRole('button', { name: 'Order now' });
+  await screen.findByRole('table', { name: 'Articles in your cart' });
+  return button;
+}
+
+beforeAll(() => installAnimationsStub());
+beforeEach(async () => {
+  setOnline(true);
+  await db.outbox.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('checkout', () => {
+  it('marks the missing fields of each row and places no order', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [cartItem(), cartItem({ anchor_text: null, topic: null })],
+      orderAnswers: [],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    await user.click(await readyToOrder());
+
+    expect(
+      await screen.findByText(
+        'Please fill in all required fields for each row to proceed to payment.',
+      ),
+    ).toBeInTheDocument();
+    const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
+    expect(anchor).toHaveAccessibleDescription('This value should not be blank.');
+    expect(screen.getByLabelText('Topic, row 2, news.example.com')).toHaveAccessibleDescription(
+      'This value should not be blank.',
+    );
+    expect(
+      screen.getByLabelText('Anchor text, row 1, news.example.com'),
+    ).not.toHaveAccessibleDescription();
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    // Typing clears the mark; leaving the field saves the row.
+    await user.type(anchor, 'cheap flights');
+    expect(anchor).not.toHaveAccessibleDescription();
+    await user.tab();
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.method === 'PUT' &&
+            (c.body as { anchor_text?: string }).anchor_text === 'cheap flights',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows the server’s row violations under their fields and takes the corrected target URL', async () => {
+    const user = userEvent.setup();
+    const first = cartItem();
+    const second = cartItem();
+    const server: Server = {
+      items: [first, second],
+      orderAnswers: [
+        () =>
+          jsonResponse(
+            {
+              code: 400,
+              message: 'Validation failed',
+              violations: [
+                { path: 'items[0].anchor_text', message: 'This value is too long.' },
+                {
+                  path: 'items[1].target_url',
+                  message: 'Newlines are not allowed',
+                  parameters: { value: '"https://shop.example.org/fixed"' },
+                },
+              ],
+            },
+            400,
+          ),
+      ],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    await user.click(await readyToOrder());
+
+    await waitFor(() =>
+      expect(
+        screen.getByLabelText('Anchor text, row 1, news.example.com'),
+      ).toHaveAccessibleDescription('This value is too long.'),
+    );
+    const url = screen.getByLabelText('Target URL, row 2, news.example.com');
+    expect(url).toHaveAccessibleDescription('Newlines are not allowed');
+    await waitFor(() => expect(url).toHaveValue('https://shop.example.org/fixed'));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url.pathname).toBe(`/api/v1/buyer/shopping-carts/items/${second.id}`);
+    expect(put?.body).toEqual({ target_url: 'https://shop.example.org/fixed' });
+    expect(
+      screen.getByText('Please fill in all required fields for each row to proceed to payment.'),
+    ).toBeInTheDocument();
+  });
+
+  it('repeats a failed order with the same key, and uses a new one once the cart changed', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [cartItem(), cartItem()],
+      orderAnswers: [
+        () => jsonResponse({ code: 503, message: 'Service unavailable' }, 503),
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () => jsonResponse({ code: 500, message: 'Internal error' }, 500),
+      ],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const button = await readyToOrder();
+    await user.click(screen.getByRole('radio', { name: 'Credits' }));
+
+    await user.click(button);
+    await screen.findByText('Service unavailable');
+    await user.click(button);
+    await screen.findByText(
+      'The order could not be sent. Check your connection and press Order now again.',
+    );
+    const keys = () => orderPosts(calls).map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys()).toHaveLength(2);
+    expect(keys()[0]).toBe(keys()[1]);
+
+    // The cart changes: the next attempt is a new order request.
+    const comments = screen.getByLabelText('Comments, row 1, news.example.com');
+    await user.type(comments, 'Please publish on Monday');
+    await user.tab();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await user.click(button);
+    await screen.findByText('Internal error');
+    expect(keys()).toHaveLength(3);
+    expect(keys()[2]).not.toBe(keys()[0]);
+
+    // Same cart, same request: the key is reused until the order is placed.
+    await user.click(button);
+    expect(
+      await screen.findByRole('heading', { name: 'Your order has been placed' }),
+    ).toBeInTheDocument();
+    expect(keys()[3]).toBe(keys()[2]);
+    expect(orderPosts(calls)[3]?.body).toEqual({
+      company: COMPANY,
+      po_number: null,
+      invoice_emails: ['billing@acme.example'],
+      payment_method: 'credits',
+      billing: {
+        business_name: 'Acme Ltd',
+        country_id: GB,
+        city: 'London',
+        address: '1 High Street',
+        zip_code: 'EC1A 1BB',
+        vat_number: null,
+      },
+    });
+    expect(screen.getByText('100042')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('places one order on a double click', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const server: Server = {
+      items: [cartItem()],
+      orderAnswers: [
+        () =>
+          new Promise<Response>((resolve) => {
+            release = () => resolve(jsonResponse(order, 201));
+          }),
+      ],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const button = await readyToOrder();
+    await user.dblClick(button);
+    await waitFor(() => expect(orderPosts(calls)).toHaveLength(1));
+    expect(button).toBeDisabled();
+    await user.click(button);
+    release();
+    await screen.findByRole('heading', { name: 'Your order has been placed' });
+    expect(orderPosts(calls)).toHaveLength(1);
+  });
+
+  it('shows the summary, hides pay by bill when not allowed and needs a connection', async () => {
+    const server: Server = { items: [cartItem()], orderAnswers: [] };
+    mockApi(api(server));
+    setOnline(false);
+    renderCheckout();
+    const button = await readyToOrder();
+    expect(button).toBeDisabled();
+    expect(
+      screen.getByText('You are offline. Placing an order needs a connection.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No VAT: service supplied outside the EU (0.00%)')).toBeInTheDocument();
+    expect(screen.getByTestId('total-with-vat')).toHaveTextContent('€290.00');
+    const methodsGroup = screen.getByRole('radiogroup', { name: 'Payment method' });
+    expect(
+      within(methodsGroup)
+        .getAllByRole('radio')
+        .map((radio) => radio.textContent),
+    ).toEqual(['Bank transfer', 'CreditsAvailable: €2,000.00']);
+    expect(screen.queryByRole('radio', { name: 'Pay by bill' })).toBeNull();
+    expect(screen.getByLabelText('Business name')).toHaveValue('Acme Ltd');
+    expect(
+      within(screen.getByRole('group', { name: 'Invoice e-mails' })).getByRole('textbox'),
+    ).toHaveValue('billing@acme.example');
+  });
+
+  it('disables credits that do not cover the total and says why', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [cartItem()],
+      orderAnswers: [],
+      methods: [
+        methods[0]!,
+        {
+          ...methods[1]!,
+          is_available: false,
+          available_amount: '12.00',
+          unavailable_reason: 'Your available credits are not enough to cover the total price.',
+        },
+      ],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    await readyToOrder();
+    const credits = screen.getByRole('radio', { name: 'Credits' });
+    expect(credits).toHaveAttribute('aria-disabled', 'true');
+    expect(credits).toHaveAccessibleDescription(
+      'Available: €12.00 Your available credits are not enough to cover the total price.',
+    );
+    await user.click(credits);
+    expect(credits).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+    expect(orderPosts(calls)).toHaveLength(0);
+  });
+});

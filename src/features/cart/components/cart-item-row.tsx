@@ -1,0 +1,342 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  correctedValueOf,
+  MAX_TEXT_LENGTH,
+  normalizeTargetUrl,
+  type CartItem,
+  type CartItemUpdate,
+} from '../../../../contract/cart.ts';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cx } from '../../../utils/class-names.ts';
+import { formatMoney } from '../../../utils/format.ts';
+import { useUpdateCartItem } from '../api/mutations.ts';
+import { isEditableField, type EditableField, type FieldErrors } from '../row-errors.ts';
+
+type Values = Record<EditableField, string>;
+
+function valuesOf(item: CartItem): Values {
+  return {
+    anchor_text: item.anchor_text ?? '',
+    target_url: item.target_url ?? '',
+    topic: item.topic ?? '',
+    comments: item.comments ?? '',
+    custom_id: item.custom_id ?? '',
+    publishing_due_date: item.publishing_due_date ?? '',
+    is_topic_needs_approval: item.is_topic_needs_approval ? 'yes' : 'no',
+    word_count: item.word_count === null ? '' : String(item.word_count),
+  };
+}
+
+/** Keeps what the buyer is typing; fields left untouched follow the server's item. */
+function mergeValues(current: Values, previous: CartItem, next: CartItem): Values {
+  const before = valuesOf(previous);
+  const after = valuesOf(next);
+  const merged = { ...current };
+  for (const field of Object.keys(after) as EditableField[]) {
+    if (current[field] === before[field]) merged[field] = after[field];
+  }
+  return merged;
+}
+
+const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+type PatchResult = { patch: CartItemUpdate } | { error: string; corrected?: string };
+
+function patchFor(field: EditableField, value: string): PatchResult {
+  switch (field) {
+    case 'target_url': {
+      const result = normalizeTargetUrl(value);
+      if (!result.ok) return { error: result.message, corrected: result.corrected };
+      return { patch: { target_url: result.value === '' ? null : result.value } };
+    }
+    case 'word_count':
+      return { patch: { word_count: value.trim() === '' ? null : Number(value) } };
+    case 'is_topic_needs_approval':
+      return { patch: { is_topic_needs_approval: value === 'yes' ? 'yes' : 'no' } };
+    case 'publishing_due_date':
+      return { patch: { publishing_due_date: value === '' ? null : value } };
+    default:
+      return { patch: { [field]: textOrNull(value) } };
+  }
+}
+
+function CellField({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className="min-w-36">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {children({ id, describedBy: error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs font-medium whitespace-normal text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const fieldClasses = (invalid: boolean) =>
+  cx(
+    'block w-full rounded-md border-0 px-2 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset',
+    'focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-500',
+    invalid ? 'ring-red-400' : 'ring-slate-300',
+  );
+
+export interface CartItemRowProps {
+  item: CartItem;
+  /** 1-based position in the cart, for labels. */
+  position: number;
+  errors: FieldErrors;
+  onFieldEdited: (id: string, field: EditableField) => void;
+  onClone: (item: CartItem) => void;
+  onDelete: (item: CartItem) => void;
+  isBusy: boolean;
+}
+
+/** One cart line at checkout: every field it needs, each saved when the buyer leaves it. */
+export function CartItemRow({
+  item,
+  position,
+  errors,
+  onFieldEdited,
+  onClone,
+  onDelete,
+  isBusy,
+}: CartItemRowProps) {
+  const [values, setValues] = useState(() => valuesOf(item));
+  const [syncedItem, setSyncedItem] = useState(item);
+  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const update = useUpdateCartItem();
+
+  if (syncedItem !== item) {
+    setSyncedItem(item);
+    setValues((current) => mergeValues(current, syncedItem, item));
+  }
+
+  const plan = item.content_product_plan;
+  const isPaidPlan = plan !== null;
+  const providesTopic = item.article_topic === 'please_provide_me_a_topic';
+  const rowLabel = `row ${position}, ${item.site.hostname}`;
+  const errorOf = (field: EditableField) => localErrors[field] ?? errors[field];
+
+  const setError = (field: EditableField, message: string | undefined) =>
+    setLocalErrors((current) => ({ ...current, [field]: message }));
+
+  const edit = (field: EditableField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errorOf(field)) {
+      setError(field, undefined);
+      onFieldEdited(item.id, field);
+    }
+  };
+
+  const save = (field: EditableField, value: string) => {
+    if (value === valuesOf(item)[field]) return;
+    const result = patchFor(field, value);
+    if ('error' in result) {
+      setError(field, result.error);
+      if (result.corrected) {
+        const corrected = result.corrected;
+        setValues((current) => ({ ...current, [field]: corrected }));
+      }
+      return;
+    }
+    update.mutate(
+      { id: item.id, patch: result.patch },
+      {
+        onSuccess: (saved) => {
+          const stored = valuesOf(saved)[field];
+          setValues((current) =>
+            current[field] === value ? { ...current, [field]: stored } : current,
+          );
+        },
+        onError: (error) => {
+          const violations = error instanceof ApiError ? error.violations : [];
+          let placed = false;
+          for (const violation of violations) {
+            const name = violation.path.split('.').pop();
+            if (!isEditableField(name)) continue;
+            placed = true;
+            setError(name, violation.message);
+            const corrected = name === 'target_url' ? correctedValueOf(violation.parameters) : null;
+            if (corrected) setValues((current) => ({ ...current, target_url: corrected }));
+          }
+          if (!placed) setError(field, error.message);
+        },
+      },
+    );
+  };
+
+  const textInput = (
+    field: EditableField,
+    label: string,
+    options: { disabled?: boolean; placeholder?: string; maxLength?: number; type?: string } = {},
+  ) => (
+    <CellField label={`${label}, ${rowLabel}`} error={errorOf(field)}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          type={options.type ?? 'text'}
+          value={values[field]}
+          disabled={options.disabled}
+          placeholder={options.placeholder}
+          maxLength={options.maxLength}
+          aria-invalid={errorOf(field) ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => edit(field, event.target.value)}
+          onBlur={(event) => save(field, event.target.value)}
+          className={fieldClasses(Boolean(errorOf(field)))}
+        />
+      )}
+    </CellField>
+  );
+
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-3 py-3 text-left font-normal">
+        <span className="block font-medium text-slate-900">{item.site.hostname}</span>
+        <span className="block text-xs text-slate-500">{item.link_type.title}</span>
+        <span className="block text-xs text-slate-500">
+          {plan ? plan.title : 'Article provided by you'}
+        </span>
+        <span className="block text-xs text-slate-500">
+          {providesTopic ? 'Topic provided for you' : 'Your own topic'} · for{' '}
+          {item.buyer_domain.hostname}
+        </span>
+      </th>
+      <td className="px-2 py-3">
+        {textInput('anchor_text', 'Anchor text', { maxLength: MAX_TEXT_LENGTH.anchor_text })}
+      </td>
+      <td className="px-2 py-3">
+        {textInput('target_url', 'Target URL', {
+          placeholder: 'https://',
+          maxLength: MAX_TEXT_LENGTH.target_url,
+        })}
+      </td>
+      <td className="px-2 py-3">
+        {textInput('topic', 'Topic', {
+          disabled: providesTopic,
+          placeholder: providesTopic ? 'Suggested for you' : undefined,
+          maxLength: MAX_TEXT_LENGTH.topic,
+        })}
+      </td>
+      <td className="px-2 py-3">
+        <CellField
+          label={`Topic needs approval, ${rowLabel}`}
+          error={errorOf('is_topic_needs_approval')}
+        >
+          {({ id, describedBy }) => (
+            <select
+              id={id}
+              value={values.is_topic_needs_approval}
+              disabled={!providesTopic}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                edit('is_topic_needs_approval', event.target.value);
+                save('is_topic_needs_approval', event.target.value);
+              }}
+              className={fieldClasses(Boolean(errorOf('is_topic_needs_approval')))}
+            >
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </select>
+          )}
+        </CellField>
+      </td>
+      <td className="px-2 py-3">
+        <CellField label={`Word count, ${rowLabel}`} error={errorOf('word_count')}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={plan?.min_words_amount ?? 1}
+              max={
+                plan && !plan.is_max_words_amount_exceed_allowed
+                  ? (plan.max_words_amount ?? undefined)
+                  : undefined
+              }
+              value={values.word_count}
+              disabled={!isPaidPlan}
+              aria-invalid={errorOf('word_count') ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => edit('word_count', event.target.value)}
+              onBlur={(event) => save('word_count', event.target.value)}
+              className={cx(fieldClasses(Boolean(errorOf('word_count'))), 'w-24')}
+            />
+          )}
+        </CellField>
+      </td>
+      <td className="px-2 py-3">
+        <CellField
+          label={`Publishing due date, ${rowLabel}`}
+          error={errorOf('publishing_due_date')}
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="date"
+              value={values.publishing_due_date}
+              aria-invalid={errorOf('publishing_due_date') ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => edit('publishing_due_date', event.target.value)}
+              onBlur={(event) => save('publishing_due_date', event.target.value)}
+              className={fieldClasses(Boolean(errorOf('publishing_due_date')))}
+            />
+          )}
+        </CellField>
+      </td>
+      <td className="px-2 py-3">{textInput('custom_id', 'Custom ID')}</td>
+      <td className="px-2 py-3">
+        {textInput('comments', 'Comments', { maxLength: MAX_TEXT_LENGTH.comments })}
+      </td>
+      <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+        <span className="block font-semibold text-slate-900">{formatMoney(item.total_price)}</span>
+        <span className="block text-xs text-slate-500">
+          {formatMoney(item.price)} link
+          {isPaidPlan ? ` + ${formatMoney(item.content_price)} content` : ''}
+        </span>
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isBusy}
+            aria-label={`Clone ${rowLabel}`}
+            onClick={() => onClone(item)}
+          >
+            Clone
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isBusy}
+            aria-label={`Delete ${rowLabel}`}
+            onClick={() => onDelete(item)}
+            className="text-red-700 hover:bg-red-50"
+          >
+            Delete
+          </Button>
+        </div>
+        {update.isPending ? (
+          <p role="status" className="mt-1 text-xs text-slate-500">
+            Saving…
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,219 @@
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem } from '../../../../contract/cart.ts';
+import { db } from '../../../lib/db.ts';
+import { installAnimationsStub } from '../../../test-utils/animations.ts';
+import { createTestQueryClient } from '../../../test-utils/render.tsx';
+import { markCartLineRefused, queueCartLine } from '../storage.ts';
+import {
+  cartItem,
+  DOMAIN_ID,
+  GENERAL,
+  jsonResponse,
+  mockApi,
+  SITE_ID,
+  type Call,
+} from '../test/fixtures.ts';
+import { CartItemsSection } from './cart-items-section.tsx';
+
+function api(
+  items: () => CartItem[],
+  extra: (call: Call) => Response | undefined = () => undefined,
+) {
+  return (call: Call): Response => {
+    const answer = extra(call);
+    if (answer) return answer;
+    const path = call.url.pathname;
+    if (path === '/api/v1/buyer/shopping-carts/items' && call.method === 'GET') {
+      const list = items();
+      return jsonResponse({ data: list, pagination: { page: 1, limit: 25, total: list.length } });
+    }
+    if (path === '/api/v1/buyer/shopping-carts/items' && call.method === 'POST') {
+      return jsonResponse({ data: [cartItem({ topic: null })] }, 201);
+    }
+    if (path.startsWith('/api/v1/buyer/shopping-carts/items/') && call.method === 'PUT') {
+      return jsonResponse({ ...cartItem(), ...(call.body as object) });
+    }
+    return new Response(null, { status: 204 });
+  };
+}
+
+function renderSection() {
+  const onPageChange = vi.fn();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/checkout',
+        element: (
+          <CartItemsSection
+            page={1}
+            onPageChange={onPageChange}
+            rowErrors={{}}
+            onFieldEdited={() => undefined}
+          />
+        ),
+      },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { onPageChange };
+}
+
+beforeAll(() => installAnimationsStub());
+beforeEach(async () => {
+  await db.outbox.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cart list', () => {
+  it('says when the cart is empty', async () => {
+    mockApi(api(() => []));
+    renderSection();
+    expect(screen.getByText('Loading your cart…')).toBeInTheDocument();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse sites' })).toHaveAttribute('href', '/');
+  });
+
+  it('waits for the connection when the cart was never loaded', async () => {
+    mockApi(api(() => [cartItem()]));
+    onlineManager.setOnline(false);
+    try {
+      renderSection();
+      expect(await screen.findByText('Your cart needs a connection')).toBeInTheDocument();
+      act(() => onlineManager.setOnline(true));
+      expect(
+        await screen.findByRole('table', { name: 'Articles in your cart' }),
+      ).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('shows an error with a retry when the cart cannot be loaded', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi(
+      api(
+        () => [cartItem()],
+        (call) =>
+          fail && call.method === 'GET'
+            ? jsonResponse({ code: 403, message: 'You don’t have access' }, 403)
+            : undefined,
+      ),
+    );
+    renderSection();
+    expect(await screen.findByText('Your cart could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Articles in your cart' })).toBeInTheDocument();
+  });
+
+  it('clones a row as one new article with the same choices, then deletes a row', async () => {
+    const user = userEvent.setup();
+    const item = cartItem({ publishing_due_date: '2026-12-01', comments: 'Friendly tone' });
+    const { calls } = mockApi(api(() => [item]));
+    const { onPageChange } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Clone row 1, news.example.com' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      link_type: GENERAL,
+      buyer_domain: DOMAIN_ID,
+      site: SITE_ID,
+      articles_number: 1,
+      article_topic: 'i_will_write_my_topic',
+      is_topic_needs_approval: false,
+      content_product_plan: item.content_product_plan!.id,
+      word_count: 500,
+      target_url: item.target_url,
+      anchor_text: item.anchor_text,
+      custom_id: null,
+      comments: 'Friendly tone',
+    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      topic: 'Shoes for runners',
+      publishing_due_date: '2026-12-01',
+    });
+    expect(onPageChange).toHaveBeenCalledWith(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete row 1, news.example.com' }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.url.pathname === '/api/v1/buyer/shopping-carts/items/removals')?.body,
+      ).toEqual({ ids: [item.id] }),
+    );
+  });
+
+  it('empties the cart only after the buyer confirms', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(api(() => [cartItem()]));
+    renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Empty cart' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Empty the cart?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Empty cart' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Empty cart' }),
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.method === 'DELETE' && c.url.pathname === '/api/v1/buyer/shopping-carts',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('lists lines kept on this device: waiting, or refused with the reason and a Remove action', async () => {
+    const user = userEvent.setup();
+    mockApi(api(() => []));
+    const summary = {
+      hostname: 'waiting.example.com',
+      linkType: 'General',
+      plan: 'Standard',
+      articles: 2,
+      total: '290.00',
+    };
+    const payload = {
+      link_type: GENERAL,
+      buyer_domain: DOMAIN_ID,
+      site: SITE_ID,
+      articles_number: 2,
+      article_topic: 'i_will_write_my_topic' as const,
+    };
+    await queueCartLine({ payload, summary, idempotencyKey: 'k1' });
+    const refused = await queueCartLine({
+      payload,
+      summary: { ...summary, hostname: 'refused.example.com' },
+      idempotencyKey: 'k2',
+    });
+    await markCartLineRefused(refused, 'This site does not accept this link type.');
+    renderSection();
+
+    const drafts = await screen.findByRole('region', { name: 'Added on this device' });
+    const items = within(drafts).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('waiting.example.com');
+    expect(items[0]).toHaveTextContent('Waiting to sync');
+    expect(items[0]).toHaveTextContent('€290.00');
+    expect(items[1]).toHaveTextContent('Not added: This site does not accept this link type.');
+    expect(screen.queryByText('Your cart is empty')).toBeNull();
+
+    await user.click(
+      within(drafts).getByRole('button', {
+        name: 'Remove refused.example.com line that was not added',
+      }),
+    );
+    await waitFor(() => expect(within(drafts).getAllByRole('listitem')).toHaveLength(1));
+  });
+});

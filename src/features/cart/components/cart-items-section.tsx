@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CART_LIST_STARTUP_LIMIT, type CartItem } from '../../../../contract/cart.ts';
+import { buttonClasses, Button } from '../../../components/button.tsx';
+import { Card, CardHeader } from '../../../components/card.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCloneCartItem, useEmptyCart, useRemoveCartItems } from '../api/mutations.ts';
+import { cartQueries } from '../api/queries.ts';
+import type { EditableField, RowErrors } from '../row-errors.ts';
+import { CartItemRow } from './cart-item-row.tsx';
+import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
+
+export const CART_PAGE_LIMIT = CART_LIST_STARTUP_LIMIT;
+
+const COLUMNS = [
+  'Site',
+  'Anchor text',
+  'Target URL',
+  'Topic',
+  'Topic needs approval',
+  'Word count',
+  'Publishing due date',
+  'Custom ID',
+  'Comments',
+  'Price per article',
+  'Actions',
+];
+
+const NO_ERRORS = {};
+
+export interface CartItemsSectionProps {
+  page: number;
+  onPageChange: (page: number) => void;
+  rowErrors: RowErrors;
+  onFieldEdited: (id: string, field: EditableField) => void;
+}
+
+/** The cart at checkout: every line with its fields, waiting offline lines, paging and emptying. */
+export function CartItemsSection({
+  page,
+  onPageChange,
+  rowErrors,
+  onFieldEdited,
+}: CartItemsSectionProps) {
+  const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
+  const drafts = useCartLineDrafts() ?? [];
+  const clone = useCloneCartItem();
+  const remove = useRemoveCartItems();
+  const empty = useEmptyCart();
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+
+  const items = query.data?.data ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const isBusy = clone.isPending || remove.isPending || empty.isPending;
+  const lastPage = Math.max(1, Math.ceil(total / CART_PAGE_LIMIT));
+
+  const onClone = (item: CartItem) => {
+    clone.mutate(item, { onSuccess: () => onPageChange(1) });
+  };
+  const onDelete = (item: CartItem) => {
+    remove.mutate([item.id], {
+      onSuccess: () => {
+        if (items.length === 1 && page > 1) onPageChange(page - 1);
+      },
+    });
+  };
+
+  let content;
+  if (query.isPending && query.fetchStatus === 'paused') {
+    content = (
+      <EmptyState
+        className="m-5"
+        title="Your cart needs a connection"
+        description="The articles in your cart are listed as soon as the connection returns."
+      />
+    );
+  } else if (query.isPending) {
+    content = (
+      <div className="space-y-2 px-5 py-4">
+        <p role="status" className="sr-only">
+          Loading your cart…
+        </p>
+        {Array.from({ length: 3 }, (_, row) => (
+          <Skeleton key={row} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  } else if (query.isError && !query.data) {
+    content = (
+      <ErrorState
+        className="m-5"
+        title="Your cart could not be loaded."
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (total === 0 && drafts.length === 0) {
+    content = (
+      <EmptyState
+        className="m-5"
+        title="Your cart is empty"
+        description="Choose a site in the catalogue and add an article to see it here."
+        action={
+          <Link to={paths.index} className={buttonClasses('primary', 'sm')}>
+            Browse sites
+          </Link>
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        {items.length > 0 ? (
+          <div className="relative overflow-x-auto">
+            <table className="min-w-full text-sm" aria-busy={query.isFetching || undefined}>
+              <caption className="sr-only">Articles in your cart</caption>
+              <thead className="bg-slate-50 text-xs text-slate-500">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      className="border-b border-slate-200 px-3 py-2 text-left font-medium whitespace-nowrap"
+                    >
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((item, index) => (
+                  <CartItemRow
+                    key={item.id}
+                    item={item}
+                    position={(page - 1) * CART_PAGE_LIMIT + index + 1}
+                    errors={rowErrors[item.id] ?? NO_ERRORS}
+                    onFieldEdited={onFieldEdited}
+                    onClone={onClone}
+                    onDelete={onDelete}
+                    isBusy={isBusy}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {total > 0 ? (
+          <Pagination
+            page={Math.min(page, lastPage)}
+            limit={CART_PAGE_LIMIT}
+            total={total}
+            onPageChange={onPageChange}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Your cart"
+        description="Fill in the details of every article. Changes are saved as you leave a field."
+        actions={
+          total > 0 ? (
+            <Button variant="secondary" size="sm" onClick={() => setConfirmOpen(true)}>
+              Empty cart
+            </Button>
+          ) : null
+        }
+      />
+      <CartLineDrafts drafts={drafts} />
+      {content}
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        onConfirm={() =>
+          empty.mutate(undefined, {
+            onSuccess: () => onPageChange(1),
+            onSettled: () => setConfirmOpen(false),
+          })
+        }
+        title="Empty the cart?"
+        description="Every article in your cart is removed. This cannot be undone."
+        confirmLabel="Empty cart"
+        destructive
+        pending={empty.isPending}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_BLANK_MESSAGE } from '../../../contract/cart.ts';
+import { clientRowErrors, firstErrorPosition, itemViolations } from './row-errors.ts';
+import { cartItem, PLANS } from './test/fixtures.ts';
+
+describe('checkout row errors', () => {
+  it('marks the missing required fields of each row', () => {
+    const complete = cartItem();
+    const noAnchor = cartItem({ anchor_text: '  ' });
+    const paidOwnTopic = cartItem({ topic: null, target_url: null });
+    const provided = cartItem({ content_product_plan: null, topic: null });
+    const suggested = cartItem({ article_topic: 'please_provide_me_a_topic', topic: null });
+    const provideSlug = cartItem({ content_product_plan: PLANS[0]!, topic: null });
+
+    const errors = clientRowErrors([
+      complete,
+      noAnchor,
+      paidOwnTopic,
+      provided,
+      suggested,
+      provideSlug,
+    ]);
+    expect(errors).toEqual({
+      [noAnchor.id]: { anchor_text: NOT_BLANK_MESSAGE },
+      [paidOwnTopic.id]: { target_url: NOT_BLANK_MESSAGE, topic: NOT_BLANK_MESSAGE },
+    });
+    expect(firstErrorPosition(errors, [complete.id, paidOwnTopic.id, noAnchor.id])).toBe(1);
+    expect(firstErrorPosition({}, [complete.id])).toBe(-1);
+  });
+
+  it('puts items[index].field violations on the row at that position', () => {
+    const ids = ['a', 'b', 'c'];
+    const result = itemViolations(
+      [
+        { path: 'items[2].anchor_text', message: NOT_BLANK_MESSAGE },
+        {
+          path: 'items[0].target_url',
+          message: 'Newlines are not allowed',
+          parameters: { value: '"https://shop.example.org/a"' },
+        },
+        { path: 'items[0].target_url', message: 'second message is ignored' },
+        { path: 'items[7].topic', message: 'no such row' },
+        { path: 'items[1].price', message: 'not a field of the row' },
+        { path: 'payment_method', message: 'Pay by bill is not available for this company.' },
+      ],
+      ids,
+    );
+    expect(result.errors).toEqual({
+      c: { anchor_text: NOT_BLANK_MESSAGE },
+      a: { target_url: 'Newlines are not allowed' },
+    });
+    expect(result.corrections).toEqual({ a: 'https://shop.example.org/a' });
+    expect(result.unmatched.map((v) => v.path)).toEqual([
+      'items[7].topic',
+      'items[1].price',
+      'payment_method',
+    ]);
+  });
+});

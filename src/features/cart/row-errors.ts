@@ -1,0 +1,83 @@
+/**
+ * Errors of cart rows at checkout (spec §3 "Cart list state": a per-item error map): the required
+ * fields the client finds missing, and the server's `items[index].field` violations.
+ */
+import {
+  correctedValueOf,
+  missingCheckoutFields,
+  NOT_BLANK_MESSAGE,
+  type CartItem,
+} from '../../../contract/cart.ts';
+import type { Violation } from '../../../contract/errors.ts';
+import { parseViolationPath } from '../../../contract/violation-path.ts';
+
+export const EDITABLE_FIELDS = [
+  'anchor_text',
+  'target_url',
+  'topic',
+  'comments',
+  'custom_id',
+  'publishing_due_date',
+  'is_topic_needs_approval',
+  'word_count',
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+export type FieldErrors = Partial<Record<EditableField, string>>;
+/** By cart item id. */
+export type RowErrors = Record<string, FieldErrors>;
+
+export function isEditableField(value: unknown): value is EditableField {
+  return typeof value === 'string' && (EDITABLE_FIELDS as readonly string[]).includes(value);
+}
+
+/** Spec §5: each row's missing required fields, marked 'This value should not be blank.'. */
+export function clientRowErrors(items: readonly CartItem[]): RowErrors {
+  const errors: RowErrors = {};
+  for (const item of items) {
+    const missing = missingCheckoutFields(item);
+    if (missing.length === 0) continue;
+    errors[item.id] = Object.fromEntries(missing.map((field) => [field, NOT_BLANK_MESSAGE]));
+  }
+  return errors;
+}
+
+export interface ItemViolations {
+  errors: RowErrors;
+  /** Target URLs the server corrected, by item id, without their quotes. */
+  corrections: Record<string, string>;
+  /** Violations that name no row of the cart. */
+  unmatched: Violation[];
+}
+
+/**
+ * Places `items[index].field` violations on the item at that position of the cart list (newest
+ * first, as the server counts). The first message per field wins.
+ */
+export function itemViolations(
+  violations: readonly Violation[],
+  orderedIds: readonly string[],
+): ItemViolations {
+  const result: ItemViolations = { errors: {}, corrections: {}, unmatched: [] };
+  for (const violation of violations) {
+    const segments = parseViolationPath(violation.path);
+    const [root, index, field] = segments ?? [];
+    const id = typeof index === 'number' ? orderedIds[index] : undefined;
+    if (root !== 'items' || id === undefined || !isEditableField(field)) {
+      result.unmatched.push(violation);
+      continue;
+    }
+    const row = (result.errors[id] ??= {});
+    row[field] ??= violation.message;
+    if (field === 'target_url') {
+      const corrected = correctedValueOf(violation.parameters);
+      if (corrected) result.corrections[id] = corrected;
+    }
+  }
+  return result;
+}
+
+/** The position (0-based, in cart order) of the first row with an error, or -1. */
+export function firstErrorPosition(errors: RowErrors, orderedIds: readonly string[]): number {
+  return orderedIds.findIndex((id) => Object.keys(errors[id] ?? {}).length > 0);
+}

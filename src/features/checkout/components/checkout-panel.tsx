@@ -1,0 +1,427 @@
+import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '../../../../contract/cart.ts';
+import type { Violation } from '../../../../contract/errors.ts';
+import {
+  MAX_INVOICE_EMAILS,
+  PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
+  type Order,
+  type OrderCreate,
+  type PaymentMethodOption,
+} from '../../../../contract/orders.ts';
+import type { ReferenceItem } from '../../../../contract/reference-data.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Card, CardHeader } from '../../../components/card.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { ErrorState } from '../../../components/state-blocks.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { cx } from '../../../utils/class-names.ts';
+import { formatMoney } from '../../../utils/format.ts';
+import { checkoutQueries } from '../api/queries.ts';
+import { placeOrder } from '../api/requests.ts';
+import {
+  CheckoutFormSchema,
+  defaultFormValues,
+  formFieldOf,
+  orderBody,
+  type CheckoutFormValues,
+} from '../checkout-form-values.ts';
+import { OrderAttempt } from '../order-attempt.ts';
+import { OrderSummary } from './order-summary.tsx';
+
+export const OFFLINE_ORDER_MESSAGE = 'You are offline. Placing an order needs a connection.';
+export const ORDER_NOT_SENT_MESSAGE =
+  'The order could not be sent. Check your connection and press Order now again.';
+
+/** The cart's answer before an order: whether its rows are complete, and where row errors go. */
+export type CartCheck =
+  | {
+      ok: true;
+      revision: number;
+      applyViolations: (violations: readonly Violation[]) => Violation[];
+    }
+  | { ok: false; message: string };
+
+export interface CheckoutPanelProps {
+  isOnline: boolean;
+  checkCart: () => Promise<CartCheck>;
+  onPlaced: (order: Order) => void;
+}
+
+/** Methods shown: pay by bill only for companies allowed it. */
+function visibleMethods(methods: readonly PaymentMethodOption[], defaults: CartDefaults) {
+  return methods.filter(
+    (method) =>
+      method.id !== 'pay_by_bill' ||
+      (defaults.company.is_pay_by_bill_allowed &&
+        method.unavailable_reason !== PAY_BY_BILL_NOT_ALLOWED_MESSAGE),
+  );
+}
+
+function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['orders', 'place'],
+    mutationFn: ({ body, key }: { body: OrderCreate; key: string }) => placeOrder(body, key),
+    meta: { errorToast: false },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['buyer', 'shopping-carts'] }),
+        queryClient.invalidateQueries({ queryKey: ['buyer', 'orders'] }),
+      ]);
+    },
+  });
+}
+
+function PaymentMethods({
+  methods,
+  value,
+  onChange,
+  error,
+}: {
+  methods: readonly PaymentMethodOption[];
+  value: PaymentMethodOption['id'] | undefined;
+  onChange: (value: PaymentMethodOption['id']) => void;
+  error?: string;
+}) {
+  const errorId = useId();
+  return (
+    <div>
+      <RadioGroup
+        value={value}
+        onChange={onChange}
+        aria-describedby={error ? errorId : undefined}
+        className="space-y-2"
+      >
+        <Label as="p" className="text-sm font-semibold text-slate-900">
+          Payment method
+        </Label>
+        {methods.map((method) => (
+          <Field key={method.id} disabled={!method.is_available}>
+            <Radio
+              value={method.id}
+              className={cx(
+                'group flex cursor-pointer gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm',
+                'focus:outline-none data-checked:border-indigo-600 data-checked:bg-indigo-50/60',
+                'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600',
+                'data-disabled:cursor-not-allowed data-disabled:bg-slate-50',
+              )}
+            >
+              <span
+                aria-hidden="true"
+                className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white group-data-checked:border-indigo-600 group-data-checked:bg-indigo-600"
+              >
+                <span className="size-1.5 rounded-full bg-white" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <Label className="font-medium text-slate-900 group-data-disabled:text-slate-500">
+                  {method.title}
+                </Label>
+                {method.available_amount !== null ? (
+                  <Description className="text-xs text-slate-600">
+                    Available: {formatMoney(method.available_amount)}
+                  </Description>
+                ) : null}
+                {method.unavailable_reason ? (
+                  <Description className="text-xs text-red-700">
+                    {method.unavailable_reason}
+                  </Description>
+                ) : null}
+              </span>
+            </Radio>
+          </Field>
+        ))}
+      </RadioGroup>
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface CheckoutFormProps extends CheckoutPanelProps {
+  defaults: CartDefaults;
+  methods: readonly PaymentMethodOption[];
+  countries: readonly ReferenceItem[];
+  company: string | null;
+  onCompanyChange: (company: string) => void;
+}
+
+function CheckoutForm({
+  defaults,
+  methods,
+  countries,
+  company,
+  onCompanyChange,
+  isOnline,
+  checkCart,
+  onPlaced,
+}: CheckoutFormProps) {
+  const shown = visibleMethods(methods, defaults);
+  const firstAvailable = shown.find((method) => method.is_available)?.id;
+  const form = useForm<CheckoutFormValues>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: defaultFormValues(defaults, firstAvailable),
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const emails = useFieldArray({ control, name: 'invoice_emails' });
+  const place = usePlaceOrder();
+  const [attempt] = useState(() => new OrderAttempt());
+  const inFlight = useRef(false);
+  const [isWorking, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const companyId = company ?? defaults.company.id;
+  const isEmpty = defaults.items_amount === 0;
+
+  const submit = async (values: CheckoutFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setWorking(true);
+    setProblem(null);
+    try {
+      const method = shown.find((entry) => entry.id === values.payment_method);
+      if (!method?.is_available) {
+        setError('payment_method', {
+          message: method?.unavailable_reason ?? 'Choose a payment method.',
+        });
+        return;
+      }
+      const check = await checkCart();
+      if (!check.ok) {
+        setProblem(check.message);
+        return;
+      }
+      const body = orderBody(companyId, values);
+      const key = attempt.keyFor(JSON.stringify([check.revision, body]));
+      try {
+        const order = await place.mutateAsync({ body, key });
+        attempt.finish();
+        onPlaced(order);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const rest = check.applyViolations(error.violations);
+          let onForm = 0;
+          for (const violation of rest) {
+            const field = formFieldOf(violation);
+            if (!field) continue;
+            setError(field, { type: 'server', message: violation.message });
+            onForm += 1;
+          }
+          const onRows = error.violations.length - rest.length;
+          setProblem(onRows > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : onForm > 0 ? null : error.message);
+        } else {
+          setProblem(error instanceof NetworkError ? ORDER_NOT_SENT_MESSAGE : String(error));
+        }
+      }
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      inFlight.current = false;
+      setWorking(false);
+    }
+  };
+
+  const errors = formState.errors;
+  const countryOptions = countries.map((country) => ({ value: country.id, label: country.title }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      aria-label="Checkout"
+    >
+      <Card>
+        <CardHeader title="Billing information" description="Printed on the invoice." />
+        <div className="grid gap-4 p-5 sm:grid-cols-2">
+          {defaults.companies.length > 1 ? (
+            <SelectField
+              className="sm:col-span-2"
+              label="Company"
+              value={companyId}
+              onChange={(event) => onCompanyChange(event.target.value)}
+              options={defaults.companies.map((entry) => ({ value: entry.id, label: entry.title }))}
+            />
+          ) : null}
+          <TextField
+            className="sm:col-span-2"
+            label="Business name"
+            autoComplete="organization"
+            error={errors.business_name?.message}
+            {...register('business_name')}
+          />
+          <SelectField
+            label="Country"
+            placeholder="Choose a country"
+            options={countryOptions}
+            error={errors.country_id?.message}
+            {...register('country_id')}
+          />
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            error={errors.city?.message}
+            {...register('city')}
+          />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
+          <TextField
+            label="Postal code"
+            autoComplete="postal-code"
+            error={errors.zip_code?.message}
+            {...register('zip_code')}
+          />
+          <TextField
+            label="VAT number"
+            description="Optional"
+            error={errors.vat_number?.message}
+            {...register('vat_number')}
+          />
+          <TextField
+            label="PO number"
+            description="Optional"
+            error={errors.po_number?.message}
+            {...register('po_number')}
+          />
+          <fieldset className="space-y-2 sm:col-span-2">
+            <legend className="text-sm font-medium text-slate-800">Invoice e-mails</legend>
+            {emails.fields.map((entry, index) => (
+              <div key={entry.id} className="flex items-start gap-2">
+                <TextField
+                  className="flex-1"
+                  label={<span className="sr-only">Invoice e-mail {index + 1}</span>}
+                  type="email"
+                  autoComplete="email"
+                  error={errors.invoice_emails?.[index]?.value?.message}
+                  {...register(`invoice_emails.${index}.value`)}
+                />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-1.5"
+                  disabled={emails.fields.length <= 1}
+                  aria-label={`Remove invoice e-mail ${index + 1}`}
+                  onClick={() => emails.remove(index)}
+                >
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {errors.invoice_emails?.message ? (
+              <p className="text-xs font-medium text-red-600">{errors.invoice_emails.message}</p>
+            ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={emails.fields.length >= MAX_INVOICE_EMAILS}
+              onClick={() => emails.append({ value: '' })}
+            >
+              Add e-mail
+            </Button>
+          </fieldset>
+        </div>
+      </Card>
+      <div className="space-y-6">
+        <Card className="p-5">
+          <Controller
+            control={control}
+            name="payment_method"
+            render={({ field, fieldState }) => (
+              <PaymentMethods
+                methods={shown}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Card>
+        <Card className="space-y-4 p-5">
+          <h2 className="text-base font-semibold text-slate-900">Summary</h2>
+          <OrderSummary defaults={defaults} />
+          {problem ? <Alert>{problem}</Alert> : null}
+          {!isOnline ? (
+            <p role="status" className="text-sm font-medium text-amber-800">
+              {OFFLINE_ORDER_MESSAGE}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!isOnline || isEmpty || isWorking}
+            loading={isWorking}
+          >
+            Order now
+          </Button>
+        </Card>
+      </div>
+    </form>
+  );
+}
+
+/** Billing, payment method, totals and placing the order (spec §2 "Checkout"). */
+export function CheckoutPanel(props: CheckoutPanelProps) {
+  const [company, setCompany] = useState<string | null>(null);
+  const defaults = useQuery(checkoutQueries.defaults(company));
+  const methods = useQuery(checkoutQueries.paymentMethods(company));
+  const countries = useQuery(checkoutQueries.countries());
+
+  const error = defaults.error ?? methods.error ?? countries.error;
+  if (error && (!defaults.data || !methods.data || !countries.data)) {
+    return (
+      <ErrorState
+        title="Billing details could not be loaded."
+        message={error.message}
+        onRetry={() => {
+          void defaults.refetch();
+          void methods.refetch();
+          void countries.refetch();
+        }}
+      />
+    );
+  }
+  if (!defaults.data || !methods.data || !countries.data) {
+    if (!props.isOnline) {
+      return (
+        <Alert variant="info" title="Billing details need a connection">
+          {OFFLINE_ORDER_MESSAGE}
+        </Alert>
+      );
+    }
+    return (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <p role="status" className="sr-only">
+          Loading billing details…
+        </p>
+        <Skeleton className="h-80 w-full" />
+        <Skeleton className="h-80 w-full" />
+      </div>
+    );
+  }
+  return (
+    <CheckoutForm
+      // A different company brings its own billing details.
+      key={defaults.data.company.id}
+      {...props}
+      defaults={defaults.data}
+      methods={methods.data}
+      countries={countries.data}
+      company={company}
+      onCompanyChange={setCompany}
+    />
+  );
+}
