@@ -83,7 +83,8 @@ export type Billing = z.infer<typeof BillingSchema>;
  * POST /api/v1/buyer/orders (spec §3 "Order create payload"), with the `Idempotency-Key` header.
  * `billing` (optional; default: the company's own address) is the invoice address of this order
  * and decides its VAT (decision 030). Answer 201: the Order. Line problems answer 400 with
- * violations `items[index].field` (index = position in the cart list, newest first).
+ * violations `items[index].field` (index = position in the cart list, newest first;
+ * `parameters.id` = the cart item's id).
  */
 export const OrderCreateSchema = z
   .object({

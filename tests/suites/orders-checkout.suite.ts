@@ -471,14 +471,19 @@ export function describeOrdersSuite(
       ]);
       const incomplete = await place(orderBody('bank_transfer'));
       expect(incomplete.statusCode).toBe(400);
+      // Newest first: index 0 is the last line added.
+      const cart = await call('GET', '/shopping-carts/items?limit=100', tokens.buyer);
+      const [newest, middle] = (cart.json() as { data: { id: string }[] }).data.map(
+        (item) => item.id,
+      );
       expect(incomplete.json()).toEqual({
         code: 400,
         message: CHECKOUT_INCOMPLETE_MESSAGE,
         violations: [
-          { path: 'items[0].anchor_text', message: NOT_BLANK_MESSAGE },
-          { path: 'items[1].anchor_text', message: NOT_BLANK_MESSAGE },
-          { path: 'items[1].target_url', message: NOT_BLANK_MESSAGE },
-          { path: 'items[1].topic', message: NOT_BLANK_MESSAGE },
+          { path: 'items[0].anchor_text', message: NOT_BLANK_MESSAGE, parameters: { id: newest } },
+          { path: 'items[1].anchor_text', message: NOT_BLANK_MESSAGE, parameters: { id: middle } },
+          { path: 'items[1].target_url', message: NOT_BLANK_MESSAGE, parameters: { id: middle } },
+          { path: 'items[1].topic', message: NOT_BLANK_MESSAGE, parameters: { id: middle } },
         ],
       });
       await ctx.handle.db.delete(cartItems);
@@ -492,12 +497,12 @@ export function describeOrdersSuite(
         .where(and(eq(sitePrices.siteId, site.id), eq(sitePrices.nicheId, nicheB)));
       try {
         const unpriced = await place(orderBody('bank_transfer'));
-        expect(unpriced.json().violations).toEqual([
+        expect(unpriced.json().violations).toMatchObject([
           { path: 'items[1].link_type', message: LINK_TYPE_NOT_PRICED_MESSAGE },
         ]);
         await call('POST', '/sites/blacklists', tokens.buyer, { ids: [site.id] });
         const blacklisted = await place(orderBody('bank_transfer'));
-        expect(blacklisted.json().violations).toEqual([
+        expect(blacklisted.json().violations).toMatchObject([
           { path: 'items[0].site', message: CART_SITE_BLACKLISTED_MESSAGE },
           { path: 'items[1].site', message: CART_SITE_BLACKLISTED_MESSAGE },
         ]);

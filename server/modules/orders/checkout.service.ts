@@ -254,8 +254,13 @@ export function createCheckoutService({
         }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
         ...lineViolations(draft, lookups),
       ];
+      // The id lets a client that shows one page of the cart find the row.
       for (const problem of problems) {
-        violations.push({ ...problem, path: `items[${index}].${problem.path}` });
+        violations.push({
+          ...problem,
+          path: `items[${index}].${problem.path}`,
+          parameters: { ...problem.parameters, id: row.id },
+        });
       }
     });
     if (violations.length > 0) {
