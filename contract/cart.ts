@@ -229,6 +229,9 @@ export const CartLineCreateSchema = z
     anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
     custom_id: z.uuid().nullable().optional(),
     comments: nullableText(MAX_TEXT_LENGTH.comments),
+    /** The checkout fields, so that a clone of a line is one call. */
+    topic: nullableText(MAX_TEXT_LENGTH.topic),
+    publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
   })
   .strict();
 export type CartLineCreate = z.input<typeof CartLineCreateSchema>;

@@ -82,7 +82,7 @@ export function multipart(
 }
 
 /** A cart line and the topic the checkout table gives it. */
-export type OrderLine = CartLineCreate & { topic?: string };
+export type OrderLine = CartLineCreate;
 
 /** The kinds of line a test orders. */
 export function lineOfKind(

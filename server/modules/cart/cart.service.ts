@@ -83,17 +83,20 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
             wordCount: line.word_count ?? null,
             articleTopic: line.article_topic,
             isTopicNeedsApproval: line.is_topic_needs_approval,
-            topic: null,
+            topic: line.topic ?? null,
             anchorText: line.anchor_text ?? null,
             targetUrl: 'value' in target ? target.value : null,
             customId: line.custom_id ?? null,
             comments: line.comments ?? null,
-            publishingDueDate: null,
+            publishingDueDate: line.publishing_due_date ?? null,
           };
           const lookups = await loadLookups(tx, userId, [draft]);
           const settled = settleLine(draft, lookups);
           const violations = lineViolations(settled, lookups);
           if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
+          if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
+            violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
+          }
           const held = await countCartItems(tx, userId);
           if (held + line.articles_number > MAX_CART_ITEMS) {
             violations.push({ path: 'articles_number', message: CART_FULL_MESSAGE });

@@ -211,6 +211,28 @@ describe('shopping cart', () => {
       });
     });
 
+    it('takes the topic and the due date too, so a copy of a line is one call', async () => {
+      const [item] = await addOk(
+        lineFor(facts, siteWithNiches(facts), {
+          content_product_plan: facts.plans.standard.id,
+          topic: '  Ten tents for a wet weekend  ',
+          publishing_due_date: '2026-04-30',
+        }),
+      );
+      expect(item).toMatchObject({
+        topic: 'Ten tents for a wet weekend',
+        publishing_due_date: '2026-04-30',
+      });
+      const refused = await add(
+        lineFor(facts, siteWithNiches(facts), { publishing_due_date: '2026-02-30' }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(violationsOf(refused)).toEqual([
+        { path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' },
+      ]);
+      expect(await list()).toMatchObject({ pagination: { total: 1 } });
+    });
+
     it('refuses a site the buyer blacklisted', async () => {
       const site = siteWithNiches(facts, 1, 3);
       await call('POST', '/sites/blacklists', tokens.buyer, { ids: [site.id] });

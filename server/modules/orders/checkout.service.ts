@@ -244,7 +244,7 @@ export function createCheckoutService({
     rows.forEach((row, index) => {
       const draft = draftOf(row);
       const plan = paidPlanOf(draft.contentProductPlanId, lookups);
-      const problems = [
+      const problems: Violation[] = [
         ...missingCheckoutFields({
           content_product_plan: plan ? { slug: plan.slug } : null,
           article_topic: draft.articleTopic,

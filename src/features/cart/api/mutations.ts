@@ -79,16 +79,11 @@ export function useCloneCartItem() {
           anchor_text: item.anchor_text,
           custom_id: item.custom_id,
           comments: item.comments,
+          topic: item.topic,
+          publishing_due_date: item.publishing_due_date,
         },
         crypto.randomUUID(),
       );
-      // The topic and the due date are not part of a new line; they are set on the copy.
-      if (copy && (item.topic !== null || item.publishing_due_date !== null)) {
-        return updateCartItem(copy.id, {
-          topic: item.topic,
-          publishing_due_date: item.publishing_due_date,
-        });
-      }
       return copy;
     },
     meta: { successMessage: 'Item successfully cloned' },

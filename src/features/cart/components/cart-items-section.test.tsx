@@ -116,13 +116,13 @@ describe('cart list', () => {
     expect(await screen.findByRole('table', { name: 'Articles in your cart' })).toBeInTheDocument();
   });
 
-  it('clones a row as one new article with the same choices, then deletes a row', async () => {
+  it('clones a row in one call as one new article with the same choices, then deletes a row', async () => {
     const user = userEvent.setup();
     const item = cartItem({ publishing_due_date: '2026-12-01', comments: 'Friendly tone' });
     const { calls } = mockApi(api(() => [item]));
     const { onPageChange } = renderSection();
     await user.click(await screen.findByRole('button', { name: 'Clone row 1, news.example.com' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(onPageChange).toHaveBeenCalledWith(1));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
       link_type: GENERAL,
@@ -137,12 +137,10 @@ describe('cart list', () => {
       anchor_text: item.anchor_text,
       custom_id: null,
       comments: 'Friendly tone',
-    });
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       topic: 'Shoes for runners',
       publishing_due_date: '2026-12-01',
     });
-    expect(onPageChange).toHaveBeenCalledWith(1);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete row 1, news.example.com' }));
     await waitFor(() =>
