@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../components/toast-store.ts';
 import { Toaster } from '../components/toaster.tsx';
-import { ApiError } from './api-client.ts';
+import { ApiError, NetworkError } from './api-client.ts';
 import { createQueryClient, MUTATION_ERROR_TITLE } from './query-client.ts';
 
 afterEach(() => act(() => dismissToast()));
@@ -42,5 +42,31 @@ describe('query client feedback', () => {
     await act(() => own.execute(undefined).catch(() => undefined));
     await act(() => expired.execute(undefined).catch(() => undefined));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reports a failed refresh, but not one that failed because the device is offline', async () => {
+    render(<Toaster />);
+    const client = createQueryClient();
+    client.setQueryData(['orders'], ['saved']);
+    const refresh = (error: Error) =>
+      act(() =>
+        client
+          .fetchQuery({
+            queryKey: ['orders'],
+            queryFn: () => Promise.reject(error),
+            retry: false,
+            staleTime: 0,
+          })
+          .catch(() => undefined),
+      );
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await refresh(new NetworkError(new TypeError('Failed to fetch')));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    onLine.mockReturnValue(true);
+    await refresh(new NetworkError(new TypeError('Failed to fetch')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not refresh data');
+    onLine.mockRestore();
   });
 });

@@ -6,7 +6,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '../components/toast-store.ts';
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, NetworkError } from './api-client.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -34,6 +34,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         // Only refreshes of data already on screen; a first load shows its error in place.
         if (query.state.data === undefined || isSessionEnd(error)) return;
+        // Offline, the screen already says its data is saved data; a toast would only repeat it.
+        if (error instanceof NetworkError && !navigator.onLine) return;
         toast({
           title: 'Could not refresh data',
           description: describe(error),

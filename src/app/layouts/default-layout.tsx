@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-context.tsx';
 import { NoAccess } from '../../features/auth/components/no-access.tsx';
 import { useCartLineSync } from '../../features/cart/hooks/use-cart-line-sync.ts';
+import { useQueuedActionsSync } from '../../features/orders/hooks/use-queued-actions-sync.ts';
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
 import { TopNavigation } from './top-navigation.tsx';
@@ -16,9 +17,10 @@ function PageContainer() {
   );
 }
 
-/** Sends the cart lines added offline; mounted only for a signed-in buyer. */
-function CartLineSync() {
+/** Sends the cart lines and order actions made offline; mounted only for a signed-in buyer. */
+function OfflineChangesSync() {
   useCartLineSync();
+  useQueuedActionsSync();
   return null;
 }
 
@@ -36,7 +38,7 @@ export function BuyerLayout() {
   }
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <CartLineSync />
+      <OfflineChangesSync />
       <TopNavigation />
       <PageContainer />
     </div>

@@ -1,12 +1,5 @@
-import { SectionPage } from './section-page.tsx';
+import { OrdersSection } from '../../features/orders/components/orders-section.tsx';
 
 export function Component() {
-  return (
-    <SectionPage
-      title="Your orders"
-      description="Follow your placements from topic to live link."
-      emptyTitle="No orders to show"
-      emptyDescription="Orders you place appear here with their status, links and totals."
-    />
-  );
+  return <OrdersSection />;
 }

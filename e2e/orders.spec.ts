@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { BUYER } from './fixtures/users.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { OrderPage } from './pages/order-page.ts';
+
+const run = promisify(execFile);
+
+async function signIn(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
+}
+
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+interface PaidOrder {
+  orderId: string;
+  orderNumber: string;
+  itemNumber: string;
+}
+
+/** Places and pays (with credits) an order of one written article whose topic needs approval. */
+async function placePaidOrder(page: Page): Promise<PaidOrder> {
+  await api(page, 'DELETE', '/v1/buyer/shopping-carts');
+  const sites = await api<{ data: { id: string }[] }>(
+    page,
+    'GET',
+    '/v1/buyer/sites?limit=1&sorting[price]=ASC',
+  );
+  const site = sites.data[0]!;
+  const detail = await api<{ prices: { niche: { id: string } }[] }>(
+    page,
+    'GET',
+    `/v1/buyer/sites/${site.id}`,
+  );
+  const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
+  const plans = await api<{
+    data: { id: string; slug: string; min_words_amount: number | null }[];
+  }>(page, 'GET', '/v1/common/content-product-plans');
+  const standard = plans.data.find((plan) => plan.slug === 'standard')!;
+  await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
+    link_type: detail.prices[0]!.niche.id,
+    buyer_domain: domains.data[0]!.id,
+    site: site.id,
+    articles_number: 1,
+    article_topic: 'please_provide_me_a_topic',
+    is_topic_needs_approval: true,
+    content_product_plan: standard.id,
+    word_count: standard.min_words_amount,
+    target_url: 'https://shop.example.org/offers',
+    anchor_text: 'best offers',
+  });
+  const profile = await api<{ accounts: { is_current: boolean; company: { id: string } }[] }>(
+    page,
+    'GET',
+    '/v1/buyer/profiles',
+  );
+  const company = (profile.accounts.find((a) => a.is_current) ?? profile.accounts[0]!).company;
+  const order = await api<{ id: string; number: string }>(page, 'POST', '/v1/buyer/orders', {
+    company: company.id,
+    invoice_emails: [BUYER.email],
+    payment_method: 'credits',
+  });
+  const items = await api<{ data: { number: string }[] }>(
+    page,
+    'GET',
+    `/v1/buyer/orders/${order.id}/items`,
+  );
+  return { orderId: order.id, orderNumber: order.number, itemNumber: items.data[0]!.number };
+}
+
+/** One publisher step through `npm run demo:advance`, which asks the running e2e server. */
+async function advance(itemNumber: string, event: string, baseURL: string | undefined) {
+  const { stdout } = await run(
+    'npx',
+    ['tsx', 'server/modules/orders/demo-advance-cli.ts', itemNumber, event],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        JWT_SECRET: process.env.E2E_JWT_SECRET,
+        PUBLIC_URL: baseURL,
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  expect(stdout).toContain(`${itemNumber}: ${event}`);
+}
+
+test('a buyer follows an article from topic approval to a live link and asks for edits', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const { orderId, orderNumber, itemNumber } = await placePaidOrder(page);
+  await advance(itemNumber, 'topic_ready', baseURL);
+
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible();
+  const orderRow = page.getByRole('row').filter({
+    has: page.getByRole('rowheader', { name: orderNumber, exact: true }),
+  });
+  await orderRow.getByRole('link', { name: /View/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  const order = new OrderPage(page);
+  await order.waitForItems();
+  const row = order.row(itemNumber);
+  await expect(row.getByText('Topic ready for approval').first()).toBeVisible();
+
+  await order.button(`Approve topic of item ${itemNumber}`).click();
+  await order.expectToast(`Item ${itemNumber} successfully approved`);
+  await expect(row.getByText('In progress')).toBeVisible();
+
+  await advance(itemNumber, 'content_ready', baseURL);
+  await page.reload();
+  await order.waitForItems();
+  await order.button(`Decline content of item ${itemNumber}`).click();
+  const dialog = page.getByRole('dialog', { name: `Content feedback for item ${itemNumber}` });
+  await dialog.getByLabel('Feedback').fill('Please make the introduction shorter.');
+  await dialog.getByLabel('File (optional)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Shorter intro, more examples.\n'),
+  });
+  await dialog.getByRole('button', { name: 'Send feedback' }).click();
+  await order.expectToast(`Item ${itemNumber} successfully declined with feedback`);
+  await expect(row.getByText('Declined')).toBeVisible();
+  await row.getByRole('button', { name: 'See feedback' }).click();
+  const view = page.getByRole('dialog', { name: `Content feedback for item ${itemNumber}` });
+  await expect(view.getByText('Please make the introduction shorter.')).toBeVisible();
+  await expect(view.getByRole('button', { name: 'notes.txt', exact: true })).toBeVisible();
+  await view.getByRole('button', { name: 'Close' }).first().click();
+
+  await advance(itemNumber, 'content_ready', baseURL);
+  await page.reload();
+  await order.waitForItems();
+  await order.button(`Approve content of item ${itemNumber}`).click();
+  await order.expectToast(`Item ${itemNumber} successfully approved`);
+  await expect(row.getByText('Ready for publication')).toBeVisible();
+
+  await advance(itemNumber, 'send_for_publication', baseURL);
+  await advance(itemNumber, 'publish', baseURL);
+  await page.reload();
+  await order.waitForItems();
+  await expect(row.getByText('Live link', { exact: true })).toBeVisible();
+  const today = new Date();
+  const dd = String(today.getDate()).padStart(2, '0');
+  const mm = String(today.getMonth() + 1).padStart(2, '0');
+  await expect(row.getByText(`${dd}/${mm}/${today.getFullYear()}`)).toBeVisible();
+  await expect(order.button(`Cancel item ${itemNumber}`)).toBeDisabled();
+
+  await order.button(`Request edit of item ${itemNumber}`).click();
+  await page
+    .getByRole('alertdialog', { name: 'Request edits' })
+    .getByRole('button', { name: 'Request edits' })
+    .click();
+  await order.expectToast(`Item ${itemNumber} successfully sent for edits`);
+  await expect(row.getByText('Edits requested')).toBeVisible();
+  await expect(order.button(`Request edit of item ${itemNumber}`)).toBeDisabled();
+});
+
+test('an approval made offline is sent once the connection returns', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const { orderId, itemNumber } = await placePaidOrder(page);
+  await advance(itemNumber, 'topic_ready', baseURL);
+  const order = new OrderPage(page);
+  await order.goto(orderId);
+  const row = order.row(itemNumber);
+
+  await context.setOffline(true);
+  await order.button(`Approve topic of item ${itemNumber}`).click();
+  await expect(row.getByText('Pending')).toBeVisible();
+  await expect(row.getByText('Topic ready for approval').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(row.getByText('Pending')).toHaveCount(0);
+  await expect(row.getByText('In progress')).toBeVisible();
+});
+
+test('the orders list and an opened order are readable offline after a reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const { orderId, orderNumber, itemNumber } = await placePaidOrder(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/orders');
+  await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
+  // The query cache is written to IndexedDB at most once a second.
+  await page.waitForTimeout(1500);
+  const order = new OrderPage(page);
+  await order.goto(orderId);
+  await expect(order.row(itemNumber)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByText(/Showing data saved on/)).toBeVisible();
+  await expect(order.row(itemNumber)).toBeVisible();
+
+  await page.goto('/orders');
+  await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
+  await expect(page.getByText(/Showing data saved on/)).toBeVisible();
+  await context.setOffline(false);
+});

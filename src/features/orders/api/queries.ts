@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { fetchCompanies, fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
+import { listQueuedActions } from '../storage.ts';
+
+/**
+ * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
+ * opened is readable offline after a reload.
+ */
+export const orderQueries = {
+  all: () => ['buyer', 'orders'] as const,
+  list: (serverQuery: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'list', serverQuery] as const,
+      queryFn: ({ signal }) => fetchOrders(serverQuery, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => fetchOrder(id, signal),
+    }),
+  itemPages: (orderId: string) => [...orderQueries.all(), 'items', orderId] as const,
+  items: (orderId: string, page: number, limit: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.itemPages(orderId), { page, limit }] as const,
+      queryFn: ({ signal }) => fetchOrderItems(orderId, { page, limit }, signal),
+      placeholderData: keepPreviousData,
+    }),
+  companies: () =>
+    queryOptions({
+      queryKey: ['buyer', 'orders', 'companies'] as const,
+      queryFn: ({ signal }) => fetchCompanies(signal),
+      staleTime: 5 * 60 * 1000,
+    }),
+  /** Actions waiting on this device or refused by the server; never persisted (Dexie holds them). */
+  queued: () =>
+    queryOptions({
+      queryKey: ['local', 'orders', 'queued-actions'] as const,
+      queryFn: () => listQueuedActions(),
+      networkMode: 'always',
+      staleTime: 0,
+      meta: { persist: false },
+    }),
+};

@@ -1,0 +1,223 @@
+/** The orders calls of spec §7 "Orders" and "Files". */
+import { BuyerProfileSchema } from '../../../../contract/profile.ts';
+import {
+  ChangedItemsSchema,
+  OrderItemListSchema,
+  OrderItemSchema,
+  type BuyerTransition,
+  type OrderItem,
+} from '../../../../contract/order-items.ts';
+import { FilePreviewSchema } from '../../../../contract/files.ts';
+import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '../../../../contract/orders.ts';
+import { listOf } from '../../../../contract/pagination.ts';
+import { ApiError, apiClient, apiUrl, NetworkError } from '../../../lib/api-client.ts';
+import { getDeveloperSettings } from '../../../lib/developer-settings.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
+
+const BASE = '/v1/buyer/orders';
+export const OrderListSchema = listOf(OrderSchema);
+
+export function fetchOrders(search: string, signal?: AbortSignal) {
+  return apiClient.request(BASE, {
+    query: new URLSearchParams(search),
+    schema: OrderListSchema,
+    signal,
+  });
+}
+
+export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return apiClient.request(`${BASE}/${encodeURIComponent(id)}`, { schema: OrderSchema, signal });
+}
+
+export function fetchOrderItems(
+  id: string,
+  page: { page: number; limit: number },
+  signal?: AbortSignal,
+) {
+  return apiClient.request(`${BASE}/${encodeURIComponent(id)}/items`, {
+    query: { page: page.page, limit: page.limit },
+    schema: OrderItemListSchema,
+    signal,
+  });
+}
+
+export function fetchCompanies(signal?: AbortSignal) {
+  return apiClient
+    .request('/v1/buyer/profiles', { schema: BuyerProfileSchema, signal })
+    .then((profile) => profile.accounts.map((account) => account.company));
+}
+
+/** One buyer action on order items; what is kept in the outbox while offline. */
+export type ItemAction =
+  | { kind: 'status'; transition: BuyerTransition; ids: string[]; numbers: string[] }
+  | { kind: 'request_edits'; value: boolean; ids: string[]; numbers: string[] }
+  | { kind: 'topic'; id: string; number: string; content: string }
+  | { kind: 'topic_feedback'; id: string; number: string; feedback: string }
+  | {
+      kind: 'article';
+      id: string;
+      number: string;
+      link: string;
+      file?: File | null;
+    }
+  | {
+      kind: 'article_feedback';
+      id: string;
+      number: string;
+      feedback: string;
+      file?: File | null;
+    };
+
+function itemPath(id: string, rest: string): string {
+  return `${BASE}/items/${encodeURIComponent(id)}/${rest}`;
+}
+
+/** Sends one action with its idempotency key; answers the items as they are now. */
+export async function sendItemAction(
+  action: ItemAction,
+  idempotencyKey: string,
+): Promise<OrderItem[]> {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  switch (action.kind) {
+    case 'status': {
+      const body = await apiClient.request(`${BASE}/items/statuses`, {
+        method: 'PUT',
+        body: { transition: action.transition, ids: action.ids },
+        schema: ChangedItemsSchema,
+        headers,
+      });
+      return body.data;
+    }
+    case 'request_edits': {
+      const body = await apiClient.request(`${BASE}/items/request-edits`, {
+        method: 'PUT',
+        body: { is_requested_edits: action.value, ids: action.ids },
+        schema: ChangedItemsSchema,
+        headers,
+      });
+      return body.data;
+    }
+    case 'topic':
+      return [
+        await apiClient.request(itemPath(action.id, 'topics'), {
+          method: 'PUT',
+          body: { content: action.content },
+          schema: OrderItemSchema,
+          headers,
+        }),
+      ];
+    case 'topic_feedback':
+      return [
+        await apiClient.request(itemPath(action.id, 'topics/feedbacks'), {
+          method: 'POST',
+          body: { feedback: action.feedback },
+          schema: OrderItemSchema,
+          headers,
+        }),
+      ];
+    case 'article': {
+      const form = new FormData();
+      form.set('link', action.link);
+      if (action.file) {
+        form.set('file_name', action.file.name);
+        form.set('file', action.file, action.file.name);
+      }
+      return [
+        await apiClient.request(itemPath(action.id, 'articles'), {
+          method: 'PUT',
+          body: form,
+          schema: OrderItemSchema,
+          headers,
+        }),
+      ];
+    }
+    case 'article_feedback': {
+      const form = new FormData();
+      form.set('feedback', action.feedback);
+      if (action.file) {
+        form.set('file_name', action.file.name);
+        form.set('file', action.file, action.file.name);
+      }
+      return [
+        await apiClient.request(itemPath(action.id, 'articles/feedbacks'), {
+          method: 'POST',
+          body: form,
+          schema: OrderItemSchema,
+          headers,
+        }),
+      ];
+    }
+  }
+}
+
+function authHeaders(): Headers {
+  const headers = new Headers();
+  const token = sessionStore.read().accessToken;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const origin = getDeveloperSettings().customHeaderXOrigin;
+  if (origin) headers.set('X-Origin', origin);
+  return headers;
+}
+
+/** The file name a download answer proposes, if any. */
+function attachmentName(response: Response): string | null {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? null;
+}
+
+/** Fetches an API path with the access token and hands the answer to the browser as a download. */
+export async function downloadWithToken(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'same-origin' });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    throw new ApiError(response.status, body);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentName(response) ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function downloadStoredFile(file: { id: string; file_name: string }): Promise<void> {
+  return downloadWithToken(`/v1/files/${encodeURIComponent(file.id)}`, file.file_name);
+}
+
+export function downloadOrderItems(order: { id: string; number: string }): Promise<void> {
+  return downloadWithToken(
+    `${BASE}/${encodeURIComponent(order.id)}/items/exports`,
+    `order-${order.number}-items.csv`,
+  );
+}
+
+/** The short-lived link that opens a stored file in a new tab (decision 042). */
+export async function fetchPreviewPath(id: string): Promise<string> {
+  const body = await apiClient.request(`/v1/files/${encodeURIComponent(id)}/previews`, {
+    schema: FilePreviewSchema,
+  });
+  return body.path;
+}

@@ -1,0 +1,112 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { MouseEvent } from 'react';
+import { ChevronDownIcon } from '../../../components/icons.tsx';
+import { cx } from '../../../utils/class-names.ts';
+
+export interface ColumnHeaderProps {
+  label: string;
+  sortColumn?: string;
+  direction: 'ASC' | 'DESC' | null;
+  /** Position among several sorted columns (1-based), shown when more than one is sorted. */
+  sortIndex: number | null;
+  canHide: boolean;
+  align?: 'left' | 'right';
+  onSort: (direction: 'ASC' | 'DESC' | null, add: boolean) => void;
+  onHide: () => void;
+}
+
+type SortDirection = 'ASC' | 'DESC';
+
+const NEXT: Record<'none' | SortDirection, SortDirection | null> = {
+  none: 'ASC',
+  ASC: 'DESC',
+  DESC: null,
+};
+
+const itemClass =
+  'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-900';
+
+/**
+ * A column title: clicking a sortable title cycles none → ascending → descending (shift adds the
+ * column to the current sorting); the menu sorts explicitly or hides the column.
+ */
+export function ColumnHeader({
+  label,
+  sortColumn,
+  direction,
+  sortIndex,
+  canHide,
+  align = 'left',
+  onSort,
+  onHide,
+}: ColumnHeaderProps) {
+  const arrow = direction === 'ASC' ? '↑' : direction === 'DESC' ? '↓' : '';
+  const hasMenu = Boolean(sortColumn) || canHide;
+  return (
+    <div className={cx('flex items-center gap-0.5', align === 'right' && 'justify-end')}>
+      {sortColumn ? (
+        <button
+          type="button"
+          onClick={(event: MouseEvent) => onSort(NEXT[direction ?? 'none'], event.shiftKey)}
+          className="inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium uppercase hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          title="Click to sort"
+        >
+          {label}
+          {arrow ? (
+            <span aria-hidden="true" className="text-indigo-600">
+              {arrow}
+              {sortIndex !== null ? <sup>{sortIndex}</sup> : null}
+            </span>
+          ) : null}
+        </button>
+      ) : (
+        <span className="px-1 py-0.5 font-medium uppercase">{label}</span>
+      )}
+      {hasMenu ? (
+        <Menu>
+          <MenuButton
+            aria-label={`Column options for ${label}`}
+            className="rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <ChevronDownIcon className="size-3.5" />
+          </MenuButton>
+          <MenuItems
+            anchor="bottom start"
+            className="z-40 mt-1 w-44 rounded-lg bg-white py-1 normal-case shadow-lg ring-1 ring-slate-200 focus:outline-none"
+          >
+            {sortColumn ? (
+              <>
+                <MenuItem>
+                  <button type="button" className={itemClass} onClick={() => onSort('ASC', false)}>
+                    Sort ascending
+                  </button>
+                </MenuItem>
+                <MenuItem>
+                  <button type="button" className={itemClass} onClick={() => onSort('DESC', false)}>
+                    Sort descending
+                  </button>
+                </MenuItem>
+                <MenuItem disabled={direction === null}>
+                  <button
+                    type="button"
+                    className={cx(itemClass, 'data-disabled:opacity-50')}
+                    onClick={() => onSort(null, true)}
+                  >
+                    Clear sorting
+                  </button>
+                </MenuItem>
+              </>
+            ) : null}
+            {canHide ? (
+              <MenuItem>
+                <button type="button" className={itemClass} onClick={onHide}>
+                  Hide column
+                </button>
+              </MenuItem>
+            ) : null}
+          </MenuItems>
+        </Menu>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { cx } from '../../../utils/class-names.ts';
+import { ColumnHeader } from './column-header.tsx';
+
+export interface TableColumn<T> {
+  id: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** The server's sort key, when the column can be sorted. */
+  sortKey?: string;
+  /** Columns that cannot be hidden (the row's link, its selection). */
+  isFixed?: boolean;
+  align?: 'left' | 'right';
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  caption: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: TableColumn<T>[];
+  hidden: string[];
+  isLoading: boolean;
+  skeletonRows?: number;
+  sorting?: { column: string; direction: 'ASC' | 'DESC' } | null;
+  onSort?: (column: string, direction: 'ASC' | 'DESC' | null) => void;
+  onHide: (id: string) => void;
+  /** Keeps the first column in view while the table scrolls sideways. */
+  stickyFirst?: boolean;
+  rowClassName?: (row: T) => string | undefined;
+}
+
+/** A plain table with sortable, hideable columns; wide tables scroll sideways. */
+export function DataTable<T>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  hidden,
+  isLoading,
+  skeletonRows = 5,
+  sorting,
+  onSort,
+  onHide,
+  stickyFirst = false,
+  rowClassName,
+}: DataTableProps<T>) {
+  const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
+  const sticky = (index: number) =>
+    stickyFirst && index === 0 ? 'sticky left-0 z-10 bg-inherit shadow-[1px_0_0_0_#e2e8f0]' : '';
+  return (
+    // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs text-slate-500">
+          <tr>
+            {visible.map((column, index) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={cx(
+                  'px-3 py-2 text-left whitespace-nowrap',
+                  column.align === 'right' && 'text-right',
+                  sticky(index),
+                  stickyFirst && index === 0 && 'bg-slate-50',
+                )}
+              >
+                {column.id.startsWith('_') ? (
+                  <span className="sr-only">{column.label}</span>
+                ) : (
+                  <ColumnHeader
+                    label={column.label}
+                    sortColumn={column.sortKey}
+                    direction={
+                      column.sortKey && sorting?.column === column.sortKey
+                        ? sorting.direction
+                        : null
+                    }
+                    sortIndex={null}
+                    canHide={!column.isFixed}
+                    align={column.align}
+                    onSort={(direction) => column.sortKey && onSort?.(column.sortKey, direction)}
+                    onHide={() => onHide(column.id)}
+                  />
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {isLoading
+            ? Array.from({ length: skeletonRows }, (_, row) => (
+                <tr key={`skeleton-${row}`}>
+                  {visible.map((column) => (
+                    <td key={column.id} className="px-3 py-3">
+                      <Skeleton className="h-4 w-20" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : rows.map((row) => (
+                <tr key={rowKey(row)} className={cx('bg-white', rowClassName?.(row))}>
+                  {visible.map((column, index) => {
+                    const Cell = index === 0 ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={column.id}
+                        scope={index === 0 ? 'row' : undefined}
+                        className={cx(
+                          'px-3 py-2 align-top font-normal whitespace-nowrap text-slate-700',
+                          index === 0 ? 'text-left' : '',
+                          column.align === 'right' && 'text-right',
+                          sticky(index),
+                          column.className,
+                        )}
+                      >
+                        {column.render(row)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

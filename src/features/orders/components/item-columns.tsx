@@ -1,0 +1,385 @@
+import type { ReactNode } from 'react';
+import {
+  canApproveContent,
+  canApproveTopic,
+  canCancel,
+  canEditArticleLink,
+  canEditTopic,
+  orderItemStatusTone,
+  type OrderItem,
+} from '../../../../contract/order-items.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { Button } from '../../../components/button.tsx';
+import { formatDate, formatMoney } from '../../../utils/format.ts';
+import {
+  ARTICLE_STATUS_LABELS,
+  ORDER_ITEM_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  TOPIC_STATUS_LABELS,
+  yesNo,
+} from '../labels.ts';
+import type { TableColumn } from './data-table.tsx';
+import { StoredFileLink } from './stored-file-link.tsx';
+
+export type ItemDialog =
+  | 'topic'
+  | 'article'
+  | 'topic_feedback'
+  | 'content_feedback'
+  | 'view_topic_feedback'
+  | 'view_content_feedback'
+  | 'view_webmaster_feedback';
+
+export interface ItemColumnHandlers {
+  isPending: (item: OrderItem) => boolean;
+  isSelected: (item: OrderItem) => boolean;
+  onSelect: (item: OrderItem, selected: boolean) => void;
+  onApprove: (item: OrderItem, transition: 'approve_topic' | 'approve_content') => void;
+  onOpen: (item: OrderItem, dialog: ItemDialog) => void;
+  onCancel: (item: OrderItem) => void;
+  onRequestEdit: (item: OrderItem) => void;
+}
+
+/** Request edit is for live links whose edits are not requested yet (decision 040). */
+export function canRequestEdit(item: OrderItem): boolean {
+  return item.status === 'live_link' && !item.is_requested_edits;
+}
+
+function ExternalLink({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="block max-w-64 min-w-40 break-all whitespace-normal text-indigo-700 hover:text-indigo-500"
+    >
+      {href}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ViewButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+function YesNo({
+  item,
+  what,
+  enabled,
+  onYes,
+  onNo,
+  disabled,
+}: {
+  item: OrderItem;
+  what: 'topic' | 'content';
+  enabled: boolean;
+  onYes: () => void;
+  onNo: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <span
+      role="group"
+      aria-label={`Approve ${what} of item ${item.number}?`}
+      className="flex gap-1"
+    >
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!enabled || disabled}
+        aria-label={`Approve ${what} of item ${item.number}`}
+        onClick={onYes}
+      >
+        Yes
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!enabled || disabled}
+        aria-label={`Decline ${what} of item ${item.number}`}
+        onClick={onNo}
+      >
+        No
+      </Button>
+    </span>
+  );
+}
+
+function text(value: string | null | undefined): ReactNode {
+  return value ? (
+    <span className="block max-w-64 min-w-40 break-words whitespace-normal">{value}</span>
+  ) : (
+    ''
+  );
+}
+
+/** Columns shown in the topic view and left out of the article view. */
+export const TOPIC_COLUMN_IDS = [
+  'topic_needs_approval',
+  'topic',
+  'topic_approved',
+  'topic_feedback',
+];
+/** Columns shown in the article view and left out of the topic view. */
+export const ARTICLE_COLUMN_IDS = [
+  'content_provided',
+  'article_content',
+  'article',
+  'content_approved',
+  'content_feedback',
+  'webmaster_feedback',
+];
+
+/** Every column of spec §2 "Order item table", plus the row selection and the row's actions. */
+export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
+  return [
+    {
+      id: 'number',
+      label: 'Number',
+      isFixed: true,
+      render: (item) => (
+        <span className="flex items-center gap-2 whitespace-nowrap">
+          <input
+            type="checkbox"
+            aria-label={`Select item ${item.number}`}
+            checked={h.isSelected(item)}
+            onChange={(event) => h.onSelect(item, event.target.checked)}
+            className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          />
+          <span className="font-medium text-slate-900">{item.number}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'invoice',
+      label: 'Invoice',
+      render: (item) =>
+        item.invoice?.file ? (
+          <StoredFileLink file={item.invoice.file} label={item.invoice.number} />
+        ) : (
+          (item.invoice?.number ?? '')
+        ),
+    },
+    {
+      id: 'status',
+      label: 'Status',
+      render: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge variant={orderItemStatusTone(item.status)}>
+            {ORDER_ITEM_STATUS_LABELS[item.status]}
+          </Badge>
+          {item.is_requested_edits ? <Badge variant="secondary">Edits requested</Badge> : null}
+          {h.isPending(item) ? (
+            <Badge variant="default" className="whitespace-nowrap">
+              Pending
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'live_link',
+      label: 'Live link',
+      render: (item) => (item.live_link ? <ExternalLink href={item.live_link} /> : ''),
+    },
+    {
+      id: 'payment_status',
+      label: 'Payment status',
+      render: (item) => (item.invoice ? PAYMENT_STATUS_LABELS[item.invoice.payment_status] : ''),
+    },
+    {
+      id: 'buyer_domain',
+      label: 'Buyer domain',
+      render: (item) => item.buyer_domain?.hostname ?? '',
+    },
+    { id: 'domain', label: 'Domain', render: (item) => item.site.hostname },
+    { id: 'price', label: 'Price', align: 'right', render: (item) => formatMoney(item.price) },
+    { id: 'due_date', label: 'Due date', render: (item) => formatDate(item.publishing_due_date) },
+    {
+      id: 'published_at',
+      label: 'Published date',
+      render: (item) => formatDate(item.published_at),
+    },
+    { id: 'custom_id', label: 'Custom id', render: (item) => text(item.custom_id) },
+    { id: 'link_type', label: 'Link type', render: (item) => item.article_niche.title },
+    { id: 'anchor_text', label: 'Anchor text', render: (item) => text(item.anchor_text) },
+    {
+      id: 'target_url',
+      label: 'Target URL',
+      render: (item) => (item.target_url ? <ExternalLink href={item.target_url} /> : ''),
+    },
+    {
+      id: 'content_provided',
+      label: 'Content provided by the provider',
+      render: (item) => yesNo(!item.is_article_provided_by_buyer),
+    },
+    {
+      id: 'article_content',
+      label: 'Article content',
+      render: (item) =>
+        item.content_product_plan
+          ? `${item.content_product_plan.title}${item.word_count ? `, ${item.word_count} words` : ''}`
+          : 'Provided by you',
+    },
+    { id: 'comments', label: 'Comments', render: (item) => text(item.comments) },
+    {
+      id: 'topic_needs_approval',
+      label: 'Topic needs approval',
+      render: (item) => yesNo(item.topic.is_needs_approval),
+    },
+    {
+      id: 'topic',
+      label: 'Topic',
+      render: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          {text(item.topic.content)}
+          {item.is_topic_provided_by_buyer ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!canEditTopic(item) || h.isPending(item)}
+              aria-label={`Confirm topic of item ${item.number}`}
+              onClick={() => h.onOpen(item, 'topic')}
+            >
+              Confirm
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'topic_approved',
+      label: 'Topic approved',
+      render: (item) =>
+        item.is_topic_provided_by_buyer ? (
+          item.topic.status ? (
+            TOPIC_STATUS_LABELS[item.topic.status]
+          ) : (
+            ''
+          )
+        ) : (
+          <span className="flex flex-col items-start gap-1">
+            {item.topic.status ? TOPIC_STATUS_LABELS[item.topic.status] : ''}
+            {item.topic.is_needs_approval ? (
+              <YesNo
+                item={item}
+                what="topic"
+                enabled={canApproveTopic(item)}
+                disabled={h.isPending(item)}
+                onYes={() => h.onApprove(item, 'approve_topic')}
+                onNo={() => h.onOpen(item, 'topic_feedback')}
+              />
+            ) : null}
+          </span>
+        ),
+    },
+    {
+      id: 'topic_feedback',
+      label: 'Topic feedback',
+      render: (item) =>
+        item.topic.feedback ? (
+          <ViewButton label="See feedback" onClick={() => h.onOpen(item, 'view_topic_feedback')} />
+        ) : (
+          ''
+        ),
+    },
+    {
+      id: 'article',
+      label: 'Article',
+      render: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          {item.article.link ? <ExternalLink href={item.article.link} /> : null}
+          {item.article.file ? <StoredFileLink file={item.article.file} /> : null}
+          {item.is_article_provided_by_buyer ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!canEditArticleLink(item) || h.isPending(item)}
+              aria-label={`Confirm article of item ${item.number}`}
+              onClick={() => h.onOpen(item, 'article')}
+            >
+              Confirm
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'content_approved',
+      label: 'Content approved',
+      render: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          {item.article.status ? ARTICLE_STATUS_LABELS[item.article.status] : ''}
+          {item.is_article_provided_by_buyer ? null : (
+            <YesNo
+              item={item}
+              what="content"
+              enabled={canApproveContent(item)}
+              disabled={h.isPending(item)}
+              onYes={() => h.onApprove(item, 'approve_content')}
+              onNo={() => h.onOpen(item, 'content_feedback')}
+            />
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'content_feedback',
+      label: 'Content feedback',
+      render: (item) =>
+        item.article.feedback ? (
+          <ViewButton
+            label="See feedback"
+            onClick={() => h.onOpen(item, 'view_content_feedback')}
+          />
+        ) : (
+          ''
+        ),
+    },
+    {
+      id: 'webmaster_feedback',
+      label: 'Webmaster feedback',
+      render: (item) =>
+        item.webmaster_feedback ? (
+          <ViewButton
+            label="See feedback"
+            onClick={() => h.onOpen(item, 'view_webmaster_feedback')}
+          />
+        ) : (
+          ''
+        ),
+    },
+    {
+      id: '_actions',
+      label: 'Actions',
+      isFixed: true,
+      render: (item) => (
+        <span className="flex gap-1">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!canCancel(item) || h.isPending(item)}
+            aria-label={`Cancel item ${item.number}`}
+            onClick={() => h.onCancel(item)}
+          >
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!canRequestEdit(item) || h.isPending(item)}
+            aria-label={`Request edit of item ${item.number}`}
+            onClick={() => h.onRequestEdit(item)}
+          >
+            Request edit
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,241 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  ArticleFormSchema,
+  FeedbackBodySchema,
+  TopicBodySchema,
+  type Feedback,
+} from '../../../../contract/order-items.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatDate } from '../../../utils/format.ts';
+import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
+import { fileProblem } from '../file-rules.ts';
+import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { FileField } from './file-field.tsx';
+import { StoredFileLink } from './stored-file-link.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+
+/** What a dialog's submit answers: true when the change was made or kept for later. */
+type Submit<T> = (value: T) => Promise<boolean>;
+
+export const OFFLINE_FILE_NOTE =
+  'You are offline: the text is kept on this device and sent when the connection returns. A file needs the connection.';
+
+function useFileState(isOnline: boolean) {
+  const [file, setFile] = useState<File | null>(null);
+  const [touched, setTouched] = useState(false);
+  const problem = fileProblem(file) ?? (file && !isOnline ? FILE_NEEDS_CONNECTION_MESSAGE : null);
+  return {
+    file,
+    setFile: (next: File | null) => (setFile(next), setTouched(true)),
+    problem,
+    touched,
+  };
+}
+
+export function TopicDialog({
+  open,
+  itemNumber,
+  initial,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  itemNumber: string;
+  initial: string;
+  onClose: () => void;
+  onSubmit: Submit<string>;
+}) {
+  const form = useForm<z.input<typeof TopicBodySchema>, unknown, z.output<typeof TopicBodySchema>>({
+    resolver: zodResolver(TopicBodySchema),
+    defaultValues: { content: initial },
+  });
+  const submit = form.handleSubmit(async ({ content }) => {
+    if (await onSubmit(content)) onClose();
+  });
+  return (
+    <Dialog open={open} onClose={onClose} title={`Topic for item ${itemNumber}`}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <TextAreaField
+          label="Topic"
+          {...form.register('content')}
+          error={form.formState.errors.content?.message}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Confirm
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ArticleLinkDialog({
+  open,
+  itemNumber,
+  initial,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  itemNumber: string;
+  initial: string;
+  onClose: () => void;
+  onSubmit: Submit<{ link: string; file: File | null }>;
+}) {
+  const isOnline = useOnlineStatus();
+  const files = useFileState(isOnline);
+  const form = useForm<
+    z.input<typeof ArticleFormSchema>,
+    unknown,
+    z.output<typeof ArticleFormSchema>
+  >({
+    resolver: zodResolver(ArticleFormSchema),
+    defaultValues: { link: initial },
+  });
+  const submit = form.handleSubmit(async ({ link }) => {
+    if (files.problem) return;
+    if (await onSubmit({ link, file: files.file })) onClose();
+  });
+  return (
+    <Dialog open={open} onClose={onClose} title={`Article for item ${itemNumber}`}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <TextField
+          label="Article link"
+          placeholder="https://docs.example.com/my-article"
+          {...form.register('link')}
+          error={form.formState.errors.link?.message}
+        />
+        <FileField
+          label="Article file (optional)"
+          file={files.file}
+          error={files.problem}
+          note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
+          onChange={files.setFile}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Confirm
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function FeedbackDialog({
+  open,
+  kind,
+  itemNumber,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  kind: 'topic' | 'content';
+  itemNumber: string;
+  onClose: () => void;
+  onSubmit: Submit<{ feedback: string; file: File | null }>;
+}) {
+  const isOnline = useOnlineStatus();
+  const files = useFileState(isOnline);
+  const form = useForm<
+    z.input<typeof FeedbackBodySchema>,
+    unknown,
+    z.output<typeof FeedbackBodySchema>
+  >({
+    resolver: zodResolver(FeedbackBodySchema),
+    defaultValues: { feedback: '' },
+  });
+  const submit = form.handleSubmit(async ({ feedback }) => {
+    if (files.problem) return;
+    if (await onSubmit({ feedback, file: files.file })) onClose();
+  });
+  const title = kind === 'topic' ? 'Topic feedback' : 'Content feedback';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`${title} for item ${itemNumber}`}
+      description={
+        kind === 'topic'
+          ? 'Tell the publisher what to change; a new topic is proposed.'
+          : 'Tell the publisher what to change in the article.'
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <TextAreaField
+          label="Feedback"
+          {...form.register('feedback')}
+          error={form.formState.errors.feedback?.message}
+        />
+        {kind === 'content' ? (
+          <FileField
+            label="File (optional)"
+            file={files.file}
+            error={files.problem}
+            note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
+            onChange={files.setFile}
+          />
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Send feedback
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ViewFeedbackDialog({
+  open,
+  title,
+  feedback,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  feedback: Feedback | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {feedback ? (
+        <div className="space-y-3 text-sm text-slate-700">
+          <p className="whitespace-pre-wrap">{feedback.text}</p>
+          {feedback.file ? (
+            <p>
+              File: <StoredFileLink file={feedback.file} />
+            </p>
+          ) : null}
+          <p className="text-xs text-slate-500">Sent on {formatDate(feedback.created_at)}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-500">No feedback.</p>
+      )}
+    </Dialog>
+  );
+}

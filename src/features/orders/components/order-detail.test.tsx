@@ -1,0 +1,413 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { OrderItem } from '../../../../contract/order-items.ts';
+import { dismissToast } from '../../../components/toast-store.ts';
+import { db } from '../../../lib/db.ts';
+import { ORDER_ITEM_ACTION_MUTATION } from '../storage.ts';
+import {
+  jsonResponse,
+  makeItem,
+  makeOrder,
+  mockApi,
+  ORDER_ID,
+  renderOrders,
+  setOnline,
+  type Call,
+} from '../test/fixtures.tsx';
+import { useQueuedActionsSync } from '../hooks/use-queued-actions-sync.ts';
+import { OrderDetail } from './order-detail.tsx';
+
+beforeEach(async () => {
+  await db.outbox.clear();
+});
+
+installResizeObserverStub();
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** The buyer layout sends the changes made offline; the page is shown inside it. */
+function OfflineChangesSync() {
+  useQueuedActionsSync();
+  return null;
+}
+
+function renderDetail(id = ORDER_ID) {
+  return renderOrders(
+    <>
+      <OfflineChangesSync />
+      <OrderDetail id={id} />
+    </>,
+    '/orders/:id',
+    `/orders/${id}`,
+  );
+}
+
+/** A server holding `items`; `onChange` answers the item calls. */
+function serve(items: OrderItem[], onChange?: (call: Call) => Response | undefined) {
+  return mockApi((call) => {
+    const path = call.url.pathname;
+    if (call.method === 'GET' && path === `/api/v1/buyer/orders/${ORDER_ID}`)
+      return jsonResponse(makeOrder());
+    if (call.method === 'GET' && path === `/api/v1/buyer/orders/${ORDER_ID}/items`)
+      return jsonResponse({ data: items, pagination: { page: 1, limit: 25, total: items.length } });
+    const answer = onChange?.(call);
+    if (answer) return answer;
+    return jsonResponse({ code: 404, message: 'Not found' }, 404);
+  });
+}
+
+function row(number: string): HTMLElement {
+  return screen.getByRole('rowheader', { name: new RegExp(number) }).closest('tr')!;
+}
+
+describe('order detail', () => {
+  it("says 'Order not found' for an order the server does not know", async () => {
+    mockApi(() => jsonResponse({ code: 404, message: 'Order not found' }, 404));
+    renderDetail('00000000-0000-4000-8000-000000000999');
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+
+  it('shows the order header with totals, VAT and badges', async () => {
+    serve([]);
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order 100001' })).toBeInTheDocument();
+    expect(screen.getByText('03/11/2026')).toBeInTheDocument();
+    expect(screen.getByText('VAT (19%)')).toBeInTheDocument();
+    expect(screen.getByText('Acme GmbH')).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('enables each action only when the contract rules allow it', async () => {
+    serve([
+      makeItem({
+        number: '100001-1',
+        status: 'topic_ready_for_approval',
+        topic: {
+          is_needs_approval: true,
+          content: 'Ten ways to save',
+          status: 'topic_ready_for_approval',
+          feedback: null,
+        },
+      }),
+      makeItem({
+        number: '100001-2',
+        status: 'live_link',
+        live_link: 'https://news.example.com/post',
+        is_editable_by_buyer: false,
+        article: { status: 'published', feedback: null, file: null, link: null },
+        topic: { is_needs_approval: true, content: 'x', status: 'topic_approved', feedback: null },
+      }),
+      makeItem({
+        number: '100001-3',
+        status: 'waiting_for_content',
+        is_topic_provided_by_buyer: true,
+        is_article_provided_by_buyer: true,
+        topic: { is_needs_approval: false, content: null, status: null, feedback: null },
+      }),
+      makeItem({
+        number: '100001-4',
+        status: 'cancelled',
+        is_editable_by_buyer: false,
+      }),
+      makeItem({
+        number: '100001-5',
+        status: 'content_ready_for_approval',
+        article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
+      }),
+    ]);
+    renderDetail();
+    await screen.findByRole('rowheader', { name: /100001-1/ });
+
+    const first = within(row('100001-1'));
+    expect(first.getByRole('button', { name: 'Approve topic of item 100001-1' })).toBeEnabled();
+    expect(first.getByRole('button', { name: 'Decline topic of item 100001-1' })).toBeEnabled();
+    expect(first.getByRole('button', { name: 'Approve content of item 100001-1' })).toBeDisabled();
+    expect(first.getByRole('button', { name: 'Cancel item 100001-1' })).toBeEnabled();
+    expect(first.getByRole('button', { name: 'Request edit of item 100001-1' })).toBeDisabled();
+
+    const live = within(row('100001-2'));
+    expect(live.getByRole('button', { name: 'Cancel item 100001-2' })).toBeDisabled();
+    expect(live.getByRole('button', { name: 'Request edit of item 100001-2' })).toBeEnabled();
+    expect(live.getByRole('link', { name: /news\.example\.com\/post/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+
+    const own = within(row('100001-3'));
+    expect(own.getByRole('button', { name: 'Confirm topic of item 100001-3' })).toBeEnabled();
+    expect(own.getByRole('button', { name: 'Confirm article of item 100001-3' })).toBeEnabled();
+    expect(own.queryByRole('button', { name: /Approve topic of item/ })).not.toBeInTheDocument();
+
+    expect(
+      within(row('100001-4')).getByRole('button', { name: 'Cancel item 100001-4' }),
+    ).toBeDisabled();
+    expect(
+      within(row('100001-5')).getByRole('button', { name: 'Approve content of item 100001-5' }),
+    ).toBeEnabled();
+  });
+
+  it('approves a topic, refreshes only that item and says so', async () => {
+    const item = makeItem({
+      number: '100001-1',
+      status: 'topic_ready_for_approval',
+      topic: {
+        is_needs_approval: true,
+        content: 'T',
+        status: 'topic_ready_for_approval',
+        feedback: null,
+      },
+    });
+    const { calls } = serve([item], (call) =>
+      call.method === 'PUT' && call.url.pathname === '/api/v1/buyer/orders/items/statuses'
+        ? jsonResponse({
+            data: [
+              {
+                ...item,
+                status: 'in_progress',
+                topic: { ...item.topic, status: 'topic_approved' },
+              },
+            ],
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Approve topic of item 100001-1' }));
+
+    expect(await screen.findByText('Item 100001-1 successfully approved')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ transition: 'approve_topic', ids: [item.id] });
+    expect(put.headers.get('Idempotency-Key')).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(within(row('100001-1')).getByText('In progress')).toBeInTheDocument();
+    const itemLoads = calls.filter((c) => c.url.pathname.endsWith('/items') && c.method === 'GET');
+    expect(itemLoads).toHaveLength(1);
+  });
+
+  it('offers Try again after a failure and repeats the call with the same key', async () => {
+    const item = makeItem({ number: '100001-1', status: 'in_progress' });
+    let attempts = 0;
+    const { calls } = serve([item], (call) => {
+      if (call.method !== 'PUT') return undefined;
+      attempts += 1;
+      return attempts === 1
+        ? jsonResponse({ code: 500, message: 'Internal Server Error' }, 500)
+        : jsonResponse({ data: [{ ...item, status: 'cancelled' }] });
+    });
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Cancel item 100001-1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel items' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel items' }));
+
+    expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
+    expect(screen.getByText('There was a problem with your request.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('Item 100001-1 successfully cancelled')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[0]!.body).toEqual({ transition: 'cancel', ids: [item.id] });
+    expect(puts[1]!.headers.get('Idempotency-Key')).toBe(puts[0]!.headers.get('Idempotency-Key'));
+  });
+
+  it('keeps an approval made offline, marks the item pending and sends it when back online', async () => {
+    const item = makeItem({
+      number: '100001-1',
+      status: 'content_ready_for_approval',
+      article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
+    });
+    const { calls } = serve([item], (call) =>
+      call.method === 'PUT'
+        ? jsonResponse({
+            data: [
+              {
+                ...item,
+                status: 'ready_for_publication',
+                article: { ...item.article, status: 'content_approved' },
+              },
+            ],
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    const approve = await screen.findByRole('button', {
+      name: 'Approve content of item 100001-1',
+    });
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await user.click(approve);
+
+    expect(await within(row('100001-1')).findByText('Pending')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    const [queued] = await db.outbox
+      .where('mutationKey')
+      .equals(ORDER_ITEM_ACTION_MUTATION)
+      .toArray();
+    expect(queued!.variables).toMatchObject({ kind: 'status', transition: 'approve_content' });
+
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.headers.get('Idempotency-Key')).toBe(queued!.idempotencyKey);
+    expect(await within(row('100001-1')).findByText('Ready for publication')).toBeInTheDocument();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(within(row('100001-1')).queryByText('Pending')).not.toBeInTheDocument();
+  });
+
+  it('tells the buyer which offline change the server refused, until dismissed', async () => {
+    const item = makeItem({ number: '100001-7', status: 'in_progress' });
+    await db.outbox.add({
+      idempotencyKey: 'queued-key-1',
+      mutationKey: ORDER_ITEM_ACTION_MUTATION,
+      variables: { kind: 'status', transition: 'cancel', ids: [item.id], numbers: ['100001-7'] },
+      createdAt: Date.now(),
+      attempts: 0,
+      lastError: null,
+    });
+    serve([item], (call) =>
+      call.method === 'PUT'
+        ? jsonResponse(
+            { code: 409, message: 'Item 100001-7 is live_link; it cannot be cancelled.' },
+            409,
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+
+    const notice = await screen.findByRole('alert', {
+      name: 'Changes made offline that were not accepted',
+    });
+    expect(notice).toHaveTextContent(
+      'Item 100001-7 was not cancelled: Item 100001-7 is live_link; it cannot be cancelled.',
+    );
+    await user.click(within(notice).getByRole('button', { name: /Dismiss/ }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('alert', { name: 'Changes made offline that were not accepted' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends content feedback with a file as multipart', async () => {
+    const item = makeItem({
+      number: '100001-1',
+      status: 'content_ready_for_approval',
+      article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
+    });
+    const { calls } = serve([item], (call) =>
+      call.method === 'POST'
+        ? jsonResponse({
+            ...item,
+            status: 'in_progress',
+            article: { ...item.article, status: 'content_declined' },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(
+      await screen.findByRole('button', { name: 'Decline content of item 100001-1' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: /Content feedback for item 100001-1/,
+    });
+    await user.type(within(dialog).getByLabelText('Feedback'), 'Shorter intro please');
+    await user.upload(
+      within(dialog).getByLabelText('File (optional)'),
+      new File(['notes'], 'notes.txt', { type: 'text/plain' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+
+    expect(
+      await screen.findByText('Item 100001-1 successfully declined with feedback'),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe(`/api/v1/buyer/orders/items/${item.id}/articles/feedbacks`);
+    const form = post.body as FormData;
+    expect(form.get('feedback')).toBe('Shorter intro please');
+    expect((form.get('file') as File).name).toBe('notes.txt');
+  });
+
+  it('cancels several selected items in one call', async () => {
+    const a = makeItem({ number: '100001-1', status: 'in_progress' });
+    const b = makeItem({ number: '100001-2', status: 'waiting_for_content' });
+    const c = makeItem({ number: '100001-3', status: 'live_link', is_editable_by_buyer: false });
+    const { calls } = serve([a, b, c], (call) =>
+      call.method === 'PUT'
+        ? jsonResponse({
+            data: [
+              { ...a, status: 'cancelled' },
+              { ...b, status: 'cancelled' },
+            ],
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select item 100001-1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select item 100001-3' }));
+    expect(screen.getByRole('button', { name: 'Cancel selected' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select item 100001-3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select item 100001-2' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel items' });
+    expect(dialog).toHaveTextContent('100001-1, 100001-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel items' }));
+
+    expect(
+      await screen.findByText('Items 100001-1, 100001-2 successfully cancelled'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { transition: 'cancel', ids: [a.id, b.id] },
+    ]);
+    expect(within(row('100001-2')).getByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('downloads the items as CSV with the access token, and says when it fails', async () => {
+    localStorage.setItem('access_token', 'token-123');
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let fail = false;
+    const { calls } = serve([], (call) =>
+      call.url.pathname.endsWith('/items/exports')
+        ? fail
+          ? jsonResponse({ code: 500, message: 'Internal Server Error' }, 500)
+          : new Response('number,status\n', {
+              headers: {
+                'Content-Type': 'text/csv',
+                'Content-Disposition': 'attachment; filename="order-100001-items.csv"',
+              },
+            })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Export items' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exportCall = calls.find((call) => call.url.pathname.endsWith('/items/exports'))!;
+    expect(exportCall.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalled();
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export items' }));
+    expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../contract/orders.ts';
+import { Button } from '../../../components/button.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
+import type { OrderListState } from '../list-state.ts';
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+interface Draft {
+  search: string;
+  status: string;
+  payment_status: string;
+  company: string;
+  price_min: string;
+  price_max: string;
+}
+
+function toDraft(state: OrderListState): Draft {
+  return {
+    search: state.search ?? '',
+    status: state.status?.[0] ?? '',
+    payment_status: state.payment_status?.[0] ?? '',
+    company: state.company?.[0] ?? '',
+    price_min: state.price_min ?? '',
+    price_max: state.price_max ?? '',
+  };
+}
+
+/** The orders filters (spec §2): search, order status, payment status, company, price range. */
+export function OrderFilters({
+  state,
+  companies,
+  onApply,
+}: {
+  state: OrderListState;
+  companies: { id: string; title: string }[];
+  onApply: (next: OrderListState) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(state));
+  const [lastState, setLastState] = useState(state);
+  if (state !== lastState) {
+    // The address changed (back button, reset): show what it says now.
+    setLastState(state);
+    setDraft(toDraft(state));
+  }
+  const minError =
+    draft.price_min.trim() && !AMOUNT.test(draft.price_min.trim())
+      ? 'min must be a number'
+      : undefined;
+  const maxError =
+    draft.price_max.trim() && !AMOUNT.test(draft.price_max.trim())
+      ? 'max must be a number'
+      : !minError &&
+          draft.price_min.trim() &&
+          draft.price_max.trim() &&
+          Number(draft.price_min) > Number(draft.price_max)
+        ? 'min must be less than or equal to max'
+        : undefined;
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (minError || maxError) return;
+    const one = <T extends string>(value: string) => (value ? [value as T] : undefined);
+    onApply({
+      ...state,
+      search: draft.search.trim() || undefined,
+      status: one(draft.status),
+      payment_status: one(draft.payment_status),
+      company: one(draft.company),
+      price_min: draft.price_min.trim() || undefined,
+      price_max: draft.price_max.trim() || undefined,
+      page: undefined,
+    });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Order filters"
+      className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Order number, PO number or domain"
+        value={draft.search}
+        onChange={set('search')}
+        className="lg:col-span-2"
+      />
+      <SelectField
+        label="Order status"
+        placeholder="All"
+        value={draft.status}
+        onChange={set('status')}
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+      />
+      <SelectField
+        label="Payment status"
+        placeholder="All"
+        value={draft.payment_status}
+        onChange={set('payment_status')}
+        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
+      />
+      <SelectField
+        label="Company"
+        placeholder="All"
+        value={draft.company}
+        onChange={set('company')}
+        options={companies.map((c) => ({ value: c.id, label: c.title }))}
+      />
+      <TextField
+        label="Order price min"
+        inputMode="decimal"
+        value={draft.price_min}
+        onChange={set('price_min')}
+        error={minError}
+      />
+      <TextField
+        label="Order price max"
+        inputMode="decimal"
+        value={draft.price_max}
+        onChange={set('price_max')}
+        error={maxError}
+      />
+      <div className="flex items-end gap-2">
+        <Button type="submit" size="md">
+          Apply filters
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => onApply({ sorting: state.sorting, limit: state.limit })}
+        >
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { orderStatusTone } from '../../../../contract/order-items.ts';
+import { PAYMENT_METHOD_TITLES, type Order } from '../../../../contract/orders.ts';
+import { VAT_TREATMENT_LABELS } from '../../../../contract/vat.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { Card } from '../../../components/card.tsx';
+import { formatDate, formatMoney } from '../../../utils/format.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
+import { StoredFileLink } from './stored-file-link.tsx';
+
+function Entry({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The order's details and totals (spec §2 "Order detail"). */
+export function OrderHeader({ order }: { order: Order }) {
+  const rate = `${Number(order.vat_rate)}%`;
+  return (
+    <Card className="mb-6 p-5">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Entry term="Order number">{order.number}</Entry>
+        <Entry term="Date">{formatDate(order.created_at)}</Entry>
+        <Entry term="Company">{order.company.title}</Entry>
+        <Entry term="PO number">{order.po_number ?? '—'}</Entry>
+        <Entry term="Status">
+          <Badge variant={orderStatusTone(order.status)}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+        </Entry>
+        <Entry term="Payment status">
+          <Badge variant="secondary">{PAYMENT_STATUS_LABELS[order.payment.status]}</Badge>
+        </Entry>
+        <Entry term="Payment method">{PAYMENT_METHOD_TITLES[order.payment.method]}</Entry>
+        <Entry term="Links">
+          {order.links_amount} {order.links_amount === 1 ? 'link' : 'links'},{' '}
+          {order.live_links_amount} live
+        </Entry>
+        <Entry term="Price">{formatMoney(order.price)}</Entry>
+        <Entry term={`VAT (${rate})`}>
+          {formatMoney(order.vat)}
+          <span className="block text-xs text-slate-500">
+            {VAT_TREATMENT_LABELS[order.vat_treatment]}
+          </span>
+        </Entry>
+        <Entry term="Price with VAT">{formatMoney(order.price_with_vat)}</Entry>
+        <Entry term="Documents">
+          <span className="flex flex-col gap-1">
+            {order.invoice?.file ? (
+              <span>
+                Invoice {order.invoice.number}: <StoredFileLink file={order.invoice.file} />
+              </span>
+            ) : order.invoice ? (
+              <span>Invoice {order.invoice.number}</span>
+            ) : (
+              <span className="text-slate-500">No invoice yet</span>
+            )}
+            {order.credit_note?.file ? (
+              <span>
+                Credit note {order.credit_note.number}:{' '}
+                <StoredFileLink file={order.credit_note.file} />
+              </span>
+            ) : order.credit_note ? (
+              <span>Credit note {order.credit_note.number}</span>
+            ) : null}
+          </span>
+        </Entry>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,384 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  canApproveContent,
+  canApproveTopic,
+  canCancel,
+  type OrderItem,
+} from '../../../../contract/order-items.ts';
+import type { SavedViewKind } from '../../../../contract/saved-views.ts';
+import { Button } from '../../../components/button.tsx';
+import { Card } from '../../../components/card.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { actionIds } from '../api/item-actions.ts';
+import { orderQueries } from '../api/queries.ts';
+import { toColumnLayout, useColumnLayout, type ColumnLayout } from '../hooks/use-column-layout.ts';
+import { useItemActions } from '../hooks/use-item-actions.ts';
+import { ORDER_PAGE_SIZES } from '../list-state.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { DataTable } from './data-table.tsx';
+import {
+  ArticleLinkDialog,
+  FeedbackDialog,
+  TopicDialog,
+  ViewFeedbackDialog,
+} from './item-dialogs.tsx';
+import {
+  ARTICLE_COLUMN_IDS,
+  canRequestEdit,
+  itemColumns,
+  TOPIC_COLUMN_IDS,
+  type ItemDialog,
+} from './item-columns.tsx';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
+
+type ItemViewKind = Extract<
+  SavedViewKind,
+  'order_item_columns' | 'order_article_columns' | 'order_topic_columns'
+>;
+
+/** The three views of the items table: all columns, the article columns, the topic columns. */
+export const ITEM_VIEWS: { kind: ItemViewKind; label: string; defaults: ColumnLayout }[] = [
+  { kind: 'order_item_columns', label: 'All columns', defaults: { hidden: [] } },
+  {
+    kind: 'order_article_columns',
+    label: 'Article columns',
+    defaults: {
+      hidden: [...TOPIC_COLUMN_IDS, 'custom_id', 'comments', 'invoice', 'payment_status'],
+    },
+  },
+  {
+    kind: 'order_topic_columns',
+    label: 'Topic columns',
+    defaults: {
+      hidden: [...ARTICLE_COLUMN_IDS, 'custom_id', 'comments', 'invoice', 'payment_status'],
+    },
+  },
+];
+
+const ITEMS_DEFAULT_LIMIT = 25;
+
+function positive(raw: string | null, fallback: number): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+interface Confirmation {
+  kind: 'cancel' | 'request_edit' | 'approve_topic' | 'approve_content';
+  items: OrderItem[];
+}
+
+const CONFIRM_TEXT: Record<Confirmation['kind'], { title: string; label: string; body: string }> = {
+  cancel: {
+    title: 'Cancel items',
+    label: 'Cancel items',
+    body: 'The publisher stops working on them. Items paid with credits are credited back.',
+  },
+  request_edit: {
+    title: 'Request edits',
+    label: 'Request edits',
+    body: 'The publisher updates the published article.',
+  },
+  approve_topic: {
+    title: 'Approve topics',
+    label: 'Approve',
+    body: 'The publisher writes the articles.',
+  },
+  approve_content: {
+    title: 'Approve content',
+    label: 'Approve',
+    body: 'The articles are sent for publication.',
+  },
+};
+
+/** The items of one order (spec §2 "Order item table") with the buyer's actions. */
+export function OrderItemsSection({ orderId }: { orderId: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = positive(params.get('page'), 1);
+  const limitParam = positive(params.get('limit'), ITEMS_DEFAULT_LIMIT);
+  const limit = (ORDER_PAGE_SIZES as readonly number[]).includes(limitParam)
+    ? limitParam
+    : ITEMS_DEFAULT_LIMIT;
+  const [viewKind, setViewKind] = useState<ItemViewKind>('order_item_columns');
+  const view = ITEM_VIEWS.find((v) => v.kind === viewKind) ?? ITEM_VIEWS[0]!;
+  const [layout, setLayout] = useColumnLayout(`${view.kind}_table`, view.defaults);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<{ type: ItemDialog; item: OrderItem } | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const { run, isPending } = useItemActions();
+
+  const query = useQuery(orderQueries.items(orderId, page, limit));
+  const queued = useQuery(orderQueries.queued());
+  const items = useMemo(() => query.data?.data ?? [], [query.data]);
+  const total = query.data?.pagination.total ?? 0;
+  const pendingIds = useMemo(
+    () =>
+      new Set(
+        (queued.data ?? []).filter((q) => q.refusal === null).flatMap((q) => actionIds(q.action)),
+      ),
+    [queued.data],
+  );
+  const selectedItems = items.filter((item) => selected.has(item.id));
+
+  const setPage = (next: { page?: number; limit?: number }) => {
+    const search = new URLSearchParams(params);
+    const nextPage = next.page ?? page;
+    const nextLimit = next.limit ?? limit;
+    if (nextPage > 1) search.set('page', String(nextPage));
+    else search.delete('page');
+    if (nextLimit !== ITEMS_DEFAULT_LIMIT) search.set('limit', String(nextLimit));
+    else search.delete('limit');
+    setParams(search);
+    setSelected(new Set());
+  };
+
+  const numbersOf = (list: OrderItem[]) => list.map((item) => item.number);
+  const idsOf = (list: OrderItem[]) => list.map((item) => item.id);
+
+  const columns = itemColumns({
+    isPending: (item) => pendingIds.has(item.id),
+    isSelected: (item) => selected.has(item.id),
+    onSelect: (item, isOn) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (isOn) next.add(item.id);
+        else next.delete(item.id);
+        return next;
+      }),
+    onApprove: (item, transition) =>
+      void run({ kind: 'status', transition, ids: [item.id], numbers: [item.number] }),
+    onOpen: (item, type) => setDialog({ type, item }),
+    onCancel: (item) => setConfirmation({ kind: 'cancel', items: [item] }),
+    onRequestEdit: (item) => setConfirmation({ kind: 'request_edit', items: [item] }),
+  });
+
+  const confirm = async () => {
+    if (!confirmation) return;
+    const { kind, items: chosen } = confirmation;
+    const target = { ids: idsOf(chosen), numbers: numbersOf(chosen) };
+    const result =
+      kind === 'request_edit'
+        ? await run({ kind: 'request_edits', value: true, ...target })
+        : await run({ kind: 'status', transition: kind, ...target });
+    setConfirmation(null);
+    if (result) setSelected(new Set());
+  };
+
+  const hide = (id: string) =>
+    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
+    selectedItems.length > 0 &&
+    selectedItems.every((item) => rule(item) && !pendingIds.has(item.id));
+
+  const current = dialog?.item;
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <section aria-labelledby="items-heading">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
+          Items
+        </h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField
+            label="Table view"
+            value={viewKind}
+            onChange={(event) => setViewKind(event.target.value as ItemViewKind)}
+            options={ITEM_VIEWS.map((v) => ({ value: v.kind, label: v.label }))}
+            className="w-44"
+          />
+          <ColumnChooser
+            columns={columns
+              .filter((c) => !c.isFixed)
+              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
+            onToggle={(id, visible) =>
+              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
+            }
+            onShowAll={() => setLayout({ hidden: [] })}
+          />
+          <SavedViewsMenu
+            key={view.kind}
+            kind={view.kind}
+            title={`Saved layouts (${view.label.toLowerCase()})`}
+            itemLabel="Layout"
+            currentValue={layout}
+            onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
+          />
+        </div>
+      </div>
+      <div
+        role="region"
+        aria-label="Selected items"
+        className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
+      >
+        <label className="mr-2 flex items-center gap-2 font-medium text-slate-700">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={items.length === 0}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Set(idsOf(items)) : new Set())
+            }
+            className="size-4 rounded border-slate-300 text-indigo-600"
+          />
+          Select all on this page
+        </label>
+        <span className="mr-2 text-slate-500">{selectedItems.length} selected</span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!bulkEnabled(canApproveTopic)}
+          onClick={() => setConfirmation({ kind: 'approve_topic', items: selectedItems })}
+        >
+          Approve topics
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!bulkEnabled(canApproveContent)}
+          onClick={() => setConfirmation({ kind: 'approve_content', items: selectedItems })}
+        >
+          Approve content
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!bulkEnabled(canCancel)}
+          onClick={() => setConfirmation({ kind: 'cancel', items: selectedItems })}
+        >
+          Cancel selected
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!bulkEnabled(canRequestEdit)}
+          onClick={() => setConfirmation({ kind: 'request_edit', items: selectedItems })}
+        >
+          Request edits for selected
+        </Button>
+      </div>
+      {query.isError && !query.data ? (
+        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <Card className="overflow-hidden">
+          {query.isSuccess && total === 0 ? (
+            <EmptyState className="m-4" title="No items" description="This order has no items." />
+          ) : (
+            <DataTable
+              caption="Order items"
+              rows={items}
+              rowKey={(item) => item.id}
+              columns={columns}
+              hidden={layout.hidden}
+              isLoading={query.isPending}
+              skeletonRows={3}
+              onHide={hide}
+              stickyFirst
+            />
+          )}
+          {query.isPending ? (
+            <p role="status" className="sr-only">
+              Loading items…
+            </p>
+          ) : null}
+          {query.data ? (
+            <Pagination
+              page={page}
+              limit={limit}
+              total={total}
+              pageSizeOptions={ORDER_PAGE_SIZES}
+              onPageChange={(next) => setPage({ page: next })}
+              onLimitChange={(next) => setPage({ page: 1, limit: next })}
+            />
+          ) : null}
+        </Card>
+      )}
+
+      {confirmation ? (
+        <ConfirmDialog
+          open
+          onClose={() => setConfirmation(null)}
+          onConfirm={() => void confirm()}
+          pending={isPending}
+          destructive={confirmation.kind === 'cancel'}
+          title={CONFIRM_TEXT[confirmation.kind].title}
+          description={`${CONFIRM_TEXT[confirmation.kind].body} Items: ${numbersOf(confirmation.items).join(', ')}.`}
+          confirmLabel={CONFIRM_TEXT[confirmation.kind].label}
+          cancelLabel="Keep as is"
+        />
+      ) : null}
+      {current && dialog.type === 'topic' ? (
+        <TopicDialog
+          open
+          itemNumber={current.number}
+          initial={current.topic.content ?? ''}
+          onClose={closeDialog}
+          onSubmit={async (content) =>
+            Boolean(await run({ kind: 'topic', id: current.id, number: current.number, content }))
+          }
+        />
+      ) : null}
+      {current && dialog.type === 'article' ? (
+        <ArticleLinkDialog
+          open
+          itemNumber={current.number}
+          initial={current.article.link ?? ''}
+          onClose={closeDialog}
+          onSubmit={async ({ link, file }) =>
+            Boolean(
+              await run({ kind: 'article', id: current.id, number: current.number, link, file }),
+            )
+          }
+        />
+      ) : null}
+      {current && (dialog.type === 'topic_feedback' || dialog.type === 'content_feedback') ? (
+        <FeedbackDialog
+          open
+          kind={dialog.type === 'topic_feedback' ? 'topic' : 'content'}
+          itemNumber={current.number}
+          onClose={closeDialog}
+          onSubmit={async ({ feedback, file }) =>
+            Boolean(
+              await run(
+                dialog.type === 'topic_feedback'
+                  ? { kind: 'topic_feedback', id: current.id, number: current.number, feedback }
+                  : {
+                      kind: 'article_feedback',
+                      id: current.id,
+                      number: current.number,
+                      feedback,
+                      file,
+                    },
+              ),
+            )
+          }
+        />
+      ) : null}
+      {current && dialog.type.startsWith('view_') ? (
+        <ViewFeedbackDialog
+          open
+          onClose={closeDialog}
+          title={
+            dialog.type === 'view_topic_feedback'
+              ? `Topic feedback for item ${current.number}`
+              : dialog.type === 'view_content_feedback'
+                ? `Content feedback for item ${current.number}`
+                : `Webmaster feedback for item ${current.number}`
+          }
+          feedback={
+            dialog.type === 'view_topic_feedback'
+              ? current.topic.feedback
+              : dialog.type === 'view_content_feedback'
+                ? current.article.feedback
+                : current.webmaster_feedback
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

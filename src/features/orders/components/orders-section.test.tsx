@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPANY_ID, jsonResponse, makeOrder, mockApi, renderOrders } from '../test/fixtures.tsx';
+import { OrdersSection } from './orders-section.tsx';
+
+installResizeObserverStub();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const profile = {
+  first_name: 'Dana',
+  last_name: 'Buyer',
+  email: 'buyer@example.com',
+  phone: null,
+  is_newsletter_subscribed: false,
+  avatar_file: null,
+  notification_preferences: {
+    missing_details_reminder: true,
+    topic_ready_for_approval: true,
+    content_ready_for_approval: true,
+    link_published: true,
+    order_summary: true,
+  },
+  roles: ['ROLE_BUYER'],
+  username: 'buyer@example.com',
+  is_allowed_to_export_sites: true,
+  sales_manager: null,
+  account_manager: null,
+  accounts: [
+    {
+      id: 'a1',
+      company: { id: COMPANY_ID, title: 'Acme GmbH' },
+      is_current: true,
+      credit_limit: '0.00',
+      credits_balance: '100.00',
+    },
+  ],
+};
+
+function serve(orders = [makeOrder()]) {
+  return mockApi((call) => {
+    if (call.url.pathname === '/api/v1/buyer/profiles') return jsonResponse(profile);
+    if (call.url.pathname === '/api/v1/buyer/orders')
+      return jsonResponse({
+        data: orders,
+        pagination: { page: 1, limit: 25, total: orders.length },
+      });
+    return jsonResponse({ code: 404, message: 'Not found' }, 404);
+  });
+}
+
+describe('orders list', () => {
+  it('lists the orders with their columns and a View link', async () => {
+    const { calls } = serve([
+      makeOrder({ status: 'completed', live_links_amount: 2, po_number: 'PO-42' }),
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    expect(screen.getByRole('heading', { name: 'Your orders' })).toBeInTheDocument();
+    const row = (await screen.findByRole('rowheader', { name: '100001' })).closest('tr')!;
+    const cells = within(row);
+    expect(cells.getByText('PO-42')).toBeInTheDocument();
+    expect(cells.getByText('03/11/2026')).toBeInTheDocument();
+    expect(cells.getByText('Completed')).toBeInTheDocument();
+    expect(cells.getByText('Acme GmbH')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    const list = calls.find((c) => c.url.pathname === '/api/v1/buyer/orders')!;
+    expect(list.url.searchParams.get('sorting[created_at]')).toBe('DESC');
+
+    await user.click(cells.getByRole('link', { name: /View/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/orders/00000000-0000-4000-8000-000000000100'),
+    );
+  });
+
+  it('says when there are no entries', async () => {
+    serve([]);
+    renderOrders(<OrdersSection />, '/orders', '/orders');
+    expect(await screen.findByText('No entries found')).toBeInTheDocument();
+    expect(screen.getByText('No orders to show')).toBeInTheDocument();
+  });
+
+  it('refuses a price range whose min is above its max and keeps filters in the address', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    await screen.findByRole('rowheader', { name: '100001' });
+    await user.type(screen.getByLabelText('Order price min'), '50');
+    await user.type(screen.getByLabelText('Order price max'), '10');
+    const max = screen.getByLabelText('Order price max');
+    const message = screen.getByText('min must be less than or equal to max');
+    expect(max.getAttribute('aria-describedby')).toContain(message.id);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(router.state.location.search).toBe('');
+
+    await user.clear(max);
+    await user.type(max, '500');
+    await user.selectOptions(screen.getByLabelText('Order status'), 'processing');
+    await user.selectOptions(await screen.findByLabelText('Company'), COMPANY_ID);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('filter[order_price][min]')).toBe('50');
+      expect(search.get('filter[order_price][max]')).toBe('500');
+      expect(search.getAll('filter[status][]')).toEqual(['processing']);
+      expect(search.getAll('filter[company][]')).toEqual([COMPANY_ID]);
+    });
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.searchParams.get('filter[order_price][max]') === '500')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('sorts by a column from its menu', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    await screen.findByRole('rowheader', { name: '100001' });
+    await user.click(screen.getByRole('button', { name: 'Column options for Total' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sort ascending' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('sorting[price]')).toBe('ASC'),
+    );
+  });
+
+  it('hides a column and restores it from the column chooser', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderOrders(<OrdersSection />, '/orders', '/orders');
+    await screen.findByRole('rowheader', { name: '100001' });
+    await user.click(screen.getByRole('button', { name: 'Column options for PO number' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Hide column' }));
+    expect(screen.queryByRole('columnheader', { name: /PO number/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Columns \(1 hidden\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Show all columns' }));
+    expect(screen.getByRole('columnheader', { name: /PO number/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { ORDER_LIST_DEFAULT_LIMIT, orderStatusTone } from '../../../../contract/order-items.ts';
+import type { Order } from '../../../../contract/orders.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { Card } from '../../../components/card.tsx';
+import { NetworkError } from '../../../lib/api-client.ts';
+import { Pagination } from '../../../components/pagination.tsx';
+import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { formatDate, formatMoney } from '../../../utils/format.ts';
+import { orderQueries } from '../api/queries.ts';
+import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
+import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOrderListState } from '../hooks/use-order-list-state.ts';
+import { ORDER_STATUS_LABELS } from '../labels.ts';
+import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { DataTable, type TableColumn } from './data-table.tsx';
+import { OfflineNote } from './offline-note.tsx';
+import { OrderFilters } from './order-filters.tsx';
+import { QueuedActionsNotice } from './queued-actions-notice.tsx';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
+
+export const ORDER_COLUMNS_KEY = 'order_columns_table';
+
+const columns: TableColumn<Order>[] = [
+  { id: 'number', label: 'Number', sortKey: 'number', render: (o) => o.number },
+  { id: 'po_number', label: 'PO number', render: (o) => o.po_number ?? '' },
+  { id: 'company', label: 'Company', render: (o) => o.company.title },
+  {
+    id: 'created_at',
+    label: 'Date',
+    sortKey: 'created_at',
+    render: (o) => formatDate(o.created_at),
+  },
+  {
+    id: 'status',
+    label: 'Status',
+    sortKey: 'status',
+    render: (o) => (
+      <Badge variant={orderStatusTone(o.status)}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+    ),
+  },
+  { id: 'links_amount', label: 'Links amount', align: 'right', render: (o) => o.links_amount },
+  {
+    id: 'live_links_amount',
+    label: 'Live links amount',
+    align: 'right',
+    render: (o) => o.live_links_amount,
+  },
+  {
+    id: 'price',
+    label: 'Total',
+    sortKey: 'price',
+    align: 'right',
+    render: (o) => formatMoney(o.price),
+  },
+  {
+    id: '_view',
+    label: 'Actions',
+    isFixed: true,
+    render: (o) => (
+      <Link
+        to={`/orders/${o.id}`}
+        className="font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        View<span className="sr-only"> order {o.number}</span>
+      </Link>
+    ),
+  },
+];
+
+/** The buyer's orders (spec §2 "Orders list"). */
+export function OrdersSection() {
+  const [state, setState] = useOrderListState();
+  const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY, { hidden: [] });
+  const isOnline = useOnlineStatus();
+  const query = useQuery(orderQueries.list(serverQuery(state)));
+  const companies = useQuery(orderQueries.companies());
+  const orders = useMemo(() => query.data?.data ?? [], [query.data]);
+  const total = query.data?.pagination.total ?? 0;
+  const limit = state.limit ?? ORDER_LIST_DEFAULT_LIMIT;
+  const page = state.page ?? 1;
+
+  const hide = (id: string) =>
+    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h1 id="orders-heading" className="text-2xl font-semibold text-slate-900">
+          Your orders
+        </h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ColumnChooser
+            columns={columns
+              .filter((c) => !c.isFixed)
+              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
+            onToggle={(id, visible) =>
+              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
+            }
+            onShowAll={() => setLayout({ hidden: [] })}
+          />
+          <SavedViewsMenu
+            kind="order_columns"
+            title="Saved layouts"
+            itemLabel="Layout"
+            currentValue={layout}
+            onApply={(value) => setLayout(toColumnLayout(value))}
+          />
+        </div>
+      </div>
+      <QueuedActionsNotice />
+      <OrderFilters state={state} companies={companies.data ?? []} onApply={setState} />
+      {query.data ? <OfflineNote isOnline={isOnline} savedAt={query.dataUpdatedAt} /> : null}
+      {!query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline)) ? (
+        <EmptyState
+          title="Not available offline"
+          description="This page has not been viewed online yet, so it is not available offline."
+        />
+      ) : query.isError && !query.data ? (
+        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <Card className="overflow-hidden">
+          {query.isSuccess && total === 0 ? (
+            <EmptyState
+              className="m-4"
+              title="No orders to show"
+              description={
+                state.search ||
+                state.status ||
+                state.payment_status ||
+                state.company ||
+                state.price_min ||
+                state.price_max
+                  ? 'No orders match these filters. Try widening or resetting them.'
+                  : 'Orders you place appear here with their status, links and totals.'
+              }
+            />
+          ) : (
+            <DataTable
+              caption="Your orders"
+              rows={orders}
+              rowKey={(o) => o.id}
+              columns={columns}
+              hidden={layout.hidden}
+              isLoading={query.isPending}
+              skeletonRows={5}
+              sorting={state.sorting ?? null}
+              onSort={(column, direction) =>
+                setState({
+                  ...state,
+                  sorting: direction ? { column: column as OrderSortColumn, direction } : undefined,
+                  page: undefined,
+                })
+              }
+              onHide={hide}
+            />
+          )}
+          {query.isPending ? (
+            <p role="status" className="sr-only">
+              Loading orders…
+            </p>
+          ) : null}
+          {query.data ? (
+            <Pagination
+              page={page}
+              limit={limit}
+              total={total}
+              pageSizeOptions={ORDER_PAGE_SIZES}
+              onPageChange={(next) => setState({ ...state, page: next })}
+              onLimitChange={(next) => setState({ ...state, limit: next, page: undefined })}
+            />
+          ) : null}
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { SavedView, SavedViewKind } from '../../../../contract/saved-views.ts';
+import { Button, buttonClasses } from '../../../components/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { cx } from '../../../utils/class-names.ts';
+import { savedViewQueries, useDeleteView, useSaveView, useUpdateView } from '../api/saved-views.ts';
+
+export interface SavedViewsMenuProps {
+  kind: SavedViewKind;
+  /** 'Saved filters' or 'Saved layouts'. */
+  title: string;
+  /** 'Filter' or 'Layout': used in labels and messages. */
+  itemLabel: string;
+  currentValue: unknown;
+  onApply: (value: unknown) => void;
+  /**
+   * With both given, the menu offers an "Only favorites" switch that lists only the views marked
+   * favourite. The caller keeps the setting (the catalogue keeps it in the address).
+   */
+  favoritesOnly?: boolean;
+  onFavoritesOnlyChange?: (favoritesOnly: boolean) => void;
+}
+
+/** Saves the current filters or column layout under a name; applies, favourites and deletes them. */
+export function SavedViewsMenu({
+  kind,
+  title,
+  itemLabel,
+  currentValue,
+  onApply,
+  favoritesOnly = false,
+  onFavoritesOnlyChange,
+}: SavedViewsMenuProps) {
+  const views = useQuery(savedViewQueries.list(kind));
+  const save = useSaveView(kind, itemLabel);
+  const update = useUpdateView(kind);
+  const remove = useDeleteView(kind);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const noun = itemLabel.toLowerCase();
+  const canFilter = onFavoritesOnlyChange !== undefined;
+  const onlyFavorites = canFilter && favoritesOnly;
+  const shown = views.data?.filter((view) => !onlyFavorites || view.is_favorite) ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError('This value should not be blank.');
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { name: trimmed, value: currentValue },
+      {
+        onSuccess: () => setName(''),
+        onError: (failure) => {
+          if (isApiError(failure)) setError(failure.violations[0]?.message ?? failure.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Popover className="relative">
+      <PopoverButton className={buttonClasses('secondary', 'sm')}>{title}</PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-40 mt-1 w-80 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
+        {({ close }) => (
+          <div>
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                {title}
+              </h3>
+              {canFilter ? (
+                <label className="flex items-center gap-1.5 text-xs text-slate-600">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={onlyFavorites}
+                    onChange={(event) => onFavoritesOnlyChange(event.target.checked)}
+                    className="h-3.5 w-3.5 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  />
+                  Only favorites
+                </label>
+              ) : null}
+            </div>
+            {views.isPending ? (
+              <p className="py-2 text-sm text-slate-500">Loading…</p>
+            ) : views.isError ? (
+              <p className="py-2 text-sm text-red-600">{views.error.message}</p>
+            ) : views.data.length === 0 ? (
+              <p className="py-2 text-sm text-slate-500">Nothing saved yet.</p>
+            ) : shown.length === 0 ? (
+              <p className="py-2 text-sm text-slate-500">No favorite {noun}s yet.</p>
+            ) : (
+              <ul
+                aria-label={title}
+                className="mt-1 max-h-64 divide-y divide-slate-100 overflow-y-auto"
+              >
+                {shown.map((view: SavedView) => (
+                  <li key={view.id} className="flex items-center gap-1 py-1">
+                    <button
+                      type="button"
+                      aria-label={`Apply ${noun} ${view.name}`}
+                      onClick={() => {
+                        onApply(view.value);
+                        close();
+                      }}
+                      className="min-w-0 flex-1 truncate rounded px-1.5 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      {view.name}
+                    </button>
+                    <button
+                      type="button"
+                      aria-pressed={view.is_favorite}
+                      aria-label={`Favorite ${noun} ${view.name}`}
+                      title={view.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+                      onClick={() => update.mutate({ id: view.id, is_favorite: !view.is_favorite })}
+                      className={cx(
+                        'rounded p-1 text-base leading-none focus-visible:outline-2 focus-visible:outline-indigo-600',
+                        view.is_favorite ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500',
+                      )}
+                    >
+                      <span aria-hidden="true">★</span>
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${noun} ${view.name}`}
+                      onClick={() => remove.mutate({ id: view.id })}
+                      className="rounded p-1 text-sm text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      <span aria-hidden="true">✕</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <form onSubmit={submit} className="mt-3 border-t border-slate-100 pt-3">
+              <label htmlFor={`${kind}-name`} className="block text-sm font-medium text-slate-800">
+                {itemLabel} name
+              </label>
+              <div className="mt-1 flex gap-2">
+                <input
+                  id={`${kind}-name`}
+                  value={name}
+                  maxLength={100}
+                  onChange={(event) => setName(event.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${kind}-error` : undefined}
+                  className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
+                />
+                <Button type="submit" size="sm" loading={save.isPending}>
+                  Save {noun}
+                </Button>
+              </div>
+              {error ? (
+                <p id={`${kind}-error`} className="mt-1 text-xs font-medium text-red-600">
+                  {error}
+                </p>
+              ) : null}
+            </form>
+          </div>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
