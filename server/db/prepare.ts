@@ -23,13 +23,14 @@ export async function prepareDatabase(
     options.log(`Creating demo data with ${options.seedSites} sites`);
     const summary = await seedDemoData(handle.db, {
       siteCount: options.seedSites,
+      orders: true,
       onProgress: options.log,
     });
     // Fresh statistics, so the first catalogue queries get good plans, and a visibility map, so
     // that counting matching sites can read indexes alone (PGlite has no autovacuum).
     await handle.db.execute(sql`vacuum analyze`);
     options.log(
-      `Demo data created: ${summary.sites} sites, ${summary.users} users in ${Date.now() - started} ms`,
+      `Demo data created: ${summary.sites} sites, ${summary.users} users, ${summary.orders} orders in ${Date.now() - started} ms`,
     );
   });
 }

@@ -1,10 +1,13 @@
-// The demo data set created on the first start of a demo installation: a deterministic catalogue
-// and the demo users with their companies and domains. All or nothing: one transaction.
+// The demo data set created on the first start of a demo installation: a deterministic catalogue,
+// the demo users with their companies and domains, and (on a demo start) their orders. All or
+// nothing: one transaction.
 import { sql } from 'drizzle-orm';
+import type { VatSeller } from '../../../contract/vat.ts';
 import { queryRows, type Database } from '../database.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoUsers } from './demo-users.ts';
 import { createRandom } from './random.ts';
 
@@ -15,6 +18,13 @@ export interface DemoDataOptions {
   seed?: number;
   /** The day the catalogue counts as refreshed; site dates are spread before it. */
   today?: Date;
+  /**
+   * Also place the demo buyers' orders of the past weeks (a demo start does; the test fixture
+   * starts without orders).
+   */
+  orders?: boolean;
+  /** The seller whose VAT the demo orders carry (decision 030); Germany at 19 % unless given. */
+  seller?: VatSeller;
   /** A precomputed hash of the demo password (tests hash it once per run). */
   passwordHash?: string;
   onProgress?: (message: string) => void;
@@ -23,6 +33,7 @@ export interface DemoDataOptions {
 export interface DemoDataSummary {
   sites: number;
   users: number;
+  orders: number;
 }
 
 /** True when neither users nor sites exist yet: the state in which demo data is created. */
@@ -43,9 +54,10 @@ export async function seedDemoData(
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   return db.transaction(async (tx) => {
     await skipForeignKeyChecksIfAllowed(tx);
+    const today = options.today ?? new Date();
     const catalogueHostnames = await seedDemoSites(tx, {
       random: createRandom(seed),
-      today: options.today ?? new Date(),
+      today,
       count: options.siteCount,
       onProgress,
     });
@@ -54,7 +66,17 @@ export async function seedDemoData(
     const buyers = await seedDemoUsers(tx, random, passwordHash);
     await seedDemoDomains(tx, { random, buyers, catalogueHostnames });
     onProgress('Seeded demo users and domains');
-    return { sites: catalogueHostnames.length, users: Object.keys(DEMO_EMAILS).length };
+    const orders = options.orders
+      ? await seedDemoOrders(tx, {
+          random: createRandom(seed + 2),
+          today,
+          buyers,
+          catalogueHostnames,
+          seller: options.seller,
+        })
+      : 0;
+    if (orders > 0) onProgress(`Seeded ${orders} demo orders`);
+    return { sites: catalogueHostnames.length, users: Object.keys(DEMO_EMAILS).length, orders };
   });
 }
 

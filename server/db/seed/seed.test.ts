@@ -221,7 +221,7 @@ describe('preparing an empty database', () => {
     }
   });
 
-  it('prints progress while seeding sites', async () => {
+  it('prints progress while seeding sites and orders', async () => {
     const handle = await createEmptyPglite();
     try {
       const messages: string[] = [];
@@ -235,6 +235,8 @@ describe('preparing an empty database', () => {
           'Creating demo data with 7000 sites',
           'Seeding sites 5000/7000',
           'Seeding sites 7000/7000',
+          // A demo start also places the demo buyers' orders (demo-orders.test.ts).
+          'Seeded 7 demo orders',
         ]),
       );
     } finally {

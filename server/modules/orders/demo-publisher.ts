@@ -107,7 +107,7 @@ export function createDemoPublisher({
 }
 
 /** What the demo publisher writes: a topic, a draft link, a live link. */
-function publisherInput(
+export function publisherInput(
   event: ItemEvent,
   item: typeof orderItems.$inferSelect,
   at: Date,

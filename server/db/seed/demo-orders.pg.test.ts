@@ -1,0 +1,64 @@
+// The demo orders on PostgreSQL are the ones PGlite gets: same ids, states, prices and ledger.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createEmptyPglite,
+  createPostgresDatabase,
+} from '../../../tests/helpers/test-databases.ts';
+import { queryRows, type Database, type DatabaseHandle } from '../database.ts';
+import { openPostgresDatabase } from '../postgres.ts';
+import { seedDemoData } from './demo-data.ts';
+import { seedReferenceData } from './reference-data.ts';
+
+const TODAY = new Date('2026-03-02T09:00:00Z');
+
+const seed = async (db: Database) => {
+  await seedReferenceData(db);
+  await seedDemoData(db, { siteCount: 120, today: TODAY, orders: true, passwordHash: 'unused' });
+};
+
+const snapshot = (db: Database) =>
+  queryRows(
+    db,
+    sql`select o.id, o.number, o.status, o.payment_status, o.price_with_vat,
+               (select string_agg(i.id || ' ' || i.status || ' ' || i.price, ', ' order by i.number)
+                  from order_items i where i.order_id = o.id) as items,
+               (select string_agg(t.id || ' ' || t.amount || ' ' || t.balance_after, ', '
+                  order by t.created_at) from credit_transactions t where t.order_id = o.id) as ledger
+        from orders o order by o.number`,
+  );
+
+describe('the demo orders on PostgreSQL', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let postgres: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(inject('databaseUrl'));
+    postgres = await openPostgresDatabase(database.url);
+    await postgres.withExclusiveLock(() => postgres.migrate());
+    await seed(postgres.db);
+  });
+  afterAll(async () => {
+    await postgres.close();
+    await database.drop();
+  });
+
+  it('are the same as on PGlite, with every balance equal to its ledger', async () => {
+    const pglite = await createEmptyPglite();
+    try {
+      await seed(pglite.db);
+      const rows = await snapshot(postgres.db);
+      expect(rows).toHaveLength(7);
+      expect(rows).toEqual(await snapshot(pglite.db));
+    } finally {
+      await pglite.close();
+    }
+    const [unbalanced] = await queryRows<{ n: number }>(
+      postgres.db,
+      sql`select count(*)::int as n from companies c
+          where c.credits_balance <> coalesce(
+            (select sum(t.amount) from credit_transactions t where t.company_id = c.id), 0)`,
+    );
+    expect(unbalanced?.n).toBe(0);
+  });
+});

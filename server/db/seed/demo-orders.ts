@@ -1,0 +1,795 @@
+// Demo orders: a few weeks of ordering by the demo buyers, so that a fresh demo shows every stage
+// of the order item life cycle (decision 040) at once. Nothing here writes an order directly:
+// lines go into the cart, orders through the checkout service (which checks every line), and
+// every later step through the life-cycle service, the publisher's with what the demo publisher
+// writes, each with the clock set back to when it happened. Prices, VAT, credits, credit notes
+// and statuses are therefore what the portal itself produces. No mail is sent: the services get
+// a notifier that sends nothing.
+import { asc, eq } from 'drizzle-orm';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import { OrderCreateSchema, type PaymentMethod } from '../../../contract/orders.ts';
+import { vatCents, vatDecision, type VatSeller } from '../../../contract/vat.ts';
+import {
+  checkTargetUrl,
+  linePriceCents,
+  loadLookups,
+  settleLine,
+  type LineDraft,
+} from '../../modules/cart/cart-lines.ts';
+import { findPlans, insertCartItems } from '../../modules/cart/cart.repository.ts';
+import { createCheckoutService } from '../../modules/orders/checkout.service.ts';
+import { publisherInput } from '../../modules/orders/demo-publisher.ts';
+import type { ItemEvent } from '../../modules/orders/item-life-cycle.ts';
+import { createLifeCycleService } from '../../modules/orders/life-cycle.service.ts';
+import type { OrderNotifier } from '../../modules/orders/order-notifications.ts';
+import {
+  findCompaniesOfUser,
+  insertCreditTransaction,
+} from '../../modules/orders/orders.repository.ts';
+import type { Database } from '../database.ts';
+import {
+  buyerDomains,
+  companies,
+  creditNotes,
+  creditTransactions,
+  invoices,
+  orderItems,
+  orders,
+  sites,
+} from '../schema/index.ts';
+import type { DemoUserIds } from './demo-users.ts';
+import type { Random } from './random.ts';
+import { referenceIds } from './reference-data.ts';
+
+/** The seller of decision 030's defaults (SELLER_COUNTRY=DE, VAT_RATE=19). */
+export const DEMO_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sites are drawn from the first ones generated: the same for any SEED_SITES from 200 up. */
+const CANDIDATE_SITES = 200;
+/** Sites whose General price is within this range make a believable order. */
+const PRICE_RANGE_CENTS = [40_00, 450_00] as const;
+
+type Plan = 'provide' | 'standard' | 'premium';
+
+/**
+ * How the line asks for its content: the buyer's own topic (given at checkout), a topic from the
+ * publisher, or a topic from the publisher that the buyer approves first.
+ */
+type TopicChoice = 'own' | 'publisher' | 'publisher_approved';
+
+/** A step after the order is placed; the publisher writes what the demo publisher writes. */
+type Step =
+  | { by: 'publisher'; event: ItemEvent }
+  | { by: 'buyer'; event: 'approve_topic' | 'approve_content' | 'cancel' }
+  | { by: 'buyer'; event: 'confirm_article' }
+  | { by: 'buyer'; event: 'topic_feedback' | 'content_feedback'; text: string };
+
+interface ItemScript {
+  plan: Plan;
+  topic: TopicChoice;
+  /** Index of the buyer's domain the link points to. */
+  domain: number;
+  anchor: string;
+  path: string;
+  ownTopic?: string;
+  comments?: string;
+  /** Each step with how many days before the seeding day it happened (decreasing). */
+  steps: (readonly [daysAgo: number, step: Step])[];
+}
+
+interface OrderScript {
+  buyer: keyof DemoUserIds;
+  daysAgo: number;
+  paymentMethod: PaymentMethod;
+  poNumber?: string;
+  /** A bank transfer arrived this many days ago. */
+  paidDaysAgo?: number;
+  items: ItemScript[];
+}
+
+/** Events that carry no input of their own: one call may take several items. */
+const SHARED_EVENTS = [
+  'approve_topic',
+  'approve_content',
+  'cancel',
+  'accept_article',
+  'send_for_publication',
+] as const;
+
+const publisher = (event: ItemEvent): Step => ({ by: 'publisher', event });
+const buyer = (event: 'approve_topic' | 'approve_content' | 'cancel' | 'confirm_article'): Step =>
+  ({ by: 'buyer', event }) as Step;
+
+/**
+ * The story of the demo, oldest first. Each item's steps follow decision 040's table; the seeding
+ * fails if the table refuses one, so the seeded states are reachable by construction.
+ */
+export const DEMO_ORDER_SCRIPTS: readonly OrderScript[] = [
+  {
+    // Completed: every link is live.
+    buyer: 'buyer',
+    daysAgo: 29,
+    paymentMethod: 'credits',
+    poNumber: 'PO-2026-014',
+    items: [
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 0,
+        anchor: 'waterproof hiking boots',
+        path: '/collections/hiking-boots',
+        ownTopic: 'How to choose waterproof hiking boots for wet trails',
+        steps: [
+          [26, publisher('content_ready')],
+          [24, buyer('approve_content')],
+          [22, publisher('send_for_publication')],
+          [21, publisher('publish')],
+        ],
+      },
+      {
+        plan: 'premium',
+        topic: 'publisher_approved',
+        domain: 0,
+        anchor: 'lightweight tents',
+        path: '/collections/tents',
+        steps: [
+          [27, publisher('topic_ready')],
+          [26.5, buyer('approve_topic')],
+          [25, publisher('content_ready')],
+          [24, buyer('approve_content')],
+          [22, publisher('send_for_publication')],
+          [20, publisher('publish')],
+        ],
+      },
+      {
+        plan: 'provide',
+        topic: 'own',
+        domain: 0,
+        anchor: 'Northwind Outdoor',
+        path: '/',
+        steps: [
+          [28, buyer('confirm_article')],
+          [26, publisher('accept_article')],
+          [22, publisher('send_for_publication')],
+          [21.5, publisher('publish')],
+        ],
+      },
+      {
+        plan: 'standard',
+        topic: 'publisher',
+        domain: 1,
+        anchor: 'walking holidays in the Lake District',
+        path: '/walking-holidays/lake-district',
+        steps: [
+          [25, publisher('content_ready')],
+          [24, buyer('approve_content')],
+          [22, publisher('send_for_publication')],
+          [19, publisher('publish')],
+        ],
+      },
+    ],
+  },
+  {
+    // Pay by bill: links live, one cancelled (a credit note), the rest on their way.
+    buyer: 'buyer',
+    daysAgo: 24,
+    paymentMethod: 'pay_by_bill',
+    poNumber: 'PO-2026-017',
+    items: [
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 0,
+        anchor: 'down sleeping bags',
+        path: '/collections/sleeping-bags',
+        ownTopic: 'Down or synthetic: picking a sleeping bag for spring camping',
+        steps: [
+          [21, publisher('content_ready')],
+          [17, buyer('approve_content')],
+          [16, publisher('send_for_publication')],
+          [15, publisher('publish')],
+        ],
+      },
+      {
+        plan: 'premium',
+        topic: 'own',
+        domain: 0,
+        anchor: 'trail running shoes',
+        path: '/collections/trail-running',
+        ownTopic: 'Trail running for beginners: shoes, pace and first routes',
+        steps: [
+          [20, publisher('content_ready')],
+          [17, buyer('approve_content')],
+          [16, publisher('send_for_publication')],
+          [14, publisher('publish')],
+        ],
+      },
+      {
+        plan: 'standard',
+        topic: 'publisher',
+        domain: 1,
+        anchor: 'Scottish Highlands tours',
+        path: '/tours/scottish-highlands',
+        steps: [[22, buyer('cancel')]],
+      },
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 0,
+        anchor: 'climbing harnesses',
+        path: '/collections/climbing',
+        ownTopic: 'Your first climbing harness: fit, comfort and safety checks',
+        comments: 'Please link from the first half of the article.',
+        steps: [
+          [19, publisher('content_ready')],
+          [17, buyer('approve_content')],
+        ],
+      },
+      {
+        plan: 'provide',
+        topic: 'own',
+        domain: 0,
+        anchor: 'outdoor gear shop',
+        path: '/about',
+        steps: [
+          [23, buyer('confirm_article')],
+          [20, publisher('accept_article')],
+          [12, publisher('send_for_publication')],
+        ],
+      },
+    ],
+  },
+  {
+    // Waiting for the buyer: a topic and an article to approve.
+    buyer: 'buyer',
+    daysAgo: 17,
+    paymentMethod: 'credits',
+    items: [
+      {
+        plan: 'premium',
+        topic: 'publisher_approved',
+        domain: 0,
+        anchor: 'insulated jackets',
+        path: '/collections/jackets',
+        steps: [[15, publisher('topic_ready')]],
+      },
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 0,
+        anchor: 'camping cookware',
+        path: '/collections/cookware',
+        ownTopic: 'Cooking on the trail: a compact camping kitchen',
+        steps: [[13, publisher('content_ready')]],
+      },
+      {
+        plan: 'standard',
+        topic: 'publisher_approved',
+        domain: 1,
+        anchor: 'family cycling holidays',
+        path: '/cycling-holidays/family',
+        steps: [
+          [15, publisher('topic_ready')],
+          [
+            14,
+            {
+              by: 'buyer',
+              event: 'topic_feedback',
+              text: 'Please aim it at families with young children.',
+            },
+          ],
+        ],
+      },
+    ],
+  },
+  {
+    // Bank transfer, paid: work under way.
+    buyer: 'buyer',
+    daysAgo: 10,
+    paymentMethod: 'bank_transfer',
+    paidDaysAgo: 9,
+    items: [
+      {
+        plan: 'provide',
+        topic: 'own',
+        domain: 1,
+        anchor: 'Northwind Travel',
+        path: '/',
+        steps: [],
+      },
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 0,
+        anchor: 'hiking backpacks',
+        path: '/collections/backpacks',
+        ownTopic: 'Packing a 30-litre backpack for a hut-to-hut hike',
+        steps: [
+          [6, publisher('content_ready')],
+          [5, buyer('approve_content')],
+          [3, publisher('send_for_publication')],
+        ],
+      },
+      {
+        plan: 'premium',
+        topic: 'publisher',
+        domain: 0,
+        anchor: 'merino base layers',
+        path: '/collections/base-layers',
+        steps: [[4, publisher('content_ready')]],
+      },
+    ],
+  },
+  {
+    // Credits, recent: articles to send, one sent back by the webmaster.
+    buyer: 'buyer',
+    daysAgo: 6,
+    paymentMethod: 'credits',
+    items: [
+      {
+        plan: 'provide',
+        topic: 'own',
+        domain: 0,
+        anchor: 'hiking poles',
+        path: '/collections/trekking-poles',
+        steps: [],
+      },
+      {
+        plan: 'provide',
+        topic: 'own',
+        domain: 0,
+        anchor: 'outdoor clothing',
+        path: '/collections/clothing',
+        steps: [
+          [5, buyer('confirm_article')],
+          [3, publisher('webmaster_feedback')],
+        ],
+      },
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 1,
+        anchor: 'Cornwall coastal walks',
+        path: '/walking-holidays/cornwall',
+        ownTopic: 'Five coastal walks in Cornwall for a long weekend',
+        steps: [],
+      },
+    ],
+  },
+  {
+    // Bank transfer still awaited.
+    buyer: 'buyer',
+    daysAgo: 2,
+    paymentMethod: 'bank_transfer',
+    poNumber: 'PO-2026-021',
+    items: [
+      {
+        plan: 'standard',
+        topic: 'publisher',
+        domain: 0,
+        anchor: 'camping chairs',
+        path: '/collections/camp-furniture',
+        steps: [],
+      },
+      {
+        plan: 'premium',
+        topic: 'own',
+        domain: 0,
+        anchor: 'winter hiking gear',
+        path: '/guides/winter-hiking',
+        ownTopic: 'Winter hiking checklist: layers, traction and light',
+        steps: [],
+      },
+    ],
+  },
+  {
+    // The second buyer: one small order, with German VAT.
+    buyer: 'secondBuyer',
+    daysAgo: 12,
+    paymentMethod: 'bank_transfer',
+    paidDaysAgo: 11,
+    items: [
+      {
+        plan: 'standard',
+        topic: 'own',
+        domain: 1,
+        anchor: 'fitted kitchen planning',
+        path: '/en/kitchen-planning',
+        ownTopic: 'Eine Einbauküche planen: Maße, Geräte und Budget',
+        steps: [[8, publisher('content_ready')]],
+      },
+    ],
+  },
+];
+
+export interface DemoOrdersOptions {
+  random: Random;
+  /** The seeding day: every order and step happened before it. */
+  today: Date;
+  buyers: DemoUserIds;
+  /** Catalogue hostnames in the order they were generated. */
+  catalogueHostnames: readonly string[];
+  seller?: VatSeller;
+}
+
+interface Buyer {
+  userId: string;
+  companyId: string;
+  countryCode: string | null;
+  vatNumber: string | null;
+  creditsBalance: string;
+  invoiceEmail: string;
+  domains: { id: string; hostname: string }[];
+}
+
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+interface TimedAction {
+  at: Date;
+  run: () => Promise<void>;
+}
+
+const silent: OrderNotifier = { send: async () => {} };
+
+/** Seeds the scripted orders; answers how many orders were placed. */
+export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): Promise<number> {
+  const { random, today } = options;
+  let current = today;
+  const now = () => current;
+  const lifeCycle = createLifeCycleService({ db, now, notifier: silent });
+  const checkout = createCheckoutService({ db, now, seller: options.seller ?? DEMO_SELLER });
+
+  const buyers = {
+    buyer: await loadBuyer(db, options.buyers.buyer),
+    secondBuyer: await loadBuyer(db, options.buyers.secondBuyer),
+  };
+  const planList = await findPlans(db);
+  const planLookups = { plans: new Map(planList.map((plan) => [plan.id, plan])) };
+  const plans = planIds(planList);
+  const candidates = await candidateSites(db, options.catalogueHostnames);
+  const jitter = () => random.int(0, 119) * 60_000 + random.int(0, 59) * 1000;
+  const at = (daysAgo: number) => new Date(today.getTime() - daysAgo * DAY_MS + jitter());
+
+  // Every order's sites are drawn first, so that the totals can be asked before anything is paid.
+  const orderSites = DEMO_ORDER_SCRIPTS.map((script) =>
+    sample(random, candidates, script.items.length),
+  );
+
+  // The lines go into the cart as the cart stores them (the cart's own settling of each line);
+  // the checkout then checks every line as it does for any order.
+  const fillCart = async (script: OrderScript, index: number, createdAt: Date) => {
+    const person = buyers[script.buyer];
+    const lines = script.items.map((item, position) => {
+      const site = orderSites[index]?.[position];
+      const domain = person.domains[item.domain];
+      if (!site || !domain) throw new Error('Incomplete demo order script');
+      const target = checkTargetUrl(`https://${domain.hostname}${item.path}`);
+      if (!('value' in target)) throw new Error(`Invalid demo target URL ${item.path}`);
+      const draft: LineDraft = {
+        siteId: site,
+        buyerDomainId: domain.id,
+        nicheId: referenceIds.niche('general'),
+        contentProductPlanId: plans[item.plan],
+        wordCount: null,
+        articleTopic: item.topic === 'own' ? 'i_will_write_my_topic' : 'please_provide_me_a_topic',
+        isTopicNeedsApproval: item.topic === 'publisher_approved',
+        topic: item.ownTopic ?? null,
+        anchorText: item.anchor,
+        targetUrl: target.value,
+        customId: null,
+        comments: item.comments ?? null,
+        publishingDueDate: null,
+      };
+      return { ...settleLine(draft, planLookups), userId: person.userId, createdAt };
+    });
+    // The cart lists (and the checkout numbers) the newest line first.
+    await insertCartItems(db, lines.reverse());
+  };
+
+  // The demo buyer's credits were topped up before the first order by what the credits orders
+  // cost (the checkout's own line prices and VAT) on top of the balance left today.
+  const creditsSpentCents = await creditsOrdersCents(db, {
+    person: buyers.buyer,
+    seller: options.seller ?? DEMO_SELLER,
+    plans,
+    orderSites,
+  });
+  const firstOrderDaysAgo = Math.max(...DEMO_ORDER_SCRIPTS.map((script) => script.daysAgo));
+  await topUp(db, buyers.buyer, {
+    cents: moneyToCents(buyers.buyer.creditsBalance) + creditsSpentCents,
+    at: at(firstOrderDaysAgo + 3),
+  });
+  await topUp(db, buyers.secondBuyer, {
+    cents: moneyToCents(buyers.secondBuyer.creditsBalance),
+    at: at(firstOrderDaysAgo + 3),
+  });
+
+  const actions: TimedAction[] = [];
+  for (const [index, script] of DEMO_ORDER_SCRIPTS.entries()) {
+    const person = buyers[script.buyer];
+    let placed: { id: string; items: OrderItemRow[] } | null = null;
+    const order = () => {
+      if (!placed) throw new Error('A demo order step came before the order');
+      return placed;
+    };
+    actions.push({
+      at: at(script.daysAgo),
+      run: async () => {
+        await fillCart(script, index, now());
+        const answer = await checkout.placeOrder(
+          person.userId,
+          OrderCreateSchema.parse({
+            company: person.companyId,
+            po_number: script.poNumber ?? null,
+            invoice_emails: [person.invoiceEmail],
+            payment_method: script.paymentMethod,
+          }),
+          undefined,
+        );
+        placed = {
+          id: answer.body.id,
+          items: await db
+            .select()
+            .from(orderItems)
+            .where(eq(orderItems.orderId, answer.body.id))
+            .orderBy(asc(orderItems.position)),
+        };
+      },
+    });
+    if (script.paidDaysAgo !== undefined) {
+      actions.push({
+        at: at(script.paidDaysAgo),
+        run: async () => {
+          await lifeCycle.receivePayment(order().id);
+        },
+      });
+    }
+    // Steps without input taken on the same day for several items of the order are one call,
+    // as a buyer approves several items at once.
+    const calls = new Map<string, { daysAgo: number; step: Step; positions: number[] }>();
+    script.items.forEach((item, itemIndex) => {
+      for (const [daysAgo, step] of item.steps) {
+        const shared = (SHARED_EVENTS as readonly string[]).includes(step.event);
+        const key = `${daysAgo} ${step.by} ${step.event} ${shared ? '' : itemIndex}`;
+        const call = calls.get(key) ?? { daysAgo, step, positions: [] };
+        call.positions.push(itemIndex);
+        calls.set(key, call);
+      }
+    });
+    for (const { daysAgo, step, positions } of calls.values()) {
+      actions.push({
+        at: at(daysAgo),
+        run: async () => {
+          const rows = positions.map((itemIndex) => order().items[itemIndex]);
+          if (rows.some((row) => row === undefined)) {
+            throw new Error('A demo order has fewer items than its script');
+          }
+          await applyStep(rows as OrderItemRow[], step, person.userId);
+        },
+      });
+    }
+  }
+
+  // The life cycle refuses (and so fails the seeding) any step its table does not allow.
+  const applyStep = async (items: OrderItemRow[], step: Step, userId: string) => {
+    const ids = items.map((item) => item.id);
+    const [first] = items;
+    if (!first) return;
+    if (step.by === 'publisher') {
+      const input = publisherInput(step.event, first, now());
+      await lifeCycle.apply({ event: step.event, ids, userId: null, input });
+      return;
+    }
+    const input =
+      step.event === 'confirm_article'
+        ? { articleLink: `https://docs.google.com/document/d/${documentId(random)}/edit` }
+        : step.event === 'topic_feedback' || step.event === 'content_feedback'
+          ? { feedback: { text: step.text, file: null, created_at: now().toISOString() } }
+          : {};
+    await lifeCycle.apply({ event: step.event, ids, userId, input });
+  };
+
+  // Steps of one item lie days apart, far more than the jitter, so sorting keeps their order.
+  actions.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const action of actions) {
+    current = action.at;
+    await action.run();
+  }
+  const [after] = await findCompaniesOfUser(db, buyers.buyer.userId);
+  if (after?.creditsBalance !== buyers.buyer.creditsBalance) {
+    throw new Error(`The demo buyer's credits ended at ${after?.creditsBalance}`);
+  }
+  await giveStableIds(db, random);
+  return DEMO_ORDER_SCRIPTS.length;
+}
+
+/** What the demo buyer's credits orders cost with VAT, as the checkout prices them. */
+async function creditsOrdersCents(
+  db: Database,
+  {
+    person,
+    seller,
+    plans,
+    orderSites,
+  }: {
+    person: Buyer;
+    seller: VatSeller;
+    plans: Record<Plan, string | null>;
+    orderSites: string[][];
+  },
+): Promise<number> {
+  const orders = DEMO_ORDER_SCRIPTS.flatMap((script, index) =>
+    script.buyer === 'buyer' && script.paymentMethod === 'credits'
+      ? [
+          script.items.map((item, position) => ({
+            siteId: orderSites[index]?.[position] ?? '',
+            buyerDomainId: person.domains[item.domain]?.id ?? '',
+            nicheId: referenceIds.niche('general'),
+            contentProductPlanId: plans[item.plan],
+          })),
+        ]
+      : [],
+  );
+  const lookups = await loadLookups(db, person.userId, orders.flat());
+  const { rateBasisPoints } = vatDecision(seller, person);
+  return orders.reduce((sum, lines) => {
+    const net = lines.reduce((cents, line) => cents + linePriceCents(line, lookups).total, 0);
+    return sum + net + vatCents(net, rateBasisPoints);
+  }, 0);
+}
+
+async function loadBuyer(db: Database, userId: string): Promise<Buyer> {
+  const [company] = await findCompaniesOfUser(db, userId);
+  if (!company) throw new Error('A demo buyer has no company');
+  const domains = await db
+    .select({ id: buyerDomains.id, hostname: buyerDomains.hostname })
+    .from(buyerDomains)
+    .where(eq(buyerDomains.userId, userId))
+    .orderBy(asc(buyerDomains.createdAt));
+  const invoiceEmail = company.accountingEmail ?? company.contactEmail;
+  if (!invoiceEmail) throw new Error('A demo company has no e-mail');
+  return {
+    userId,
+    companyId: company.id,
+    countryCode: company.countryCode,
+    vatNumber: company.vatNumber,
+    creditsBalance: company.creditsBalance,
+    invoiceEmail,
+    domains,
+  };
+}
+
+function planIds(list: readonly { id: string; slug: string }[]): Record<Plan, string | null> {
+  const idOf = (slug: Plan) => {
+    const plan = list.find((row) => row.slug === slug);
+    if (!plan) throw new Error(`The ${slug} plan is missing`);
+    return plan.id;
+  };
+  return { provide: null, standard: idOf('standard'), premium: idOf('premium') };
+}
+
+/** Ids of the first generated sites with a believable General price, in generation order. */
+async function candidateSites(db: Database, hostnames: readonly string[]): Promise<string[]> {
+  const first = hostnames.slice(0, CANDIDATE_SITES);
+  const rows = await db
+    .select({ id: sites.id, hostname: sites.hostname, price: sites.generalPrice })
+    .from(sites);
+  const byHostname = new Map(rows.map((row) => [row.hostname, row]));
+  const inOrder = first.flatMap((hostname) => {
+    const row = byHostname.get(hostname);
+    return row ? [row] : [];
+  });
+  const [min, max] = PRICE_RANGE_CENTS;
+  const fitting = inOrder.filter((row) => {
+    const cents = row.price === null ? null : moneyToCents(row.price);
+    return cents !== null && cents >= min && cents <= max;
+  });
+  const needed = Math.max(...DEMO_ORDER_SCRIPTS.map((script) => script.items.length));
+  return (fitting.length >= needed ? fitting : inOrder).map((row) => row.id);
+}
+
+/** A credits purchase: the balance and its ledger row. */
+async function topUp(
+  db: Database,
+  person: Buyer,
+  { cents, at }: { cents: number; at: Date },
+): Promise<void> {
+  if (cents <= 0) return;
+  const amount = centsToMoney(cents);
+  await db
+    .update(companies)
+    .set({ creditsBalance: amount })
+    .where(eq(companies.id, person.companyId));
+  await insertCreditTransaction(db, {
+    companyId: person.companyId,
+    userId: person.userId,
+    orderId: null,
+    amount,
+    balanceAfter: amount,
+    createdAt: at,
+  });
+}
+
+/**
+ * The services leave database-random ids; the seeded rows are written again with ids from the
+ * seeded generator (in number order), so that a demo order has the same address in every
+ * installation.
+ */
+async function giveStableIds(db: Database, random: Random): Promise<void> {
+  const invoiceRows = await db.select().from(invoices).orderBy(asc(invoices.number));
+  const orderRows = await db.select().from(orders).orderBy(asc(orders.number));
+  const itemRows = await db.select().from(orderItems).orderBy(asc(orderItems.number));
+  const noteRows = await db.select().from(creditNotes).orderBy(asc(creditNotes.number));
+  const ledgerRows = await db
+    .select()
+    .from(creditTransactions)
+    .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.companyId));
+  const ids = new Map<string, string>();
+  const stable = (id: string) => {
+    let next = ids.get(id);
+    if (next === undefined) {
+      next = random.uuid();
+      ids.set(id, next);
+    }
+    return next;
+  };
+  const mapped = (id: string | null) => (id === null ? null : stable(id));
+  for (const row of [...invoiceRows, ...orderRows, ...itemRows, ...noteRows, ...ledgerRows]) {
+    stable(row.id);
+  }
+
+  await db.delete(creditTransactions);
+  await db.delete(creditNotes);
+  await db.delete(orderItems);
+  await db.delete(orders);
+  await db.delete(invoices);
+  if (invoiceRows.length > 0) {
+    await db.insert(invoices).values(invoiceRows.map((row) => ({ ...row, id: stable(row.id) })));
+  }
+  if (orderRows.length > 0) {
+    await db
+      .insert(orders)
+      .values(
+        orderRows.map((row) => ({ ...row, id: stable(row.id), invoiceId: mapped(row.invoiceId) })),
+      );
+  }
+  if (itemRows.length > 0) {
+    await db
+      .insert(orderItems)
+      .values(
+        itemRows.map((row) => ({ ...row, id: stable(row.id), orderId: stable(row.orderId) })),
+      );
+  }
+  if (noteRows.length > 0) {
+    await db
+      .insert(creditNotes)
+      .values(
+        noteRows.map((row) => ({ ...row, id: stable(row.id), orderId: stable(row.orderId) })),
+      );
+  }
+  if (ledgerRows.length > 0) {
+    await db
+      .insert(creditTransactions)
+      .values(
+        ledgerRows.map((row) => ({ ...row, id: stable(row.id), orderId: mapped(row.orderId) })),
+      );
+  }
+}
+
+function documentId(random: Random): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return Array.from({ length: 44 }, () => random.pick([...alphabet])).join('');
+}
+
+/** `count` distinct items, drawn without replacement (partial Fisher-Yates). */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  for (let i = 0; i < count && i < pool.length; i += 1) {
+    const j = random.int(i, pool.length - 1);
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+    picked.push(pool[i] as T);
+  }
+  return picked;
+}
