@@ -92,6 +92,41 @@ export async function runIdempotent<Body>(
   }
 }
 
+/**
+ * The same contract for a call whose effect cannot apply twice anyway (a status move guarded by
+ * the item life cycle, setting a flag or a text): the work runs in its own transaction and its
+ * answer is stored after it succeeds, so a repeat of a call whose answer was lost answers like
+ * the first instead of 409. Two repeats running at the same moment are both checked by the work
+ * itself; the second finds the change made and is refused or changes nothing.
+ */
+export async function runRepeatable<Body>(
+  db: Database,
+  request: IdempotencyRequest,
+  work: () => Promise<IdempotentAnswer<Body>>,
+): Promise<IdempotentAnswer<Body> & { replayed: boolean }> {
+  const { key, userId } = request;
+  if (key === undefined) return { ...(await work()), replayed: false };
+  const hash = requestHash(request.scope, request.payload);
+  const stored = await findStored<Body>(db, request, hash);
+  if (stored) return stored;
+  const answer = await work();
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), expired(request)));
+  await db
+    .insert(idempotencyKeys)
+    .values({
+      userId,
+      key,
+      requestHash: hash,
+      statusCode: answer.statusCode,
+      responseBody: answer.body,
+      createdAt: request.now(),
+    })
+    .onConflictDoNothing();
+  return { ...answer, replayed: false };
+}
+
 /** Removes keys older than 24 hours. */
 export async function deleteExpiredIdempotencyKeys(db: Database, now: Clock): Promise<void> {
   const cutoff = new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS);

@@ -67,14 +67,13 @@ export async function loadLookups(
 ): Promise<LineLookups> {
   const siteIds = [...new Set(lines.map((line) => line.siteId))];
   const domainIds = [...new Set(lines.map((line) => line.buyerDomainId))];
-  const [plans, niches, sites, prices, blacklisted, domains] = await Promise.all([
-    findPlans(db),
-    findNiches(db),
-    findSites(db, siteIds),
-    findSitePrices(db, siteIds),
-    findBlacklisted(db, userId, siteIds),
-    findBuyerDomains(db, userId, domainIds),
-  ]);
+  // One after another: `db` is often a transaction, whose one connection runs one query at a time.
+  const plans = await findPlans(db);
+  const niches = await findNiches(db);
+  const sites = await findSites(db, siteIds);
+  const prices = await findSitePrices(db, siteIds);
+  const blacklisted = await findBlacklisted(db, userId, siteIds);
+  const domains = await findBuyerDomains(db, userId, domainIds);
   const priceMap = new Map<string, SitePriceRef[]>();
   for (const row of prices) {
     const list = priceMap.get(row.siteId) ?? [];

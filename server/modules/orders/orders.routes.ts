@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,7 +29,7 @@ import { IdempotencyHeadersSchema } from '../cart/cart.routes.ts';
 import { attachmentHeader } from '../files/files.routes.ts';
 import { readMultipartForm } from '../files/multipart.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { OrdersService } from './orders.service.ts';
+import { multipartFingerprint, type OrdersService } from './orders.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['Orders'];
@@ -46,6 +47,17 @@ const fileField = {
       'Optional document (.doc, .docx, .txt or .pdf, checked by content), at most 20 MB (413 beyond)',
     ),
 };
+
+/** The Idempotency-Key call of a buyer's item request: the route and what identifies the body. */
+function keyed(request: FastifyRequest, userId: string, payload: unknown) {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  return {
+    userId,
+    key: typeof key === 'string' ? key : undefined,
+    scope: `${request.method} ${request.routeOptions.url ?? request.url}:${JSON.stringify(request.params)}`,
+    payload,
+  };
+}
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
@@ -172,11 +184,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           'Each item must be in a status that allows the transition (decision 040); otherwise 409 names the item and nothing changes. Cancelling an item paid with credits returns its price with VAT to the company’s credits and issues a credit note.',
         security,
+        headers: IdempotencyHeadersSchema,
         body: ItemStatusesBodySchema,
-        response: { 200: ChangedItemsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ChangedItemsSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    (request) => orders.changeStatuses(principalOf(request).userId, request.body),
+    (request) => {
+      const userId = principalOf(request).userId;
+      return orders.repeatable(keyed(request, userId, request.body), () =>
+        orders.changeStatuses(userId, request.body),
+      );
+    },
   );
 
   app.put(
@@ -186,11 +204,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Requests (or withdraws a request for) edits of live links',
         security,
+        headers: IdempotencyHeadersSchema,
         body: RequestEditsBodySchema,
-        response: { 200: ChangedItemsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ChangedItemsSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    (request) => orders.requestEdits(principalOf(request).userId, request.body),
+    (request) => {
+      const userId = principalOf(request).userId;
+      return orders.repeatable(keyed(request, userId, request.body), () =>
+        orders.requestEdits(userId, request.body),
+      );
+    },
   );
 
   app.put(
@@ -200,13 +224,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Confirms or edits the buyer’s own topic',
         security,
+        headers: IdempotencyHeadersSchema,
         params: ItemIdParamsSchema,
         body: TopicBodySchema,
-        response: { 200: OrderItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: OrderItemSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    (request) =>
-      orders.putTopic(principalOf(request).userId, request.params.id, request.body.content),
+    (request) => {
+      const userId = principalOf(request).userId;
+      return orders.repeatable(keyed(request, userId, request.body), () =>
+        orders.putTopic(userId, request.params.id, request.body.content),
+      );
+    },
   );
 
   app.post(
@@ -216,13 +245,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Declines the proposed topic with feedback',
         security,
+        headers: IdempotencyHeadersSchema,
         params: ItemIdParamsSchema,
         body: FeedbackBodySchema,
-        response: { 200: OrderItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: OrderItemSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    (request) =>
-      orders.topicFeedback(principalOf(request).userId, request.params.id, request.body.feedback),
+    (request) => {
+      const userId = principalOf(request).userId;
+      return orders.repeatable(keyed(request, userId, request.body), () =>
+        orders.topicFeedback(userId, request.params.id, request.body.feedback),
+      );
+    },
   );
 
   app.put(
@@ -233,20 +267,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         summary: 'Confirms or edits the buyer’s own article (link and optional file)',
         security,
         params: ItemIdParamsSchema,
+        headers: IdempotencyHeadersSchema,
         consumes: multipart,
         body: ArticleFormSchema.extend(fileField).nullish(),
         response: {
           200: OrderItemSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
         },
       },
     },
-    async (request) =>
-      orders.putArticle(
-        principalOf(request).userId,
-        request.params.id,
-        await readMultipartForm(request),
-      ),
+    async (request) => {
+      const userId = principalOf(request).userId;
+      const form = await readMultipartForm(request);
+      return orders.repeatable(keyed(request, userId, multipartFingerprint(form)), () =>
+        orders.putArticle(userId, request.params.id, form),
+      );
+    },
   );
 
   app.post(
@@ -257,19 +293,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         summary: 'Declines the delivered content with feedback and an optional file',
         security,
         params: ItemIdParamsSchema,
+        headers: IdempotencyHeadersSchema,
         consumes: multipart,
         body: ArticleFeedbackFormSchema.extend(fileField).nullish(),
         response: {
           200: OrderItemSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
         },
       },
     },
-    async (request) =>
-      orders.articleFeedback(
-        principalOf(request).userId,
-        request.params.id,
-        await readMultipartForm(request),
-      ),
+    async (request) => {
+      const userId = principalOf(request).userId;
+      const form = await readMultipartForm(request);
+      return orders.repeatable(keyed(request, userId, multipartFingerprint(form)), () =>
+        orders.articleFeedback(userId, request.params.id, form),
+      );
+    },
   );
 };

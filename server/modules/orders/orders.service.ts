@@ -1,6 +1,7 @@
 // Following orders (spec §2 orders screens, §7 "Orders"): the buyer's order list and detail, the
 // items of an order, the buyer's item calls (each one event of the life cycle) and the export of
 // an order's items. A buyer only ever sees their own orders and items: any other id is 404.
+import { createHash } from 'node:crypto';
 import { normalizeTargetUrl } from '../../../contract/cart.ts';
 import type { Violation } from '../../../contract/errors.ts';
 import {
@@ -18,6 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { StoredFeedback } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { runRepeatable } from '../../http/idempotency.ts';
 import { toViolations } from '../../http/validation.ts';
 import { formatRow, type CsvCell } from '../../jobs/csv.ts';
 import { storeFile } from '../files/file-store.ts';
@@ -69,6 +71,27 @@ export interface OrdersService {
   putArticle(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
   articleFeedback(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
   exportItems(userId: string, orderId: string): Promise<{ fileName: string; csv: string }>;
+  /**
+   * Runs a buyer's item call so that a repeat with the same Idempotency-Key answers the first
+   * answer (decision 031); `payload` identifies the request.
+   */
+  repeatable<T>(
+    call: { userId: string; key: string | undefined; scope: string; payload: unknown },
+    run: () => Promise<T>,
+  ): Promise<T>;
+}
+
+/** What identifies a multipart request: its fields and a digest of its file. */
+export function multipartFingerprint(form: MultipartForm): unknown {
+  return {
+    fields: form.fields,
+    file: form.file
+      ? {
+          name: form.file.fileName,
+          sha256: createHash('sha256').update(form.file.bytes).digest('hex'),
+        }
+      : null,
+  };
 }
 
 export function createOrdersService({
@@ -235,6 +258,14 @@ export function createOrdersService({
         prepare: async (tx) => ({ feedback: feedbackOf(fields.feedback, await store(tx)) }),
       });
       return view(itemId);
+    },
+
+    repeatable: async ({ userId, key, scope, payload }, run) => {
+      const answer = await runRepeatable(db, { userId, key, scope, payload, now }, async () => ({
+        statusCode: 200,
+        body: await run(),
+      }));
+      return answer.body;
     },
 
     exportItems: async (userId, orderId) => {
