@@ -300,3 +300,8 @@ export function canEditArticleLink(item: ItemView): boolean {
     item.article.status !== 'content_approved'
   );
 }
+
+/** Decision 040: edits are requested for a live link whose edits are not requested yet. */
+export function canRequestEdit(item: Pick<OrderItem, 'status' | 'is_requested_edits'>): boolean {
+  return item.status === 'live_link' && !item.is_requested_edits;
+}

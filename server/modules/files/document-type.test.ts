@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDocumentType } from './document-type.ts';
-import { sizeTexts } from './multipart.ts';
+import { sizeTexts } from '../../../contract/constants.ts';
 import { documentSamples } from '../../../tests/suites/orders-documents.ts';
 
 describe('the document type of an upload', () => {

@@ -2,7 +2,7 @@
 // file, with the spec's size limit (§5, §9: 20 MB) answered as 413 with the spec's message, and
 // the file's type checked by its content.
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../contract/constants.ts';
+import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '../../../contract/constants.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
 
@@ -24,17 +24,10 @@ export interface MultipartForm {
   file: UploadedFile | null;
 }
 
-/** "20 MB", "20.5 MB"; in bytes when the two sizes would read the same. */
-export function sizeTexts(current: number, allowed: number): { current: string; allowed: string } {
-  const mb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(2))} MB`;
-  if (mb(current) !== mb(allowed)) return { current: mb(current), allowed: mb(allowed) };
-  return { current: `${current} bytes`, allowed: `${allowed} bytes` };
-}
-
 export function fileTooLarge(current: number, allowed = MAX_UPLOAD_BYTES, isAtLeast = false) {
   const texts = sizeTexts(current, allowed);
   const size = isAtLeast ? `more than ${texts.current}` : texts.current;
-  const message = `The file is too large (${size}). Allowed maximum size is ${texts.allowed}.`;
+  const message = fileTooLargeMessage(size, texts.allowed);
   return new ApiError(413, message, {
     violations: [
       {

@@ -6,6 +6,7 @@ import {
   canCancel,
   canEditArticleLink,
   canEditTopic,
+  canRequestEdit,
 } from '../../../contract/order-items.ts';
 import {
   ITEM_EVENTS,
@@ -240,6 +241,11 @@ describe('the order item life cycle', () => {
           expect(canApproveContent(view)).toBe(isAllowed('approve_content', facts));
           expect(canEditTopic(view)).toBe(isAllowed('edit_topic', facts));
           expect(canEditArticleLink(view)).toBe(isAllowed('edit_article', facts));
+          // The button asks for edits not yet requested; the call itself may also withdraw them.
+          expect(canRequestEdit({ status, is_requested_edits: false })).toBe(
+            isAllowed('request_edits', facts),
+          );
+          expect(canRequestEdit({ status, is_requested_edits: true })).toBe(false);
           // The topic's own status is what the button reads; the item is then waiting on it.
           if (status === 'topic_ready_for_approval' && topicStatus === 'topic_ready_for_approval') {
             expect(canApproveTopic(view)).toBe(isAllowed('approve_topic', facts));

@@ -3,6 +3,7 @@ import {
   canApproveContent,
   canApproveTopic,
   canCancel,
+  canRequestEdit,
   canEditArticleLink,
   canEditTopic,
   orderItemStatusTone,
@@ -38,11 +39,6 @@ export interface ItemColumnHandlers {
   onOpen: (item: OrderItem, dialog: ItemDialog) => void;
   onCancel: (item: OrderItem) => void;
   onRequestEdit: (item: OrderItem) => void;
-}
-
-/** Request edit is for live links whose edits are not requested yet (decision 040). */
-export function canRequestEdit(item: OrderItem): boolean {
-  return item.status === 'live_link' && !item.is_requested_edits;
 }
 
 function ExternalLink({ href }: { href: string }) {

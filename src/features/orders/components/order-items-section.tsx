@@ -5,6 +5,7 @@ import {
   canApproveContent,
   canApproveTopic,
   canCancel,
+  canRequestEdit,
   type OrderItem,
 } from '../../../../contract/order-items.ts';
 import type { SavedViewKind } from '../../../../contract/saved-views.ts';
@@ -29,7 +30,6 @@ import {
 } from './item-dialogs.tsx';
 import {
   ARTICLE_COLUMN_IDS,
-  canRequestEdit,
   itemColumns,
   TOPIC_COLUMN_IDS,
   type ItemDialog,
