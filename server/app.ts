@@ -31,6 +31,11 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
 import { filePreviewRoutes, filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import {
+  DEMO_DOCUMENT_SELLER,
+  createDocumentWriter,
+  type DocumentSeller,
+} from './modules/files/documents.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import {
   createMonthlyBillsJob,
@@ -92,6 +97,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The selling company's country and VAT rate (decision 030); default Germany, 19 %. */
   vat?: VatSeller;
+  /** The seller printed on invoices and credit notes (decision 043); default a demo company. */
+  documentSeller?: DocumentSeller;
   /**
    * A demo installation (decision 041): the demo publisher's control route is served, and with
    * `demoAdvanceSeconds` > 0 the demo publisher moves paid items one step after that many seconds.
@@ -162,10 +169,14 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     publicUrl: options.publicUrl,
     log,
   });
-  const lifeCycle = createLifeCycleService({ db, now, notifier });
+  const documents = createDocumentWriter({
+    dataDir: options.dataDir,
+    seller: options.documentSeller ?? DEMO_DOCUMENT_SELLER,
+  });
+  const lifeCycle = createLifeCycleService({ db, now, notifier, documents });
   const publisher = createDemoPublisher({ db, now, lifeCycle });
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
-  handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now });
+  handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
   return {
     tokens,
@@ -193,6 +204,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       now,
       seller: options.vat ?? DEFAULT_VAT_SELLER,
       notifier,
+      documents,
     }),
     orders: createOrdersService({ db, now, lifeCycle, dataDir: options.dataDir }),
     lifeCycle,

@@ -23,6 +23,12 @@ describe('loadEnv', () => {
       trustProxy: false,
       sellerCountry: 'DE',
       vatRateBasisPoints: 1900,
+      documentSeller: {
+        name: 'Linkmarket GmbH',
+        address: 'Friedrichstraße 68, 10117 Berlin, Germany',
+        vatId: 'DE123456789',
+        bankAccount: 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX',
+      },
       demoAdvanceSeconds: 60,
     });
   });
@@ -45,6 +51,10 @@ describe('loadEnv', () => {
       TRUST_PROXY: 'true',
       SELLER_COUNTRY: 'at',
       VAT_RATE: '7.7',
+      SELLER_NAME: 'Portal Austria GmbH',
+      SELLER_ADDRESS: 'Ring 1\n1010 Wien',
+      SELLER_VAT_ID: 'ATU12345678',
+      SELLER_BANK_ACCOUNT: 'IBAN AT61 1904 3002 3457 3201',
     });
     expect(env).toMatchObject({
       port: 9000,
@@ -62,6 +72,12 @@ describe('loadEnv', () => {
       trustProxy: true,
       sellerCountry: 'AT',
       vatRateBasisPoints: 770,
+      documentSeller: {
+        name: 'Portal Austria GmbH',
+        address: 'Ring 1\n1010 Wien',
+        vatId: 'ATU12345678',
+        bankAccount: 'IBAN AT61 1904 3002 3457 3201',
+      },
     });
   });
 
@@ -70,6 +86,7 @@ describe('loadEnv', () => {
     expect(loadEnv({ VAT_RATE: '0' }).vatRateBasisPoints).toBe(0);
     expect(() => loadEnv({ VAT_RATE: '19%' })).toThrow(/VAT_RATE/);
     expect(() => loadEnv({ SELLER_COUNTRY: 'DEU' })).toThrow(/SELLER_COUNTRY/);
+    expect(() => loadEnv({ SELLER_NAME: '   ' })).toThrow(/SELLER_NAME/);
   });
 
   it('refuses DATABASE_URL without JWT_SECRET, since processes must share the token key', () => {

@@ -1,6 +1,7 @@
 // The process environment, parsed and checked once at start. Nothing else in server/ reads
 // process.env: the entry points pass the parsed values on.
 import { z } from 'zod';
+import { DEMO_DOCUMENT_SELLER, type DocumentSeller } from './modules/files/document-seller.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -33,6 +34,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'SELLER_COUNTRY must be an ISO 3166-1 alpha-2 code such as DE')
     .transform((value) => value.toUpperCase())
     .default('DE'),
+  SELLER_NAME: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.name),
+  SELLER_ADDRESS: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.address),
+  SELLER_VAT_ID: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.vatId),
+  SELLER_BANK_ACCOUNT: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.bankAccount),
   VAT_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, 'VAT_RATE must be a percent such as 19 or 7.7')
@@ -63,6 +68,8 @@ export interface Env {
   sellerCountry: string;
   /** The seller's standard VAT rate in basis points: 1900 = 19 %. */
   vatRateBasisPoints: number;
+  /** SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, SELLER_BANK_ACCOUNT: printed on invoices. */
+  documentSeller: DocumentSeller;
   /**
    * Seconds the demo publisher lets a paid item rest before its next step (decision 041); 0 is
    * off. Default 60 in a demo installation (DEMO_DATA), 0 otherwise.
@@ -124,6 +131,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY,
     sellerCountry: env.SELLER_COUNTRY,
     vatRateBasisPoints: percentToBasisPoints(env.VAT_RATE),
+    documentSeller: {
+      name: env.SELLER_NAME,
+      address: env.SELLER_ADDRESS,
+      vatId: env.SELLER_VAT_ID,
+      bankAccount: env.SELLER_BANK_ACCOUNT,
+    },
     demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEFAULT_DEMO_ADVANCE_SECONDS : 0),
   };
 }

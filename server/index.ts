@@ -34,13 +34,19 @@ async function start(env: Env): Promise<void> {
       logger: { level: env.logLevel, serializers: { req: serializeRequest } },
       trustProxy: env.trustProxy,
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
+      documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).
       demo: env.demoData ? { advanceSeconds: env.demoAdvanceSeconds } : null,
     });
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
     );
-    await prepareDatabase(handle, { demoData: env.demoData, seedSites: env.seedSites, log });
+    await prepareDatabase(handle, {
+      demoData: env.demoData,
+      seedSites: env.seedSites,
+      log,
+      documents: { dataDir: env.dataDir, seller: env.documentSeller },
+    });
     await app.listen({ port: env.port, host: env.host });
     // Background jobs (exports, monthly bills); app.close() stops the worker and waits for its current job.
     app.jobs.start();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './database.ts';
 import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
+import type { DemoDocumentsOptions } from './seed/demo-orders.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 
 export interface PrepareOptions {
@@ -8,6 +9,8 @@ export interface PrepareOptions {
   demoData: boolean;
   seedSites: number;
   log: (message: string) => void;
+  /** Where the demo orders' invoices and credit notes go, and the seller they print. */
+  documents?: DemoDocumentsOptions;
 }
 
 /** Brings a database up to date at start: migrations, reference data, demo data on first start. */
@@ -24,6 +27,7 @@ export async function prepareDatabase(
     const summary = await seedDemoData(handle.db, {
       siteCount: options.seedSites,
       orders: true,
+      documents: options.documents,
       onProgress: options.log,
     });
     // Fresh statistics, so the first catalogue queries get good plans, and a visibility map, so

@@ -164,7 +164,11 @@ export function describeOrdersSuite(
         },
         payment_method: 'bank_transfer',
         payment: { status: 'pending_payment', method: 'bank_transfer' },
-        invoice: { file: null, payment_status: 'pending_payment', payment_method: 'bank_transfer' },
+        invoice: {
+          file: { id: expect.any(String), file_name: `${order.invoice?.number}.pdf` },
+          payment_status: 'pending_payment',
+          payment_method: 'bank_transfer',
+        },
         credit_note: null,
       });
       expect(order.number).toMatch(/^1\d{5}$/);

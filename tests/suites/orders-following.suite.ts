@@ -515,7 +515,7 @@ export function describeOrdersFollowingSuite(
         );
         expect(read.credit_note).toMatchObject({
           number: expect.stringMatching(/^CN-\d+$/),
-          file: null,
+          file: { id: expect.any(String), file_name: `${read.credit_note?.number}.pdf` },
         });
         expect(read.status).toBe('processing');
 

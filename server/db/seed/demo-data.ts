@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../database.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
-import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoOrders, type DemoDocumentsOptions } from './demo-orders.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoUsers } from './demo-users.ts';
 import { createRandom } from './random.ts';
 
@@ -25,6 +25,11 @@ export interface DemoDataOptions {
   orders?: boolean;
   /** The seller whose VAT the demo orders carry (decision 030); Germany at 19 % unless given. */
   seller?: VatSeller;
+  /**
+   * Where the demo orders' invoices and credit notes are written (DATA_DIR) and the seller they
+   * print (decision 043); without it the demo orders have no documents.
+   */
+  documents?: DemoDocumentsOptions;
   /** A precomputed hash of the demo password (tests hash it once per run). */
   passwordHash?: string;
   onProgress?: (message: string) => void;
@@ -73,6 +78,7 @@ export async function seedDemoData(
           buyers,
           catalogueHostnames,
           seller: options.seller,
+          documents: options.documents,
         })
       : 0;
     if (orders > 0) onProgress(`Seeded ${orders} demo orders`);

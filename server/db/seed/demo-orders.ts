@@ -5,7 +5,7 @@
 // writes, each with the clock set back to when it happened. Prices, VAT, credits, credit notes
 // and statuses are therefore what the portal itself produces. No mail is sent: the services get
 // a notifier that sends nothing.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
 import { OrderCreateSchema, type PaymentMethod } from '../../../contract/orders.ts';
 import { vatCents, vatDecision, type VatSeller } from '../../../contract/vat.ts';
@@ -17,6 +17,12 @@ import {
   type LineDraft,
 } from '../../modules/cart/cart-lines.ts';
 import { findPlans, insertCartItems } from '../../modules/cart/cart.repository.ts';
+import {
+  DEMO_DOCUMENT_SELLER,
+  createDocumentWriter,
+  type DocumentSeller,
+} from '../../modules/files/documents.ts';
+import { moveCompanyDocument } from '../../modules/files/file-store.ts';
 import { createCheckoutService } from '../../modules/orders/checkout.service.ts';
 import { publisherInput } from '../../modules/orders/demo-publisher.ts';
 import type { ItemEvent } from '../../modules/orders/item-life-cycle.ts';
@@ -32,6 +38,7 @@ import {
   companies,
   creditNotes,
   creditTransactions,
+  files,
   invoices,
   orderItems,
   orders,
@@ -411,6 +418,12 @@ export interface DemoOrdersOptions {
   /** Catalogue hostnames in the order they were generated. */
   catalogueHostnames: readonly string[];
   seller?: VatSeller;
+  documents?: DemoDocumentsOptions;
+}
+
+export interface DemoDocumentsOptions {
+  dataDir: string;
+  seller?: DocumentSeller;
 }
 
 interface Buyer {
@@ -437,8 +450,19 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
   const { random, today } = options;
   let current = today;
   const now = () => current;
-  const lifeCycle = createLifeCycleService({ db, now, notifier: silent });
-  const checkout = createCheckoutService({ db, now, seller: options.seller ?? DEMO_SELLER });
+  const documents = options.documents
+    ? createDocumentWriter({
+        dataDir: options.documents.dataDir,
+        seller: options.documents.seller ?? DEMO_DOCUMENT_SELLER,
+      })
+    : undefined;
+  const lifeCycle = createLifeCycleService({ db, now, notifier: silent, documents });
+  const checkout = createCheckoutService({
+    db,
+    now,
+    seller: options.seller ?? DEMO_SELLER,
+    documents,
+  });
 
   const buyers = {
     buyer: await loadBuyer(db, options.buyers.buyer),
@@ -600,7 +624,7 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
   if (after?.creditsBalance !== buyers.buyer.creditsBalance) {
     throw new Error(`The demo buyer's credits ended at ${after?.creditsBalance}`);
   }
-  await giveStableIds(db, random);
+  await giveStableIds(db, random, options.documents?.dataDir ?? null);
   return DEMO_ORDER_SCRIPTS.length;
 }
 
@@ -716,7 +740,7 @@ async function topUp(
  * seeded generator (in number order), so that a demo order has the same address in every
  * installation.
  */
-async function giveStableIds(db: Database, random: Random): Promise<void> {
+async function giveStableIds(db: Database, random: Random, dataDir: string | null): Promise<void> {
   const invoiceRows = await db.select().from(invoices).orderBy(asc(invoices.number));
   const orderRows = await db.select().from(orders).orderBy(asc(orders.number));
   const itemRows = await db.select().from(orderItems).orderBy(asc(orderItems.number));
@@ -738,14 +762,40 @@ async function giveStableIds(db: Database, random: Random): Promise<void> {
   for (const row of [...invoiceRows, ...orderRows, ...itemRows, ...noteRows, ...ledgerRows]) {
     stable(row.id);
   }
+  // The invoices' and credit notes' files, after every other row so that those keep their ids.
+  const documentRows = await db
+    .select()
+    .from(files)
+    .where(isNotNull(files.companyId))
+    .orderBy(asc(files.fileName));
+  for (const row of documentRows) stable(row.id);
 
   await db.delete(creditTransactions);
   await db.delete(creditNotes);
   await db.delete(orderItems);
   await db.delete(orders);
   await db.delete(invoices);
+  if (documentRows.length > 0) {
+    if (dataDir === null) throw new Error('Demo documents without a data directory');
+    await db.delete(files).where(isNotNull(files.companyId));
+    const moved = [];
+    for (const row of documentRows) {
+      const companyId = row.companyId ?? '';
+      const id = stable(row.id);
+      moved.push({
+        ...row,
+        id,
+        storagePath: await moveCompanyDocument(dataDir, companyId, row.id, id),
+      });
+    }
+    await db.insert(files).values(moved);
+  }
   if (invoiceRows.length > 0) {
-    await db.insert(invoices).values(invoiceRows.map((row) => ({ ...row, id: stable(row.id) })));
+    await db
+      .insert(invoices)
+      .values(
+        invoiceRows.map((row) => ({ ...row, id: stable(row.id), fileId: mapped(row.fileId) })),
+      );
   }
   if (orderRows.length > 0) {
     await db
@@ -762,11 +812,14 @@ async function giveStableIds(db: Database, random: Random): Promise<void> {
       );
   }
   if (noteRows.length > 0) {
-    await db
-      .insert(creditNotes)
-      .values(
-        noteRows.map((row) => ({ ...row, id: stable(row.id), orderId: stable(row.orderId) })),
-      );
+    await db.insert(creditNotes).values(
+      noteRows.map((row) => ({
+        ...row,
+        id: stable(row.id),
+        orderId: stable(row.orderId),
+        fileId: mapped(row.fileId),
+      })),
+    );
   }
   if (ledgerRows.length > 0) {
     await db

@@ -13,7 +13,12 @@ try {
   try {
     await handle.withExclusiveLock(() => handle.migrate());
     if (await isDemoSeedNeeded(handle.db)) {
-      await prepareDatabase(handle, { demoData: true, seedSites: env.seedSites, log: console.log });
+      await prepareDatabase(handle, {
+        demoData: true,
+        seedSites: env.seedSites,
+        log: console.log,
+        documents: { dataDir: env.dataDir, seller: env.documentSeller },
+      });
     } else {
       console.log(
         'The database already has users or sites; demo data is only created in an empty database.',

@@ -1,17 +1,18 @@
-// Downloads of stored files (exports, uploads), to their owner only. Anyone else gets the same 404
-// as for a missing file, so file ids reveal nothing. A preview (spec §7: a path opened in a new
+// Downloads of stored files: exports and uploads to their owner only; company documents (invoices
+// and credit notes, decision 043) to every user with an account in the company. Anyone else gets
+// the same 404 as for a missing file, so file ids reveal nothing. A preview (spec §7: a path opened in a new
 // tab, which carries no Authorization header) is a short-lived signed link (decision 042).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FilePreviewSchema } from '../../../contract/files.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { files } from '../../db/schema/index.ts';
+import { accounts, files } from '../../db/schema/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { principalOf } from '../../plugins/auth.ts';
@@ -47,15 +48,34 @@ function previewSignature(secret: string, fileId: string, ownerId: string, expir
     .digest('base64url');
 }
 
-/** The stored file's row and where its bytes are; null when either is missing. */
-async function locate(db: Database, dataDir: string, fileId: string, ownerId: string | null) {
+/**
+ * The stored file's row and where its bytes are; null when either is missing or the user (when
+ * given) may not read it: the owner may, and for a company document any user of the company.
+ */
+async function locate(db: Database, dataDir: string, fileId: string, userId: string | null) {
   const [file] = await db
     .select()
     .from(files)
     .where(
-      ownerId === null
+      userId === null
         ? eq(files.id, fileId)
-        : and(eq(files.id, fileId), eq(files.ownerUserId, ownerId)),
+        : and(
+            eq(files.id, fileId),
+            or(
+              eq(files.ownerUserId, userId),
+              and(
+                isNotNull(files.companyId),
+                exists(
+                  db
+                    .select({ one: accounts.id })
+                    .from(accounts)
+                    .where(
+                      and(eq(accounts.userId, userId), eq(accounts.companyId, files.companyId)),
+                    ),
+                ),
+              ),
+            ),
+          ),
     );
   if (!file) return null;
   const root = path.join(dataDir, 'files');
@@ -78,7 +98,8 @@ export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
     {
       schema: {
         tags: ['Files'],
-        summary: 'A short-lived link that opens one of the caller’s files in a new tab',
+        summary:
+          'A short-lived link that opens one of the caller’s files (or a company document) in a new tab',
         description: `The path works without an Authorization header for ${PREVIEW_TTL_SECONDS} seconds. PDF and text files open in the tab; other types download.`,
         security: [{ bearerAuth: [] }],
         params: IdParamsSchema,
@@ -86,11 +107,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
       },
     },
     async (request) => {
-      const ownerId = principalOf(request).userId;
-      const found = await locate(db, dataDir, request.params.id, ownerId);
+      const found = await locate(db, dataDir, request.params.id, principalOf(request).userId);
       if (!found) throw notFound();
       const expires = Math.floor(now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
-      const signature = previewSignature(jwtSecret, found.file.id, ownerId, expires);
+      // Signed for the file's owner: a company document's link works for whichever buyer asked.
+      const signature = previewSignature(jwtSecret, found.file.id, found.file.ownerUserId, expires);
       return {
         path: `/api/v1/files/${found.file.id}/previews/content?expires=${expires}&signature=${signature}`,
       };
@@ -102,7 +123,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
     {
       schema: {
         tags: ['Files'],
-        summary: 'Downloads one of the caller’s files',
+        summary: 'Downloads one of the caller’s files or a document of the caller’s company',
         security: [{ bearerAuth: [] }],
         params: IdParamsSchema,
         response: { 200: FileBodySchema, ...errorResponses(400, 401, 403, 404) },

@@ -47,6 +47,7 @@ import {
 } from '../cart/cart-lines.ts';
 import { deleteCartItems, findCartPrices, lockCartItems } from '../cart/cart.repository.ts';
 import { initialOrderItemStatus } from './item-status.ts';
+import type { DocumentWriter } from '../files/documents.ts';
 import type { CreditNoteRef } from './order-items.repository.ts';
 import type { OrderNotifier } from './order-notifications.ts';
 import {
@@ -90,6 +91,8 @@ export interface CheckoutOptions {
   seller: VatSeller;
   /** Mails the order summary once the order is committed. */
   notifier?: OrderNotifier;
+  /** Writes the invoice's PDF in the order's transaction (decision 043). */
+  documents?: DocumentWriter;
 }
 
 interface Totals {
@@ -107,6 +110,7 @@ export function createCheckoutService({
   now,
   seller,
   notifier,
+  documents,
 }: CheckoutOptions): CheckoutService {
   const companyOf = async (database: Database, userId: string, companyId: string | undefined) => {
     const list = await findCompaniesOfUser(database, userId);
@@ -383,6 +387,7 @@ export function createCheckoutService({
       userId,
       rows.map((row) => row.id),
     );
+    const file = invoice && documents ? await documents.invoice(tx, invoice.id) : null;
     return toOrder({
       order,
       companyTitle: company.title,
@@ -392,8 +397,8 @@ export function createCheckoutService({
             number: invoice.number,
             paymentStatus: invoice.paymentStatus,
             paymentMethod: invoice.paymentMethod,
-            fileId: null,
-            fileName: null,
+            fileId: file?.id ?? null,
+            fileName: file?.fileName ?? null,
           }
         : null,
       liveLinks: 0,

@@ -18,6 +18,7 @@ import {
 } from './demo-publisher.ts';
 import { DEMO_KEY_HEADER } from './demo.routes.ts';
 import type { ItemEvent } from './item-life-cycle.ts';
+import { createDocumentWriter } from '../files/documents.ts';
 import { createLifeCycleService } from './life-cycle.service.ts';
 import { createOrderNotifier } from './order-notifications.ts';
 
@@ -51,7 +52,13 @@ async function advanceLocally(
       publicUrl: env.publicUrl,
       log: (line, error) => console.error(line, error),
     });
-    const lifeCycle = createLifeCycleService({ db: handle.db, now: systemClock, notifier });
+    const documents = createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller });
+    const lifeCycle = createLifeCycleService({
+      db: handle.db,
+      now: systemClock,
+      notifier,
+      documents,
+    });
     const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
     return await publisher.advance(reference, event);
   } finally {

@@ -9,6 +9,7 @@ import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '../../../contract/o
 import { vatCents } from '../../../contract/vat.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import type { DocumentWriter } from '../files/documents.ts';
 import type { orderItems, orders } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import {
@@ -62,10 +63,13 @@ export function createLifeCycleService({
   db,
   now,
   notifier,
+  documents,
 }: {
   db: Database;
   now: Clock;
   notifier: OrderNotifier;
+  /** Writes each credit note's PDF in the cancel's transaction (decision 043). */
+  documents?: DocumentWriter;
 }): LifeCycleService {
   return {
     apply: async ({ event, ids, userId, input = {}, prepare }) => {
@@ -103,6 +107,7 @@ export function createLifeCycleService({
               locked.filter((row) => row.order.id === order.id).map((row) => row.item),
               userId,
               at,
+              documents,
             );
           }
         }
@@ -152,6 +157,7 @@ async function creditCancelledItems(
   cancelled: (typeof orderItems.$inferSelect)[],
   userId: string | null,
   at: Date,
+  documents: DocumentWriter | undefined,
 ): Promise<void> {
   if (cancelled.length === 0) return;
   const statuses = (await itemStatusesOf(tx, [order.id])).get(order.id) ?? [];
@@ -167,7 +173,7 @@ async function creditCancelledItems(
       : Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
     if (cents > 0) {
       const amount = centsToMoney(cents);
-      await insertCreditNote(tx, {
+      const note = await insertCreditNote(tx, {
         number: await nextCreditNoteNumber(tx),
         orderId: order.id,
         companyId: order.companyId,
@@ -175,6 +181,7 @@ async function creditCancelledItems(
         itemNumbers: cancelled.map((item) => item.number),
         createdAt: at,
       });
+      await documents?.creditNote(tx, note.id);
       if (order.paymentMethod === 'credits') {
         const balanceAfter = await creditCredits(tx, order.companyId, amount);
         await insertCreditTransaction(tx, {

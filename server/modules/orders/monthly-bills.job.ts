@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '../../http/idempotency.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { DocumentWriter } from '../files/documents.ts';
 import { centsToMoney } from '../../../contract/money.ts';
 import {
   attachBill,
@@ -17,8 +18,15 @@ import {
 export const MONTHLY_BILLS_JOB = 'monthly-bills';
 export const MONTHLY_BILLS_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** Bills every finished month with unbilled pay-by-bill orders; answers how many bills it made. */
-export async function issueMonthlyBills(db: Database, at: Date): Promise<number> {
+/**
+ * Bills every finished month with unbilled pay-by-bill orders, each with its PDF when a document
+ * writer is given; answers how many bills it made.
+ */
+export async function issueMonthlyBills(
+  db: Database,
+  at: Date,
+  documents?: DocumentWriter,
+): Promise<number> {
   const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   let issued = 0;
   for (const group of await findUnbilledMonths(db, monthStart)) {
@@ -37,15 +45,24 @@ export async function issueMonthlyBills(db: Database, at: Date): Promise<number>
       // Another process billed this company and month meanwhile.
       if (invoiceId === null) return;
       await attachBill(tx, { companyId: group.company_id, invoiceId, from, to });
+      await documents?.invoice(tx, invoiceId);
       issued += 1;
     });
   }
   return issued;
 }
 
-export function createMonthlyBillsJob({ db, now }: { db: Database; now: Clock }) {
+export function createMonthlyBillsJob({
+  db,
+  now,
+  documents,
+}: {
+  db: Database;
+  now: Clock;
+  documents?: DocumentWriter;
+}) {
   return async (): Promise<void> => {
-    await issueMonthlyBills(db, now());
+    await issueMonthlyBills(db, now(), documents);
     await deleteExpiredIdempotencyKeys(db, now);
   };
 }

@@ -1,0 +1,76 @@
+// The demo orders' invoices and credit notes: every one has its PDF, at a path that resolves, and
+// two seedings with the same seed write the same files under the same ids.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyPglite } from '../../../tests/helpers/test-databases.ts';
+import type { DatabaseHandle } from '../database.ts';
+import { creditNotes, files, invoices } from '../schema/index.ts';
+import { seedDemoData } from './demo-data.ts';
+import { seedReferenceData } from './reference-data.ts';
+
+const TODAY = new Date('2026-03-02T09:00:00Z');
+
+async function seeded(dataDir: string): Promise<DatabaseHandle> {
+  const handle = await createEmptyPglite();
+  await seedReferenceData(handle.db);
+  await seedDemoData(handle.db, {
+    siteCount: 120,
+    today: TODAY,
+    orders: true,
+    passwordHash: 'unused',
+    documents: { dataDir },
+  });
+  return handle;
+}
+
+const documentsOf = (handle: DatabaseHandle) =>
+  handle.db.select().from(files).where(isNotNull(files.companyId)).orderBy(asc(files.fileName));
+
+describe('the demo orders’ documents', () => {
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-seed-')));
+  let handles: DatabaseHandle[] = [];
+
+  beforeAll(async () => {
+    handles = [await seeded(dataDirs[0] ?? ''), await seeded(dataDirs[1] ?? '')];
+  }, 120_000);
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives every invoice and credit note a PDF stored where its row says', async () => {
+    const [handle] = handles;
+    if (!handle) throw new Error('Not seeded');
+    const invoiceRows = await handle.db.select().from(invoices);
+    const noteRows = await handle.db.select().from(creditNotes);
+    expect(invoiceRows.length).toBeGreaterThan(0);
+    expect(noteRows.length).toBeGreaterThan(0);
+    const documents = new Map((await documentsOf(handle)).map((row) => [row.id, row]));
+    for (const row of [...invoiceRows, ...noteRows]) {
+      const file = row.fileId ? documents.get(row.fileId) : undefined;
+      expect(file, row.number).toMatchObject({
+        fileName: `${row.number}.pdf`,
+        companyId: row.companyId,
+        mimeType: 'application/pdf',
+      });
+      const bytes = readFileSync(path.join(dataDirs[0] ?? '', 'files', file?.storagePath ?? ''));
+      expect(bytes.length).toBe(file?.sizeBytes);
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      expect(bytes.toString('latin1')).toContain(`(${row.number}) Tj`);
+    }
+    expect(documents.size).toBe(invoiceRows.length + noteRows.length);
+  });
+
+  it('writes the same documents under the same ids every time', async () => {
+    const [first, second] = await Promise.all(handles.map(documentsOf));
+    expect(second).toEqual(first);
+    for (const row of first ?? []) {
+      const read = (dir: string | undefined) =>
+        readFileSync(path.join(dir ?? '', 'files', row.storagePath));
+      expect(read(dataDirs[1]).equals(read(dataDirs[0])), row.fileName).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,428 @@
+// Invoices and credit notes as PDF files (decision 043): written when the invoice or credit note is
+// created, in the same transaction, stored as company documents (file-store.ts) and linked from
+// the row. Everything printed comes from the stored rows: the order's billing snapshot, its
+// frozen prices and VAT.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import { PAYMENT_METHOD_TITLES } from '../../../contract/orders.ts';
+import { VAT_TREATMENT_LABELS, rateText } from '../../../contract/vat.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  countries,
+  creditNotes,
+  invoices,
+  niches,
+  orderItems,
+  orders,
+} from '../../db/schema/index.ts';
+import { storeCompanyDocument, type StoredFile } from './file-store.ts';
+import type { DocumentSeller } from './document-seller.ts';
+import { renderPdf, type PdfBlock } from './pdf.ts';
+
+export { DEMO_DOCUMENT_SELLER, type DocumentSeller } from './document-seller.ts';
+
+/** Days between an invoice and its due date, by payment method. */
+export const PAYMENT_TERM_DAYS = { bank_transfer: 14, pay_by_bill: 30 } as const;
+
+export interface DocumentWriter {
+  /** Writes the invoice's PDF and links it; the orders it bills must be stored already. */
+  invoice(tx: Database, invoiceId: string): Promise<StoredFile>;
+  /** Writes the credit note's PDF and links it. */
+  creditNote(tx: Database, creditNoteId: string): Promise<StoredFile>;
+}
+
+export function createDocumentWriter({
+  dataDir,
+  seller,
+}: {
+  dataDir: string;
+  seller: DocumentSeller;
+}): DocumentWriter {
+  return {
+    invoice: async (tx, invoiceId) => {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+      if (!invoice) throw new Error('The invoice to print is missing');
+      const billed = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.invoiceId, invoiceId))
+        .orderBy(asc(orders.number));
+      const first = billed[0];
+      if (!first) throw new Error('The invoice bills no order');
+      const items = await itemsOf(
+        tx,
+        billed.map((order) => order.id),
+      );
+      const notes =
+        invoice.billingMonth === null
+          ? []
+          : await tx
+              .select()
+              .from(creditNotes)
+              .where(
+                inArray(
+                  creditNotes.orderId,
+                  billed.map((order) => order.id),
+                ),
+              )
+              .orderBy(asc(creditNotes.number));
+      const blocks = invoiceBlocks({
+        seller,
+        invoice,
+        orders: billed,
+        items,
+        notes,
+        country: await countryTitle(tx, first.billing.country_id),
+      });
+      const file = await storeCompanyDocument(tx, dataDir, {
+        ownerUserId: first.userId,
+        companyId: invoice.companyId,
+        fileName: `${invoice.number}.pdf`,
+        createdAt: invoice.createdAt,
+        bytes: renderPdf(blocks, { title: `Invoice ${invoice.number}` }),
+      });
+      await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
+      return file;
+    },
+
+    creditNote: async (tx, creditNoteId) => {
+      const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
+      if (!note) throw new Error('The credit note to print is missing');
+      const [order] = await tx.select().from(orders).where(eq(orders.id, note.orderId));
+      if (!order) throw new Error('The credited order is missing');
+      const [invoice] = order.invoiceId
+        ? await tx.select().from(invoices).where(eq(invoices.id, order.invoiceId))
+        : [];
+      const items = (await itemsOf(tx, [order.id])).filter((item) =>
+        note.itemNumbers.includes(item.number),
+      );
+      const blocks = creditNoteBlocks({
+        seller,
+        note,
+        order,
+        invoiceNumber: invoice?.number ?? null,
+        items,
+        country: await countryTitle(tx, order.billing.country_id),
+      });
+      const file = await storeCompanyDocument(tx, dataDir, {
+        ownerUserId: order.userId,
+        companyId: note.companyId,
+        fileName: `${note.number}.pdf`,
+        createdAt: note.createdAt,
+        bytes: renderPdf(blocks, { title: `Credit note ${note.number}` }),
+      });
+      await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
+      return file;
+    },
+  };
+}
+
+interface ItemLine {
+  orderId: string;
+  number: string;
+  siteHostname: string;
+  linkType: string;
+  plan: string | null;
+  price: string;
+  contentPrice: string;
+}
+
+function itemsOf(tx: Database, orderIds: string[]): Promise<ItemLine[]> {
+  return tx
+    .select({
+      orderId: orderItems.orderId,
+      number: orderItems.number,
+      siteHostname: orderItems.siteHostname,
+      linkType: niches.title,
+      plan: orderItems.contentProductPlanTitle,
+      price: orderItems.price,
+      contentPrice: orderItems.contentPrice,
+    })
+    .from(orderItems)
+    .innerJoin(niches, eq(niches.id, orderItems.nicheId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+}
+
+async function countryTitle(tx: Database, countryId: string): Promise<string> {
+  const [row] = await tx
+    .select({ title: countries.title })
+    .from(countries)
+    .where(eq(countries.id, countryId));
+  return row?.title ?? '';
+}
+
+type Order = typeof orders.$inferSelect;
+
+/** "2026-03-02" in UTC. */
+export const dateText = (at: Date) => at.toISOString().slice(0, 10);
+
+const addDays = (at: Date, days: number) => new Date(at.getTime() + days * 24 * 60 * 60 * 1000);
+
+const money = (cents: number, currency = 'EUR') => `${centsToMoney(cents)} ${currency}`;
+
+const netOf = (item: ItemLine) => moneyToCents(item.price) + moneyToCents(item.contentPrice);
+
+// Columns of the lines table, in points from the left margin (the text width is 495).
+const COL = { number: 0, site: 62, type: 232, plan: 322, amount: 495 };
+
+function headerBlocks(
+  seller: DocumentSeller,
+  title: string,
+  facts: [string, string][],
+  buyer: Order['billing'],
+  country: string,
+): PdfBlock[] {
+  const blocks: PdfBlock[] = [
+    { kind: 'text', text: seller.name, font: 'bold', size: 12 },
+    ...splitAddress(seller.address).map((line): PdfBlock => ({ kind: 'text', text: line })),
+    { kind: 'text', text: `VAT ID: ${seller.vatId}` },
+    { kind: 'gap', points: 14 },
+    { kind: 'text', text: title, font: 'bold', size: 18 },
+    { kind: 'gap', points: 6 },
+  ];
+  for (const [label, value] of facts) {
+    blocks.push({
+      kind: 'row',
+      size: 10,
+      cells: [
+        { text: label, font: 'bold' },
+        { x: 120, text: value },
+      ],
+    });
+  }
+  blocks.push(
+    { kind: 'gap', points: 10 },
+    { kind: 'text', text: 'Bill to', font: 'bold' },
+    { kind: 'text', text: buyer.business_name },
+    { kind: 'text', text: buyer.address },
+    { kind: 'text', text: `${buyer.zip_code} ${buyer.city}` },
+    { kind: 'text', text: country },
+  );
+  if (buyer.vat_number) blocks.push({ kind: 'text', text: `VAT number: ${buyer.vat_number}` });
+  blocks.push({ kind: 'gap', points: 12 });
+  return blocks;
+}
+
+function splitAddress(address: string): string[] {
+  return address
+    .split(/\n|,\s*/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+function linesHeader(): PdfBlock[] {
+  return [
+    {
+      kind: 'row',
+      cells: [
+        { x: COL.number, text: 'Item', font: 'bold' },
+        { x: COL.site, text: 'Site', font: 'bold' },
+        { x: COL.type, text: 'Link type', font: 'bold' },
+        { x: COL.plan, text: 'Content', font: 'bold' },
+        { alignRight: COL.amount, text: 'Net price', font: 'bold' },
+      ],
+    },
+    { kind: 'rule' },
+  ];
+}
+
+function lineRow(item: ItemLine, sign = 1): PdfBlock {
+  return {
+    kind: 'row',
+    cells: [
+      { x: COL.number, text: item.number },
+      { x: COL.site, text: clip(item.siteHostname, 34) },
+      { x: COL.type, text: clip(item.linkType, 18) },
+      { x: COL.plan, text: clip(item.plan ?? 'Provided by the buyer', 28) },
+      { alignRight: COL.amount, text: money(sign * netOf(item)) },
+    ],
+  };
+}
+
+const clip = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length - 1)}…` : text;
+
+function amountRow(label: string, value: string, bold = false): PdfBlock {
+  return {
+    kind: 'row',
+    size: 10,
+    cells: [
+      { x: COL.plan, text: label, font: bold ? 'bold' : 'regular' },
+      { alignRight: COL.amount, text: value, font: bold ? 'bold' : 'regular' },
+    ],
+  };
+}
+
+function vatLabel(order: Pick<Order, 'vatRateBasisPoints'>): string {
+  return `VAT ${rateText(order.vatRateBasisPoints)} %`;
+}
+
+/** The treatment's explanation when it is more than plain VAT ("Reverse charge: …"). */
+function treatmentBlocks(treatments: Iterable<Order['vatTreatment']>): PdfBlock[] {
+  return [...new Set(treatments)].flatMap((treatment): PdfBlock[] => {
+    const label = VAT_TREATMENT_LABELS[treatment];
+    return label === 'VAT' ? [] : [{ kind: 'text', size: 9, text: label }];
+  });
+}
+
+function invoiceBlocks({
+  seller,
+  invoice,
+  orders: billed,
+  items,
+  notes,
+  country,
+}: {
+  seller: DocumentSeller;
+  invoice: typeof invoices.$inferSelect;
+  orders: Order[];
+  items: ItemLine[];
+  notes: (typeof creditNotes.$inferSelect)[];
+  country: string;
+}): PdfBlock[] {
+  const first = billed[0] as Order;
+  const isMonthly = invoice.billingMonth !== null;
+  const term =
+    invoice.paymentMethod === 'credits' ? null : PAYMENT_TERM_DAYS[invoice.paymentMethod];
+  const poNumbers = [
+    ...new Set(billed.flatMap((order) => (order.poNumber ? [order.poNumber] : []))),
+  ];
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.number],
+    ['Invoice date', dateText(invoice.createdAt)],
+  ];
+  if (isMonthly) facts.push(['Billing period', (invoice.billingMonth ?? '').slice(0, 7)]);
+  else facts.push(['Order', first.number]);
+  facts.push(['PO number', poNumbers.length > 0 ? poNumbers.join(', ') : '-']);
+  facts.push(['Payment method', PAYMENT_METHOD_TITLES[invoice.paymentMethod]]);
+  facts.push([
+    'Due date',
+    term === null ? 'Paid with credits' : dateText(addDays(invoice.createdAt, term)),
+  ]);
+
+  const blocks = [
+    ...headerBlocks(
+      seller,
+      isMonthly ? 'Invoice (monthly bill)' : 'Invoice',
+      facts,
+      first.billing,
+      country,
+    ),
+    ...linesHeader(),
+  ];
+  let netCents = 0;
+  let vatTotalCents = 0;
+  let grossCents = 0;
+  for (const order of billed) {
+    if (isMonthly) {
+      const po = order.poNumber ? `, PO ${order.poNumber}` : '';
+      blocks.push({
+        kind: 'text',
+        size: 9,
+        font: 'bold',
+        text: `Order ${order.number} of ${dateText(order.createdAt)}${po}`,
+      });
+    }
+    for (const item of items.filter((line) => line.orderId === order.id)) {
+      blocks.push(lineRow(item));
+    }
+    netCents += moneyToCents(order.price);
+    vatTotalCents += moneyToCents(order.vat);
+    grossCents += moneyToCents(order.priceWithVat);
+  }
+  blocks.push({ kind: 'rule' }, amountRow('Net total', money(netCents)));
+  const treatments = new Set(
+    billed.map((order) => `${order.vatTreatment} ${order.vatRateBasisPoints}`),
+  );
+  if (treatments.size === 1) {
+    blocks.push(amountRow(vatLabel(first), money(vatTotalCents)));
+  } else {
+    for (const order of billed) {
+      blocks.push(
+        amountRow(`${vatLabel(order)} (order ${order.number})`, money(moneyToCents(order.vat))),
+      );
+    }
+    blocks.push(amountRow('VAT total', money(vatTotalCents)));
+  }
+  blocks.push(amountRow('Total with VAT', money(grossCents), true));
+  for (const note of notes) {
+    blocks.push(amountRow(`Less credit note ${note.number}`, money(-moneyToCents(note.amount))));
+  }
+  if (notes.length > 0)
+    blocks.push(amountRow('Amount due', money(moneyToCents(invoice.amount)), true));
+  blocks.push({ kind: 'gap', points: 10 });
+  blocks.push(...treatmentBlocks(billed.map((order) => order.vatTreatment)));
+  blocks.push({ kind: 'gap', points: 8 }, { kind: 'text', text: 'Payment', font: 'bold' });
+  blocks.push(...paymentBlocks(seller, invoice, term));
+  return blocks;
+}
+
+function paymentBlocks(
+  seller: DocumentSeller,
+  invoice: typeof invoices.$inferSelect,
+  term: number | null,
+): PdfBlock[] {
+  const amount = money(moneyToCents(invoice.amount));
+  const due = term === null ? '' : dateText(addDays(invoice.createdAt, term));
+  if (invoice.paymentMethod === 'credits') {
+    return [{ kind: 'text', size: 9, text: `Paid with the company's credits: ${amount}.` }];
+  }
+  return [
+    { kind: 'text', size: 9, text: `Please transfer ${amount} by ${due} to ${seller.name},` },
+    { kind: 'text', size: 9, text: seller.bankAccount },
+    { kind: 'text', size: 9, text: `quoting the invoice number ${invoice.number} as reference.` },
+  ];
+}
+
+function creditNoteBlocks({
+  seller,
+  note,
+  order,
+  invoiceNumber,
+  items,
+  country,
+}: {
+  seller: DocumentSeller;
+  note: typeof creditNotes.$inferSelect;
+  order: Order;
+  invoiceNumber: string | null;
+  items: ItemLine[];
+  country: string;
+}): PdfBlock[] {
+  const facts: [string, string][] = [
+    ['Credit note', note.number],
+    ['Date', dateText(note.createdAt)],
+    ['Corrects invoice', invoiceNumber ?? 'the monthly bill to come'],
+    ['Order', order.number],
+    ['PO number', order.poNumber ?? '-'],
+    ['Payment method', PAYMENT_METHOD_TITLES[order.paymentMethod]],
+  ];
+  // The credited amount holds its VAT; a net and VAT part that add up to it exactly.
+  const totalCents = moneyToCents(note.amount);
+  const netCents = Math.round((totalCents * 10000) / (10000 + order.vatRateBasisPoints));
+  const blocks: PdfBlock[] = [
+    ...headerBlocks(seller, 'Credit note', facts, order.billing, country),
+    { kind: 'text', text: 'Cancelled items', font: 'bold' },
+    ...linesHeader(),
+    ...items.map((item) => lineRow(item, -1)),
+    { kind: 'rule' },
+    amountRow('Net credited', money(-netCents)),
+    amountRow(vatLabel(order), money(-(totalCents - netCents))),
+    amountRow('Total credited', money(-totalCents), true),
+    { kind: 'gap', points: 10 },
+    ...treatmentBlocks([order.vatTreatment]),
+    { kind: 'gap', points: 8 },
+    {
+      kind: 'text',
+      size: 9,
+      text:
+        order.paymentMethod === 'credits'
+          ? `${money(totalCents)} returned to the company's credits.`
+          : order.paymentMethod === 'pay_by_bill' && invoiceNumber === null
+            ? `${money(totalCents)} deducted from the monthly bill.`
+            : `${money(totalCents)} refunded to the paying account.`,
+    },
+  ];
+  return blocks;
+}
