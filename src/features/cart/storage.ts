@@ -3,7 +3,15 @@
  * is sent; a line the server refuses stays with the reason until the buyer removes it.
  */
 import type { CartLineCreate } from '../../../contract/cart.ts';
-import { db, type OutboxRow } from '../../lib/db.ts';
+import type { OutboxRow } from '../../lib/db.ts';
+import {
+  addOutboxEntry,
+  getOutboxEntry,
+  listOutboxEntries,
+  markOutboxRefused,
+  recordOutboxAttempt,
+  removeOutboxEntry,
+} from '../../lib/outbox.ts';
 
 export const CART_LINE_MUTATION = 'cart.add-line';
 
@@ -46,54 +54,26 @@ function toDraft(row: OutboxRow): CartLineDraft {
   };
 }
 
-export async function queueCartLine(
+export function queueCartLine(
   input: CartLineVariables & { idempotencyKey: string },
   now: number = Date.now(),
 ): Promise<number> {
-  const existing = await db.outbox.where('idempotencyKey').equals(input.idempotencyKey).first();
-  if (existing?.id !== undefined) return existing.id;
   const variables: CartLineVariables = { payload: input.payload, summary: input.summary };
-  const id = await db.outbox.add({
-    idempotencyKey: input.idempotencyKey,
-    mutationKey: CART_LINE_MUTATION,
-    variables,
-    createdAt: now,
-    attempts: 0,
-    lastError: null,
-  });
-  return id!;
+  return addOutboxEntry(CART_LINE_MUTATION, input.idempotencyKey, variables, now);
 }
 
 /** Waiting and refused lines, oldest first. */
 export async function listCartLineDrafts(): Promise<CartLineDraft[]> {
-  const rows = await db.outbox.where('mutationKey').equals(CART_LINE_MUTATION).toArray();
-  return rows.sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!).map(toDraft);
+  return (await listOutboxEntries(CART_LINE_MUTATION)).map(toDraft);
 }
 
 export async function getCartLineDraft(id: number): Promise<CartLineDraft | null> {
-  const row = await db.outbox.get(id);
-  return row && row.mutationKey === CART_LINE_MUTATION ? toDraft(row) : null;
+  const row = await getOutboxEntry(CART_LINE_MUTATION, id);
+  return row ? toDraft(row) : null;
 }
 
-export async function recordCartLineAttempt(id: number): Promise<void> {
-  await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((row) => {
-      row.attempts += 1;
-    });
-}
+export const recordCartLineAttempt = recordOutboxAttempt;
 
-export async function markCartLineRefused(id: number, reason: string): Promise<void> {
-  await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((row) => {
-      row.attempts += 1;
-      row.lastError = reason;
-    });
-}
+export const markCartLineRefused = markOutboxRefused;
 
-export async function removeCartLineDraft(id: number): Promise<void> {
-  await db.outbox.delete(id);
-}
+export const removeCartLineDraft = removeOutboxEntry;

@@ -2,7 +2,15 @@
  * Order item actions made while offline. Each waits in the outbox with its idempotency key until
  * it is sent; one the server refuses stays with the server's reason until the buyer dismisses it.
  */
-import { db, type OutboxRow } from '../../lib/db.ts';
+import type { OutboxRow } from '../../lib/db.ts';
+import {
+  addOutboxEntry,
+  getOutboxEntry,
+  listOutboxEntries,
+  markOutboxRefused,
+  recordOutboxAttempt,
+  removeOutboxEntry,
+} from '../../lib/outbox.ts';
 import type { ItemAction } from './api/requests.ts';
 
 export const ORDER_ITEM_ACTION_MUTATION = 'orders.item-action';
@@ -39,54 +47,26 @@ function toQueued(row: OutboxRow): QueuedAction {
   };
 }
 
-export async function queueItemAction(
+export function queueItemAction(
   action: QueuedItemAction,
   idempotencyKey: string,
   now: number = Date.now(),
 ): Promise<number> {
-  const existing = await db.outbox.where('idempotencyKey').equals(idempotencyKey).first();
-  if (existing?.id !== undefined) return existing.id;
-  const id = await db.outbox.add({
-    idempotencyKey,
-    mutationKey: ORDER_ITEM_ACTION_MUTATION,
-    variables: action,
-    createdAt: now,
-    attempts: 0,
-    lastError: null,
-  });
-  return id!;
+  return addOutboxEntry(ORDER_ITEM_ACTION_MUTATION, idempotencyKey, action, now);
 }
 
 /** Waiting and refused actions, oldest first. */
 export async function listQueuedActions(): Promise<QueuedAction[]> {
-  const rows = await db.outbox.where('mutationKey').equals(ORDER_ITEM_ACTION_MUTATION).toArray();
-  return rows.sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!).map(toQueued);
+  return (await listOutboxEntries(ORDER_ITEM_ACTION_MUTATION)).map(toQueued);
 }
 
 export async function getQueuedAction(id: number): Promise<QueuedAction | null> {
-  const row = await db.outbox.get(id);
-  return row && row.mutationKey === ORDER_ITEM_ACTION_MUTATION ? toQueued(row) : null;
+  const row = await getOutboxEntry(ORDER_ITEM_ACTION_MUTATION, id);
+  return row ? toQueued(row) : null;
 }
 
-export async function recordActionAttempt(id: number): Promise<void> {
-  await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((row) => {
-      row.attempts += 1;
-    });
-}
+export const recordActionAttempt = recordOutboxAttempt;
 
-export async function markActionRefused(id: number, reason: string): Promise<void> {
-  await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((row) => {
-      row.attempts += 1;
-      row.lastError = reason;
-    });
-}
+export const markActionRefused = markOutboxRefused;
 
-export async function removeQueuedAction(id: number): Promise<void> {
-  await db.outbox.delete(id);
-}
+export const removeQueuedAction = removeOutboxEntry;

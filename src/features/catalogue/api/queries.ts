@@ -2,8 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SiteList } from '../../../../contract/catalogue.ts';
 import type { FilterState } from '../../../../contract/filter-state.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import type { SavedViewsSource } from '../../../lib/saved-views.ts';
 import { getCatalogueWorker } from '../../../lib/workers.ts';
-import { readCataloguePage, saveCataloguePage } from '../storage.ts';
+import {
+  readCataloguePage,
+  readSavedViews,
+  replaceSavedViews,
+  saveCataloguePage,
+} from '../storage.ts';
 import {
   fetchReference,
   fetchSiteDetail,
@@ -11,6 +17,14 @@ import {
   searchTlds,
   type ReferenceKind,
 } from './requests.ts';
+
+/** Saved filters and layouts are mirrored in IndexedDB, so they are still listed offline. */
+export const catalogueSavedViews: SavedViewsSource = {
+  mirror: {
+    read: (kind) => readSavedViews(kind),
+    replace: (kind, views) => replaceSavedViews(kind, views),
+  },
+};
 
 export const NOT_VIEWED_OFFLINE_MESSAGE =
   'This page has not been viewed online yet, so it is not available offline.';

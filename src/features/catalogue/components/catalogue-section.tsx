@@ -21,18 +21,18 @@ import {
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
+import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
 import { useMarkSites } from '../api/mutations.ts';
-import { catalogueQueries, NotAvailableOfflineError } from '../api/queries.ts';
+import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
 import { useFilterState } from '../hooks/use-filter-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
-import { ColumnChooser } from './column-chooser.tsx';
 import { FilterPanel } from './filter-panel.tsx';
-import { SavedViewsMenu } from './saved-views-menu.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -182,6 +182,7 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
             onFavoritesOnlyChange={(only) =>
               setState({ ...state, filter: { ...state.filter, only_favorite: only || undefined } })
             }
+            source={catalogueSavedViews}
           />
           <SavedViewsMenu
             kind="site_columns"
@@ -189,6 +190,7 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
             itemLabel="Layout"
             currentValue={layout}
             onApply={(value) => setLayout(toColumnLayout(value))}
+            source={catalogueSavedViews}
           />
           {toolbar?.(state, setState)}
         </div>

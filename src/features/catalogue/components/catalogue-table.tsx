@@ -8,11 +8,11 @@ import {
 import { useMemo } from 'react';
 import type { Site, SortDirection } from '../../../../contract/catalogue.ts';
 import type { SortEntry } from '../../../../contract/filter-state.ts';
+import { ColumnHeader } from '../../../components/data-table/column-header.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { cx } from '../../../utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { ColumnHeader } from './column-header.tsx';
 import type { SiteColumn } from './site-columns.tsx';
 
 export interface CatalogueTableProps {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SavedViewsSource } from '../../../lib/saved-views.ts';
 import { fetchCompanies, fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
 import { listQueuedActions } from '../storage.ts';
 
@@ -6,6 +7,13 @@ import { listQueuedActions } from '../storage.ts';
  * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
  * opened is readable offline after a reload.
  */
+/**
+ * Saved column layouts of the orders tables (order_columns, order_item_columns,
+ * order_article_columns, order_topic_columns), cached apart and kept offline by the persisted
+ * query cache.
+ */
+export const orderSavedViews: SavedViewsSource = { scope: 'orders' };
+
 export const orderQueries = {
   all: () => ['buyer', 'orders'] as const,
   list: (serverQuery: string) =>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { ColumnHeader } from '../../../components/data-table/column-header.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { cx } from '../../../utils/class-names.ts';
-import { ColumnHeader } from './column-header.tsx';
 
 export interface TableColumn<T> {
   id: string;
@@ -81,6 +81,7 @@ export function DataTable<T>({
                     sortIndex={null}
                     canHide={!column.isFixed}
                     align={column.align}
+                    sortTitle="Click to sort"
                     onSort={(direction) => column.sortKey && onSort?.(column.sortKey, direction)}
                     onHide={() => onHide(column.id)}
                   />

@@ -12,15 +12,16 @@ import type { SavedViewKind } from '../../../../contract/saved-views.ts';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { actionIds } from '../api/item-actions.ts';
-import { orderQueries } from '../api/queries.ts';
+import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout, type ColumnLayout } from '../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { ORDER_PAGE_SIZES } from '../list-state.ts';
-import { ColumnChooser } from './column-chooser.tsx';
 import { DataTable } from './data-table.tsx';
 import {
   ArticleLinkDialog,
@@ -34,7 +35,6 @@ import {
   TOPIC_COLUMN_IDS,
   type ItemDialog,
 } from './item-columns.tsx';
-import { SavedViewsMenu } from './saved-views-menu.tsx';
 
 type ItemViewKind = Extract<
   SavedViewKind,
@@ -208,6 +208,7 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
             itemLabel="Layout"
             currentValue={layout}
             onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
+            source={orderSavedViews}
           />
         </div>
       </div>

@@ -5,22 +5,22 @@ import { ORDER_LIST_DEFAULT_LIMIT, orderStatusTone } from '../../../../contract/
 import type { Order } from '../../../../contract/orders.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { Card } from '../../../components/card.tsx';
+import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
-import { orderQueries } from '../api/queries.ts';
+import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
 import { useOnlineStatus } from '../hooks/use-online-status.ts';
 import { useOrderListState } from '../hooks/use-order-list-state.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
-import { ColumnChooser } from './column-chooser.tsx';
 import { DataTable, type TableColumn } from './data-table.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
-import { SavedViewsMenu } from './saved-views-menu.tsx';
 
 export const ORDER_COLUMNS_KEY = 'order_columns_table';
 
@@ -108,6 +108,7 @@ export function OrdersSection() {
             itemLabel="Layout"
             currentValue={layout}
             onApply={(value) => setLayout(toColumnLayout(value))}
+            source={orderSavedViews}
           />
         </div>
       </div>

@@ -1,11 +1,18 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SavedView, SavedViewKind } from '../../../../contract/saved-views.ts';
-import { Button, buttonClasses } from '../../../components/button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { cx } from '../../../utils/class-names.ts';
-import { savedViewQueries, useDeleteView, useSaveView, useUpdateView } from '../api/saved-views.ts';
+import { isApiError } from '../lib/api-client.ts';
+import {
+  savedViewQueries,
+  useDeleteView,
+  useSaveView,
+  useUpdateView,
+  type SavedView,
+  type SavedViewKind,
+  type SavedViewsSource,
+} from '../lib/saved-views.ts';
+import { cx } from '../utils/class-names.ts';
+import { Button, buttonClasses } from './button.tsx';
 
 export interface SavedViewsMenuProps {
   kind: SavedViewKind;
@@ -21,6 +28,8 @@ export interface SavedViewsMenuProps {
    */
   favoritesOnly?: boolean;
   onFavoritesOnlyChange?: (favoritesOnly: boolean) => void;
+  /** Where the views are cached and mirrored for offline use (see `SavedViewsSource`). */
+  source?: SavedViewsSource;
 }
 
 /** Saves the current filters or column layout under a name; applies, favourites and deletes them. */
@@ -32,11 +41,12 @@ export function SavedViewsMenu({
   onApply,
   favoritesOnly = false,
   onFavoritesOnlyChange,
+  source,
 }: SavedViewsMenuProps) {
-  const views = useQuery(savedViewQueries.list(kind));
-  const save = useSaveView(kind, itemLabel);
-  const update = useUpdateView(kind);
-  const remove = useDeleteView(kind);
+  const views = useQuery(savedViewQueries.list(kind, source));
+  const save = useSaveView(kind, itemLabel, source);
+  const update = useUpdateView(kind, source);
+  const remove = useDeleteView(kind, source);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const noun = itemLabel.toLowerCase();

@@ -1,21 +1,24 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { MouseEvent } from 'react';
-import { ChevronDownIcon } from '../../../components/icons.tsx';
-import { cx } from '../../../utils/class-names.ts';
+import { ChevronDownIcon } from '../icons.tsx';
+import { cx } from '../../utils/class-names.ts';
+
+export type SortDirection = 'ASC' | 'DESC';
 
 export interface ColumnHeaderProps {
   label: string;
+  /** The column's sort key, when the column can be sorted. */
   sortColumn?: string;
-  direction: 'ASC' | 'DESC' | null;
+  direction: SortDirection | null;
   /** Position among several sorted columns (1-based), shown when more than one is sorted. */
   sortIndex: number | null;
   canHide: boolean;
   align?: 'left' | 'right';
-  onSort: (direction: 'ASC' | 'DESC' | null, add: boolean) => void;
+  /** The title of the sortable column name; says whether shift-click adds to the sorting. */
+  sortTitle?: string;
+  onSort: (direction: SortDirection | null, add: boolean) => void;
   onHide: () => void;
 }
-
-type SortDirection = 'ASC' | 'DESC';
 
 const NEXT: Record<'none' | SortDirection, SortDirection | null> = {
   none: 'ASC',
@@ -37,6 +40,7 @@ export function ColumnHeader({
   sortIndex,
   canHide,
   align = 'left',
+  sortTitle = 'Click to sort, shift-click to add to the sorting',
   onSort,
   onHide,
 }: ColumnHeaderProps) {
@@ -49,7 +53,7 @@ export function ColumnHeader({
           type="button"
           onClick={(event: MouseEvent) => onSort(NEXT[direction ?? 'none'], event.shiftKey)}
           className="inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium uppercase hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          title="Click to sort"
+          title={sortTitle}
         >
           {label}
           {arrow ? (

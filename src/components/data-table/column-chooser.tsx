@@ -1,5 +1,5 @@
 import { Checkbox, Field, Label, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { buttonClasses } from '../../../components/button.tsx';
+import { buttonClasses } from '../button.tsx';
 
 export interface ChoosableColumn {
   id: string;
