@@ -90,9 +90,25 @@ describe('catalogue table', () => {
     expect(screen.queryByRole('columnheader', { name: /Backlinked/ })).not.toBeInTheDocument();
   });
 
+  it('keeps the numbers of the rows on screen while the next page loads', async () => {
+    const sites = Array.from({ length: 25 }, () => makeSite());
+    mockApi((call) => {
+      if (call.url.pathname !== '/api/v1/buyer/sites') return sitesHandler(null)(call);
+      // The second page never arrives.
+      if (call.url.searchParams.get('page') === '2') return new Promise<Response>(() => {});
+      return jsonResponse(listOf(sites, 60));
+    });
+    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    expect(await screen.findByText('Showing 1 to 25 of 60 entries')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('Showing 1 to 25 of 60 entries')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
   it('shows the pagination texts and changes rows per page', async () => {
     const sites = Array.from({ length: 25 }, () => makeSite());
-    const { calls } = mockApi(sitesHandler(listOf(sites, 60)));
+    const { calls } = mockApi(sitesHandler(listOf(sites, 60, 2)));
     const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=2');
     expect(await screen.findByText('Showing 26 to 50 of 60 entries')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();

@@ -266,7 +266,9 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
           ) : null}
           {query.data ? (
             <Pagination
-              page={page}
+              // The page the rows on screen belong to: while the next page loads, the previous
+              // one stays shown, and so does its number.
+              page={query.data.list.pagination.page}
               limit={limit}
               total={total}
               pageSizeOptions={SITE_PAGE_SIZES}
