@@ -85,7 +85,6 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
   const hasBuyerDomain = Boolean(state.filter.buyer_domain);
   const showAdditional = ADDITIONAL_FILTERS_ENABLED && hasBuyerDomain;
   const limit = state.limit ?? SITE_DEFAULT_PAGE_SIZE;
-  const page = state.page ?? 1;
   const today = dayjs().format('YYYY-MM-DD');
 
   // Sorting by a hidden additional column would sort by something the buyer cannot see.
