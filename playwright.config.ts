@@ -48,6 +48,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_SITES: '2000',
       DEMO_DATA: 'true',
+      // The stories move order items themselves (npm run demo:advance); the paced demo
+      // publisher would change the demo data under them.
+      DEMO_ADVANCE_SECONDS: '0',
       JWT_SECRET: process.env.E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
     },
