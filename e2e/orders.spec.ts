@@ -204,6 +204,34 @@ test('an approval made offline is sent once the connection returns', async ({
   await expect(row.getByText('In progress')).toBeVisible();
 });
 
+/** Whether the query cache persisted in IndexedDB mentions `text` yet. */
+function persistedCacheHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (needle) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('buyer-portal');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          const rows = database
+            .transaction('queryCache', 'readonly')
+            .objectStore('queryCache')
+            .getAll();
+          rows.onerror = () => resolve(false);
+          rows.onsuccess = () => {
+            database.close();
+            resolve(
+              (rows.result as { value: unknown }[]).some((row) =>
+                String(row.value).includes(needle),
+              ),
+            );
+          };
+        };
+      }),
+    text,
+  );
+}
+
 test('the orders list and an opened order are readable offline after a reload', async ({
   page,
   context,
@@ -216,15 +244,15 @@ test('the orders list and an opened order are readable offline after a reload', 
   });
   await page.goto('/orders');
   await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
-  // The query cache is written to IndexedDB at most once a second.
-  await page.waitForTimeout(1500);
+  // The query cache is written to IndexedDB at most once a second: wait until it holds the list.
+  await expect.poll(() => persistedCacheHolds(page, orderNumber)).toBe(true);
   const order = new OrderPage(page);
   await order.goto(orderId);
   await expect(order.row(itemNumber)).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
-  await page.waitForTimeout(1500);
+  await expect.poll(() => persistedCacheHolds(page, itemNumber)).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
