@@ -12,7 +12,20 @@ const root = path.resolve(import.meta.dirname, '..');
 function locate(absolute) {
   const rel = path.relative(root, absolute).split(path.sep);
   const [area = '', sub = '', feature = ''] = rel;
-  return { area, sub, feature };
+  return { area, sub, feature, absolute };
+}
+
+/**
+ * The allow-list of what one feature may use of another: its query-key factory and query
+ * options (`api/queries.ts`), so a feature can read or invalidate another's data without
+ * reaching into its components, hooks or storage.
+ */
+const PUBLIC_FEATURE_FILES = ['api/queries.ts'];
+
+function isPublicQueries(absolute) {
+  const rel = path.relative(root, absolute).split(path.sep);
+  const inner = rel.slice(3).join('/');
+  return PUBLIC_FEATURE_FILES.includes(inner);
 }
 
 function check(fromFile, source) {
@@ -40,7 +53,12 @@ function check(fromFile, source) {
     }
     if (from.sub === 'features' && to.sub === 'app')
       return 'a feature must not import from src/app';
-    if (from.sub === 'features' && to.sub === 'features' && from.feature !== to.feature) {
+    if (
+      from.sub === 'features' &&
+      to.sub === 'features' &&
+      from.feature !== to.feature &&
+      !isPublicQueries(to.absolute)
+    ) {
       return `feature "${from.feature}" must not import feature "${to.feature}"; compose them in src/app`;
     }
   }

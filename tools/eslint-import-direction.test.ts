@@ -34,6 +34,12 @@ describe('import direction rule', () => {
     expect(checkImportDirection(at('src/features/cart/a.ts'), '../orders/b.ts')).toMatch(
       /feature "cart" must not import feature "orders"/,
     );
+    expect(
+      checkImportDirection(at('src/features/cart/a.ts'), '../orders/api/queries.ts'),
+    ).toBeNull();
+    expect(checkImportDirection(at('src/features/cart/a.ts'), '../orders/api/requests.ts')).toMatch(
+      /feature "cart" must not import feature "orders"/,
+    );
     expect(checkImportDirection(at('src/features/cart/a.ts'), '../../app/router.tsx')).toMatch(
       /src\/app/,
     );
