@@ -22,10 +22,12 @@ export interface TestContext {
   mailDir: string;
   /** The app's DATA_DIR (stored files), a temporary directory removed on close. */
   dataDir: string;
+  /** Sends the queued mail that is due (mail is sent by a worker, not in the request). */
+  drainMail(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now' | 'mailer'>>;
+export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now'>>;
 
 /** Builds the app on `handle` (a fresh PGlite database with the fixture by default). */
 export async function createTestContext(
@@ -55,6 +57,9 @@ export async function createTestContext(
     clock,
     mailDir,
     dataDir,
+    drainMail: async () => {
+      while (await app.mail.runNext());
+    },
     close: async () => {
       await app.close();
       await (options.closeHandle ?? (() => handle.close()))();
