@@ -30,36 +30,26 @@ describe('public registration and password reset', () => {
     await ctx.handle.db.delete(mailRequests);
   });
 
-  /** A request, then the mail it queued sent, as the mail worker would. */
-  const mailing = async <T>(request: Promise<T>): Promise<T> => {
-    const response = await request;
-    await ctx.drainMail();
-    return response;
-  };
   const register = (email: string, password = 'correct-horse-battery') =>
-    mailing(
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/public/registrations',
-        payload: {
-          email,
-          password,
-          first_name: 'Rita',
-          last_name: 'Novak',
-          company_name: 'Novak Media',
-        },
-      }),
-    );
+    ctx.injectAndSendMail({
+      method: 'POST',
+      url: '/api/v1/public/registrations',
+      payload: {
+        email,
+        password,
+        first_name: 'Rita',
+        last_name: 'Novak',
+        company_name: 'Novak Media',
+      },
+    });
   const confirm = (token: string) =>
     ctx.app.inject({ method: 'POST', url: `/api/v1/public/registrations/confirmations/${token}` });
   const requestReset = (email: string) =>
-    mailing(
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/public/passwords/resets',
-        payload: { email },
-      }),
-    );
+    ctx.injectAndSendMail({
+      method: 'POST',
+      url: '/api/v1/public/passwords/resets',
+      payload: { email },
+    });
   const completeReset = (token: string, password = NEW_PASSWORD) =>
     ctx.app.inject({
       method: 'PUT',
