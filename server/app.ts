@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
+import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -78,6 +79,7 @@ export interface AppOptions {
   db: Database;
   /** Key of the HS256 access tokens. */
   jwtSecret: string;
+  /** The transport the mail worker sends queued mail with. */
   mailer: Mailer;
   /** Origin of the web app, used in the links of mails. */
   publicUrl: string;
@@ -124,7 +126,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   const services = createServices(options, app);
   app.decorate('jobs', services.jobs);
+  app.decorate('mail', services.mail);
   app.addHook('onClose', () => services.jobs.stop());
+  app.addHook('onClose', () => services.mail.stop());
   await registerRoutes(app, services, options);
   await registerSpa(app, options.staticDir ?? null);
   return app;
@@ -136,6 +140,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue's worker: start() to poll, runNext() to run one job now. */
     jobs: JobRunner;
+    /** The mail queue's own worker: start() to send queued mail, runNext() to send one now. */
+    mail: JobRunner;
   }
 }
 
@@ -159,13 +165,21 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     handlers,
     now,
     pollIntervalMs: options.jobPollIntervalMs,
+    kinds: { except: [MAIL_JOB] },
     log,
+  });
+  const mail = createMailQueue({
+    db,
+    now,
+    transport: options.mailer,
+    log,
+    pollIntervalMs: options.jobPollIntervalMs,
   });
   const demoPace = options.demo?.advanceSeconds ?? 0;
   const jobs = withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log);
   const notifier = createOrderNotifier({
     db,
-    mailer: options.mailer,
+    mailer: mail.queue,
     publicUrl: options.publicUrl,
     log,
   });
@@ -181,10 +195,11 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   return {
     tokens,
     jobs,
+    mail: mail.worker,
     auth: createAuthService({ db, tokens, throttle, now }),
     publicAuth: createPublicAuthService({
       db,
-      mailer: options.mailer,
+      mail: mail.queue,
       now,
       publicUrl: options.publicUrl,
       throttle: createMailThrottle(db, now, {

@@ -48,8 +48,10 @@ async function start(env: Env): Promise<void> {
       documents: { dataDir: env.dataDir, seller: env.documentSeller },
     });
     await app.listen({ port: env.port, host: env.host });
-    // Background jobs (exports, monthly bills); app.close() stops the worker and waits for its current job.
+    // Background jobs (exports, monthly bills) and queued mail, each with its own worker;
+    // app.close() stops them and waits for their current job.
     app.jobs.start();
+    app.mail.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms`);
   } catch (error) {
     await app?.close();

@@ -77,6 +77,62 @@ describe('job runner', () => {
     expect(count).toBe(2);
   });
 
+  it('claims only the kinds it is given, so that a kind can have a worker of its own', async () => {
+    const ran: string[] = [];
+    const handlers = {
+      mail: async () => void ran.push('mail'),
+      export: async () => void ran.push('export'),
+    };
+    const mailOnly = createJobRunner({ db: handle.db, handlers, now, kinds: { only: ['mail'] } });
+    const others = createJobRunner({ db: handle.db, handlers, now, kinds: { except: ['mail'] } });
+    await others.enqueue('mail', {});
+    await others.enqueue('export', {});
+    expect(await others.runNext()).toBe(true);
+    expect(await others.runNext()).toBe(false);
+    expect(ran).toEqual(['export']);
+    expect(await mailOnly.runNext()).toBe(true);
+    expect(await mailOnly.runNext()).toBe(false);
+    expect(ran).toEqual(['export', 'mail']);
+  });
+
+  it('retries a failing job after its delay until its last attempt, then gives it up', async () => {
+    const test = createTestClock(new Date('2026-03-02T11:00:00Z'));
+    const abandoned: unknown[] = [];
+    let calls = 0;
+    const handler: JobHandler = Object.assign(
+      async () => {
+        calls += 1;
+        throw new Error(`refused ${calls}`);
+      },
+      { abandon: async (_: Record<string, unknown>, error: string) => void abandoned.push(error) },
+    );
+    const runner = createJobRunner({
+      db: handle.db,
+      handlers: { flaky: handler },
+      now: test.now,
+      maxAttempts: 3,
+      retryDelayMs: (attempt) => attempt * 60_000,
+    });
+    const id = await runner.enqueue('flaky', {});
+    const row = async () => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+    expect(await runner.runNext()).toBe(true);
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, lastError: 'refused 1' });
+    test.advanceSeconds(59);
+    expect(await runner.runNext()).toBe(false);
+    test.advanceSeconds(1);
+    expect(await runner.runNext()).toBe(true);
+    test.advanceSeconds(119);
+    expect(await runner.runNext()).toBe(false);
+    test.advanceSeconds(1);
+    expect(await runner.runNext()).toBe(true);
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 3, lastError: 'refused 3' });
+    expect(abandoned).toEqual(['refused 3']);
+    test.advanceSeconds(3600);
+    expect(await runner.runNext()).toBe(false);
+    expect(calls).toBe(3);
+  });
+
   describe('jobs whose worker died', () => {
     const test = createTestClock(new Date('2026-03-02T10:00:00Z'));
     const staleMinutes = DEFAULT_STALE_AFTER_MS / 60_000;

@@ -6,14 +6,18 @@
 // `processing` whose lease has not been renewed for `staleAfterMs` lost its worker (the process
 // died); before claiming, a worker puts such jobs back to `pending`, or marks them `failed` once
 // they have been started `maxAttempts` times. Only the worker holding the lease may finish a job.
-import { sql } from 'drizzle-orm';
+//
+// A runner may claim only some kinds (`kinds`), so that one kind gets a worker of its own (mail,
+// which must not wait behind an export), and may retry jobs whose handler failed
+// (`retryDelayMs`): the job goes back to `pending` with `run_after` set, until `maxAttempts`.
+import { inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /**
- * Runs a job. `abandon`, when present, is told when the job is given up after its worker died
- * too often, so that whatever the job reports to users can show the failure.
+ * Runs a job. `abandon`, when present, is told when the job is given up (its worker died too
+ * often, or its last retry failed), so that whatever the job reports to users can show it.
  */
 export type JobHandler = ((payload: Record<string, unknown>) => Promise<void>) & {
   abandon?: (payload: Record<string, unknown>, error: string) => Promise<void>;
@@ -30,7 +34,7 @@ export const ABANDONED_MESSAGE = 'The job stopped responding too many times and 
 
 export interface JobRunner {
   enqueue(kind: string, payload: Record<string, unknown>, db?: Database): Promise<string>;
-  /** Claims and runs the oldest pending job; false when there was none. */
+  /** Claims and runs the oldest due pending job; false when there was none. */
   runNext(): Promise<boolean>;
   /** Polls for jobs until stop() is called. */
   start(): void;
@@ -46,6 +50,13 @@ export interface JobRunnerOptions {
   staleAfterMs?: number;
   heartbeatMs?: number;
   maxAttempts?: number;
+  /** Which kinds this runner claims; all by default. */
+  kinds?: { only: readonly string[] } | { except: readonly string[] };
+  /**
+   * When set, a job whose handler fails is tried again this long after its `attempt`-th start,
+   * until it has been started `maxAttempts` times; without it a failed job stays failed.
+   */
+  retryDelayMs?: (attempt: number) => number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -63,6 +74,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const log = options.log ?? (() => {});
+  const { retryDelayMs, kinds } = options;
+  const kindFilter: SQL = !kinds
+    ? sql`true`
+    : 'only' in kinds
+      ? inArray(jobs.kind, [...kinds.only])
+      : kinds.except.length > 0
+        ? notInArray(jobs.kind, [...kinds.except])
+        : sql`true`;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -78,17 +97,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               last_error = case when attempts >= ${maxAttempts} then ${ABANDONED_MESSAGE}
                                 else 'The worker running the job stopped responding.' end,
               updated_at = ${at.toISOString()}
-          where status = 'processing' and updated_at < ${cutoff}
+          where status = 'processing' and updated_at < ${cutoff} and ${kindFilter}
           returning id, kind, payload, attempts, status`,
     );
     for (const job of recovered) {
       log(`Job ${job.id} (${job.kind}) lost its worker after attempt ${job.attempts}`);
       if (job.status !== 'failed') continue;
-      try {
-        await handlers[job.kind]?.abandon?.(job.payload, ABANDONED_MESSAGE);
-      } catch (error) {
-        log(`Giving up job ${job.id} (${job.kind}) failed`, error);
-      }
+      await abandon(job, ABANDONED_MESSAGE);
+    }
+  };
+
+  const abandon = async (job: ClaimedJob, message: string) => {
+    try {
+      await handlers[job.kind]?.abandon?.(job.payload, message);
+    } catch (error) {
+      log(`Giving up job ${job.id} (${job.kind}) failed`, error);
     }
   };
 
@@ -98,7 +121,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       db,
       sql`update ${jobs} set status = 'processing', attempts = attempts + 1, updated_at = ${at}
           where id = (
-            select id from ${jobs} where status = 'pending'
+            select id from ${jobs}
+            where status = 'pending' and (run_after is null or run_after <= ${at}) and ${kindFilter}
             order by created_at, id
             for update skip locked
             limit 1
@@ -116,15 +140,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     );
   };
 
-  const finish = async (job: ClaimedJob, error: unknown) => {
-    const at = now().toISOString();
+  /** Completes the job, fails it, or puts it back for a retry; false when the lease was lost. */
+  const finish = async (job: ClaimedJob, error: unknown): Promise<boolean> => {
+    const at = now();
     const message = error === null ? null : error instanceof Error ? error.message : String(error);
+    const retryAt =
+      error !== null && retryDelayMs && job.attempts < maxAttempts
+        ? new Date(at.getTime() + retryDelayMs(job.attempts)).toISOString()
+        : null;
+    const status = error === null ? 'completed' : retryAt ? 'pending' : 'failed';
     // A worker that lost its lease (the job was reclaimed meanwhile) leaves the row alone.
-    await db.execute(
-      sql`update ${jobs} set status = ${error === null ? 'completed' : 'failed'},
-          last_error = ${message}, updated_at = ${at}
-          where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}`,
+    const updated = await queryRows<{ id: string }>(
+      db,
+      sql`update ${jobs} set status = ${status}, last_error = ${message},
+          run_after = ${retryAt}, updated_at = ${at.toISOString()}
+          where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}
+          returning id`,
     );
+    return updated.length > 0;
   };
 
   const runNext = async (): Promise<boolean> => {
@@ -147,8 +180,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } catch (error) {
       clearInterval(heartbeat);
       await renewing;
-      log(`Job ${job.id} (${job.kind}) failed`, error);
-      await finish(job, error);
+      log(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}`, error);
+      const finished = await finish(job, error);
+      if (finished && retryDelayMs && job.attempts >= maxAttempts) {
+        log(`Job ${job.id} (${job.kind}) was given up after ${job.attempts} attempts`);
+        await abandon(job, error instanceof Error ? error.message : String(error));
+      }
     }
     return true;
   };

@@ -1,5 +1,6 @@
-// Outgoing e-mail. With SMTP_URL set, messages go to that server; otherwise (demo and tests)
-// each message is written as an .eml file under DATA_DIR/mail and its path is logged.
+// The mail transports. With SMTP_URL set, messages go to that server; otherwise (demo and tests)
+// each message is written as an .eml file under DATA_DIR/mail and its path is logged. Services do
+// not call a transport: they queue mail (mail-queue.ts), and the mail worker calls it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,8 +30,11 @@ export function createMailer(options: MailerOptions): Mailer {
     : createFileMailer(options);
 }
 
+/** Shorter than Nodemailer's (2 and 10 minutes): a hung server holds up only one attempt. */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     send: async (message) => {
       await transport.sendMail({ from, ...message });

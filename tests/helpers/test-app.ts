@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -22,10 +22,14 @@ export interface TestContext {
   mailDir: string;
   /** The app's DATA_DIR (stored files), a temporary directory removed on close. */
   dataDir: string;
+  /** Sends the queued mail that is due (mail is sent by a worker, not in the request). */
+  drainMail(): Promise<void>;
+  /** Injects a request, then sends the mail it queued, as the mail worker would. */
+  injectAndSendMail(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now' | 'mailer'>>;
+export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now'>>;
 
 /** Builds the app on `handle` (a fresh PGlite database with the fixture by default). */
 export async function createTestContext(
@@ -49,12 +53,21 @@ export async function createTestContext(
     now: clock.now,
     ...options.overrides,
   });
+  const drainMail = async () => {
+    while (await app.mail.runNext());
+  };
   return {
     app,
     handle,
     clock,
     mailDir,
     dataDir,
+    drainMail,
+    injectAndSendMail: async (request) => {
+      const response = await app.inject(request);
+      await drainMail();
+      return response;
+    },
     close: async () => {
       await app.close();
       await (options.closeHandle ?? (() => handle.close()))();

@@ -29,16 +29,8 @@ import {
 import { MONTHLY_BILLS_JOB } from '../../server/modules/orders/monthly-bills.job.ts';
 import { DEMO_DOCUMENT_SELLER } from '../../server/modules/files/document-seller.ts';
 import { storeFile } from '../../server/modules/files/file-store.ts';
-
-/** The texts a PDF shows, one per text operation, unescaped (WinAnsi read as Latin-1). */
-function pdfTexts(bytes: Buffer): string[] {
-  const text = bytes.toString('latin1');
-  return [...text.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) =>
-    (match[1] ?? '').replace(/\\([0-7]{3}|.)/g, (_, escaped: string) =>
-      escaped.length === 3 ? String.fromCharCode(parseInt(escaped, 8)) : escaped,
-    ),
-  );
-}
+import { createDocumentWriter } from '../../server/modules/files/documents.ts';
+import { pdfTexts } from '../helpers/pdf-text.ts';
 
 const money = (amount: string) => `${amount} EUR`;
 
@@ -127,7 +119,7 @@ export function describeOrderDocumentsSuite(
       );
       expect(response.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 
-      const texts = pdfTexts(response.rawPayload);
+      const texts = await pdfTexts(response.rawPayload);
       const [stored] = await ctx.handle.db.select().from(orders).where(eq(orders.id, order.id));
       if (!stored) throw new Error('No order');
       expect(texts).toEqual(
@@ -159,6 +151,46 @@ export function describeOrderDocumentsSuite(
         expect(texts).toContain(VAT_TREATMENT_LABELS[stored.vatTreatment]);
       }
       expect(texts.join('\n')).toMatch(/Please transfer .* by 2026-03-16/);
+    });
+
+    it('prints a buyer in Łódź, Αθήνα or Praha 5 as stored, read back from the file', async () => {
+      const order = await placeOrder('bank_transfer', twoLines());
+      const invoiceId = order.invoice?.id;
+      const [stored] = await ctx.handle.db.select().from(orders).where(eq(orders.id, order.id));
+      if (!invoiceId || !stored) throw new Error('No invoice');
+      const writer = createDocumentWriter({ dataDir: ctx.dataDir, seller: DEMO_DOCUMENT_SELLER });
+      const buyers = [
+        {
+          business_name: 'Wydawnictwo Żółw Sp. z o.o.',
+          address: 'ul. Piotrkowska 104',
+          zip_code: '90-001',
+          city: 'Łódź',
+        },
+        {
+          business_name: 'Εκδόσεις Ακρόπολη Α.Ε.',
+          address: 'Λεωφόρος Κηφισίας 12',
+          zip_code: '115 26',
+          city: 'Αθήνα',
+        },
+        {
+          business_name: 'Nakladatelství Čtení & Győri Kft.',
+          address: 'Štefánikova 32',
+          zip_code: '150 00',
+          city: 'Praha 5',
+        },
+      ];
+      for (const buyer of buyers) {
+        const billing = { ...stored.billing, ...buyer };
+        await ctx.handle.db.update(orders).set({ billing }).where(eq(orders.id, order.id));
+        const file = await writer.invoice(ctx.handle.db, invoiceId);
+        expect(await pdfOf(file.id)).toEqual(
+          expect.arrayContaining([
+            buyer.business_name,
+            buyer.address,
+            `${buyer.zip_code} ${buyer.city}`,
+          ]),
+        );
+      }
     });
 
     it('lets every buyer of the company read the invoice, and nobody else', async () => {

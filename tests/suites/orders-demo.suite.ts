@@ -46,6 +46,7 @@ export function describeDemoPublisherSuite(
     const runPass = async () => {
       await ctx.app.jobs.enqueue(DEMO_PUBLISHER_JOB, {});
       expect(await ctx.app.jobs.runNext()).toBe(true);
+      await ctx.drainMail();
     };
     const statusOf = async (id: string) => {
       const [row] = await ctx.handle.db

@@ -986,8 +986,10 @@ export function describeOrdersFollowingSuite(
 
     describe('notifications', () => {
       it('mails the order summary when the buyer wants it, and not otherwise', async () => {
+        await ctx.drainMail();
         const before = mailsTo(ctx.mailDir, FIXTURE.buyer).length;
         const { order: placed } = await order([kind('publisherTopic')]);
+        await ctx.drainMail();
         const mails = mailsTo(ctx.mailDir, FIXTURE.buyer);
         expect(mails).toHaveLength(before + 1);
         expect(mails.at(-1)).toMatchObject({ subject: `Your order ${placed.number}` });
@@ -1006,6 +1008,7 @@ export function describeOrdersFollowingSuite(
           .where(eq(users.id, facts.userIds.secondBuyer));
         const secondBefore = mailsTo(ctx.mailDir, FIXTURE.secondBuyer).length;
         await order([kind('publisherTopic', 'secondBuyer')], 'credits', 'secondBuyer');
+        await ctx.drainMail();
         expect(mailsTo(ctx.mailDir, FIXTURE.secondBuyer)).toHaveLength(secondBefore);
       });
     });

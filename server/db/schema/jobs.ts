@@ -28,6 +28,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A job retried after a failure waits until then; null: due at once. */
+    runAfter: timestamp('run_after', { withTimezone: true }),
   },
   (t) => [
     // The worker's claim query: the oldest pending job.

@@ -79,7 +79,10 @@ export function createDocumentWriter({
         companyId: invoice.companyId,
         fileName: `${invoice.number}.pdf`,
         createdAt: invoice.createdAt,
-        bytes: renderPdf(blocks, { title: `Invoice ${invoice.number}` }),
+        bytes: await renderPdf(blocks, {
+          title: `Invoice ${invoice.number}`,
+          createdAt: invoice.createdAt,
+        }),
       });
       await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
       return file;
@@ -109,7 +112,10 @@ export function createDocumentWriter({
         companyId: note.companyId,
         fileName: `${note.number}.pdf`,
         createdAt: note.createdAt,
-        bytes: renderPdf(blocks, { title: `Credit note ${note.number}` }),
+        bytes: await renderPdf(blocks, {
+          title: `Credit note ${note.number}`,
+          createdAt: note.createdAt,
+        }),
       });
       await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
       return file;

@@ -1,6 +1,12 @@
-// A minimal PDF 1.4 writer for the portal's documents (invoices, credit notes): A4 pages of text
-// lines in the standard Helvetica fonts (WinAnsi encoding) and horizontal rules. Text flows onto
-// a new page when a page is full.
+// The portal's documents (invoices, credit notes) as PDF: A4 pages of text lines and horizontal
+// rules, laid out here and written by PDFKit in DejaVu Sans, a Unicode TrueType font embedded
+// (subset) in every file, so that names and addresses in any European script print as stored
+// (decision 043). Text flows onto a new page when a page is full.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
 
 export const A4_WIDTH = 595;
 export const A4_HEIGHT = 842;
@@ -37,106 +43,87 @@ export interface PdfGap {
 
 export type PdfBlock = PdfText | PdfRow | PdfRule | PdfGap;
 
-/** WinAnsi (cp1252) codes of the characters above Latin-1 that it holds. */
-const WIN_ANSI_EXTRA: Record<string, number> = {
-  '€': 0x80,
-  '‚': 0x82,
-  ƒ: 0x83,
-  '„': 0x84,
-  '…': 0x85,
-  '†': 0x86,
-  '‡': 0x87,
-  ˆ: 0x88,
-  '‰': 0x89,
-  Š: 0x8a,
-  '‹': 0x8b,
-  Œ: 0x8c,
-  Ž: 0x8e,
-  '‘': 0x91,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '•': 0x95,
-  '–': 0x96,
-  '—': 0x97,
-  '˜': 0x98,
-  '™': 0x99,
-  š: 0x9a,
-  '›': 0x9b,
-  œ: 0x9c,
-  ž: 0x9e,
-  Ÿ: 0x9f,
+const FONT_FILES: Record<PdfFont, string> = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
 
+let fonts: Record<PdfFont, Font> | null = null;
+
 /**
- * The text as a PDF literal string body in WinAnsi: `( ) \` escaped, control characters dropped,
- * anything the encoding lacks replaced by "?" (after trying to drop its accents).
+ * The fonts, parsed once: a parsed font keeps the tables its first text layout reads (about
+ * 50 ms for DejaVu's), and a document is written in the transaction that creates it.
  */
-export function pdfString(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    let code = winAnsiCode(char);
-    if (code === null) {
-      const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
-      code = plain.length === 1 ? winAnsiCode(plain) : null;
-    }
-    if (code === null) code = 0x3f;
-    if (code < 0x20) continue;
-    if (code === 0x28 || code === 0x29 || code === 0x5c) out += `\\${String.fromCharCode(code)}`;
-    else if (code < 0x7f) out += String.fromCharCode(code);
-    else out += `\\${code.toString(8).padStart(3, '0')}`;
+function loadedFonts(): Record<PdfFont, Font> {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    const load = (file: string) => {
+      const font = fontkit.create(readFileSync(require.resolve(file)));
+      if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+      return font;
+    };
+    fonts = { regular: load(FONT_FILES.regular), bold: load(FONT_FILES.bold) };
   }
-  return out;
+  return fonts;
 }
 
-function winAnsiCode(char: string): number | null {
-  const extra = WIN_ANSI_EXTRA[char];
-  if (extra !== undefined) return extra;
-  const code = char.codePointAt(0) ?? 0x3f;
-  if (code === 0x09 || code === 0x0a || code === 0x0d) return 0x20;
-  if (code < 0x20 || code === 0x7f) return 0;
-  if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) return code;
-  return null;
-}
-
-/** Approximate width of Helvetica text: enough to right-align amounts. */
-export function textWidth(text: string, size: number, font: PdfFont = 'regular'): number {
-  let units = 0;
-  for (const char of text) {
-    if (/[0-9]/.test(char)) units += 556;
-    else if (/[.,:;]/.test(char)) units += 278;
-    else if (char === ' ') units += 278;
-    else if (/[A-Z]/.test(char)) units += 667;
-    else if (/[il]/.test(char)) units += 222;
-    else units += 556;
-  }
-  return (units * size * (font === 'bold' ? 1.05 : 1)) / 1000;
-}
-
-const num = (value: number) => (Math.round(value * 100) / 100).toString();
+/** Line feeds, tabs and other control characters print as one space or nothing. */
+const printable = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\t\n\r]/g, ' ')
+    .replace(/\p{Cc}/gu, '');
 
 /** Lays the blocks out on A4 pages and writes the PDF bytes. */
-export function renderPdf(blocks: readonly PdfBlock[], info: { title?: string } = {}): Buffer {
-  const pages: string[][] = [[]];
-  let y = A4_HEIGHT - MARGIN;
-  const bottom = MARGIN;
-  const ensure = (height: number) => {
-    if (y - height < bottom) {
-      pages.push([]);
-      y = A4_HEIGHT - MARGIN;
-    }
+export function renderPdf(
+  blocks: readonly PdfBlock[],
+  info: { title?: string; createdAt?: Date } = {},
+): Promise<Buffer> {
+  const parsed = loadedFonts();
+  const doc = new PDFDocument({
+    size: [A4_WIDTH, A4_HEIGHT],
+    margin: MARGIN,
+    pdfVersion: '1.4',
+    autoFirstPage: false,
+    info: {
+      Title: info.title ?? '',
+      Producer: 'Buyer portal',
+      Creator: 'Buyer portal',
+      // A fixed date makes a document's bytes depend on its content only.
+      CreationDate: info.createdAt ?? new Date(0),
+    },
+  });
+  // PDFKit takes a parsed fontkit font too; its types name only files and bytes.
+  doc.registerFont('regular', parsed.regular as unknown as Buffer);
+  doc.registerFont('bold', parsed.bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  const written = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // y counts down from the top edge in the PDF's own coordinates (origin bottom left), as the
+  // layout was designed; PDFKit places text from the top, hence A4_HEIGHT - y below.
+  let y = 0;
+  const newPage = () => {
+    doc.addPage();
+    y = A4_HEIGHT - MARGIN;
   };
-  const page = () => pages[pages.length - 1] as string[];
+  const ensure = (height: number) => {
+    if (y - height < MARGIN) newPage();
+  };
   const drawText = (cell: Omit<PdfText, 'kind'>, size: number, baseline: number) => {
-    const font = cell.font ?? 'regular';
+    const text = printable(cell.text);
+    doc.font(cell.font ?? 'regular').fontSize(size);
     const x =
       cell.alignRight !== undefined
-        ? MARGIN + cell.alignRight - textWidth(cell.text, size, font)
+        ? MARGIN + cell.alignRight - doc.widthOfString(text)
         : MARGIN + (cell.x ?? 0);
-    page().push(
-      `BT /${font === 'bold' ? 'F2' : 'F1'} ${size} Tf ${num(x)} ${num(baseline)} Td (${pdfString(cell.text)}) Tj ET`,
-    );
+    doc.text(text, x, A4_HEIGHT - baseline, { lineBreak: false, baseline: 'alphabetic' });
   };
+
+  newPage();
   for (const block of blocks) {
     if (block.kind === 'gap') {
       y -= block.points;
@@ -145,7 +132,11 @@ export function renderPdf(blocks: readonly PdfBlock[], info: { title?: string } 
     if (block.kind === 'rule') {
       ensure(8);
       y -= 4;
-      page().push(`0.5 w ${MARGIN} ${num(y)} m ${A4_WIDTH - MARGIN} ${num(y)} l S`);
+      doc
+        .moveTo(MARGIN, A4_HEIGHT - y)
+        .lineTo(A4_WIDTH - MARGIN, A4_HEIGHT - y)
+        .lineWidth(0.5)
+        .stroke();
       y -= 8;
       continue;
     }
@@ -159,38 +150,6 @@ export function renderPdf(blocks: readonly PdfBlock[], info: { title?: string } 
       drawText(block, size, y);
     }
   }
-
-  // Objects: 1 catalog, 2 pages, 3 and 4 fonts, 5 info, then a page and its content per page.
-  const objects: string[] = [];
-  const pageIds = pages.map((_, index) => 6 + index * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
-  objects[4] =
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
-  objects[5] = `<< /Producer (Buyer portal) /Title (${pdfString(info.title ?? '')}) >>`;
-  pages.forEach((operations, index) => {
-    const pageId = pageIds[index] as number;
-    const content = `${operations.join('\n')}\n`;
-    objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4_WIDTH} ${A4_HEIGHT}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
-    objects[pageId + 1] =
-      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`;
-  });
-
-  // Every string above is ASCII (pdfString escapes the rest), so characters are bytes.
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id += 1) {
-    offsets[id] = Buffer.byteLength(body, 'latin1');
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xrefAt = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id += 1) {
-    body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  }
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  doc.end();
+  return written;
 }

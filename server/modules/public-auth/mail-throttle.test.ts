@@ -26,14 +26,14 @@ describe('limits on registration and password-reset requests', () => {
   });
 
   const requestReset = (email: string, address = '203.0.113.7') =>
-    ctx.app.inject({
+    ctx.injectAndSendMail({
       method: 'POST',
       url: '/api/v1/public/passwords/resets',
       payload: { email },
       remoteAddress: address,
     });
   const register = (email: string, address = '203.0.113.7') =>
-    ctx.app.inject({
+    ctx.injectAndSendMail({
       method: 'POST',
       url: '/api/v1/public/registrations',
       payload: {

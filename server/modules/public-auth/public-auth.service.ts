@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { notFound } from '../../http/api-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
 import {
   alreadyRegisteredMail,
   passwordResetMail,
@@ -41,20 +41,22 @@ export interface PublicAuthService {
 
 export function createPublicAuthService(deps: {
   db: Database;
-  mailer: Mailer;
+  /** Mail is queued in the transaction that creates its token (decision 053). */
+  mail: MailQueue;
   now: Clock;
   /** Origin of the web app, for the links in mails (e.g. https://portal.example.com). */
   publicUrl: string;
   throttle: MailThrottle;
 }): PublicAuthService {
-  const { db, mailer, now, throttle } = deps;
+  const { db, mail, now, throttle } = deps;
   const link = (route: string, token?: string) =>
     `${deps.publicUrl.replace(/\/$/, '')}${route}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
-  async function createBuyer(request: RegistrationRequest, email: string): Promise<string | null> {
+  /** Creates the buyer and queues the confirmation; false when the e-mail has an account. */
+  async function createBuyer(request: RegistrationRequest, email: string): Promise<boolean> {
     // Hashed before the e-mail is looked up, so both outcomes take the same time.
     const passwordHash = await hashPassword(request.password);
-    if (await findUserIdByEmail(db, email)) return null;
+    if (await findUserIdByEmail(db, email)) return false;
     const token = generateSecretToken();
     try {
       await db.transaction(async (tx) => {
@@ -71,28 +73,29 @@ export function createPublicAuthService(deps: {
           tokenHash: hashSecretToken(token),
           expiresAt: new Date(now().getTime() + CONFIRMATION_TTL_MS),
         });
+        await mail.send(
+          registrationConfirmationMail(
+            email,
+            request.first_name,
+            link('/registrations-confirmations', token),
+          ),
+          tx,
+        );
       });
     } catch (error) {
-      if (isUniqueViolation(error)) return null;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
-    return token;
+    return true;
   }
 
   return {
     register: async (request, address) => {
       const email = request.email.trim().toLowerCase();
       await throttle.admit('registration', { address, email });
-      const token = await createBuyer(request, email);
-      await mailer.send(
-        token
-          ? registrationConfirmationMail(
-              email,
-              request.first_name,
-              link('/registrations-confirmations', token),
-            )
-          : alreadyRegisteredMail(email, link('/forgot-password')),
-      );
+      if (!(await createBuyer(request, email))) {
+        await mail.send(alreadyRegisteredMail(email, link('/forgot-password')));
+      }
     },
 
     confirmRegistration: async (token) => {
@@ -123,8 +126,8 @@ export function createPublicAuthService(deps: {
           tokenHash: hashSecretToken(token),
           expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_MS),
         });
+        await mail.send(passwordResetMail(email, link('/passwords-resets', token)), tx);
       });
-      await mailer.send(passwordResetMail(email, link('/passwords-resets', token)));
     },
 
     resetPassword: async (token, { password }) => {

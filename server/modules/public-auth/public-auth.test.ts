@@ -31,7 +31,7 @@ describe('public registration and password reset', () => {
   });
 
   const register = (email: string, password = 'correct-horse-battery') =>
-    ctx.app.inject({
+    ctx.injectAndSendMail({
       method: 'POST',
       url: '/api/v1/public/registrations',
       payload: {
@@ -45,7 +45,11 @@ describe('public registration and password reset', () => {
   const confirm = (token: string) =>
     ctx.app.inject({ method: 'POST', url: `/api/v1/public/registrations/confirmations/${token}` });
   const requestReset = (email: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/public/passwords/resets', payload: { email } });
+    ctx.injectAndSendMail({
+      method: 'POST',
+      url: '/api/v1/public/passwords/resets',
+      payload: { email },
+    });
   const completeReset = (token: string, password = NEW_PASSWORD) =>
     ctx.app.inject({
       method: 'PUT',

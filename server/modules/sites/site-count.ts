@@ -63,13 +63,15 @@ export function globalCountKey(search: SiteSearch): string {
   ]);
 }
 
-/** Whether the total is global minus the blacklisted matches (no other per-buyer condition). */
-function isShareable(filter: SiteFilter): boolean {
-  return (
-    filter.is_favorite_site === undefined &&
-    filter.is_back_linked === undefined &&
-    filter.competitors === undefined &&
-    filter.is_site_in_blacklist !== true
+/**
+ * Whether the total is global minus the blacklisted matches: every buyer-dependent filter is
+ * absent, except the blacklist one, which may say "not blacklisted" (what leaving it out means).
+ * Read from BUYER_FILTER_KEYS, so a buyer-dependent filter added there is counted directly until
+ * this rule is taught otherwise.
+ */
+export function isShareable(filter: SiteFilter): boolean {
+  return BUYER_FILTER_KEYS.every(
+    (key) => filter[key] === undefined || (key === 'is_site_in_blacklist' && filter[key] === false),
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "run_after" timestamp with time zone;
