@@ -22,6 +22,25 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const filterKeysAgree: Same<RangeFilterKey, FilterableSiteMetricKey> = true;
 const sortKeysAccepted: SortableSiteMetricKey extends SiteSortColumn ? true : false = true;
 
+/** The metrics before the main country, in the order of the wire row and the CSV header. */
+const ROW_METRICS = [
+  'price',
+  'ahrefs_domain_rating',
+  'ahrefs_referring_domains',
+  'ahrefs_organic_traffic',
+  'ahrefs_url_rating',
+  'ahrefs_keywords_top3',
+  'ahrefs_keywords410',
+  'ahrefs_keywords_top10',
+  'majestic_citation_flow',
+  'majestic_trust_flow',
+  'moz_spam_score',
+  'moz_domain_authority',
+  'semrush_authority_score',
+  'tf_cf',
+  'rd_ot',
+];
+
 describe('site metrics', () => {
   it('are the range filters of the list query, and only those', () => {
     expect(filterKeysAgree).toBe(true);
@@ -58,21 +77,7 @@ describe('site metrics', () => {
       'competitors',
       'updated_at',
       'relevance_at',
-      'price',
-      'ahrefs_domain_rating',
-      'ahrefs_referring_domains',
-      'ahrefs_organic_traffic',
-      'ahrefs_url_rating',
-      'ahrefs_keywords_top3',
-      'ahrefs_keywords410',
-      'ahrefs_keywords_top10',
-      'majestic_citation_flow',
-      'majestic_trust_flow',
-      'moz_spam_score',
-      'moz_domain_authority',
-      'semrush_authority_score',
-      'tf_cf',
-      'rd_ot',
+      ...ROW_METRICS,
       'ip_address',
       'sponsor_tag_type',
       'link_type',
@@ -88,21 +93,7 @@ describe('site metrics', () => {
     for (const key of SITE_METRIC_KEYS) expect(EXPORT_COLUMNS).toContain(key);
     expect([...EXPORT_COLUMNS]).toEqual([
       'hostname',
-      'price',
-      'ahrefs_domain_rating',
-      'ahrefs_referring_domains',
-      'ahrefs_organic_traffic',
-      'ahrefs_url_rating',
-      'ahrefs_keywords_top3',
-      'ahrefs_keywords410',
-      'ahrefs_keywords_top10',
-      'majestic_citation_flow',
-      'majestic_trust_flow',
-      'moz_spam_score',
-      'moz_domain_authority',
-      'semrush_authority_score',
-      'tf_cf',
-      'rd_ot',
+      ...ROW_METRICS,
       'main_country',
       'main_country_traffic',
       'domain_language',
