@@ -2,8 +2,8 @@
 // site, the labels of the range filters, the table's metric columns, the detail page's facts and
 // the export's columns read their metrics from here, as do the server's row mapping and the demo
 // data. Adding a metric: one line here, its column in `server/db/schema/catalogue.ts` and a
-// migration; the compiler then points at the demo generator and at the lists that place it
-// (export columns, detail facts), see docs/decisions/025-site-metric-descriptors.md.
+// migration; the compiler then points at the demo generator (and at the range filter keys when
+// it is filterable), and tests ask where the table and the detail page place it (decision 025).
 import { z } from 'zod';
 
 /**
@@ -73,7 +73,7 @@ export const SITE_METRIC_BY_KEY = Object.fromEntries(SITE_METRICS.map((m) => [m.
   [K in SiteMetricKey]: SiteMetricOf<K>;
 };
 
-export function isStoredSiteMetric(
+function isStoredSiteMetric(
   metric: SiteMetric,
 ): metric is Extract<SiteMetric, { key: StoredSiteMetricKey }> {
   return metric.kind !== 'money';
