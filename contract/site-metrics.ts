@@ -3,7 +3,8 @@
 // the export's columns read their metrics from here, as do the server's row mapping and the demo
 // data. Adding a metric: one line here, its column in `server/db/schema/catalogue.ts` and a
 // migration; the compiler then points at the demo generator (and at the range filter keys when
-// it is filterable), and tests ask where the table and the detail page place it (decision 025).
+// it is filterable). The table and the detail page show a metric they do not place last
+// (decision 025).
 import { z } from 'zod';
 
 /**

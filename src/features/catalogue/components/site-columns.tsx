@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/catalogue.ts';
 import {
   SITE_METRIC_BY_KEY,
+  SITE_METRICS,
   type SiteMetric,
   type SiteMetricKey,
   type SiteMetricKind,
@@ -48,6 +49,10 @@ export function formatPercent(value: number | null): string {
 
 /** The metrics that are columns of the table: those with a header in contract/site-metrics.ts. */
 export type TableMetricKey = Extract<SiteMetric, { header: string }>['key'];
+
+const TABLE_METRIC_KEYS = SITE_METRICS.flatMap((metric): TableMetricKey[] =>
+  'header' in metric ? [metric.key] : [],
+);
 
 function PriceCell({ price }: { price: string }) {
   const isFree = Number(price) === 0;
@@ -225,6 +230,10 @@ export function siteDataColumns(options: {
     }),
   );
   add(metric('price'));
+  // A metric with a header that is not placed above comes last, before the row's actions.
+  for (const key of TABLE_METRIC_KEYS) {
+    if (!columns.some((column) => column.id === key)) add(metric(key));
+  }
   add(
     helper.display({
       id: 'actions',

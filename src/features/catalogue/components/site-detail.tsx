@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/catalogue.ts';
 import {
   SITE_METRIC_BY_KEY,
+  SITE_METRICS,
   type SiteMetricKey,
   type SiteMetricKind,
 } from '../../../../contract/site-metrics.ts';
@@ -29,11 +30,8 @@ function priceText(price: string): string {
   return Number(price) === 0 ? 'free' : formatMoney(price);
 }
 
-/**
- * Where the page shows each metric of contract/site-metrics.ts, in order; a test checks that
- * every metric is placed (the price is listed per niche instead).
- */
-export const DETAIL_METRICS = {
+/** Where the page shows the metrics, in order (the price is listed per niche instead). */
+const PLACED_METRICS = {
   thirdParty: [
     'ahrefs_domain_rating',
     'ahrefs_url_rating',
@@ -51,6 +49,16 @@ export const DETAIL_METRICS = {
   referringDomains: ['ahrefs_referring_domains', 'rd_ot'],
   notShown: ['ahrefs_keywords_top10', 'price'],
 } as const satisfies Record<string, readonly SiteMetricKey[]>;
+const placed: ReadonlySet<SiteMetricKey> = new Set(Object.values(PLACED_METRICS).flat());
+
+/** The metrics of each card; a metric not placed above joins the third-party metrics. */
+export const DETAIL_METRICS: Record<keyof typeof PLACED_METRICS, readonly SiteMetricKey[]> = {
+  ...PLACED_METRICS,
+  thirdParty: [
+    ...PLACED_METRICS.thirdParty,
+    ...SITE_METRICS.map((metric) => metric.key).filter((key) => !placed.has(key)),
+  ],
+};
 
 /** Scores are shown as they are, counts with separators, ratios as percentages. */
 function metricText(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode {
