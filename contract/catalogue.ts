@@ -2,6 +2,7 @@
 // (spec §3 "Site", "Filter keys", "Sorting options", "Options").
 import { z } from 'zod';
 import { listOf } from './pagination.ts';
+import { siteMetricShape } from './site-metrics.ts';
 
 /** Numeric range filters: `filter[key][min]` / `filter[key][max]`. */
 export const RANGE_FILTER_KEYS = [
@@ -175,7 +176,10 @@ export type SiteListQuery = {
   page?: number;
 };
 
-/** Spec §3 "Site (catalogue row)", snake_case. Money is a decimal string with two digits. */
+/**
+ * Spec §3 "Site (catalogue row)", snake_case. The metrics and their types come from
+ * site-metrics.ts; money is a decimal string with two digits.
+ */
 export const SiteSchema = z.object({
   id: z.uuid(),
   hostname: z.string(),
@@ -185,26 +189,12 @@ export const SiteSchema = z.object({
   competitors: z.array(z.object({ hostname: z.string() })),
   updated_at: z.string(),
   relevance_at: z.string().nullable(),
-  price: z.string(),
-  ahrefs_domain_rating: z.number(),
-  ahrefs_referring_domains: z.number(),
-  ahrefs_organic_traffic: z.number(),
-  ahrefs_url_rating: z.number(),
-  ahrefs_keywords_top3: z.number(),
-  ahrefs_keywords410: z.number(),
-  ahrefs_keywords_top10: z.number(),
-  majestic_citation_flow: z.number(),
-  majestic_trust_flow: z.number(),
-  moz_spam_score: z.number(),
-  moz_domain_authority: z.number(),
-  semrush_authority_score: z.number(),
-  tf_cf: z.number().nullable(),
-  rd_ot: z.number().nullable(),
+  ...siteMetricShape('metrics'),
   ip_address: z.string().nullable(),
   sponsor_tag_type: z.enum(SPONSOR_TAG_TYPES),
   link_type: z.enum(LINK_TYPES),
   main_country: z.object({ id: z.string(), title: z.string(), code: z.string() }).nullable(),
-  main_country_traffic: z.number(),
+  ...siteMetricShape('country'),
   domain_language: z.string().nullable(),
   website_topic: z.string().nullable(),
   tld: z.string(),

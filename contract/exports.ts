@@ -2,6 +2,7 @@
 // client polls it until it is completed and then downloads its file.
 import { z } from 'zod';
 import { SiteListQuerySchema } from './catalogue.ts';
+import { siteMetricKeys } from './site-metrics.ts';
 
 export const EXPORT_TASK_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ExportTaskStatus = (typeof EXPORT_TASK_STATUSES)[number];
@@ -39,26 +40,15 @@ export const ExportTaskSchema = z.object({
 });
 export type ExportTask = z.infer<typeof ExportTaskSchema>;
 
-/** The columns of the exported CSV, in order (the first row holds these names). */
+/**
+ * The columns of the exported CSV, in order (the first row holds these names). The metrics come
+ * from site-metrics.ts in its order, the main country's traffic after the main country.
+ */
 export const EXPORT_COLUMNS = [
   'hostname',
-  'price',
-  'ahrefs_domain_rating',
-  'ahrefs_referring_domains',
-  'ahrefs_organic_traffic',
-  'ahrefs_url_rating',
-  'ahrefs_keywords_top3',
-  'ahrefs_keywords410',
-  'ahrefs_keywords_top10',
-  'majestic_citation_flow',
-  'majestic_trust_flow',
-  'moz_spam_score',
-  'moz_domain_authority',
-  'semrush_authority_score',
-  'tf_cf',
-  'rd_ot',
+  ...siteMetricKeys('metrics'),
   'main_country',
-  'main_country_traffic',
+  ...siteMetricKeys('country'),
   'domain_language',
   'website_topic',
   'tld',

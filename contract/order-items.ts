@@ -5,6 +5,16 @@
 import { z } from 'zod';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
 import {
+  ARTICLE_STATUSES,
+  BUYER_TRANSITIONS,
+  TOPIC_STATUSES,
+  isAllowed,
+  startsFrom,
+  type BuyerTransition,
+  type ItemEvent,
+  type ItemFacts,
+} from './item-life-cycle.ts';
+import {
   FileRefSchema,
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
@@ -15,27 +25,16 @@ import {
 import { PaginationSchema, pageQuerySchema } from './pagination.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 
-export const ARTICLE_STATUSES = [
-  'content_ready_for_approval',
-  'content_approved',
-  'content_declined',
-  'content_rewrite_required',
-  'published',
-] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
-
-export const TOPIC_STATUSES = [
-  'topic_ready_for_approval',
-  'topic_approved',
-  'topic_declined',
-] as const;
-export type TopicStatus = (typeof TOPIC_STATUSES)[number];
+export {
+  ARTICLE_STATUSES,
+  BUYER_TRANSITIONS,
+  TOPIC_STATUSES,
+  type ArticleStatus,
+  type BuyerTransition,
+  type TopicStatus,
+} from './item-life-cycle.ts';
 
 export const ORDER_ITEM_NOT_FOUND_MESSAGE = 'Order item not found';
-
-/** Spec §4 "Requested item transitions": what a buyer asks of PUT /orders/items/statuses. */
-export const BUYER_TRANSITIONS = ['approve_topic', 'approve_content', 'cancel'] as const;
-export type BuyerTransition = (typeof BUYER_TRANSITIONS)[number];
 
 /** Spec §4 badges: the named ones, every other status is a warning. */
 export type BadgeTone = 'secondary' | 'warning' | 'success' | 'destructive';
@@ -258,7 +257,8 @@ export const ChangedItemsSchema = z.object({ data: z.array(OrderItemSchema) });
 export const FEEDBACK_FILE_EXTENSIONS = ['.doc', '.docx', '.txt', '.pdf'] as const;
 
 // ---------------------------------------------------------------------------------------------
-// What the buyer may do (spec §4); the server enforces the same through the life cycle.
+// What the buyer may do (spec §4): each button is enabled while the life cycle
+// (contract/item-life-cycle.ts) allows its event, as the server checks it.
 
 type ItemView = Pick<
   OrderItem,
@@ -270,38 +270,56 @@ type ItemView = Pick<
   | 'article'
 >;
 
+/** The life cycle's facts of an item as the wire shows it. */
+function factsOf(item: ItemView & Partial<Pick<OrderItem, 'is_requested_edits'>>): ItemFacts {
+  return {
+    status: item.status,
+    isArticleProvidedByBuyer: item.is_article_provided_by_buyer,
+    isTopicProvidedByBuyer: item.is_topic_provided_by_buyer,
+    isTopicNeedsApproval: item.topic.is_needs_approval,
+    topic: item.topic.content,
+    topicStatus: item.topic.status,
+    articleStatus: item.article.status,
+    isRequestedEdits: item.is_requested_edits ?? false,
+  };
+}
+
+function allows(event: ItemEvent, item: ItemView): boolean {
+  return isAllowed(event, factsOf(item));
+}
+
+/** Whether the buyer may ask the transition of the item now (PUT /orders/items/statuses). */
+export function canTransition(transition: BuyerTransition, item: ItemView): boolean {
+  return allows(transition, item);
+}
+
 export function canApproveTopic(item: ItemView): boolean {
-  return !item.is_topic_provided_by_buyer && item.topic.status === 'topic_ready_for_approval';
+  return canTransition('approve_topic', item);
 }
 
 export function canApproveContent(item: ItemView): boolean {
-  return !item.is_article_provided_by_buyer && item.status === 'content_ready_for_approval';
+  return canTransition('approve_content', item);
 }
 
 /** Spec §4: not for cancelled or live links (a live link being updated counts as live, decision 040). */
 export function canCancel(item: ItemView): boolean {
-  return !['cancelled', 'live_link', 'update_link_article'].includes(item.status);
+  return canTransition('cancel', item);
 }
 
 /** Spec §4: editable by the buyer, buyer-provided topic, topic not yet approved. */
 export function canEditTopic(item: ItemView): boolean {
-  return (
-    item.is_editable_by_buyer &&
-    item.is_topic_provided_by_buyer &&
-    item.topic.status !== 'topic_approved'
-  );
+  return allows('edit_topic', item);
 }
 
 /** Spec §4: editable, buyer-provided article, content not approved. */
 export function canEditArticleLink(item: ItemView): boolean {
-  return (
-    item.is_editable_by_buyer &&
-    item.is_article_provided_by_buyer &&
-    item.article.status !== 'content_approved'
-  );
+  return allows('edit_article', item);
 }
 
-/** Decision 040: edits are requested for a live link whose edits are not requested yet. */
+/**
+ * Decision 040: edits are requested for a live link whose edits are not requested yet (the call
+ * itself may also withdraw them, so the button asks for more than the event).
+ */
 export function canRequestEdit(item: Pick<OrderItem, 'status' | 'is_requested_edits'>): boolean {
-  return item.status === 'live_link' && !item.is_requested_edits;
+  return startsFrom('request_edits', item.status) && !item.is_requested_edits;
 }

@@ -2,6 +2,7 @@
 // expected answer of a list query with array filtering and sorting instead of SQL.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/database.ts';
+import { siteMetricValues } from '../../server/db/site-metrics.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -70,23 +71,7 @@ export async function loadCatalogueModel(db: Database): Promise<CatalogueModel> 
     return {
       id: site.id,
       hostname: site.hostname,
-      numbers: {
-        ahrefs_domain_rating: site.ahrefsDomainRating,
-        ahrefs_referring_domains: site.ahrefsReferringDomains,
-        ahrefs_organic_traffic: site.ahrefsOrganicTraffic,
-        ahrefs_url_rating: site.ahrefsUrlRating,
-        ahrefs_keywords_top3: site.ahrefsKeywordsTop3,
-        ahrefs_keywords410: site.ahrefsKeywords410,
-        ahrefs_keywords_top10: site.ahrefsKeywordsTop10,
-        majestic_citation_flow: site.majesticCitationFlow,
-        majestic_trust_flow: site.majesticTrustFlow,
-        moz_spam_score: site.mozSpamScore,
-        moz_domain_authority: site.mozDomainAuthority,
-        semrush_authority_score: site.semrushAuthorityScore,
-        tf_cf: site.tfCf === null ? null : Number(site.tfCf),
-        rd_ot: site.rdOt === null ? null : Number(site.rdOt),
-        main_country_traffic: site.mainCountryTraffic,
-      },
+      numbers: siteMetricValues(site),
       prices,
       mainCountryId: site.mainCountryId,
       tld: site.tld,

@@ -5,36 +5,26 @@ import { sites } from './catalogue.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const favoriteSites = pgTable(
-  'favorite_sites',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.siteId] }),
-    index('favorite_sites_site_id_idx').on(t.siteId),
-  ],
-);
+/** One row per user and site, gone with either; the site side is indexed for the catalogue. */
+function siteMarks<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      siteId: uuid('site_id')
+        .notNull()
+        .references(() => sites.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.userId, t.siteId] }),
+      index(`${name}_site_id_idx`).on(t.siteId),
+    ],
+  );
+}
 
-export const blacklistedSites = pgTable(
-  'blacklisted_sites',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.siteId] }),
-    index('blacklisted_sites_site_id_idx').on(t.siteId),
-  ],
-);
+export const favoriteSites = siteMarks('favorite_sites');
+
+export const blacklistedSites = siteMarks('blacklisted_sites');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { centsToMoney } from '../../../contract/money.ts';
+import { STORED_SITE_METRICS, siteMetricProperty } from '../../../contract/site-metrics.ts';
 import type { Database } from '../database.ts';
+import { SITE_METRIC_SQL_TYPES } from '../site-metrics.ts';
 import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
 import type { Random } from './random.ts';
 import { NICHES, referenceIds, type NicheSlug } from './reference-data.ts';
@@ -11,25 +13,15 @@ const BATCH_SIZE = 5_000;
 export const SITE_COLUMNS: readonly BulkColumn<GeneratedSite>[] = [
   { name: 'id', type: 'uuid', value: (s) => s.id },
   { name: 'hostname', type: 'text', value: (s) => s.hostname },
-  { name: 'ahrefs_domain_rating', type: 'smallint', value: (s) => s.ahrefsDomainRating },
-  { name: 'ahrefs_referring_domains', type: 'integer', value: (s) => s.ahrefsReferringDomains },
-  { name: 'ahrefs_organic_traffic', type: 'integer', value: (s) => s.ahrefsOrganicTraffic },
-  { name: 'ahrefs_url_rating', type: 'smallint', value: (s) => s.ahrefsUrlRating },
-  { name: 'ahrefs_keywords_top3', type: 'integer', value: (s) => s.ahrefsKeywordsTop3 },
-  { name: 'ahrefs_keywords410', type: 'integer', value: (s) => s.ahrefsKeywords410 },
-  { name: 'ahrefs_keywords_top10', type: 'integer', value: (s) => s.ahrefsKeywordsTop10 },
-  { name: 'majestic_citation_flow', type: 'smallint', value: (s) => s.majesticCitationFlow },
-  { name: 'majestic_trust_flow', type: 'smallint', value: (s) => s.majesticTrustFlow },
-  { name: 'moz_spam_score', type: 'smallint', value: (s) => s.mozSpamScore },
-  { name: 'moz_domain_authority', type: 'smallint', value: (s) => s.mozDomainAuthority },
-  { name: 'semrush_authority_score', type: 'smallint', value: (s) => s.semrushAuthorityScore },
-  { name: 'tf_cf', type: 'numeric', value: (s) => s.tfCf },
-  { name: 'rd_ot', type: 'numeric', value: (s) => s.rdOt },
+  ...STORED_SITE_METRICS.map((metric): BulkColumn<GeneratedSite> => ({
+    name: metric.key,
+    type: SITE_METRIC_SQL_TYPES[metric.kind],
+    value: (s) => s[siteMetricProperty(metric.key)],
+  })),
   { name: 'ip_address', type: 'inet', value: (s) => s.ipAddress },
   { name: 'sponsor_tag_type', type: 'sponsor_tag_type', value: (s) => s.sponsorTagType },
   { name: 'link_type', type: 'link_type', value: (s) => s.linkType },
   { name: 'main_country_id', type: 'uuid', value: (s) => s.mainCountryId },
-  { name: 'main_country_traffic', type: 'integer', value: (s) => s.mainCountryTraffic },
   { name: 'domain_language', type: 'text', value: (s) => s.domainLanguage },
   { name: 'website_topic', type: 'text', value: (s) => s.websiteTopic },
   { name: 'tld', type: 'text', value: (s) => s.tld },

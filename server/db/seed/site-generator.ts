@@ -1,6 +1,7 @@
 // Generates catalogue sites with realistic, skewed metrics: most sites have a low domain rating,
 // traffic is log-normal and grows with the rating, and a minority accept the special niches at
 // higher prices. Pure: the same random generator state gives the same sites.
+import type { SiteMetricRow } from '../site-metrics.ts';
 import type { Random } from './random.ts';
 import {
   COUNTRIES,
@@ -12,28 +13,14 @@ import {
   type NicheSlug,
 } from './reference-data.ts';
 
-export interface GeneratedSite {
+/** A site row to insert; its metrics are those of contract/site-metrics.ts stored on the row. */
+export interface GeneratedSite extends SiteMetricRow {
   id: string;
   hostname: string;
-  ahrefsDomainRating: number;
-  ahrefsReferringDomains: number;
-  ahrefsOrganicTraffic: number;
-  ahrefsUrlRating: number;
-  ahrefsKeywordsTop3: number;
-  ahrefsKeywords410: number;
-  ahrefsKeywordsTop10: number;
-  majesticCitationFlow: number;
-  majesticTrustFlow: number;
-  mozSpamScore: number;
-  mozDomainAuthority: number;
-  semrushAuthorityScore: number;
-  tfCf: string | null;
-  rdOt: string | null;
   ipAddress: string;
   sponsorTagType: 'rel_sponsored' | 'image_tag' | 'no_tag' | 'marked_by_wm';
   linkType: 'do_follow' | 'no_follow';
   mainCountryId: string;
-  mainCountryTraffic: number;
   domainLanguage: string;
   websiteTopic: string;
   tld: string;

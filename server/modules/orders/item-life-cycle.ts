@@ -1,50 +1,30 @@
-// The order item life cycle of decision 040, in one table: each event names who may cause it, the
-// statuses it may start from (and any further condition on the item), the status it leads to,
-// what else it changes on the item and which side effects follow (refund, payment, mail). The
-// buyer's calls, the demo publisher job and `npm run demo:advance` all go through this table, and
-// the order's status is derived from its items here too.
+// The order item life cycle of decision 040, in one table: each event takes who may cause it, the
+// statuses it may start from and any further condition on the item from the contract
+// (contract/item-life-cycle.ts), and adds the status it leads to, what else it changes on the item
+// and which side effects follow (refund, payment, mail). The buyer's calls, the demo publisher job
+// and `npm run demo:advance` all go through this table, and the order's status is derived from its
+// items here too.
+import {
+  ITEM_TRANSITIONS,
+  isAllowed,
+  type ItemEvent,
+  type ItemFacts,
+  type ItemTransition,
+} from '../../../contract/item-life-cycle.ts';
 import type { OrderItemStatus, OrderStatus } from '../../../contract/orders.ts';
 import type { ArticleStatus, TopicStatus } from '../../../contract/order-items.ts';
 import type { NotificationPreferences } from '../../../contract/profile.ts';
 import type { StoredFeedback } from '../../db/schema/index.ts';
 import { initialOrderItemStatus } from './item-status.ts';
 
-export const ITEM_EVENTS = [
-  'payment_received',
-  'confirm_topic',
-  'edit_topic',
-  'confirm_article',
-  'edit_article',
-  'accept_article',
-  'webmaster_feedback',
-  'topic_ready',
-  'approve_topic',
-  'topic_feedback',
-  'content_ready',
-  'approve_content',
-  'content_feedback',
-  'send_for_publication',
-  'publish',
-  'request_edits',
-  'start_update',
-  'republish',
-  'cancel',
-] as const;
-export type ItemEvent = (typeof ITEM_EVENTS)[number];
-
-export type Actor = 'buyer' | 'publisher' | 'system';
-
-/** What the rules look at. */
-export interface ItemFacts {
-  status: OrderItemStatus;
-  isArticleProvidedByBuyer: boolean;
-  isTopicProvidedByBuyer: boolean;
-  isTopicNeedsApproval: boolean;
-  topic: string | null;
-  topicStatus: TopicStatus | null;
-  articleStatus: ArticleStatus | null;
-  isRequestedEdits: boolean;
-}
+export {
+  ITEM_EVENTS,
+  isAllowed,
+  isEditableByBuyer,
+  type Actor,
+  type ItemEvent,
+  type ItemFacts,
+} from '../../../contract/item-life-cycle.ts';
 
 /** What an event may carry: the buyer's text and files, the publisher's link. */
 export interface EventInput {
@@ -79,11 +59,7 @@ export type Notification = keyof Pick<
   'topic_ready_for_approval' | 'content_ready_for_approval' | 'link_published'
 >;
 
-export interface EventRule {
-  actor: Actor;
-  from: readonly OrderItemStatus[];
-  /** A further condition on the item besides its status. */
-  when?: (item: ItemFacts) => boolean;
+export interface EventRule extends ItemTransition {
   to: (item: ItemFacts) => OrderItemStatus;
   changes?: (item: ItemFacts, input: EventInput) => ItemChanges;
   effect?: SideEffect;
@@ -93,40 +69,10 @@ export interface EventRule {
 }
 
 const same = (item: ItemFacts) => item.status;
-const isEditable = (item: ItemFacts) => !NOT_EDITABLE.includes(item.status);
-const NOT_EDITABLE: readonly OrderItemStatus[] = [
-  'sent_for_publication',
-  'live_link',
-  'update_link_article',
-  'cancelled',
-];
-const ALL_BUT = (...excluded: OrderItemStatus[]): OrderItemStatus[] =>
-  ORDER_ITEM_STATUS_LIST.filter((status) => !excluded.includes(status));
-const ORDER_ITEM_STATUS_LIST: readonly OrderItemStatus[] = [
-  'waiting_for_content',
-  'in_progress',
-  'processing',
-  'ready_for_publication',
-  'sent_for_publication',
-  'cancelled',
-  'live_link',
-  'update_link_article',
-  'topic_ready_for_approval',
-  'content_ready_for_approval',
-];
-/** Statuses in which the buyer may still write (decision 040, `is_editable_by_buyer`). */
-const EDITABLE = ALL_BUT(...NOT_EDITABLE);
-
-/** The topic of a publisher-written article still has to be approved by the buyer. */
-const topicAwaitsApproval = (item: ItemFacts) =>
-  !item.isTopicProvidedByBuyer &&
-  item.isTopicNeedsApproval &&
-  item.topicStatus !== 'topic_approved';
 
 export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
   payment_received: {
-    actor: 'system',
-    from: ['processing'],
+    ...ITEM_TRANSITIONS.payment_received,
     to: (item) =>
       initialOrderItemStatus({
         isArticleProvidedByBuyer: item.isArticleProvidedByBuyer,
@@ -137,49 +83,37 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'its payment cannot be received',
   },
   confirm_topic: {
-    actor: 'buyer',
-    from: ['waiting_for_content'],
-    when: (item) => item.isTopicProvidedByBuyer && !item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.confirm_topic,
     to: () => 'in_progress',
     changes: (_, input) => ({ topic: input.topic ?? null }),
     refusal: 'its topic cannot be confirmed',
   },
   edit_topic: {
-    actor: 'buyer',
-    from: EDITABLE,
-    when: (item) => item.isTopicProvidedByBuyer && item.topicStatus !== 'topic_approved',
+    ...ITEM_TRANSITIONS.edit_topic,
     to: same,
     changes: (_, input) => ({ topic: input.topic ?? null }),
     refusal: 'its topic cannot be edited',
   },
   confirm_article: {
-    actor: 'buyer',
-    from: ['waiting_for_content'],
-    when: (item) => item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.confirm_article,
     to: () => 'in_progress',
     changes: (_, input) => articleChanges(input),
     refusal: 'its article cannot be confirmed',
   },
   edit_article: {
-    actor: 'buyer',
-    from: EDITABLE,
-    when: (item) => item.isArticleProvidedByBuyer && item.articleStatus !== 'content_approved',
+    ...ITEM_TRANSITIONS.edit_article,
     to: same,
     changes: (_, input) => articleChanges(input),
     refusal: 'its article cannot be edited',
   },
   accept_article: {
-    actor: 'publisher',
-    from: ['in_progress'],
-    when: (item) => item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.accept_article,
     to: () => 'ready_for_publication',
     changes: () => ({ articleStatus: 'content_approved' }),
     refusal: "the buyer's article cannot be accepted",
   },
   webmaster_feedback: {
-    actor: 'publisher',
-    from: ['in_progress'],
-    when: (item) => item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.webmaster_feedback,
     to: () => 'waiting_for_content',
     changes: (_, input) => ({
       articleStatus: 'content_rewrite_required',
@@ -188,9 +122,7 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'no webmaster feedback can be given',
   },
   topic_ready: {
-    actor: 'publisher',
-    from: ['in_progress'],
-    when: (item) => !item.isArticleProvidedByBuyer && topicAwaitsApproval(item),
+    ...ITEM_TRANSITIONS.topic_ready,
     to: () => 'topic_ready_for_approval',
     changes: (_, input) => ({
       topicStatus: 'topic_ready_for_approval',
@@ -200,17 +132,13 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'no topic can be proposed',
   },
   approve_topic: {
-    actor: 'buyer',
-    from: ['topic_ready_for_approval'],
-    when: (item) => !item.isTopicProvidedByBuyer,
+    ...ITEM_TRANSITIONS.approve_topic,
     to: () => 'in_progress',
     changes: () => ({ topicStatus: 'topic_approved' }),
     refusal: 'its topic cannot be approved',
   },
   topic_feedback: {
-    actor: 'buyer',
-    from: ['topic_ready_for_approval'],
-    when: (item) => !item.isTopicProvidedByBuyer,
+    ...ITEM_TRANSITIONS.topic_feedback,
     to: () => 'in_progress',
     changes: (_, input) => ({
       topicStatus: 'topic_declined',
@@ -219,9 +147,7 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'no feedback can be given on its topic',
   },
   content_ready: {
-    actor: 'publisher',
-    from: ['in_progress'],
-    when: (item) => !item.isArticleProvidedByBuyer && !topicAwaitsApproval(item),
+    ...ITEM_TRANSITIONS.content_ready,
     to: () => 'content_ready_for_approval',
     changes: (_, input) => ({
       articleStatus: 'content_ready_for_approval',
@@ -231,17 +157,13 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'no content can be delivered',
   },
   approve_content: {
-    actor: 'buyer',
-    from: ['content_ready_for_approval'],
-    when: (item) => !item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.approve_content,
     to: () => 'ready_for_publication',
     changes: () => ({ articleStatus: 'content_approved' }),
     refusal: 'its content cannot be approved',
   },
   content_feedback: {
-    actor: 'buyer',
-    from: ['content_ready_for_approval'],
-    when: (item) => !item.isArticleProvidedByBuyer,
+    ...ITEM_TRANSITIONS.content_feedback,
     to: () => 'in_progress',
     changes: (_, input) => ({
       articleStatus: 'content_declined',
@@ -250,14 +172,12 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'no feedback can be given on its content',
   },
   send_for_publication: {
-    actor: 'publisher',
-    from: ['ready_for_publication'],
+    ...ITEM_TRANSITIONS.send_for_publication,
     to: () => 'sent_for_publication',
     refusal: 'it cannot be sent for publication',
   },
   publish: {
-    actor: 'publisher',
-    from: ['sent_for_publication'],
+    ...ITEM_TRANSITIONS.publish,
     to: () => 'live_link',
     changes: (_, input) => ({
       liveLink: input.liveLink ?? null,
@@ -268,30 +188,25 @@ export const LIFE_CYCLE: Record<ItemEvent, EventRule> = {
     refusal: 'it cannot be published',
   },
   request_edits: {
-    actor: 'buyer',
-    from: ['live_link'],
+    ...ITEM_TRANSITIONS.request_edits,
     to: same,
     changes: (_, input) => ({ isRequestedEdits: input.isRequestedEdits ?? true }),
     refusal: 'edits cannot be requested',
   },
   start_update: {
-    actor: 'publisher',
-    from: ['live_link'],
-    when: (item) => item.isRequestedEdits,
+    ...ITEM_TRANSITIONS.start_update,
     to: () => 'update_link_article',
     refusal: 'no update was requested',
   },
   republish: {
-    actor: 'publisher',
-    from: ['update_link_article'],
+    ...ITEM_TRANSITIONS.republish,
     to: () => 'live_link',
     changes: (_, input) => ({ isRequestedEdits: false, publishedAt: input.at ?? null }),
     notify: 'link_published',
     refusal: 'it cannot be republished',
   },
   cancel: {
-    actor: 'buyer',
-    from: ALL_BUT('cancelled', 'live_link', 'update_link_article'),
+    ...ITEM_TRANSITIONS.cancel,
     to: () => 'cancelled',
     effect: 'refund',
     refusal: 'it cannot be cancelled',
@@ -304,12 +219,6 @@ function articleChanges(input: EventInput): ItemChanges {
     articleLink: input.articleLink ?? null,
     ...(input.articleFileId === undefined ? {} : { articleFileId: input.articleFileId }),
   };
-}
-
-/** Whether the event may happen to the item now. */
-export function isAllowed(event: ItemEvent, item: ItemFacts): boolean {
-  const rule = LIFE_CYCLE[event];
-  return rule.from.includes(item.status) && (rule.when?.(item) ?? true);
 }
 
 /** The 409 text of a refused event. */
@@ -325,11 +234,6 @@ export function outcomeOf(
 ): { status: OrderItemStatus; changes: ItemChanges } {
   const rule = LIFE_CYCLE[event];
   return { status: rule.to(item), changes: rule.changes?.(item, input) ?? {} };
-}
-
-/** `is_editable_by_buyer` (decision 040). */
-export function isEditableByBuyer(status: OrderItemStatus): boolean {
-  return isEditable({ status } as ItemFacts);
 }
 
 /** PUT …/topics: confirming the awaited topic, or editing it. */

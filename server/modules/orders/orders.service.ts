@@ -25,7 +25,7 @@ import { formatRow, type CsvCell } from '../../jobs/csv.ts';
 import { storeFile } from '../files/file-store.ts';
 import type { MultipartForm } from '../files/multipart.ts';
 import { toOrder } from './checkout.service.ts';
-import { articleEventFor, topicEventFor, type ItemEvent } from './item-life-cycle.ts';
+import { articleEventFor, topicEventFor } from './item-life-cycle.ts';
 import type { LifeCycleService } from './life-cycle.service.ts';
 import { factsOf, toOrderItem } from './order-item-view.ts';
 import {
@@ -43,12 +43,6 @@ import { findOrderOfUser } from './orders.repository.ts';
 type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
 export const FORM_INVALID_MESSAGE = 'Validation failed.';
-
-const TRANSITION_EVENTS: Record<BuyerTransition, ItemEvent> = {
-  approve_topic: 'approve_topic',
-  approve_content: 'approve_content',
-  cancel: 'cancel',
-};
 
 export interface OrdersService {
   list(userId: string, query: OrderListQuery): Promise<{ data: Order[]; pagination: Pagination }>;
@@ -194,7 +188,7 @@ export function createOrdersService({
     },
 
     changeStatuses: async (userId, { transition, ids }) => {
-      await lifeCycle.apply({ event: TRANSITION_EVENTS[transition], ids, userId });
+      await lifeCycle.apply({ event: transition, ids, userId });
       return { data: await views(ids) };
     },
 

@@ -19,6 +19,7 @@ import {
   type SiteDetail,
 } from '../../../contract/site-detail.ts';
 import type { Database } from '../../db/database.ts';
+import { siteMetricValues } from '../../db/site-metrics.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import {
   findNearestSites,
@@ -250,20 +251,7 @@ export function toSite(row: SiteRow, marks: SiteMarks): Site {
     updated_at: row.updatedAt,
     relevance_at: row.relevanceAt,
     price: row.price ?? '0.00',
-    ahrefs_domain_rating: row.ahrefsDomainRating,
-    ahrefs_referring_domains: row.ahrefsReferringDomains,
-    ahrefs_organic_traffic: row.ahrefsOrganicTraffic,
-    ahrefs_url_rating: row.ahrefsUrlRating,
-    ahrefs_keywords_top3: row.ahrefsKeywordsTop3,
-    ahrefs_keywords410: row.ahrefsKeywords410,
-    ahrefs_keywords_top10: row.ahrefsKeywordsTop10,
-    majestic_citation_flow: row.majesticCitationFlow,
-    majestic_trust_flow: row.majesticTrustFlow,
-    moz_spam_score: row.mozSpamScore,
-    moz_domain_authority: row.mozDomainAuthority,
-    semrush_authority_score: row.semrushAuthorityScore,
-    tf_cf: row.tfCf === null ? null : Number(row.tfCf),
-    rd_ot: row.rdOt === null ? null : Number(row.rdOt),
+    ...siteMetricValues(row),
     ip_address: row.ipAddress,
     sponsor_tag_type: row.sponsorTagType,
     link_type: row.linkType,
@@ -271,7 +259,6 @@ export function toSite(row: SiteRow, marks: SiteMarks): Site {
       row.countryId && row.countryTitle && row.countryCode
         ? { id: row.countryId, title: row.countryTitle, code: row.countryCode }
         : null,
-    main_country_traffic: row.mainCountryTraffic,
     domain_language: row.domainLanguage,
     website_topic: row.websiteTopic,
     tld: row.tld,

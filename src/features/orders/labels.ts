@@ -1,6 +1,6 @@
 /** Words for the statuses and flags of orders and their items. */
 import type { OrderItemStatus, OrderStatus, PaymentStatus } from '../../../contract/orders.ts';
-import type { ArticleStatus, TopicStatus } from '../../../contract/order-items.ts';
+import type { ArticleStatus, BuyerTransition, TopicStatus } from '../../../contract/order-items.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',
@@ -43,6 +43,13 @@ export const TOPIC_STATUS_LABELS: Record<TopicStatus, string> = {
   topic_ready_for_approval: 'Ready for approval',
   topic_approved: 'Approved',
   topic_declined: 'Declined',
+};
+
+/** The buyer's requested transitions: the bulk button, and what the success toast says was done. */
+export const BUYER_TRANSITION_LABELS: Record<BuyerTransition, { button: string; done: string }> = {
+  approve_topic: { button: 'Approve topics', done: 'approved' },
+  approve_content: { button: 'Approve content', done: 'approved' },
+  cancel: { button: 'Cancel selected', done: 'cancelled' },
 };
 
 export function yesNo(value: boolean): string {

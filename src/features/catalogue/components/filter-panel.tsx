@@ -23,6 +23,11 @@ import {
   type NumberRange,
   type PeriodValue,
 } from '../../../../contract/filter-state.ts';
+import {
+  SITE_METRICS,
+  siteMetricFilterLabel,
+  type FilterableSiteMetricKey,
+} from '../../../../contract/site-metrics.ts';
 import { pickTld } from '../../../../contract/tld.ts';
 import { Button } from '../../../components/button.tsx';
 import { SideSheet } from '../../../components/side-sheet.tsx';
@@ -31,24 +36,14 @@ import { cx } from '../../../utils/class-names.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import type { ReferenceItem, ReferenceKind } from '../api/requests.ts';
 
-export const RANGE_LABELS: Record<RangeFilterKey, string> = {
-  ahrefs_domain_rating: 'DR',
-  ahrefs_referring_domains: 'Referring domains',
-  ahrefs_organic_traffic: 'Organic traffic',
-  ahrefs_url_rating: 'UR',
-  ahrefs_keywords_top3: 'Top-3 keywords',
-  ahrefs_keywords410: '4-10 keywords',
-  ahrefs_keywords_top10: 'Top-10 keywords',
-  majestic_citation_flow: 'Citation flow',
-  majestic_trust_flow: 'Trust flow',
-  moz_spam_score: 'Spam score',
-  moz_domain_authority: 'Domain authority',
-  semrush_authority_score: 'Authority score',
-  tf_cf: 'TF/CF ratio',
-  rd_ot: 'RD/OT ratio',
-  price: 'Price (€)',
-  main_country_traffic: 'Main country traffic',
-};
+const filterableLabels = Object.fromEntries(
+  SITE_METRICS.filter((metric) => metric.filterable).map((metric) => [
+    metric.key,
+    siteMetricFilterLabel(metric),
+  ]),
+) as Record<FilterableSiteMetricKey, string>;
+/** Every range filter is a filterable metric, labelled in contract/site-metrics.ts. */
+export const RANGE_LABELS: Record<RangeFilterKey, string> = filterableLabels;
 
 const BOOLEAN_LABELS: Record<BooleanFilterKey, string> = {
   is_favorite_site: 'Favorite sites',

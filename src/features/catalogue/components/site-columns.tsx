@@ -3,11 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LINK_TYPE_TITLES,
-  SITE_SORT_COLUMNS,
   SPONSOR_TAG_TYPE_TITLES,
   type Site,
   type SiteSortColumn,
 } from '../../../../contract/catalogue.ts';
+import {
+  SITE_METRIC_BY_KEY,
+  SITE_METRICS,
+  type SiteMetric,
+  type SiteMetricKey,
+  type SiteMetricKind,
+} from '../../../../contract/site-metrics.ts';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
 import { CountryFlag } from './country-flag.tsx';
@@ -25,7 +31,6 @@ declare module '@tanstack/react-table' {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SiteColumn = ColumnDef<Site, any>;
 
-const sortable: ReadonlySet<string> = new Set(SITE_SORT_COLUMNS);
 const helper = createColumnHelper<Site>();
 const numberFormat = new Intl.NumberFormat('en-US');
 const percentFormat = new Intl.NumberFormat('en-US', {
@@ -42,16 +47,41 @@ export function formatPercent(value: number | null): string {
   return value === null ? '' : percentFormat.format(value);
 }
 
-function metric(id: keyof Site & string, label: string): SiteColumn {
-  return helper.accessor((row) => row[id] as number, {
-    id,
-    header: label,
-    cell: (info) => numberFormat.format(info.getValue()),
-    meta: {
-      label,
-      isNumeric: true,
-      sortColumn: sortable.has(id) ? (id as SiteSortColumn) : undefined,
-    },
+/** The metrics that are columns of the table: those with a header in contract/site-metrics.ts. */
+export type TableMetricKey = Extract<SiteMetric, { header: string }>['key'];
+
+const TABLE_METRIC_KEYS = SITE_METRICS.flatMap((metric): TableMetricKey[] =>
+  'header' in metric ? [metric.key] : [],
+);
+
+function PriceCell({ price }: { price: string }) {
+  const isFree = Number(price) === 0;
+  return (
+    <span className="flex flex-col items-end leading-tight">
+      <span className="font-semibold text-slate-900">{isFree ? 'free' : formatMoney(price)}</span>
+      <span className="text-xs text-slate-500">per article</span>
+    </span>
+  );
+}
+
+function metricCell(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode {
+  switch (kind) {
+    case 'money':
+      return <PriceCell price={String(value)} />;
+    case 'percent':
+      return formatPercent(value as number | null);
+    default:
+      return numberFormat.format(value as number);
+  }
+}
+
+function metric(key: TableMetricKey): SiteColumn {
+  const { header, kind, sortable } = SITE_METRIC_BY_KEY[key];
+  return helper.accessor((row) => row[key], {
+    id: key,
+    header,
+    cell: (info) => metricCell(kind, info.getValue()),
+    meta: { label: header, isNumeric: true, sortColumn: sortable ? key : undefined },
   });
 }
 
@@ -130,11 +160,11 @@ export function siteDataColumns(options: {
       }),
     );
   }
-  add(metric('ahrefs_domain_rating', 'DR'));
-  add(metric('ahrefs_referring_domains', 'RD'));
-  add(metric('ahrefs_organic_traffic', 'Traffic'));
-  add(metric('majestic_trust_flow', 'TF'));
-  add(metric('majestic_citation_flow', 'CF'));
+  add(metric('ahrefs_domain_rating'));
+  add(metric('ahrefs_referring_domains'));
+  add(metric('ahrefs_organic_traffic'));
+  add(metric('majestic_trust_flow'));
+  add(metric('majestic_citation_flow'));
   add(
     helper.accessor('main_country', {
       header: 'Main country',
@@ -179,21 +209,9 @@ export function siteDataColumns(options: {
       cell: (info) => info.getValue() ?? '',
     }),
   );
-  add(
-    helper.accessor('tf_cf', {
-      header: 'TF/CF',
-      meta: { label: 'TF/CF', sortColumn: 'tf_cf', isNumeric: true },
-      cell: (info) => formatPercent(info.getValue()),
-    }),
-  );
-  add(
-    helper.accessor('rd_ot', {
-      header: 'RD/OT',
-      meta: { label: 'RD/OT', sortColumn: 'rd_ot', isNumeric: true },
-      cell: (info) => formatPercent(info.getValue()),
-    }),
-  );
-  add(metric('ahrefs_url_rating', 'UR'));
+  add(metric('tf_cf'));
+  add(metric('rd_ot'));
+  add(metric('ahrefs_url_rating'));
   add(
     helper.accessor('domain_language', {
       header: 'Language',
@@ -201,9 +219,9 @@ export function siteDataColumns(options: {
       cell: (info) => info.getValue() ?? '',
     }),
   );
-  add(metric('ahrefs_keywords_top3', 'Top-3 keywords'));
-  add(metric('ahrefs_keywords410', '4-10 keywords'));
-  add(metric('main_country_traffic', 'Main country traffic'));
+  add(metric('ahrefs_keywords_top3'));
+  add(metric('ahrefs_keywords410'));
+  add(metric('main_country_traffic'));
   add(
     helper.accessor('website_topic', {
       header: 'Topic',
@@ -211,24 +229,11 @@ export function siteDataColumns(options: {
       cell: (info) => info.getValue() ?? '',
     }),
   );
-  add(
-    helper.accessor('price', {
-      header: 'Price',
-      meta: { label: 'Price', sortColumn: 'price', isNumeric: true },
-      cell: (info) => {
-        const price = info.getValue();
-        const isFree = Number(price) === 0;
-        return (
-          <span className="flex flex-col items-end leading-tight">
-            <span className="font-semibold text-slate-900">
-              {isFree ? 'free' : formatMoney(price)}
-            </span>
-            <span className="text-xs text-slate-500">per article</span>
-          </span>
-        );
-      },
-    }),
-  );
+  add(metric('price'));
+  // A metric with a header that is not placed above comes last, before the row's actions.
+  for (const key of TABLE_METRIC_KEYS) {
+    if (!columns.some((column) => column.id === key)) add(metric(key));
+  }
   add(
     helper.display({
       id: 'actions',

@@ -6,6 +6,12 @@ import {
   SPONSOR_TAG_TYPE_TITLES,
   type Site,
 } from '../../../../contract/catalogue.ts';
+import {
+  SITE_METRIC_BY_KEY,
+  SITE_METRICS,
+  type SiteMetricKey,
+  type SiteMetricKind,
+} from '../../../../contract/site-metrics.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Card, CardHeader } from '../../../components/card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -22,6 +28,57 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 function priceText(price: string): string {
   return Number(price) === 0 ? 'free' : formatMoney(price);
+}
+
+/** Where the page shows the metrics, in order (the price is listed per niche instead). */
+const PLACED_METRICS = {
+  thirdParty: [
+    'ahrefs_domain_rating',
+    'ahrefs_url_rating',
+    'ahrefs_organic_traffic',
+    'main_country_traffic',
+    'ahrefs_keywords_top3',
+    'ahrefs_keywords410',
+    'majestic_trust_flow',
+    'majestic_citation_flow',
+    'tf_cf',
+    'moz_domain_authority',
+    'moz_spam_score',
+    'semrush_authority_score',
+  ],
+  referringDomains: ['ahrefs_referring_domains', 'rd_ot'],
+  notShown: ['ahrefs_keywords_top10', 'price'],
+} as const satisfies Record<string, readonly SiteMetricKey[]>;
+const placed: ReadonlySet<SiteMetricKey> = new Set(Object.values(PLACED_METRICS).flat());
+
+/** The metrics of each card; a metric not placed above joins the third-party metrics. */
+export const DETAIL_METRICS: Record<keyof typeof PLACED_METRICS, readonly SiteMetricKey[]> = {
+  ...PLACED_METRICS,
+  thirdParty: [
+    ...PLACED_METRICS.thirdParty,
+    ...SITE_METRICS.map((metric) => metric.key).filter((key) => !placed.has(key)),
+  ],
+};
+
+/** Scores are shown as they are, counts with separators, ratios as percentages. */
+function metricText(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode {
+  switch (kind) {
+    case 'money':
+      return priceText(String(value));
+    case 'percent':
+      return formatPercent(value as number | null);
+    case 'count':
+      return numberFormat.format(value as number);
+    case 'score':
+      return value;
+  }
+}
+
+function metricFacts(site: Site, keys: readonly SiteMetricKey[]): [string, ReactNode][] {
+  return keys.map((key) => {
+    const { label, kind } = SITE_METRIC_BY_KEY[key];
+    return [label, metricText(kind, site[key])];
+  });
 }
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -149,31 +206,11 @@ export function SiteDetailView({ id, buyerDomain }: { id: string; buyerDomain: s
           </Card>
           <Card>
             <CardHeader title="Third-party metrics" />
-            <Facts
-              items={[
-                ['Domain rating (Ahrefs)', site.ahrefs_domain_rating],
-                ['URL rating (Ahrefs)', site.ahrefs_url_rating],
-                ['Organic traffic', numberFormat.format(site.ahrefs_organic_traffic)],
-                ['Main country traffic', numberFormat.format(site.main_country_traffic)],
-                ['Top-3 keywords', numberFormat.format(site.ahrefs_keywords_top3)],
-                ['4-10 keywords', numberFormat.format(site.ahrefs_keywords410)],
-                ['Trust flow (Majestic)', site.majestic_trust_flow],
-                ['Citation flow (Majestic)', site.majestic_citation_flow],
-                ['TF/CF', formatPercent(site.tf_cf)],
-                ['Domain authority (Moz)', site.moz_domain_authority],
-                ['Spam score (Moz)', site.moz_spam_score],
-                ['Authority score (Semrush)', site.semrush_authority_score],
-              ]}
-            />
+            <Facts items={metricFacts(site, DETAIL_METRICS.thirdParty)} />
           </Card>
           <Card>
             <CardHeader title="Referring domains" />
-            <Facts
-              items={[
-                ['Referring domains', numberFormat.format(site.ahrefs_referring_domains)],
-                ['RD/OT', formatPercent(site.rd_ot)],
-              ]}
-            />
+            <Facts items={metricFacts(site, DETAIL_METRICS.referringDomains)} />
             {site.referring_domains.length ? (
               <ul
                 aria-label="Sample of referring domains"

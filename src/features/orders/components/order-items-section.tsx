@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  canApproveContent,
-  canApproveTopic,
-  canCancel,
+  BUYER_TRANSITIONS,
   canRequestEdit,
+  canTransition,
+  type BuyerTransition,
   type OrderItem,
 } from '../../../../contract/order-items.ts';
 import type { SavedViewKind } from '../../../../contract/saved-views.ts';
@@ -21,6 +21,7 @@ import { actionIds } from '../api/item-actions.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout, type ColumnLayout } from '../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
+import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES } from '../list-state.ts';
 import { DataTable } from './data-table.tsx';
 import {
@@ -68,7 +69,7 @@ function positive(raw: string | null, fallback: number): number {
 }
 
 interface Confirmation {
-  kind: 'cancel' | 'request_edit' | 'approve_topic' | 'approve_content';
+  kind: BuyerTransition | 'request_edit';
   items: OrderItem[];
 }
 
@@ -230,30 +231,17 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
           Select all on this page
         </label>
         <span className="mr-2 text-slate-500">{selectedItems.length} selected</span>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!bulkEnabled(canApproveTopic)}
-          onClick={() => setConfirmation({ kind: 'approve_topic', items: selectedItems })}
-        >
-          Approve topics
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!bulkEnabled(canApproveContent)}
-          onClick={() => setConfirmation({ kind: 'approve_content', items: selectedItems })}
-        >
-          Approve content
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!bulkEnabled(canCancel)}
-          onClick={() => setConfirmation({ kind: 'cancel', items: selectedItems })}
-        >
-          Cancel selected
-        </Button>
+        {BUYER_TRANSITIONS.map((transition) => (
+          <Button
+            key={transition}
+            size="sm"
+            variant="secondary"
+            disabled={!bulkEnabled((item) => canTransition(transition, item))}
+            onClick={() => setConfirmation({ kind: transition, items: selectedItems })}
+          >
+            {BUYER_TRANSITION_LABELS[transition].button}
+          </Button>
+        ))}
         <Button
           size="sm"
           variant="secondary"

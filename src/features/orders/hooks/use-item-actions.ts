@@ -12,6 +12,7 @@ import {
 } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import type { ItemAction } from '../api/requests.ts';
+import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 
 export const ITEM_ACTION_MUTATION_KEY = ['orders', 'item-action'] as const;
 
@@ -19,7 +20,7 @@ export const ITEM_ACTION_MUTATION_KEY = ['orders', 'item-action'] as const;
 export function actionPastTense(action: ItemAction): string {
   switch (action.kind) {
     case 'status':
-      return action.transition === 'cancel' ? 'cancelled' : 'approved';
+      return BUYER_TRANSITION_LABELS[action.transition].done;
     case 'request_edits':
       return action.value ? 'sent for edits' : 'withdrawn from edits';
     case 'topic':
