@@ -26,7 +26,7 @@ import {
   orderItems,
   orders,
 } from '../../server/db/schema/index.ts';
-import { MONTHLY_BILLS_JOB } from '../../server/modules/orders/monthly-bills.job.ts';
+import { MONTHLY_BILLS_JOB } from '../../server/modules/billing/monthly-bills.job.ts';
 import { DEMO_DOCUMENT_SELLER } from '../../server/modules/files/document-seller.ts';
 import { storeFile } from '../../server/modules/files/file-store.ts';
 

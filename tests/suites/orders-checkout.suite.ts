@@ -40,7 +40,7 @@ import { referenceIds } from '../../server/db/seed/reference-data.ts';
 import {
   issueMonthlyBills,
   MONTHLY_BILLS_JOB,
-} from '../../server/modules/orders/monthly-bills.job.ts';
+} from '../../server/modules/billing/monthly-bills.job.ts';
 import { signInBuyers, TEST_START, type TestContext } from '../helpers/test-app.ts';
 import {
   addBuyersToCompany,

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderItemListSchema } from '../../contract/order-items.ts';
 import { OrderSchema } from '../../contract/orders.ts';
 import { cartItems, orderItems, orders, users } from '../../server/db/schema/index.ts';
-import { demoControlKey, DEMO_PUBLISHER_JOB } from '../../server/modules/orders/demo-publisher.ts';
+import {
+  demoControlKey,
+  DEMO_PUBLISHER_JOB,
+} from '../../server/modules/demo-publisher/demo-publisher.ts';
 import { FIXTURE } from '../helpers/fixture.ts';
 import { mailsTo } from '../helpers/mail-box.ts';
 import {

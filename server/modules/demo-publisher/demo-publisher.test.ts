@@ -29,7 +29,7 @@ describe('the demo control outside a demo', () => {
 
 describe('npm run demo:advance', () => {
   const run = promisify(execFile);
-  const script = path.resolve('server/modules/orders/demo-advance-cli.ts');
+  const script = path.resolve('server/modules/demo-publisher/demo-advance-cli.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
   let dataDir: string;
   beforeAll(() => {
