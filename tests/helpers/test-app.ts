@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../server/db/database.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
-import { createTestPglite } from './test-databases.ts';
+import { createProjectDatabase } from './test-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_START = new Date('2026-03-02T09:00:00Z');
@@ -27,7 +27,10 @@ export interface TestContext {
 
 export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now' | 'mailer'>>;
 
-/** Builds the app on `handle` (a fresh PGlite database with the fixture by default). */
+/**
+ * Builds the app on `handle`; by default on a fresh database with the fixture, of the kind the
+ * test project runs on (PGlite, or PostgreSQL in the `postgres` project).
+ */
 export async function createTestContext(
   options: {
     handle?: DatabaseHandle;
@@ -35,7 +38,10 @@ export async function createTestContext(
     closeHandle?: () => Promise<void>;
   } = {},
 ): Promise<TestContext> {
-  const handle = options.handle ?? (await createTestPglite());
+  const database = options.handle
+    ? { handle: options.handle, close: options.closeHandle ?? (() => options.handle!.close()) }
+    : await createProjectDatabase();
+  const { handle } = database;
   const clock = createTestClock(TEST_START);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-data-'));
@@ -57,7 +63,7 @@ export async function createTestContext(
     dataDir,
     close: async () => {
       await app.close();
-      await (options.closeHandle ?? (() => handle.close()))();
+      await database.close();
       rmSync(mailDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },

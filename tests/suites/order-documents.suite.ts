@@ -17,7 +17,7 @@ import {
   setCredits,
   siteWithNiches,
   type CatalogueFacts,
-} from './orders-helpers.ts';
+} from '../helpers/orders.ts';
 import {
   cartItems,
   creditNotes,

@@ -36,7 +36,7 @@ import {
   siteWithNiches,
   unpricedNiche,
   type CatalogueFacts,
-} from '../../../tests/suites/orders-helpers.ts';
+} from '../../../tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

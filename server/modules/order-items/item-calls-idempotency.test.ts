@@ -10,8 +10,8 @@ import {
   catalogueFacts,
   countRows,
   type CatalogueFacts,
-} from '../../../tests/suites/orders-helpers.ts';
-import { lineOfKind, multipart, placeOrder } from '../../../tests/suites/orders-following.suite.ts';
+} from '../../../tests/helpers/orders.ts';
+import { lineOfKind, multipart, placeOrder } from '../../../tests/helpers/orders.ts';
 
 describe("a buyer's item calls repeated with the same Idempotency-Key", () => {
   let ctx: TestContext;

@@ -11,8 +11,8 @@ import {
   LINK_TYPE_NOT_PRICED_MESSAGE,
   NOT_BLANK_MESSAGE,
   type CartLineCreate,
-} from '../../contract/cart.ts';
-import { centsToMoney, moneyToCents } from '../../contract/money.ts';
+} from '../../../contract/cart.ts';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
@@ -24,9 +24,9 @@ import {
   PaymentMethodListSchema,
   type Order,
   type PaymentMethod,
-} from '../../contract/orders.ts';
-import { BuyerProfileSchema } from '../../contract/profile.ts';
-import { vatCents } from '../../contract/vat.ts';
+} from '../../../contract/orders.ts';
+import { BuyerProfileSchema } from '../../../contract/profile.ts';
+import { vatCents } from '../../../contract/vat.ts';
 import {
   cartItems,
   companies,
@@ -35,13 +35,13 @@ import {
   orderItems,
   orders,
   sitePrices,
-} from '../../server/db/schema/index.ts';
-import { referenceIds } from '../../server/db/seed/reference-data.ts';
+} from '../../db/schema/index.ts';
+import { referenceIds } from '../../db/seed/reference-data.ts';
 import {
   issueMonthlyBills,
   MONTHLY_BILLS_JOB,
-} from '../../server/modules/billing/monthly-bills.job.ts';
-import { signInBuyers, TEST_START, type TestContext } from '../helpers/test-app.ts';
+} from '../billing/monthly-bills.job.ts';
+import { signInBuyers, TEST_START, type TestContext } from '../../../tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   buyerCalls,
@@ -53,7 +53,7 @@ import {
   setCredits,
   siteWithNiches,
   type CatalogueFacts,
-} from './orders-helpers.ts';
+} from '../../../tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'buyer' | 'secondBuyer';

@@ -11,9 +11,9 @@ import {
   type SiteList,
   type SiteSortColumn,
   type SortDirection,
-} from '../../contract/catalogue.ts';
-import { centsToMoney } from '../../contract/money.ts';
-import { encodeQuery } from '../../contract/query-string.ts';
+} from '../../../contract/catalogue.ts';
+import { centsToMoney } from '../../../contract/money.ts';
+import { encodeQuery } from '../../../contract/query-string.ts';
 import {
   blacklistedSites,
   buyerDomains,
@@ -21,16 +21,16 @@ import {
   sitePrices,
   sites,
   users,
-} from '../../server/db/schema/index.ts';
-import { referenceIds } from '../../server/db/seed/reference-data.ts';
+} from '../../db/schema/index.ts';
+import { referenceIds } from '../../db/seed/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,
   type CatalogueModel,
   type ModelSite,
-} from '../helpers/catalogue-model.ts';
-import { FIXTURE } from '../helpers/fixture.ts';
-import { bearer, login, signInBuyers, type TestContext } from '../helpers/test-app.ts';
+} from '../../../tests/helpers/catalogue-model.ts';
+import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import { bearer, login, signInBuyers, type TestContext } from '../../../tests/helpers/test-app.ts';
 
 const GENERAL = referenceIds.niche('general');
 const CASINO = referenceIds.niche('casino');

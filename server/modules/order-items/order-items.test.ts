@@ -5,15 +5,14 @@
 // items, refunds of cancelled items paid with credits, and what the other buyer may see.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CartLineCreate } from '../../contract/cart.ts';
-import { MAX_UPLOAD_BYTES } from '../../contract/constants.ts';
-import { centsToMoney, moneyToCents } from '../../contract/money.ts';
+import { MAX_UPLOAD_BYTES } from '../../../contract/constants.ts';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
 import {
   ChangedItemsSchema,
   ORDER_ITEM_NOT_FOUND_MESSAGE,
   OrderItemListSchema,
   OrderItemSchema,
-} from '../../contract/order-items.ts';
+} from '../../../contract/order-items.ts';
 import {
   ORDER_ITEM_STATUSES,
   ORDER_NOT_FOUND_MESSAGE,
@@ -21,9 +20,9 @@ import {
   type Order,
   type OrderItemStatus,
   type PaymentMethod,
-} from '../../contract/orders.ts';
-import { listOf } from '../../contract/pagination.ts';
-import { vatCents } from '../../contract/vat.ts';
+} from '../../../contract/orders.ts';
+import { listOf } from '../../../contract/pagination.ts';
+import { vatCents } from '../../../contract/vat.ts';
 import {
   cartItems,
   creditNotes,
@@ -31,135 +30,27 @@ import {
   orderItems,
   orders,
   users,
-} from '../../server/db/schema/index.ts';
-import { FIXTURE } from '../helpers/fixture.ts';
-import { mailsTo } from '../helpers/mail-box.ts';
-import { signInBuyers, type TestContext } from '../helpers/test-app.ts';
-import { documentSamples } from './orders-documents.ts';
+} from '../../db/schema/index.ts';
+import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import { mailsTo } from '../../../tests/helpers/mail-box.ts';
+import { signInBuyers, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { documentSamples } from '../../../tests/suites/orders-documents.ts';
 import {
   buyerCalls,
   catalogueFacts,
   creditsOf,
-  lineFor,
+  lineOfKind,
+  multipart,
+  placeOrder,
   setCredits,
   siteWithNiches,
   type CatalogueFacts,
-} from './orders-helpers.ts';
+  type OrderLine,
+  type Who,
+} from '../../../tests/helpers/orders.ts';
 
-type Who = 'buyer' | 'secondBuyer';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const OrderListSchema = listOf(OrderSchema);
-
-/** A multipart/form-data body for app.inject. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer; type?: string },
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----portal-test-${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** A cart line and the topic the checkout table gives it. */
-export type OrderLine = CartLineCreate;
-
-/** The kinds of line a test orders. */
-export function lineOfKind(
-  facts: CatalogueFacts,
-  kind: 'approvedTopic' | 'publisherTopic' | 'buyerArticle' | 'buyerTopic',
-  who: Who = 'buyer',
-  skip = 0,
-): OrderLine {
-  const site = siteWithNiches(facts, 1, skip);
-  switch (kind) {
-    case 'approvedTopic':
-      return lineFor(
-        facts,
-        site,
-        {
-          content_product_plan: facts.plans.standard.id,
-          article_topic: 'please_provide_me_a_topic',
-          is_topic_needs_approval: true,
-        },
-        who,
-      );
-    case 'publisherTopic':
-      return lineFor(
-        facts,
-        site,
-        {
-          content_product_plan: facts.plans.standard.id,
-          article_topic: 'please_provide_me_a_topic',
-        },
-        who,
-      );
-    case 'buyerTopic':
-      return {
-        ...lineFor(facts, site, { content_product_plan: facts.plans.standard.id }, who),
-        topic: 'Ten trails for spring',
-      };
-    case 'buyerArticle':
-      return lineFor(facts, site, {}, who);
-  }
-}
-
-/** Places an order of the lines through the API; answers it and its items in order. */
-export async function placeOrder(
-  ctx: TestContext,
-  token: string,
-  facts: CatalogueFacts,
-  lines: OrderLine[],
-  method: PaymentMethod,
-  who: Who = 'buyer',
-  extra: object = {},
-): Promise<{ order: Order; items: (typeof orderItems.$inferSelect)[] }> {
-  const call = buyerCalls(ctx);
-  // Added newest first: the cart lists the last added first, and items follow the cart.
-  for (const { topic, ...line } of [...lines].reverse()) {
-    const added = await call('POST', '/shopping-carts/items', token, line);
-    if (added.statusCode !== 201) throw new Error(`Adding to the cart failed: ${added.body}`);
-    if (topic === undefined) continue;
-    for (const item of (added.json() as { data: { id: string }[] }).data) {
-      const updated = await call('PUT', `/shopping-carts/items/${item.id}`, token, { topic });
-      if (updated.statusCode !== 200) throw new Error(`Giving a topic failed: ${updated.body}`);
-    }
-  }
-  const placed = await call('POST', '/orders', token, {
-    company: facts.companyIds[who],
-    invoice_emails: ['accounts@example.com'],
-    payment_method: method,
-    ...extra,
-  });
-  if (placed.statusCode !== 201) throw new Error(`Ordering failed: ${placed.body}`);
-  const order = OrderSchema.parse(placed.json());
-  const items = await ctx.handle.db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.position);
-  return { order, items };
-}
 
 export function describeOrdersFollowingSuite(
   database: string,

@@ -3,11 +3,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE } from '../../contract/orders.ts';
-import { jobs } from '../../server/db/schema/index.ts';
-import { ApiError } from '../../server/http/api-error.ts';
-import { runIdempotent } from '../../server/http/idempotency.ts';
-import type { TestContext } from '../helpers/test-app.ts';
-import { catalogueFacts } from './orders-helpers.ts';
+import { jobs } from '../db/schema/index.ts';
+import { ApiError } from './api-error.ts';
+import { runIdempotent } from './idempotency.ts';
+import type { TestContext } from '../../tests/helpers/test-app.ts';
+import { catalogueFacts } from '../../tests/helpers/orders.ts';
 
 export function describeIdempotencyInFlightSuite(
   database: string,

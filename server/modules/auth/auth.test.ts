@@ -2,15 +2,15 @@
 // (PGlite in the server project, PostgreSQL in the postgres project).
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../server/db/schema/index.ts';
-import { FIXTURE } from '../helpers/fixture.ts';
+import { loginFailures } from '../../db/schema/index.ts';
+import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
   login,
   TEST_JWT_SECRET,
   TEST_START,
   type TestContext,
-} from '../helpers/test-app.ts';
+} from '../../../tests/helpers/test-app.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const INVALID_CREDENTIALS = { code: 401, message: 'Invalid credentials.' };

@@ -2,24 +2,24 @@
 // through the publisher's steps with the buyer's mails, and the advance control.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OrderItemListSchema } from '../../contract/order-items.ts';
-import { OrderSchema } from '../../contract/orders.ts';
-import { cartItems, orderItems, orders, users } from '../../server/db/schema/index.ts';
+import { OrderItemListSchema } from '../../../contract/order-items.ts';
+import { OrderSchema } from '../../../contract/orders.ts';
+import { cartItems, orderItems, orders, users } from '../../db/schema/index.ts';
 import {
   demoControlKey,
   DEMO_PUBLISHER_JOB,
-} from '../../server/modules/demo-publisher/demo-publisher.ts';
-import { FIXTURE } from '../helpers/fixture.ts';
-import { mailsTo } from '../helpers/mail-box.ts';
+} from './demo-publisher.ts';
+import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import { mailsTo } from '../../../tests/helpers/mail-box.ts';
 import {
   signInBuyers,
   TEST_JWT_SECRET,
   TEST_START,
   type AppOverrides,
   type TestContext,
-} from '../helpers/test-app.ts';
-import { lineOfKind, placeOrder } from './orders-following.suite.ts';
-import { buyerCalls, catalogueFacts, setCredits, type CatalogueFacts } from './orders-helpers.ts';
+} from '../../../tests/helpers/test-app.ts';
+import { lineOfKind, placeOrder } from '../../../tests/helpers/orders.ts';
+import { buyerCalls, catalogueFacts, setCredits, type CatalogueFacts } from '../../../tests/helpers/orders.ts';
 
 const PACE = 60;
 
