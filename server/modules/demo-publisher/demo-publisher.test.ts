@@ -5,10 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_JWT_SECRET } from '../../../tests/helpers/test-app.ts';
-import { describeDemoPublisherSuite } from './demo-steps.test.ts';
 import { demoControlKey } from './demo-publisher.ts';
-
-describeDemoPublisherSuite('PGlite', (overrides) => createTestContext({ overrides }));
 
 describe('the demo control outside a demo', () => {
   it('is not served outside a demo installation', async () => {
