@@ -4,8 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { CartLineCreate } from '../../contract/cart.ts';
 import { OrderSchema, type Order, type PaymentMethod } from '../../contract/orders.ts';
+import type { NotificationPreferences } from '../../contract/profile.ts';
 import { queryRows, type Database } from '../../server/db/database.ts';
 import {
   accounts,
@@ -20,9 +22,42 @@ import {
 } from '../../server/db/schema/index.ts';
 import { createAccessTokens } from '../../server/modules/auth/access-tokens.ts';
 import { FIXTURE } from './fixture.ts';
-import { bearer, TEST_JWT_SECRET, type TestContext } from './test-app.ts';
+import {
+  bearer,
+  createTestContext,
+  signInBuyers,
+  TEST_JWT_SECRET,
+  type TestContext,
+} from './test-app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type BuyerCalls = ReturnType<typeof buyerCalls>;
+export type BuyerTokens = { buyer: string; secondBuyer: string };
+
+export interface BuyerApp {
+  ctx: TestContext;
+  facts: CatalogueFacts;
+  tokens: BuyerTokens;
+  call: BuyerCalls;
+}
+
+/**
+ * For a describe block: the app on a fresh database (of the test project's kind), the fixture's
+ * facts and both buyers signed in. Filled before the block's tests run, closed after them.
+ */
+export function useBuyerApp(): BuyerApp {
+  const app = {} as BuyerApp;
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.facts = await catalogueFacts(app.ctx.handle.db);
+    app.tokens = await signInBuyers(app.ctx.app);
+    app.call = buyerCalls(app.ctx);
+  });
+  afterAll(async () => {
+    await app.ctx?.close();
+  });
+  return app;
+}
 
 export function buyerCalls(ctx: TestContext) {
   return (
@@ -158,6 +193,35 @@ export function lineFor(
     target_url: 'https://northwind-outdoor.com/boots',
     ...overrides,
   };
+}
+
+/** The items of an order, in their order. */
+export function itemsOfOrder(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.position);
+}
+
+const EVERY_NOTIFICATION: NotificationPreferences = {
+  missing_details_reminder: true,
+  topic_ready_for_approval: true,
+  content_ready_for_approval: true,
+  link_published: true,
+  order_summary: true,
+};
+
+/** Sets which mails the user gets: all of them but those turned off in `changes`. */
+export async function setNotifications(
+  db: Database,
+  userId: string,
+  changes: Partial<NotificationPreferences> = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ notificationPreferences: { ...EVERY_NOTIFICATION, ...changes } })
+    .where(eq(users.id, userId));
 }
 
 export async function setCredits(db: Database, companyId: string, amount: string): Promise<void> {
@@ -335,10 +399,5 @@ export async function placeOrder(
   });
   if (placed.statusCode !== 201) throw new Error(`Ordering failed: ${placed.body}`);
   const order = OrderSchema.parse(placed.json());
-  const items = await ctx.handle.db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.position);
-  return { order, items };
+  return { order, items: await itemsOfOrder(ctx.handle.db, order.id) };
 }

@@ -17,6 +17,7 @@ import {
   setCredits,
   siteWithNiches,
   type CatalogueFacts,
+  itemsOfOrder,
 } from '../helpers/orders.ts';
 import {
   cartItems,
@@ -101,12 +102,7 @@ export function describeOrderDocumentsSuite(
       expect(response.statusCode).toBe(200);
       return pdfTexts(response.rawPayload);
     };
-    const itemsOf = (orderId: string) =>
-      ctx.handle.db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(orderItems.position);
+    const itemsOf = (orderId: string) => itemsOfOrder(ctx.handle.db, orderId);
 
     it('writes a bank-transfer invoice with the order’s lines, amounts, VAT and payment details', async () => {
       const order = await placeOrder('bank_transfer', twoLines());

@@ -2,7 +2,7 @@
 // creation per payment method, VAT, credits, pay by bill and its monthly invoice, re-validation
 // of the cart, idempotent repeats and what another buyer may see.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CART_SITE_BLACKLISTED_MESSAGE,
   CHECKOUT_INCOMPLETE_MESSAGE,
@@ -32,49 +32,34 @@ import {
   companies,
   creditTransactions,
   invoices,
-  orderItems,
   orders,
   sitePrices,
 } from '../../db/schema/index.ts';
 import { referenceIds } from '../../db/seed/reference-data.ts';
 import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/monthly-bills.job.ts';
-import {
-  createTestContext,
-  signInBuyers,
-  TEST_START,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+import { signInBuyers, TEST_START, type TestContext } from '../../../tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
-  buyerCalls,
-  catalogueFacts,
   countRows,
   creditsOf,
   firstNiche,
   lineFor,
   setCredits,
   siteWithNiches,
+  useBuyerApp,
+  type BuyerCalls,
+  type BuyerTokens,
   type CatalogueFacts,
+  itemsOfOrder,
 } from '../../../tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'buyer' | 'secondBuyer';
 
 describe('checkout and orders', () => {
-  let ctx: TestContext;
-  let facts: CatalogueFacts;
-  let tokens: { buyer: string; secondBuyer: string };
-  let call: ReturnType<typeof buyerCalls>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    facts = await catalogueFacts(ctx.handle.db);
-    tokens = await signInBuyers(ctx.app);
-    call = buyerCalls(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useBuyerApp();
+  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  beforeAll(() => ({ ctx, facts, tokens, call } = app));
   beforeEach(async () => {
     ctx.clock.set(TEST_START);
     await ctx.handle.db.delete(cartItems);
@@ -104,12 +89,7 @@ describe('checkout and orders', () => {
     PaymentMethodListSchema.parse(
       (await call('GET', '/orders/payment-methods', tokens[who])).json(),
     ).data;
-  const itemsOf = (orderId: string) =>
-    ctx.handle.db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.position);
+  const itemsOf = (orderId: string) => itemsOfOrder(ctx.handle.db, orderId);
 
   /** Two lines: 'provide' × 1 and the standard plan × 2 on another link type. */
   const twoLines = (who: Who = 'buyer') => {

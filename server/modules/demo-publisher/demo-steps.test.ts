@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderItemListSchema } from '../../../contract/order-items.ts';
 import { OrderSchema } from '../../../contract/orders.ts';
-import { cartItems, orderItems, orders, users } from '../../db/schema/index.ts';
+import { cartItems, orderItems, orders } from '../../db/schema/index.ts';
 import { demoControlKey, DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import { mailsTo } from '../../../tests/helpers/mail-box.ts';
@@ -22,6 +22,7 @@ import {
   placeOrder,
   setCredits,
   type CatalogueFacts,
+  setNotifications,
 } from '../../../tests/helpers/orders.ts';
 
 const PACE = 60;
@@ -128,18 +129,7 @@ describe('the demo publisher', () => {
   });
 
   it('sends no step mail the buyer turned off', async () => {
-    await ctx.handle.db
-      .update(users)
-      .set({
-        notificationPreferences: {
-          missing_details_reminder: true,
-          topic_ready_for_approval: false,
-          content_ready_for_approval: true,
-          link_published: true,
-          order_summary: true,
-        },
-      })
-      .where(eq(users.id, facts.userIds.buyer));
+    await setNotifications(ctx.handle.db, facts.userIds.buyer, { topic_ready_for_approval: false });
     try {
       const { items } = await placeOrder(
         ctx,
@@ -153,18 +143,7 @@ describe('the demo publisher', () => {
       expect(await statusOf(items[0]?.id ?? '')).toBe('topic_ready_for_approval');
       expect(subjects()).not.toContain(`Topic ready for approval: ${items[0]?.number}`);
     } finally {
-      await ctx.handle.db
-        .update(users)
-        .set({
-          notificationPreferences: {
-            missing_details_reminder: true,
-            topic_ready_for_approval: true,
-            content_ready_for_approval: true,
-            link_published: true,
-            order_summary: true,
-          },
-        })
-        .where(eq(users.id, facts.userIds.buyer));
+      await setNotifications(ctx.handle.db, facts.userIds.buyer);
     }
   });
 

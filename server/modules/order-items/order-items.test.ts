@@ -4,7 +4,7 @@
 // article and feedback calls with their validation and file checks, the export of an order's
 // items, refunds of cancelled items paid with credits, and what the other buyer may see.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../contract/constants.ts';
 import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
 import {
@@ -29,49 +29,37 @@ import {
   creditTransactions,
   orderItems,
   orders,
-  users,
 } from '../../db/schema/index.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import { mailsTo } from '../../../tests/helpers/mail-box.ts';
-import {
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+import { type TestContext } from '../../../tests/helpers/test-app.ts';
 import { documentSamples } from '../../../tests/suites/orders-documents.ts';
 import {
-  buyerCalls,
-  catalogueFacts,
   creditsOf,
   lineOfKind,
   multipart,
   placeOrder,
   setCredits,
   siteWithNiches,
+  useBuyerApp,
+  type BuyerCalls,
+  type BuyerTokens,
   type CatalogueFacts,
   type OrderLine,
   type Who,
+  setNotifications,
 } from '../../../tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const OrderListSchema = listOf(OrderSchema);
 
 describe('following orders', () => {
-  let ctx: TestContext;
-  let facts: CatalogueFacts;
-  let tokens: { buyer: string; secondBuyer: string };
-  let call: ReturnType<typeof buyerCalls>;
-
+  const app = useBuyerApp();
+  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    facts = await catalogueFacts(ctx.handle.db);
-    tokens = await signInBuyers(ctx.app);
-    call = buyerCalls(ctx);
+    ({ ctx, facts, tokens, call } = app);
     await setCredits(ctx.handle.db, facts.companyIds.buyer, '900000.00');
     await setCredits(ctx.handle.db, facts.companyIds.secondBuyer, '900000.00');
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
   beforeEach(async () => {
     await ctx.handle.db.delete(cartItems);
@@ -863,18 +851,7 @@ describe('following orders', () => {
       expect(mails).toHaveLength(before + 1);
       expect(mails.at(-1)).toMatchObject({ subject: `Your order ${placed.number}` });
       expect(mails.at(-1)?.text).toContain(`/orders/${placed.id}`);
-      await ctx.handle.db
-        .update(users)
-        .set({
-          notificationPreferences: {
-            missing_details_reminder: true,
-            topic_ready_for_approval: true,
-            content_ready_for_approval: true,
-            link_published: true,
-            order_summary: false,
-          },
-        })
-        .where(eq(users.id, facts.userIds.secondBuyer));
+      await setNotifications(ctx.handle.db, facts.userIds.secondBuyer, { order_summary: false });
       const secondBefore = mailsTo(ctx.mailDir, FIXTURE.secondBuyer).length;
       await order([kind('publisherTopic', 'secondBuyer')], 'credits', 'secondBuyer');
       expect(mailsTo(ctx.mailDir, FIXTURE.secondBuyer)).toHaveLength(secondBefore);
