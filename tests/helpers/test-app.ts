@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -93,6 +94,25 @@ export async function signInBuyers(
     login(app, FIXTURE.secondBuyer, FIXTURE.password),
   ]);
   return { buyer: buyer.token, secondBuyer: secondBuyer.token };
+}
+
+/**
+ * For a describe block: the app on a fresh database with both fixture buyers signed in, filled
+ * before the block's tests run and closed after them.
+ */
+export function useSignedInApp(): {
+  ctx: TestContext;
+  tokens: { buyer: string; secondBuyer: string };
+} {
+  const app = {} as ReturnType<typeof useSignedInApp>;
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.tokens = await signInBuyers(app.ctx.app);
+  });
+  afterAll(async () => {
+    await app.ctx?.close();
+  });
+  return app;
 }
 
 export function bearer(token: string): { authorization: string } {
