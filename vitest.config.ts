@@ -1,5 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server test files that run on PostgreSQL too (money, concurrency, durability, and the
+ * queries PGlite could answer differently): the same file runs once per project, and its test
+ * context takes the database the project provides (tests/helpers/test-databases.ts).
+ * `*.pg.test.ts` files run on PostgreSQL only.
+ */
+const POSTGRES_TEST_FILES = [
+  'server/modules/auth/auth.test.ts',
+  'server/modules/sites/sites.test.ts',
+  'server/modules/checkout/checkout.test.ts',
+  'server/modules/checkout/checkout-concurrency.test.ts',
+  'server/modules/order-items/order-items.test.ts',
+  'server/modules/demo-publisher/demo-steps.test.ts',
+  'server/**/*.pg.test.ts',
+  'tests/**/*.pg.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -23,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: ['server/**/*.pg.test.ts', 'tests/**/*.pg.test.ts'],
+          include: POSTGRES_TEST_FILES,
           globalSetup: ['tests/setup/postgres.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

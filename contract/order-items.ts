@@ -220,23 +220,20 @@ export const ArticleFormSchema = z
     link: z
       .string({ error: 'This value should not be blank.' })
       .max(2048)
-      .superRefine((value, ctx) => {
+      // Normalised once here; a violation carries the corrected value (spec §8) as parameters.
+      .transform((value, ctx) => {
         if (value.trim() === '') {
           ctx.addIssue({ code: 'custom', message: 'This value should not be blank.' });
-          return;
+          return z.NEVER;
         }
         const result = normalizeTargetUrl(value);
-        if (!result.ok) {
-          ctx.addIssue({
-            code: 'custom',
-            message: result.message,
-            ...(result.corrected ? { params: { value: `"${result.corrected}"` } } : {}),
-          });
-        }
-      })
-      .transform((value) => {
-        const result = normalizeTargetUrl(value);
-        return result.ok ? result.value : value;
+        if (result.ok) return result.value;
+        ctx.addIssue({
+          code: 'custom',
+          message: result.message,
+          ...(result.corrected ? { params: { value: `"${result.corrected}"` } } : {}),
+        });
+        return z.NEVER;
       }),
     file_name: z.string().trim().max(255).optional(),
   })

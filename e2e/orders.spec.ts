@@ -93,7 +93,7 @@ async function placePaidOrder(page: Page): Promise<PaidOrder> {
 async function advance(itemNumber: string, event: string, baseURL: string | undefined) {
   const { stdout } = await run(
     'npx',
-    ['tsx', 'server/modules/orders/demo-advance-cli.ts', itemNumber, event],
+    ['tsx', 'server/modules/demo-publisher/demo-advance-cli.ts', itemNumber, event],
     {
       env: {
         ...process.env,

@@ -9,6 +9,7 @@ import { decodeQuery } from '../contract/query-string.ts';
 import type { VatSeller } from '../contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
@@ -37,21 +38,28 @@ import {
   createDocumentWriter,
   type DocumentSeller,
 } from './modules/files/documents.ts';
-import { createCheckoutService } from './modules/orders/checkout.service.ts';
+import { storeFile } from './modules/files/file-store.ts';
+import { readMultipartForm } from './modules/files/multipart.ts';
 import {
   createMonthlyBillsJob,
   MONTHLY_BILLS_JOB,
   withMonthlyBills,
-} from './modules/orders/monthly-bills.job.ts';
+} from './modules/billing/monthly-bills.job.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
   createDemoPublisher,
   createDemoPublisherJob,
   DEMO_PUBLISHER_JOB,
   withDemoPublisher,
-} from './modules/orders/demo-publisher.ts';
-import { demoRoutes } from './modules/orders/demo.routes.ts';
-import { createLifeCycleService } from './modules/orders/life-cycle.service.ts';
-import { createOrderNotifier } from './modules/orders/order-notifications.ts';
+} from './modules/demo-publisher/demo-publisher.ts';
+import { demoRoutes } from './modules/demo-publisher/demo.routes.ts';
+import { orderItemsRoutes } from './modules/order-items/order-items.routes.ts';
+import {
+  createLifeCycleService,
+  createOrderItemsService,
+  createOrderNotifier,
+} from './modules/order-items/order-items.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -124,6 +132,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  registerIdempotency(app, { db: options.db, now: options.now ?? systemClock });
   const services = createServices(options, app);
   app.decorate('jobs', services.jobs);
   app.decorate('mail', services.mail);
@@ -189,6 +198,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   const lifeCycle = createLifeCycleService({ db, now, notifier, documents });
   const publisher = createDemoPublisher({ db, now, lifeCycle });
+  const orders = createOrdersService({ db });
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
@@ -221,7 +231,15 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       notifier,
       documents,
     }),
-    orders: createOrdersService({ db, now, lifeCycle, dataDir: options.dataDir }),
+    orders,
+    orderItems: createOrderItemsService({
+      db,
+      now,
+      lifeCycle,
+      orders,
+      storeFile,
+      dataDir: options.dataDir,
+    }),
     lifeCycle,
     publisher,
   };
@@ -254,10 +272,12 @@ async function registerRoutes(
       await buyer.register(favoritesRoutes, { favorites: services.favorites });
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
       await buyer.register(exportsRoutes, { exports: services.exports });
-      await buyer.register(cartRoutes, { cart: services.cart, checkout: services.checkout });
-      await buyer.register(ordersRoutes, {
-        checkout: services.checkout,
-        orders: services.orders,
+      await buyer.register(cartRoutes, { cart: services.cart });
+      await buyer.register(checkoutRoutes, { checkout: services.checkout });
+      await buyer.register(ordersRoutes, { orders: services.orders });
+      await buyer.register(orderItemsRoutes, {
+        items: services.orderItems,
+        readForm: readMultipartForm,
       });
     },
     { prefix: '/api/v1/buyer' },

@@ -1,20 +1,121 @@
-// Safe repeats of POST requests (decision 031). With an Idempotency-Key header, the key, a hash of
-// the request and the answer are stored per user in the same transaction as the change:
-// - a repeat with the same request answers the stored status and body and changes nothing;
+// Safe repeats of requests (decisions 031 and 044). A route declares `config.idempotency`; with an
+// Idempotency-Key header, the key, a hash of the request and the answer are stored per user:
+// - a repeat with the same request answers the stored status and body (with the header
+//   `Idempotent-Replayed: true`) and changes nothing;
 // - the same key with another request answers 422;
-// - a repeat while the first is still running waits for it (the key's row is locked until the
-//   first commits) and then answers its result; after a lock timeout it answers 409.
+// - 'atomic' routes store the key in the same transaction as the change: a repeat while the first
+//   is still running waits for it (the key's row is locked until the first commits) and then
+//   answers its result; after a lock timeout it answers 409;
+// - 'after' routes (calls whose effect cannot apply twice) store the answer once it succeeded.
 // Only successful answers are stored: a request that failed changed nothing and may be retried.
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   IDEMPOTENCY_IN_FLIGHT_MESSAGE,
+  IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_MISMATCH_MESSAGE,
+  IdempotencyKeySchema,
 } from '../../contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
+import { principalOf } from '../plugins/auth.ts';
 import { ApiError } from './api-error.ts';
+
+/** The request headers of a route with `config.idempotency`, for its schema and documentation. */
+export const IdempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
+    'Makes the request safe to repeat: a repeat with the same key answers the first answer.',
+  ),
+});
+
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export interface IdempotencyOptions {
+  /** The status of a fresh answer; a replay answers the stored one. */
+  status: number;
+  /**
+   * 'atomic': the handler runs in the transaction that stores the key (`transactionOf(request)`),
+   * for changes that would apply twice (an order, cart lines). 'after': the handler runs on its
+   * own and its answer is stored once it succeeded, for calls the life cycle already guards.
+   */
+  store: 'atomic' | 'after';
+  /** What identifies the request besides its route and path; its parsed body unless given. */
+  fingerprint?: (request: FastifyRequest) => unknown;
+  /** The operation's name in the stored hash; `METHOD /route:{params}` unless given. */
+  scope?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Makes the route safe to repeat with an Idempotency-Key header (server/http/idempotency.ts). */
+    idempotency?: IdempotencyOptions;
+  }
+}
+
+interface RunningRequest {
+  tx: Database | null;
+  afterCommit: (() => Promise<void>)[];
+}
+
+const running = new WeakMap<FastifyRequest, RunningRequest>();
+
+/** The transaction of an 'atomic' idempotent route's handler: the change and its key commit together. */
+export function transactionOf(request: FastifyRequest): Database {
+  const tx = running.get(request)?.tx;
+  if (!tx) throw new Error(`${request.method} ${request.url} is not an atomic idempotent route`);
+  return tx;
+}
+
+/** Runs `work` once the handler's answer is committed; never for a replayed answer. */
+export function afterCommit(request: FastifyRequest, work: () => Promise<void>): void {
+  const state = running.get(request);
+  if (!state) throw new Error(`${request.method} ${request.url} is not an idempotent route`);
+  state.afterCommit.push(work);
+}
+
+/** Wraps the handler of every route declaring `config.idempotency`; register before the routes. */
+export function registerIdempotency(
+  app: FastifyInstance,
+  { db, now }: { db: Database; now: Clock },
+): void {
+  app.addHook('onRoute', (route) => {
+    const options = route.config?.idempotency;
+    if (!options) return;
+    const handler = route.handler;
+    route.handler = async function idempotent(request, reply) {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const state: RunningRequest = { tx: null, afterCommit: [] };
+      running.set(request, state);
+      const call: IdempotencyRequest = {
+        userId: principalOf(request).userId,
+        key: typeof key === 'string' ? key : undefined,
+        scope:
+          options.scope ??
+          `${request.method} ${request.routeOptions.url ?? request.url}:${JSON.stringify(request.params)}`,
+        payload: await (options.fingerprint ?? ((req: FastifyRequest) => req.body))(request),
+        now,
+      };
+      const run = async () => ({
+        statusCode: options.status,
+        body: (await handler.call(this, request, reply)) as unknown,
+      });
+      const answer =
+        options.store === 'atomic'
+          ? await runIdempotent(db, call, async (tx) => {
+              state.tx = tx;
+              return run();
+            })
+          : await runRepeatable(db, call, run);
+      running.delete(request);
+      if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      for (const work of state.afterCommit) await work();
+      return reply.status(answer.statusCode).send(answer.body);
+    };
+  });
+}
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first request with its key before answering 409. */

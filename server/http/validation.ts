@@ -5,11 +5,14 @@ import type { z } from 'zod';
 import type { Violation } from '../../contract/errors.ts';
 import { formatViolationPath, type PathSegment } from '../../contract/violation-path.ts';
 
+/** The message of every 400 answer that lists violations. */
+export const VALIDATION_FAILED_MESSAGE = 'Validation failed.';
+
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
 
   constructor(readonly violations: Violation[]) {
-    super('Validation failed.');
+    super(VALIDATION_FAILED_MESSAGE);
     this.name = 'RequestValidationError';
   }
 }
@@ -29,6 +32,16 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
   };
 };
 
+/**
+ * Parses what the route's schemas could not (the fields of a multipart form) the same way:
+ * the parsed value, or a 400 naming each violation.
+ */
+export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data, parseOptions);
+  if (!result.success) throw new RequestValidationError(toViolations(result.error.issues));
+  return result.data;
+}
+
 export function toViolations(
   issues: readonly z.core.$ZodIssue[],
   style: 'dot' | 'bracket' = 'dot',
@@ -42,7 +55,15 @@ export function toViolations(
         message: UNKNOWN_FIELD_MESSAGE,
       }));
     }
-    return [{ path: formatViolationPath(path, style), message: issue.message }];
+    // A rule's params (e.g. the corrected value of a link, spec §8) reach the client as they are.
+    const parameters = issue.code === 'custom' ? issue.params : undefined;
+    return [
+      {
+        path: formatViolationPath(path, style),
+        message: issue.message,
+        ...(parameters && Object.keys(parameters).length > 0 ? { parameters } : {}),
+      },
+    ];
   });
 }
 

@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
-import { createTestPglite } from './test-databases.ts';
+import { createProjectDatabase } from './test-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_START = new Date('2026-03-02T09:00:00Z');
@@ -31,7 +32,10 @@ export interface TestContext {
 
 export type AppOverrides = Partial<Omit<AppOptions, 'db' | 'now'>>;
 
-/** Builds the app on `handle` (a fresh PGlite database with the fixture by default). */
+/**
+ * Builds the app on `handle`; by default on a fresh database with the fixture, of the kind the
+ * test project runs on (PGlite, or PostgreSQL in the `postgres` project).
+ */
 export async function createTestContext(
   options: {
     handle?: DatabaseHandle;
@@ -39,7 +43,10 @@ export async function createTestContext(
     closeHandle?: () => Promise<void>;
   } = {},
 ): Promise<TestContext> {
-  const handle = options.handle ?? (await createTestPglite());
+  const database = options.handle
+    ? { handle: options.handle, close: options.closeHandle ?? (() => options.handle!.close()) }
+    : await createProjectDatabase();
+  const { handle } = database;
   const clock = createTestClock(TEST_START);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-data-'));
@@ -70,7 +77,7 @@ export async function createTestContext(
     },
     close: async () => {
       await app.close();
-      await (options.closeHandle ?? (() => handle.close()))();
+      await database.close();
       rmSync(mailDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -100,6 +107,25 @@ export async function signInBuyers(
     login(app, FIXTURE.secondBuyer, FIXTURE.password),
   ]);
   return { buyer: buyer.token, secondBuyer: secondBuyer.token };
+}
+
+/**
+ * For a describe block: the app on a fresh database with both fixture buyers signed in, filled
+ * before the block's tests run and closed after them.
+ */
+export function useSignedInApp(): {
+  ctx: TestContext;
+  tokens: { buyer: string; secondBuyer: string };
+} {
+  const app = {} as ReturnType<typeof useSignedInApp>;
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.tokens = await signInBuyers(app.ctx.app);
+  });
+  afterAll(async () => {
+    await app.ctx?.close();
+  });
+  return app;
 }
 
 export function bearer(token: string): { authorization: string } {

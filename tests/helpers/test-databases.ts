@@ -1,4 +1,5 @@
-// Fresh databases for tests. PGlite: in memory, started from a tarball of a migrated and seeded
+// Fresh databases for tests. A server test file runs on PGlite in the `server` project and, when
+// the `postgres` project includes it too, on PostgreSQL there (createProjectDatabase). PGlite: in memory, started from a tarball of a migrated and seeded
 // database that is built once and cached in the temp directory (creating a PGlite database from
 // scratch takes seconds; loading the tarball about one). PostgreSQL: a new database per test file
 // on the server the postgres project's global setup provides.
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { openPgliteDatabase } from '../../server/db/pglite.ts';
 import { openPostgresDatabase } from '../../server/db/postgres.ts';
@@ -89,6 +91,23 @@ function filesUnder(target: string): string[] {
     .map((entry) => path.join(target, entry))
     .filter((file) => statSync(file).isFile() && !file.endsWith('.test.ts'))
     .sort();
+}
+
+/**
+ * A fresh database of the kind the test project runs on: PostgreSQL on the server the `postgres`
+ * project provides (vitest.config.ts), else PGlite. `close` closes it and drops what it made.
+ */
+export async function createProjectDatabase(): Promise<{
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}> {
+  const serverUrl: string | undefined = inject('databaseUrl');
+  if (serverUrl) {
+    const database = await createTestPostgres(serverUrl);
+    return { handle: database.handle, close: database.drop };
+  }
+  const handle = await createTestPglite();
+  return { handle, close: () => handle.close() };
 }
 
 export interface TestPostgres {

@@ -1,4 +1,5 @@
-// Global setup of the `postgres` test project: a PostgreSQL server for the *.pg.test.ts files.
+// Global setup of the `postgres` test project: a PostgreSQL server for the test files that project
+// runs (vitest.config.ts); their test context reads its address with inject('databaseUrl').
 // DATABASE_URL, when set, names the server to use; otherwise an embedded PostgreSQL is started
 // in a temporary directory on a free port and removed afterwards. Each test file creates its own
 // database on it (tests/helpers/test-databases.ts).
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Given in the `postgres` project only (undefined elsewhere): where test databases are made. */
     databaseUrl: string;
   }
 }

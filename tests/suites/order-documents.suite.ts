@@ -17,7 +17,8 @@ import {
   setCredits,
   siteWithNiches,
   type CatalogueFacts,
-} from './orders-helpers.ts';
+  itemsOfOrder,
+} from '../helpers/orders.ts';
 import {
   cartItems,
   creditNotes,
@@ -26,7 +27,7 @@ import {
   orderItems,
   orders,
 } from '../../server/db/schema/index.ts';
-import { MONTHLY_BILLS_JOB } from '../../server/modules/orders/monthly-bills.job.ts';
+import { MONTHLY_BILLS_JOB } from '../../server/modules/billing/monthly-bills.job.ts';
 import { DEMO_DOCUMENT_SELLER } from '../../server/modules/files/document-seller.ts';
 import { storeFile } from '../../server/modules/files/file-store.ts';
 import { createDocumentWriter } from '../../server/modules/files/documents.ts';
@@ -93,12 +94,7 @@ export function describeOrderDocumentsSuite(
       expect(response.statusCode).toBe(200);
       return pdfTexts(response.rawPayload);
     };
-    const itemsOf = (orderId: string) =>
-      ctx.handle.db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(orderItems.position);
+    const itemsOf = (orderId: string) => itemsOfOrder(ctx.handle.db, orderId);
 
     it('writes a bank-transfer invoice with the order’s lines, amounts, VAT and payment details', async () => {
       const order = await placeOrder('bank_transfer', twoLines());

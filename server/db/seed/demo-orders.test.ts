@@ -10,8 +10,8 @@ import {
   isAllowed,
   outcomeOf,
   type ItemFacts,
-} from '../../modules/orders/item-life-cycle.ts';
-import { initialOrderItemStatus } from '../../modules/orders/item-status.ts';
+} from '../../modules/order-items/item-life-cycle.ts';
+import { initialOrderItemStatus } from '../../modules/order-items/item-status.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import {
   bearer,

@@ -23,15 +23,15 @@ import {
   type DocumentSeller,
 } from '../../modules/files/documents.ts';
 import { moveCompanyDocument } from '../../modules/files/file-store.ts';
-import { createCheckoutService } from '../../modules/orders/checkout.service.ts';
-import { publisherInput } from '../../modules/orders/demo-publisher.ts';
-import type { ItemEvent } from '../../modules/orders/item-life-cycle.ts';
-import { createLifeCycleService } from '../../modules/orders/life-cycle.service.ts';
-import type { OrderNotifier } from '../../modules/orders/order-notifications.ts';
+import { insertCreditTransaction } from '../../modules/billing/billing.service.ts';
+import { findCompaniesOfUser } from '../../modules/checkout/checkout.repository.ts';
+import { createCheckoutService } from '../../modules/checkout/checkout.service.ts';
+import { publisherInput } from '../../modules/demo-publisher/demo-publisher.ts';
 import {
-  findCompaniesOfUser,
-  insertCreditTransaction,
-} from '../../modules/orders/orders.repository.ts';
+  createLifeCycleService,
+  type ItemEvent,
+  type OrderNotifier,
+} from '../../modules/order-items/order-items.service.ts';
 import type { Database } from '../database.ts';
 import {
   buyerDomains,
@@ -541,22 +541,24 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
       at: at(script.daysAgo),
       run: async () => {
         await fillCart(script, index, now());
-        const answer = await checkout.placeOrder(
-          person.userId,
-          OrderCreateSchema.parse({
-            company: person.companyId,
-            po_number: script.poNumber ?? null,
-            invoice_emails: [person.invoiceEmail],
-            payment_method: script.paymentMethod,
-          }),
-          undefined,
+        const order = await db.transaction((tx) =>
+          checkout.placeOrder(
+            tx,
+            person.userId,
+            OrderCreateSchema.parse({
+              company: person.companyId,
+              po_number: script.poNumber ?? null,
+              invoice_emails: [person.invoiceEmail],
+              payment_method: script.paymentMethod,
+            }),
+          ),
         );
         placed = {
-          id: answer.body.id,
+          id: order.id,
           items: await db
             .select()
             .from(orderItems)
-            .where(eq(orderItems.orderId, answer.body.id))
+            .where(eq(orderItems.orderId, order.id))
             .orderBy(asc(orderItems.position)),
         };
       },

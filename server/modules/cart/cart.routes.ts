@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CartDefaultsQuerySchema,
-  CartDefaultsSchema,
   CartItemIdsBodySchema,
   CartItemListQuerySchema,
   CartItemListSchema,
@@ -11,40 +9,29 @@ import {
   CartLineCreateSchema,
   CartSitesSchema,
 } from '../../../contract/cart.ts';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../../contract/orders.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import {
+  IdempotencyHeadersSchema,
+  transactionOf,
+  type IdempotencyOptions,
+} from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
-import type { CheckoutService } from '../orders/checkout.service.ts';
 import type { CartService } from './cart.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['Shopping cart'];
 const NoContentSchema = z.null().describe('Done');
 
-export const IdempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
-    'Makes the request safe to repeat: a repeat with the same key answers the first answer.',
-  ),
-});
+/** Kept from before decision 044, so that keys stored then still match. */
+const addLine = {
+  idempotency: {
+    status: 201,
+    store: 'atomic',
+    scope: 'POST /shopping-carts/items',
+  } satisfies IdempotencyOptions,
+};
 
-export const cartRoutes: FastifyPluginAsyncZod<{
-  cart: CartService;
-  checkout: CheckoutService;
-}> = async (app, { cart, checkout }) => {
-  app.get(
-    '/shopping-carts/defaults',
-    {
-      schema: {
-        tags,
-        summary: 'Totals of the cart with VAT for a company, and the billing defaults',
-        security,
-        querystring: CartDefaultsQuerySchema,
-        response: { 200: CartDefaultsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => checkout.defaults(principalOf(request).userId, request.query.company),
-  );
-
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   app.get(
     '/shopping-carts/items',
     {
@@ -75,6 +62,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/shopping-carts/items',
     {
+      config: addLine,
       schema: {
         tags,
         summary: 'Adds a line to the cart: one item per article',
@@ -89,15 +77,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const answer = await cart.add(
-        principalOf(request).userId,
-        request.body,
-        request.headers[IDEMPOTENCY_KEY_HEADER],
-      );
-      if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(answer.body);
-    },
+    (request) => cart.add(transactionOf(request), principalOf(request).userId, request.body),
   );
 
   app.put(

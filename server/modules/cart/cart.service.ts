@@ -15,7 +15,7 @@ import type { CartItemUpdateSchema, CartLineCreateSchema } from '../../../contra
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { runIdempotent, type IdempotentAnswer } from '../../http/idempotency.ts';
+import { VALIDATION_FAILED_MESSAGE } from '../../http/validation.ts';
 import {
   checkTargetUrl,
   draftOf,
@@ -35,19 +35,19 @@ import {
   updateCartItem,
 } from './cart.repository.ts';
 
+// What checkout uses of the cart: its lines locked, checked, priced and removed in the order's
+// transaction, by the same rules as adding and editing them.
+export { draftOf, lineViolations, linePriceCents, loadLookups, paidPlanOf } from './cart-lines.ts';
+export { deleteCartItems, findCartPrices, lockCartItems } from './cart.repository.ts';
+
 type ParsedCreate = z.output<typeof CartLineCreateSchema>;
 type ParsedUpdate = z.output<typeof CartItemUpdateSchema>;
-
-export const LINE_INVALID_MESSAGE = 'Validation failed.';
 
 export interface CartService {
   list(userId: string, page: PageQuery): Promise<CartItemList>;
   sites(userId: string): Promise<CartSites>;
-  add(
-    userId: string,
-    line: ParsedCreate,
-    idempotencyKey: string | undefined,
-  ): Promise<IdempotentAnswer<{ data: CartItem[] }> & { replayed: boolean }>;
+  /** Adds the line in `tx` (the request's transaction, decision 044): one item per article. */
+  add(tx: Database, userId: string, line: ParsedCreate): Promise<{ data: CartItem[] }>;
   update(userId: string, id: string, changes: ParsedUpdate): Promise<CartItem>;
   remove(userId: string, ids: string[]): Promise<void>;
   empty(userId: string): Promise<void>;
@@ -69,49 +69,36 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
 
     sites: async (userId) => ({ data: await countCartItemsBySite(db, userId) }),
 
-    add: (userId, line, idempotencyKey) =>
-      runIdempotent(
-        db,
-        { userId, key: idempotencyKey, scope: 'POST /shopping-carts/items', payload: line, now },
-        async (tx) => {
-          const target = checkTargetUrl(line.target_url ?? null);
-          const draft: LineDraft = {
-            siteId: line.site,
-            buyerDomainId: line.buyer_domain,
-            nicheId: line.link_type,
-            contentProductPlanId: line.content_product_plan ?? null,
-            wordCount: line.word_count ?? null,
-            articleTopic: line.article_topic,
-            isTopicNeedsApproval: line.is_topic_needs_approval,
-            topic: line.topic ?? null,
-            anchorText: line.anchor_text ?? null,
-            targetUrl: 'value' in target ? target.value : null,
-            customId: line.custom_id ?? null,
-            comments: line.comments ?? null,
-            publishingDueDate: line.publishing_due_date ?? null,
-          };
-          const lookups = await loadLookups(tx, userId, [draft]);
-          const settled = settleLine(draft, lookups);
-          const violations = lineViolations(settled, lookups);
-          if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
-          if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
-            violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
-          }
-          const held = await countCartItems(tx, userId);
-          if (held + line.articles_number > MAX_CART_ITEMS) {
-            violations.push({ path: 'articles_number', message: CART_FULL_MESSAGE });
-          }
-          throwIfAny(violations);
-          const createdAt = now();
-          const rows = await insertCartItems(
-            tx,
-            Array.from({ length: line.articles_number }, () => ({ ...settled, userId, createdAt })),
-          );
-          // Newest first, as the cart lists them.
-          const data = rows.reverse().map((row) => toCartItem(row, lookups));
-          return { statusCode: 201, body: { data } };
-        },
-      ),
+    add: async (tx, userId, line) => {
+      const target = checkTargetUrl(line.target_url ?? null);
+      const { settled, lookups, violations } = await checkLine(tx, userId, target, {
+        siteId: line.site,
+        buyerDomainId: line.buyer_domain,
+        nicheId: line.link_type,
+        contentProductPlanId: line.content_product_plan ?? null,
+        wordCount: line.word_count ?? null,
+        articleTopic: line.article_topic,
+        isTopicNeedsApproval: line.is_topic_needs_approval,
+        topic: line.topic ?? null,
+        anchorText: line.anchor_text ?? null,
+        targetUrl: 'value' in target ? target.value : null,
+        customId: line.custom_id ?? null,
+        comments: line.comments ?? null,
+        publishingDueDate: line.publishing_due_date ?? null,
+      });
+      const held = await countCartItems(tx, userId);
+      if (held + line.articles_number > MAX_CART_ITEMS) {
+        violations.push({ path: 'articles_number', message: CART_FULL_MESSAGE });
+      }
+      throwIfAny(violations);
+      const createdAt = now();
+      const rows = await insertCartItems(
+        tx,
+        Array.from({ length: line.articles_number }, () => ({ ...settled, userId, createdAt })),
+      );
+      // Newest first, as the cart lists them.
+      return { data: rows.reverse().map((row) => toCartItem(row, lookups)) };
+    },
 
     update: (userId, id, changes) =>
       db.transaction(async (tx) => {
@@ -148,13 +135,7 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
         ) {
           draft.wordCount = null;
         }
-        const lookups = await loadLookups(tx, userId, [draft]);
-        const settled = settleLine(draft, lookups);
-        const violations = lineViolations(settled, lookups);
-        if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
-        if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
-          violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
-        }
+        const { settled, lookups, violations } = await checkLine(tx, userId, target, draft);
         throwIfAny(violations);
         const updated = await updateCartItem(tx, userId, id, settled);
         if (!updated) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);
@@ -167,13 +148,30 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
   };
 }
 
+/** The line settled by its rules, with the violations of the line and of its typed target URL. */
+async function checkLine(
+  tx: Database,
+  userId: string,
+  target: ReturnType<typeof checkTargetUrl>,
+  draft: LineDraft,
+) {
+  const lookups = await loadLookups(tx, userId, [draft]);
+  const settled = settleLine(draft, lookups);
+  const violations = lineViolations(settled, lookups);
+  if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
+  if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
+    violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
+  }
+  return { settled, lookups, violations };
+}
+
 function pick<T>(change: T | null | undefined, current: T | null): T | null {
   return change === undefined ? current : change;
 }
 
 function throwIfAny(violations: Violation[]): void {
   if (violations.length > 0) {
-    throw new ApiError(400, LINE_INVALID_MESSAGE, { violations });
+    throw new ApiError(400, VALIDATION_FAILED_MESSAGE, { violations });
   }
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   APPROVED_TOPIC_MESSAGE,
   BUYER_DOMAIN_NOT_FOUND_MESSAGE,
@@ -22,39 +22,25 @@ import {
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/orders.ts';
 import { cartItems } from '../../db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '../../http/validation.ts';
+import { signInBuyers, type TestContext } from '../../../tests/helpers/test-app.ts';
 import {
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
-import {
-  buyerCalls,
-  catalogueFacts,
   countRows,
   firstNiche,
   lineFor,
   siteWithNiches,
   unpricedNiche,
+  useBuyerApp,
+  type BuyerCalls,
+  type BuyerTokens,
   type CatalogueFacts,
-} from '../../../tests/suites/orders-helpers.ts';
+} from '../../../tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('shopping cart', () => {
-  let ctx: TestContext;
-  let facts: CatalogueFacts;
-  let tokens: { buyer: string; secondBuyer: string };
-  let call: ReturnType<typeof buyerCalls>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    facts = await catalogueFacts(ctx.handle.db);
-    tokens = await signInBuyers(ctx.app);
-    call = buyerCalls(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useBuyerApp();
+  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  beforeAll(() => ({ ctx, facts, tokens, call } = app));
   beforeEach(async () => {
     await ctx.handle.db.delete(cartItems);
   });

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BuyerDomainListSchema } from '../../../contract/domains.ts';
-import {
-  bearer,
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+import { bearer, useSignedInApp, type TestContext } from '../../../tests/helpers/test-app.ts';
 
 describe('GET /api/v1/buyer/domains', () => {
-  let ctx: TestContext;
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    Object.assign(tokens, await signInBuyers(ctx.app));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useSignedInApp();
+  let ctx: TestContext, tokens: Record<string, string>;
+  beforeAll(() => ({ ctx, tokens } = app));
 
   const list = (who: 'buyer' | 'secondBuyer', query = '') =>
     ctx.app.inject({

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteListSchema } from '../../../contract/catalogue.ts';
 import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '../../../contract/exports.ts';
 import { jobs, sites, websiteTopics } from '../../db/schema/index.ts';
@@ -9,23 +9,16 @@ import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,
-  createTestContext,
   signInBuyers,
+  useSignedInApp,
   TEST_START,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
 
 describe('site export tasks', () => {
-  let ctx: TestContext;
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    Object.assign(tokens, await signInBuyers(ctx.app));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useSignedInApp();
+  let ctx: TestContext, tokens: Record<string, string>;
+  beforeAll(() => ({ ctx, tokens } = app));
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, who = 'buyer') =>
     ctx.app.inject({

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/favorites.ts';
 import type { Database } from '../../db/database.ts';
 import { blacklistedSites, favoriteSites } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { RequestValidationError } from '../../http/validation.ts';
 import {
   addMarks,
   findExistingSiteIds,
@@ -34,8 +34,8 @@ export interface FavoritesService {
   putItems(userId: string, update: FavoriteItemsUpdate): Promise<FavoriteItems>;
 }
 
-function invalid(violations: Violation[]): ApiError {
-  return new ApiError(400, 'Validation failed.', { violations });
+function invalid(violations: Violation[]): RequestValidationError {
+  return new RequestValidationError(violations);
 }
 
 /** One violation per id that is not in `known`, at `path[index]`. */

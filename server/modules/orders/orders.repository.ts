@@ -1,144 +1,19 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/database.ts';
+// The buyer's orders: the list with its filter and sorting, one order, and what the list shows
+// of each (live links, the latest credit note) (Drizzle only).
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
 import {
-  accounts,
   companies,
-  countries,
   creditNotes,
-  creditTransactions,
   files,
   invoices,
   orderItems,
   orders,
-  users,
 } from '../../db/schema/index.ts';
 
-/** The companies the user may order for, current first. */
-export function findCompaniesOfUser(db: Database, userId: string) {
+/** An order with its company's name and its invoice (with the invoice's file). */
+function orderQuery(db: Database) {
   return db
-    .select({
-      id: companies.id,
-      title: companies.businessName,
-      isCurrent: accounts.isCurrent,
-      contactEmail: companies.contactEmail,
-      accountingEmail: companies.accountingEmail,
-      vatNumber: companies.vatNumber,
-      city: companies.city,
-      zipCode: companies.zipCode,
-      address: companies.address,
-      addressExtra: companies.addressExtra,
-      countryId: companies.countryId,
-      countryTitle: countries.title,
-      countryCode: countries.isoCode,
-      isPayByBillAllowed: companies.isPayByBillAllowed,
-      billLimit: companies.billLimit,
-      creditsBalance: companies.creditsBalance,
-    })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .leftJoin(countries, eq(countries.id, companies.countryId))
-    .where(eq(accounts.userId, userId))
-    .orderBy(sql`${accounts.isCurrent} desc`, asc(accounts.createdAt), asc(accounts.id));
-}
-export type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfUser>>[number];
-
-export async function findUserEmail(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
-}
-
-export async function findCountryCode(db: Database, countryId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ code: countries.isoCode })
-    .from(countries)
-    .where(eq(countries.id, countryId));
-  return row?.code ?? null;
-}
-
-/** Locks the company row until the transaction ends (pay-by-bill limit checks). */
-export async function lockCompany(db: Database, companyId: string): Promise<void> {
-  await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
-}
-
-/** What an order still costs with VAT: its total less what credit notes gave back. */
-const owed = sql`(${orders.priceWithVat} - coalesce((select sum(${creditNotes.amount})
-  from ${creditNotes} where ${creditNotes.orderId} = ${orders.id}), 0))`;
-
-/** Pay-by-bill orders of the company not paid yet, with VAT, less cancelled items. */
-export async function openBillsCents(db: Database, companyId: string): Promise<number> {
-  const [row] = await queryRows<{ cents: string }>(
-    db,
-    sql`select coalesce(sum(${owed}) * 100, 0)::bigint::text as cents from ${orders}
-        where ${orders.companyId} = ${companyId} and ${orders.paymentMethod} = 'pay_by_bill'
-          and ${orders.paymentStatus} in ('approved', 'pending_payment')`,
-  );
-  return Number(row?.cents ?? '0');
-}
-
-/**
- * Takes `amount` from the company's credits if the balance covers it: one conditional UPDATE,
- * so concurrent orders can never take the balance below zero. Null when it does not.
- */
-export async function debitCredits(
-  db: Database,
-  companyId: string,
-  amount: string,
-): Promise<string | null> {
-  const [row] = await db
-    .update(companies)
-    .set({ creditsBalance: sql`${companies.creditsBalance} - ${amount}::numeric` })
-    .where(and(eq(companies.id, companyId), sql`${companies.creditsBalance} >= ${amount}::numeric`))
-    .returning({ balance: companies.creditsBalance });
-  return row?.balance ?? null;
-}
-
-export async function insertCreditTransaction(
-  db: Database,
-  values: typeof creditTransactions.$inferInsert,
-): Promise<void> {
-  await db.insert(creditTransactions).values(values);
-}
-
-export async function nextOrderNumber(db: Database): Promise<string> {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`select nextval('order_number_seq')::text as n`,
-  );
-  if (!row) throw new Error('No order number');
-  return row.n;
-}
-
-export async function nextInvoiceNumber(db: Database): Promise<string> {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`select nextval('invoice_number_seq')::text as n`,
-  );
-  if (!row) throw new Error('No invoice number');
-  return `INV-${row.n}`;
-}
-
-export async function insertInvoice(db: Database, values: typeof invoices.$inferInsert) {
-  const [row] = await db.insert(invoices).values(values).returning();
-  if (!row) throw new Error('The invoice was not stored');
-  return row;
-}
-
-export async function insertOrder(db: Database, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('The order was not stored');
-  return row;
-}
-
-export async function insertOrderItems(db: Database, values: (typeof orderItems.$inferInsert)[]) {
-  await db.insert(orderItems).values(values);
-}
-
-export async function findOrderOfUser(db: Database, userId: string, orderId: string) {
-  const [row] = await db
     .select({
       order: orders,
       companyTitle: companies.businessName,
@@ -150,73 +25,127 @@ export async function findOrderOfUser(db: Database, userId: string, orderId: str
         fileId: files.id,
         fileName: files.fileName,
       },
-      liveLinks: sql<number>`(select count(*)::int from ${orderItems}
-        where ${orderItems.orderId} = ${orders.id} and ${orderItems.status} = 'live_link')`,
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .leftJoin(files, eq(files.id, invoices.fileId))
-    .where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
-  return row ?? null;
+    .leftJoin(files, eq(files.id, invoices.fileId));
+}
+
+export async function findOrderOfUser(db: Database, userId: string, orderId: string) {
+  const [row] = await orderQuery(db).where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
+  if (!row) return null;
+  const live = await liveLinkCounts(db, [orderId]);
+  return { ...row, liveLinks: live.get(orderId) ?? 0 };
 }
 export type OrderWithRefs = NonNullable<Awaited<ReturnType<typeof findOrderOfUser>>>;
 
-/**
- * Pay-by-bill orders without a bill, placed before `before`, per company and month, with what
- * they still cost (cancelled items are credited).
- */
-export function findUnbilledMonths(db: Database, before: Date) {
-  return queryRows<{ company_id: string; month: string; cents: string }>(
-    db,
-    sql`select ${orders.companyId} as company_id,
-          to_char(date_trunc('month', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as month,
-          (sum(${owed}) * 100)::bigint::text as cents
-        from ${orders}
-        where ${orders.paymentMethod} = 'pay_by_bill' and ${orders.invoiceId} is null
-          and ${orders.createdAt} < ${before.toISOString()}
-        group by 1, 2 order by 2, 1`,
-  );
-}
-
-/** Stores the month's bill unless one exists; null when it did. */
-export async function insertMonthlyBill(db: Database, values: typeof invoices.$inferInsert) {
-  const [row] = await db
-    .insert(invoices)
-    .values(values)
-    .onConflictDoNothing({
-      target: [invoices.companyId, invoices.billingMonth],
-      where: sql`${invoices.billingMonth} is not null`,
-    })
-    .returning({ id: invoices.id });
-  return row?.id ?? null;
-}
-
-export async function attachBill(
-  db: Database,
-  {
-    companyId,
-    invoiceId,
-    from,
-    to,
-  }: { companyId: string; invoiceId: string; from: Date; to: Date },
-): Promise<number> {
+/** Latest credit note of each order. */
+export async function latestCreditNotes(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, CreditNoteRef>();
   const rows = await db
-    .update(orders)
-    .set({ invoiceId })
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        eq(orders.paymentMethod, 'pay_by_bill'),
-        isNull(orders.invoiceId),
-        sql`${orders.createdAt} >= ${from.toISOString()}`,
-        lt(orders.createdAt, to),
-      ),
-    )
-    .returning({ id: orders.id });
-  return rows.length;
+    .select({
+      orderId: creditNotes.orderId,
+      id: creditNotes.id,
+      number: creditNotes.number,
+      fileId: files.id,
+      fileName: files.fileName,
+    })
+    .from(creditNotes)
+    .leftJoin(files, eq(files.id, creditNotes.fileId))
+    .where(inArray(creditNotes.orderId, orderIds))
+    .orderBy(desc(creditNotes.createdAt), desc(creditNotes.number));
+  const latest = new Map<string, CreditNoteRef>();
+  for (const row of rows) if (!latest.has(row.orderId)) latest.set(row.orderId, row);
+  return latest;
+}
+export interface CreditNoteRef {
+  id: string;
+  number: string;
+  fileId: string | null;
+  fileName: string | null;
 }
 
-export function findInvoices(db: Database, ids: string[]) {
-  return db.select().from(invoices).where(inArray(invoices.id, ids));
+/** Live links per order. */
+export async function liveLinkCounts(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.status, 'live_link')))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.n]));
+}
+
+export interface OrderListFilter {
+  search?: string;
+  paymentStatus?: string[];
+  status?: string[];
+  company?: string[];
+  priceMin?: string;
+  priceMax?: string;
+}
+
+const SORT_COLUMNS = {
+  number: sql`${orders.number}::bigint`,
+  created_at: sql`${orders.createdAt}`,
+  price: sql`${orders.price}`,
+  status: sql`${orders.status}::text`,
+} as const;
+
+/** A page of the buyer's orders with the total matching the filter. */
+export async function findOrdersOfUser(
+  db: Database,
+  userId: string,
+  filter: OrderListFilter,
+  sorting: [keyof typeof SORT_COLUMNS, 'ASC' | 'DESC'][],
+  page: { limit: number; offset: number },
+) {
+  const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // Item hostnames through their trigram index, then the buyer's orders among them.
+    conditions.push(
+      sql`(${orders.number} ilike ${pattern} or ${orders.poNumber} ilike ${pattern}
+        or ${orders.id} in (select ${orderItems.orderId} from ${orderItems}
+          where ${orderItems.siteHostname} ilike ${pattern}))`,
+    );
+  }
+  if (filter.paymentStatus?.length) {
+    conditions.push(
+      inArray(
+        orders.paymentStatus,
+        filter.paymentStatus as (typeof orders.$inferSelect)['paymentStatus'][],
+      ),
+    );
+  }
+  if (filter.status?.length) {
+    conditions.push(
+      inArray(orders.status, filter.status as (typeof orders.$inferSelect)['status'][]),
+    );
+  }
+  if (filter.company?.length) conditions.push(inArray(orders.companyId, filter.company));
+  if (filter.priceMin !== undefined) conditions.push(gte(orders.price, filter.priceMin));
+  if (filter.priceMax !== undefined) conditions.push(lte(orders.price, filter.priceMax));
+  const where = and(...conditions);
+  const order = [
+    ...sorting.map(([column, direction]) =>
+      direction === 'ASC' ? sql`${SORT_COLUMNS[column]} asc` : sql`${SORT_COLUMNS[column]} desc`,
+    ),
+    // Newest first; orders of the same instant by number.
+    sql`${orders.createdAt} desc`,
+    sql`${orders.number}::bigint desc`,
+  ];
+  const [rows, [count]] = await Promise.all([
+    orderQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }

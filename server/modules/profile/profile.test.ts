@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuyerProfileSchema } from '../../../contract/profile.ts';
-import { addBuyersToCompany, setCredits } from '../../../tests/suites/orders-helpers.ts';
+import { addBuyersToCompany, setCredits } from '../../../tests/helpers/orders.ts';
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import {
   bearer,

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SavedViewListSchema, SavedViewSchema } from '../../../contract/saved-views.ts';
 import {
   bearer,
-  createTestContext,
-  signInBuyers,
+  useSignedInApp,
   TEST_START,
   type TestContext,
 } from '../../../tests/helpers/test-app.ts';
 
 describe('saved views', () => {
-  let ctx: TestContext;
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    Object.assign(tokens, await signInBuyers(ctx.app));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useSignedInApp();
+  let ctx: TestContext, tokens: Record<string, string>;
+  beforeAll(() => ({ ctx, tokens } = app));
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

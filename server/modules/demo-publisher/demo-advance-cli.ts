@@ -17,10 +17,12 @@ import {
   type AdvanceResult,
 } from './demo-publisher.ts';
 import { DEMO_KEY_HEADER } from './demo.routes.ts';
-import type { ItemEvent } from './item-life-cycle.ts';
 import { createDocumentWriter } from '../files/documents.ts';
-import { createLifeCycleService } from './life-cycle.service.ts';
-import { createOrderNotifier } from './order-notifications.ts';
+import {
+  createLifeCycleService,
+  createOrderNotifier,
+  type ItemEvent,
+} from '../order-items/order-items.service.ts';
 
 const USAGE = `Usage: npm run demo:advance -- <order item id or number> [event]
 Events: ${PUBLISHER_EVENTS.join(', ')}`;

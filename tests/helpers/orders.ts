@@ -1,9 +1,13 @@
-// Shared pieces of the cart and order tests: calls with a buyer's token, and the fixture's sites,
-// prices, plans and domains read from the database.
+// Shared pieces of the cart and order tests: calls with a buyer's token, the fixture's sites,
+// prices, plans and domains read from the database, cart lines of each kind of item, and placing
+// an order through the API.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { CartLineCreate } from '../../contract/cart.ts';
+import { OrderSchema, type Order, type PaymentMethod } from '../../contract/orders.ts';
+import type { NotificationPreferences } from '../../contract/profile.ts';
 import { queryRows, type Database } from '../../server/db/database.ts';
 import {
   accounts,
@@ -11,15 +15,49 @@ import {
   companies,
   contentProductPlans,
   niches,
+  orderItems,
   sitePrices,
   sites,
   users,
 } from '../../server/db/schema/index.ts';
 import { createAccessTokens } from '../../server/modules/auth/access-tokens.ts';
-import { FIXTURE } from '../helpers/fixture.ts';
-import { bearer, TEST_JWT_SECRET, type TestContext } from '../helpers/test-app.ts';
+import { FIXTURE } from './fixture.ts';
+import {
+  bearer,
+  createTestContext,
+  signInBuyers,
+  TEST_JWT_SECRET,
+  type TestContext,
+} from './test-app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type BuyerCalls = ReturnType<typeof buyerCalls>;
+export type BuyerTokens = { buyer: string; secondBuyer: string };
+
+export interface BuyerApp {
+  ctx: TestContext;
+  facts: CatalogueFacts;
+  tokens: BuyerTokens;
+  call: BuyerCalls;
+}
+
+/**
+ * For a describe block: the app on a fresh database (of the test project's kind), the fixture's
+ * facts and both buyers signed in. Filled before the block's tests run, closed after them.
+ */
+export function useBuyerApp(): BuyerApp {
+  const app = {} as BuyerApp;
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+    app.facts = await catalogueFacts(app.ctx.handle.db);
+    app.tokens = await signInBuyers(app.ctx.app);
+    app.call = buyerCalls(app.ctx);
+  });
+  afterAll(async () => {
+    await app.ctx?.close();
+  });
+  return app;
+}
 
 export function buyerCalls(ctx: TestContext) {
   return (
@@ -157,6 +195,35 @@ export function lineFor(
   };
 }
 
+/** The items of an order, in their order. */
+export function itemsOfOrder(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.position);
+}
+
+const EVERY_NOTIFICATION: NotificationPreferences = {
+  missing_details_reminder: true,
+  topic_ready_for_approval: true,
+  content_ready_for_approval: true,
+  link_published: true,
+  order_summary: true,
+};
+
+/** Sets which mails the user gets: all of them but those turned off in `changes`. */
+export async function setNotifications(
+  db: Database,
+  userId: string,
+  changes: Partial<NotificationPreferences> = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ notificationPreferences: { ...EVERY_NOTIFICATION, ...changes } })
+    .where(eq(users.id, userId));
+}
+
 export async function setCredits(db: Database, companyId: string, amount: string): Promise<void> {
   await db.update(companies).set({ creditsBalance: amount }).where(eq(companies.id, companyId));
 }
@@ -225,4 +292,112 @@ export async function accountOf(db: Database, userId: string, companyId: string)
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.companyId, companyId)));
   return row ?? null;
+}
+
+export type Who = 'buyer' | 'secondBuyer';
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----portal-test-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A cart line and the topic the checkout table gives it. */
+export type OrderLine = CartLineCreate;
+
+/** The kinds of line a test orders. */
+export function lineOfKind(
+  facts: CatalogueFacts,
+  kind: 'approvedTopic' | 'publisherTopic' | 'buyerArticle' | 'buyerTopic',
+  who: Who = 'buyer',
+  skip = 0,
+): OrderLine {
+  const site = siteWithNiches(facts, 1, skip);
+  switch (kind) {
+    case 'approvedTopic':
+      return lineFor(
+        facts,
+        site,
+        {
+          content_product_plan: facts.plans.standard.id,
+          article_topic: 'please_provide_me_a_topic',
+          is_topic_needs_approval: true,
+        },
+        who,
+      );
+    case 'publisherTopic':
+      return lineFor(
+        facts,
+        site,
+        {
+          content_product_plan: facts.plans.standard.id,
+          article_topic: 'please_provide_me_a_topic',
+        },
+        who,
+      );
+    case 'buyerTopic':
+      return {
+        ...lineFor(facts, site, { content_product_plan: facts.plans.standard.id }, who),
+        topic: 'Ten trails for spring',
+      };
+    case 'buyerArticle':
+      return lineFor(facts, site, {}, who);
+  }
+}
+
+/** Places an order of the lines through the API; answers it and its items in order. */
+export async function placeOrder(
+  ctx: TestContext,
+  token: string,
+  facts: CatalogueFacts,
+  lines: OrderLine[],
+  method: PaymentMethod,
+  who: Who = 'buyer',
+  extra: object = {},
+): Promise<{ order: Order; items: (typeof orderItems.$inferSelect)[] }> {
+  const call = buyerCalls(ctx);
+  // Added newest first: the cart lists the last added first, and items follow the cart.
+  for (const { topic, ...line } of [...lines].reverse()) {
+    const added = await call('POST', '/shopping-carts/items', token, line);
+    if (added.statusCode !== 201) throw new Error(`Adding to the cart failed: ${added.body}`);
+    if (topic === undefined) continue;
+    for (const item of (added.json() as { data: { id: string }[] }).data) {
+      const updated = await call('PUT', `/shopping-carts/items/${item.id}`, token, { topic });
+      if (updated.statusCode !== 200) throw new Error(`Giving a topic failed: ${updated.body}`);
+    }
+  }
+  const placed = await call('POST', '/orders', token, {
+    company: facts.companyIds[who],
+    invoice_emails: ['accounts@example.com'],
+    payment_method: method,
+    ...extra,
+  });
+  if (placed.statusCode !== 201) throw new Error(`Ordering failed: ${placed.body}`);
+  const order = OrderSchema.parse(placed.json());
+  return { order, items: await itemsOfOrder(ctx.handle.db, order.id) };
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/api-error.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { ITEM_EVENTS } from './item-life-cycle.ts';
+import { ITEM_EVENTS } from '../order-items/order-items.service.ts';
 import { isDemoControlKey, type DemoPublisher } from './demo-publisher.ts';
 
 export const DEMO_KEY_HEADER = 'x-demo-key';

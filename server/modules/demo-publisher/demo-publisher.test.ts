@@ -5,10 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_JWT_SECRET } from '../../../tests/helpers/test-app.ts';
-import { describeDemoPublisherSuite } from '../../../tests/suites/orders-demo.suite.ts';
 import { demoControlKey } from './demo-publisher.ts';
-
-describeDemoPublisherSuite('PGlite', (overrides) => createTestContext({ overrides }));
 
 describe('the demo control outside a demo', () => {
   it('is not served outside a demo installation', async () => {
@@ -29,7 +26,7 @@ describe('the demo control outside a demo', () => {
 
 describe('npm run demo:advance', () => {
   const run = promisify(execFile);
-  const script = path.resolve('server/modules/orders/demo-advance-cli.ts');
+  const script = path.resolve('server/modules/demo-publisher/demo-advance-cli.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
   let dataDir: string;
   beforeAll(() => {

@@ -1,6 +1,7 @@
 // An order item as the wire names it (contract/order-items.ts), and the facts the life cycle reads.
 import type { Feedback, OrderItem } from '../../../contract/order-items.ts';
 import type { orderItems, StoredFeedback } from '../../db/schema/index.ts';
+import { toInvoice } from '../orders/orders.service.ts';
 import { isEditableByBuyer, type ItemFacts } from './item-life-cycle.ts';
 import type { ItemViewRow } from './order-items.repository.ts';
 
@@ -82,19 +83,7 @@ export function toOrderItem(row: ItemViewRow): OrderItem {
     webmaster_feedback: feedbackOf(item.webmasterFeedback),
     publishing_due_date: item.publishingDueDate,
     published_at: item.publishedAt?.toISOString() ?? null,
-    invoice:
-      invoice?.id && invoice.number && invoice.paymentStatus && invoice.paymentMethod
-        ? {
-            id: invoice.id,
-            number: invoice.number,
-            file:
-              invoice.fileId && invoice.fileName
-                ? { id: invoice.fileId, file_name: invoice.fileName }
-                : null,
-            payment_status: invoice.paymentStatus,
-            payment_method: invoice.paymentMethod,
-          }
-        : null,
+    invoice: toInvoice(invoice),
     payment_method: order.paymentMethod,
   };
 }

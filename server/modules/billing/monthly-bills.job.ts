@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '../../http/idempotency.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
+import { withRecurringJob } from '../../jobs/recurring.ts';
 import type { DocumentWriter } from '../files/documents.ts';
 import { centsToMoney } from '../../../contract/money.ts';
 import {
@@ -13,7 +14,7 @@ import {
   findUnbilledMonths,
   insertMonthlyBill,
   nextInvoiceNumber,
-} from './orders.repository.ts';
+} from './billing.repository.ts';
 
 export const MONTHLY_BILLS_JOB = 'monthly-bills';
 export const MONTHLY_BILLS_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -76,26 +77,11 @@ export function withMonthlyBills(
   intervalMs = MONTHLY_BILLS_INTERVAL_MS,
   log: (message: string, error?: unknown) => void = () => {},
 ): JobRunner {
-  let timer: NodeJS.Timeout | null = null;
-  const enqueue = () => {
-    jobs.enqueue(MONTHLY_BILLS_JOB, {}).catch((error: unknown) => {
-      log('Queueing the monthly bills failed', error);
-    });
-  };
-  return {
-    ...jobs,
-    start: () => {
-      if (timer === null) {
-        enqueue();
-        timer = setInterval(enqueue, intervalMs);
-        timer.unref();
-      }
-      jobs.start();
-    },
-    stop: async () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-      await jobs.stop();
-    },
-  };
+  return withRecurringJob(jobs, {
+    kind: MONTHLY_BILLS_JOB,
+    label: 'the monthly bills',
+    intervalMs,
+    atStart: true,
+    log,
+  });
 }

@@ -4,7 +4,7 @@
 // order's payment on payment received), the orders' statuses are derived again, and after the
 // commit the buyers get the mails they asked for.
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import { moneyToCents } from '../../../contract/money.ts';
 import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '../../../contract/orders.ts';
 import { vatCents } from '../../../contract/vat.ts';
 import type { Clock } from '../../clock.ts';
@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { DocumentWriter } from '../files/documents.ts';
 import type { orderItems, orders } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { creditedCents, creditOrder, updateInvoiceStatus } from '../billing/billing.service.ts';
 import {
   LIFE_CYCLE,
   deriveOrderStatus,
@@ -24,20 +25,14 @@ import {
 import { factsOf } from './order-item-view.ts';
 import type { OrderNotice, OrderNotifier } from './order-notifications.ts';
 import {
-  creditCredits,
-  creditedCents,
   findItemIdsOfOrder,
-  insertCreditNote,
   itemStatusesOf,
   lockItems,
   lockOrders,
-  nextCreditNoteNumber,
-  updateInvoiceStatus,
   updateItem,
   updateOrder,
   type LockedItem,
 } from './order-items.repository.ts';
-import { insertCreditTransaction } from './orders.repository.ts';
 
 export interface ApplyRequest {
   event: ItemEvent;
@@ -172,27 +167,8 @@ async function creditCancelledItems(
       ? remaining
       : Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
     if (cents > 0) {
-      const amount = centsToMoney(cents);
-      const note = await insertCreditNote(tx, {
-        number: await nextCreditNoteNumber(tx),
-        orderId: order.id,
-        companyId: order.companyId,
-        amount,
-        itemNumbers: cancelled.map((item) => item.number),
-        createdAt: at,
-      });
-      await documents?.creditNote(tx, note.id);
-      if (order.paymentMethod === 'credits') {
-        const balanceAfter = await creditCredits(tx, order.companyId, amount);
-        await insertCreditTransaction(tx, {
-          companyId: order.companyId,
-          userId,
-          orderId: order.id,
-          amount,
-          balanceAfter,
-          createdAt: at,
-        });
-      }
+      const itemNumbers = cancelled.map((item) => item.number);
+      await creditOrder(tx, { order, cents, itemNumbers, userId, at, documents });
     }
   }
   if (isAllCancelled) {

@@ -9,22 +9,21 @@ import type { Database } from '../../db/database.ts';
 import type { orderItems } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
+import { withRecurringJob } from '../../jobs/recurring.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
 import {
   ITEM_EVENTS,
   LIFE_CYCLE,
   PUBLISHER_STATUSES,
-  nextPublisherEvent,
-  type EventInput,
-  type ItemEvent,
-} from './item-life-cycle.ts';
-import type { LifeCycleService } from './life-cycle.service.ts';
-import { factsOf } from './order-item-view.ts';
-import {
+  factsOf,
   findItem,
   findItemIdByNumberOrId,
   findItemsDueForPublisher,
-} from './order-items.repository.ts';
+  nextPublisherEvent,
+  type EventInput,
+  type ItemEvent,
+  type LifeCycleService,
+} from '../order-items/order-items.service.ts';
 
 export const DEMO_PUBLISHER_JOB = 'demo-publisher';
 /** Items moved per run at most, so one run never holds the worker for long. */
@@ -159,29 +158,14 @@ export function withDemoPublisher(
   log: (message: string, error?: unknown) => void = () => {},
 ): JobRunner {
   if (paceSeconds <= 0) return jobs;
-  let timer: NodeJS.Timeout | null = null;
-  const enqueue = () => {
-    jobs.enqueue(DEMO_PUBLISHER_JOB, {}).catch((error: unknown) => {
-      log('Queueing the demo publisher failed', error);
-    });
-  };
   // A pass at a fraction of the pace, so that an item rests about the pace in each status.
   const intervalMs = Math.max(1000, Math.round((paceSeconds * 1000) / 4));
-  return {
-    ...jobs,
-    start: () => {
-      if (timer === null) {
-        timer = setInterval(enqueue, intervalMs);
-        timer.unref();
-      }
-      jobs.start();
-    },
-    stop: async () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-      await jobs.stop();
-    },
-  };
+  return withRecurringJob(jobs, {
+    kind: DEMO_PUBLISHER_JOB,
+    label: 'the demo publisher',
+    intervalMs,
+    log,
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type CartDefaults,
 } from '../../../contract/cart.ts';
 import type { Violation } from '../../../contract/errors.ts';
-import { centsToMoney } from '../../../contract/money.ts';
+import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
   BillingSchema,
@@ -30,46 +30,45 @@ import {
   type VatDecision,
   type VatSeller,
 } from '../../../contract/vat.ts';
-import { moneyToCents } from '../../../contract/money.ts';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderBilling } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { toViolations } from '../../http/validation.ts';
-import { runIdempotent, type IdempotentAnswer } from '../../http/idempotency.ts';
+import { VALIDATION_FAILED_MESSAGE, toViolations } from '../../http/validation.ts';
 import {
+  debitCredits,
+  insertCreditTransaction,
+  insertInvoice,
+  nextInSequence,
+  nextInvoiceNumber,
+  openBillsCents,
+} from '../billing/billing.service.ts';
+import {
+  deleteCartItems,
   draftOf,
+  findCartPrices,
   lineViolations,
   linePriceCents,
   loadLookups,
+  lockCartItems,
   paidPlanOf,
-} from '../cart/cart-lines.ts';
-import { deleteCartItems, findCartPrices, lockCartItems } from '../cart/cart.repository.ts';
-import { initialOrderItemStatus } from './item-status.ts';
+} from '../cart/cart.service.ts';
 import type { DocumentWriter } from '../files/documents.ts';
-import type { CreditNoteRef } from './order-items.repository.ts';
-import type { OrderNotifier } from './order-notifications.ts';
+import { initialOrderItemStatus, type OrderNotifier } from '../order-items/order-items.service.ts';
+import { toOrder } from '../orders/orders.service.ts';
 import {
-  debitCredits,
   findCompaniesOfUser,
   findCountryCode,
   findUserEmail,
-  insertCreditTransaction,
-  insertInvoice,
   insertOrder,
   insertOrderItems,
   lockCompany,
-  nextInvoiceNumber,
-  nextOrderNumber,
-  openBillsCents,
   type CompanyRow,
-  type OrderWithRefs,
-} from './orders.repository.ts';
+} from './checkout.repository.ts';
 
 type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
 
-export const ORDER_INVALID_MESSAGE = 'Validation failed.';
 export const BILLING_COUNTRY_NOT_FOUND_MESSAGE = 'Country not found.';
 
 export interface CheckoutService {
@@ -78,11 +77,10 @@ export interface CheckoutService {
     userId: string,
     companyId: string | undefined,
   ): Promise<{ data: PaymentMethodOption[] }>;
-  placeOrder(
-    userId: string,
-    body: ParsedOrderCreate,
-    idempotencyKey: string | undefined,
-  ): Promise<IdempotentAnswer<Order> & { replayed: boolean }>;
+  /** Turns the whole cart into an order in `tx` (the request's transaction, decision 044). */
+  placeOrder(tx: Database, userId: string, body: ParsedOrderCreate): Promise<Order>;
+  /** Mails the order's summary; once the order is committed, and once per order. */
+  announce(order: Order): Promise<void>;
 }
 
 export interface CheckoutOptions {
@@ -218,17 +216,10 @@ export function createCheckoutService({
       };
     },
 
-    placeOrder: async (userId, body, idempotencyKey) => {
-      const answer = await runIdempotent(
-        db,
-        { userId, key: idempotencyKey, scope: 'POST /orders', payload: body, now },
-        async (tx) => ({ statusCode: 201, body: await placeOrder(tx, userId, body) }),
-      );
-      // A repeat answers the first order, whose summary was already sent.
-      if (!answer.replayed) {
-        await notifier?.send([{ kind: 'order_summary', orderId: answer.body.id }]);
-      }
-      return answer;
+    placeOrder: (tx, userId, body) => placeOrder(tx, userId, body),
+
+    announce: async (order) => {
+      await notifier?.send([{ kind: 'order_summary', orderId: order.id }]);
     },
   };
 
@@ -310,7 +301,7 @@ export function createCheckoutService({
             amount: gross,
             createdAt,
           });
-    const number = await nextOrderNumber(tx);
+    const number = await nextInSequence(tx, 'order_number_seq');
     const order = await insertOrder(tx, {
       number,
       userId,
@@ -415,7 +406,7 @@ async function billingOf(
   if (given) {
     const countryCode = await findCountryCode(db, given.country_id);
     if (!countryCode) {
-      throw new ApiError(400, ORDER_INVALID_MESSAGE, {
+      throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
         violations: [{ path: 'billing.country_id', message: BILLING_COUNTRY_NOT_FOUND_MESSAGE }],
       });
     }
@@ -431,7 +422,7 @@ async function billingOf(
     vat_number: company.vatNumber,
   });
   if (!parsed.success) {
-    throw new ApiError(400, ORDER_INVALID_MESSAGE, {
+    throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
       violations: toViolations(parsed.error.issues).map((violation) => ({
         ...violation,
         path: `billing.${violation.path}`,
@@ -467,67 +458,4 @@ function option(
 
 function paymentRefused(message: string): ApiError {
   return new ApiError(400, message, { violations: [{ path: 'payment_method', message }] });
-}
-
-interface InvoiceRef {
-  id: string | null;
-  number: string | null;
-  paymentStatus: PaymentStatus | null;
-  paymentMethod: PaymentMethod | null;
-  fileId: string | null;
-  fileName: string | null;
-}
-
-export function toOrder({
-  order,
-  companyTitle,
-  invoice,
-  liveLinks,
-  creditNote = null,
-}: Omit<OrderWithRefs, 'invoice'> & {
-  invoice: InvoiceRef | null;
-  creditNote?: CreditNoteRef | null;
-}): Order {
-  return {
-    id: order.id,
-    created_at: order.createdAt.toISOString(),
-    number: order.number,
-    po_number: order.poNumber,
-    price: order.price,
-    vat: order.vat,
-    vat_rate: rateText(order.vatRateBasisPoints),
-    vat_treatment: order.vatTreatment,
-    price_with_vat: order.priceWithVat,
-    links_amount: order.linksAmount,
-    live_links_amount: liveLinks,
-    status: order.status,
-    company: { id: order.companyId, title: companyTitle },
-    invoice_emails: order.invoiceEmails,
-    billing: order.billing,
-    payment_method: order.paymentMethod,
-    payment: { status: order.paymentStatus, method: order.paymentMethod },
-    invoice:
-      invoice && invoice.id && invoice.number && invoice.paymentStatus && invoice.paymentMethod
-        ? {
-            id: invoice.id,
-            number: invoice.number,
-            file:
-              invoice.fileId && invoice.fileName
-                ? { id: invoice.fileId, file_name: invoice.fileName }
-                : null,
-            payment_status: invoice.paymentStatus,
-            payment_method: invoice.paymentMethod,
-          }
-        : null,
-    credit_note: creditNote
-      ? {
-          id: creditNote.id,
-          number: creditNote.number,
-          file:
-            creditNote.fileId && creditNote.fileName
-              ? { id: creditNote.fileId, file_name: creditNote.fileName }
-              : null,
-        }
-      : null,
-  };
 }

@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/orders.ts';
+import { type TestContext } from '../../../tests/helpers/test-app.ts';
 import {
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
-import {
-  buyerCalls,
-  catalogueFacts,
   countRows,
+  useBuyerApp,
+  type BuyerCalls,
+  type BuyerTokens,
   type CatalogueFacts,
-} from '../../../tests/suites/orders-helpers.ts';
-import { lineOfKind, multipart, placeOrder } from '../../../tests/suites/orders-following.suite.ts';
+} from '../../../tests/helpers/orders.ts';
+import { lineOfKind, multipart, placeOrder } from '../../../tests/helpers/orders.ts';
 
 describe("a buyer's item calls repeated with the same Idempotency-Key", () => {
-  let ctx: TestContext;
-  let facts: CatalogueFacts;
-  let tokens: { buyer: string; secondBuyer: string };
-  let call: ReturnType<typeof buyerCalls>;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    facts = await catalogueFacts(ctx.handle.db);
-    tokens = await signInBuyers(ctx.app);
-    call = buyerCalls(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const app = useBuyerApp();
+  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  beforeAll(() => ({ ctx, facts, tokens, call } = app));
 
   it('answers a repeated cancel like the first and refunds once; another body is refused', async () => {
     const { order, items } = await placeOrder(

@@ -1,0 +1,170 @@
+// Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/database.ts';
+import {
+  companies,
+  creditNotes,
+  creditTransactions,
+  invoices,
+  orders,
+} from '../../db/schema/index.ts';
+
+/** The next value of a number sequence (orders, invoices, credit notes). */
+export async function nextInSequence(
+  db: Database,
+  sequence: 'order_number_seq' | 'invoice_number_seq' | 'credit_note_number_seq',
+): Promise<string> {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select nextval(${sql.raw(`'${sequence}'`)})::text as n`,
+  );
+  if (!row) throw new Error(`No value of ${sequence}`);
+  return row.n;
+}
+
+export async function nextInvoiceNumber(db: Database): Promise<string> {
+  return `INV-${await nextInSequence(db, 'invoice_number_seq')}`;
+}
+
+export async function nextCreditNoteNumber(db: Database): Promise<string> {
+  return `CN-${await nextInSequence(db, 'credit_note_number_seq')}`;
+}
+
+/** What an order still costs with VAT: its total less what credit notes gave back. */
+const owed = sql`(${orders.priceWithVat} - coalesce((select sum(${creditNotes.amount})
+  from ${creditNotes} where ${creditNotes.orderId} = ${orders.id}), 0))`;
+
+/** Pay-by-bill orders of the company not paid yet, with VAT, less cancelled items. */
+export async function openBillsCents(db: Database, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ cents: string }>(
+    db,
+    sql`select coalesce(sum(${owed}) * 100, 0)::bigint::text as cents from ${orders}
+        where ${orders.companyId} = ${companyId} and ${orders.paymentMethod} = 'pay_by_bill'
+          and ${orders.paymentStatus} in ('approved', 'pending_payment')`,
+  );
+  return Number(row?.cents ?? '0');
+}
+
+/**
+ * Takes `amount` from the company's credits if the balance covers it: one conditional UPDATE,
+ * so concurrent orders can never take the balance below zero. Null when it does not.
+ */
+export async function debitCredits(
+  db: Database,
+  companyId: string,
+  amount: string,
+): Promise<string | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ creditsBalance: sql`${companies.creditsBalance} - ${amount}::numeric` })
+    .where(and(eq(companies.id, companyId), sql`${companies.creditsBalance} >= ${amount}::numeric`))
+    .returning({ balance: companies.creditsBalance });
+  return row?.balance ?? null;
+}
+
+/** Adds to the company's credits; answers the new balance. */
+export async function creditCredits(
+  db: Database,
+  companyId: string,
+  amount: string,
+): Promise<string> {
+  const [row] = await db
+    .update(companies)
+    .set({ creditsBalance: sql`${companies.creditsBalance} + ${amount}::numeric` })
+    .where(eq(companies.id, companyId))
+    .returning({ balance: companies.creditsBalance });
+  if (!row) throw new Error('No company to credit');
+  return row.balance;
+}
+
+export async function insertCreditTransaction(
+  db: Database,
+  values: typeof creditTransactions.$inferInsert,
+): Promise<void> {
+  await db.insert(creditTransactions).values(values);
+}
+
+export async function insertInvoice(db: Database, values: typeof invoices.$inferInsert) {
+  const [row] = await db.insert(invoices).values(values).returning();
+  if (!row) throw new Error('The invoice was not stored');
+  return row;
+}
+
+export async function updateInvoiceStatus(
+  db: Database,
+  invoiceId: string,
+  paymentStatus: (typeof invoices.$inferInsert)['paymentStatus'],
+): Promise<void> {
+  await db.update(invoices).set({ paymentStatus }).where(eq(invoices.id, invoiceId));
+}
+
+/** What credit notes of the order have credited so far, in cents. */
+export async function creditedCents(db: Database, orderId: string): Promise<number> {
+  const [row] = await queryRows<{ cents: string }>(
+    db,
+    sql`select coalesce(sum(${creditNotes.amount}) * 100, 0)::bigint::text as cents
+        from ${creditNotes} where ${creditNotes.orderId} = ${orderId}`,
+  );
+  return Number(row?.cents ?? '0');
+}
+
+export async function insertCreditNote(db: Database, values: typeof creditNotes.$inferInsert) {
+  const [row] = await db.insert(creditNotes).values(values).returning();
+  if (!row) throw new Error('The credit note was not stored');
+  return row;
+}
+
+/**
+ * Pay-by-bill orders without a bill, placed before `before`, per company and month, with what
+ * they still cost (cancelled items are credited).
+ */
+export function findUnbilledMonths(db: Database, before: Date) {
+  return queryRows<{ company_id: string; month: string; cents: string }>(
+    db,
+    sql`select ${orders.companyId} as company_id,
+          to_char(date_trunc('month', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as month,
+          (sum(${owed}) * 100)::bigint::text as cents
+        from ${orders}
+        where ${orders.paymentMethod} = 'pay_by_bill' and ${orders.invoiceId} is null
+          and ${orders.createdAt} < ${before.toISOString()}
+        group by 1, 2 order by 2, 1`,
+  );
+}
+
+/** Stores the month's bill unless one exists; null when it did. */
+export async function insertMonthlyBill(db: Database, values: typeof invoices.$inferInsert) {
+  const [row] = await db
+    .insert(invoices)
+    .values(values)
+    .onConflictDoNothing({
+      target: [invoices.companyId, invoices.billingMonth],
+      where: sql`${invoices.billingMonth} is not null`,
+    })
+    .returning({ id: invoices.id });
+  return row?.id ?? null;
+}
+
+export async function attachBill(
+  db: Database,
+  {
+    companyId,
+    invoiceId,
+    from,
+    to,
+  }: { companyId: string; invoiceId: string; from: Date; to: Date },
+): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ invoiceId })
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.paymentMethod, 'pay_by_bill'),
+        isNull(orders.invoiceId),
+        sql`${orders.createdAt} >= ${from.toISOString()}`,
+        lt(orders.createdAt, to),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
+}

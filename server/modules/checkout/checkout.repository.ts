@@ -1,0 +1,73 @@
+// What checkout reads and writes besides the cart and billing: the buyer's companies and the
+// order with its items (Drizzle only).
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  accounts,
+  companies,
+  countries,
+  orderItems,
+  orders,
+  users,
+} from '../../db/schema/index.ts';
+
+/** The companies the user may order for, current first. */
+export function findCompaniesOfUser(db: Database, userId: string) {
+  return db
+    .select({
+      id: companies.id,
+      title: companies.businessName,
+      isCurrent: accounts.isCurrent,
+      contactEmail: companies.contactEmail,
+      accountingEmail: companies.accountingEmail,
+      vatNumber: companies.vatNumber,
+      city: companies.city,
+      zipCode: companies.zipCode,
+      address: companies.address,
+      addressExtra: companies.addressExtra,
+      countryId: companies.countryId,
+      countryTitle: countries.title,
+      countryCode: countries.isoCode,
+      isPayByBillAllowed: companies.isPayByBillAllowed,
+      billLimit: companies.billLimit,
+      creditsBalance: companies.creditsBalance,
+    })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .leftJoin(countries, eq(countries.id, companies.countryId))
+    .where(eq(accounts.userId, userId))
+    .orderBy(sql`${accounts.isCurrent} desc`, asc(accounts.createdAt), asc(accounts.id));
+}
+export type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfUser>>[number];
+
+export async function findUserEmail(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+export async function findCountryCode(db: Database, countryId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: countries.isoCode })
+    .from(countries)
+    .where(eq(countries.id, countryId));
+  return row?.code ?? null;
+}
+
+/** Locks the company row until the transaction ends (pay-by-bill limit checks). */
+export async function lockCompany(db: Database, companyId: string): Promise<void> {
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+}
+
+export async function insertOrder(db: Database, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('The order was not stored');
+  return row;
+}
+
+export async function insertOrderItems(db: Database, values: (typeof orderItems.$inferInsert)[]) {
+  await db.insert(orderItems).values(values);
+}

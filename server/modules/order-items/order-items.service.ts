@@ -1,0 +1,257 @@
+// The items of the buyer's orders (spec §2 orders screens, §7 "Orders"): the items of an order,
+// the buyer's item calls (each one event of the life cycle) and the export of an order's items.
+// A buyer only ever sees their own items: any other id is 404. It is also what other modules use
+// of order items: the life cycle, item statuses and the order mails (exported below).
+import { createHash } from 'node:crypto';
+import {
+  ArticleFeedbackFormSchema,
+  ArticleFormSchema,
+  ORDER_ITEM_NOT_FOUND_MESSAGE,
+  type BuyerTransition,
+  type OrderItem,
+} from '../../../contract/order-items.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from '../../../contract/orders.ts';
+import type { Pagination } from '../../../contract/pagination.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import type { StoredFeedback } from '../../db/schema/index.ts';
+import { notFound } from '../../http/api-error.ts';
+import { parseOrThrow } from '../../http/validation.ts';
+import { formatRow, type CsvCell } from '../../jobs/csv.ts';
+import type { storeFile as storeFileOfFiles } from '../files/file-store.ts';
+import type { MultipartForm } from '../files/multipart.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { articleEventFor, topicEventFor } from './item-life-cycle.ts';
+import type { LifeCycleService } from './life-cycle.service.ts';
+import { factsOf, toOrderItem } from './order-item-view.ts';
+import {
+  countItemsOfOrder,
+  findItemViews,
+  findItemsOfOrder,
+  findOwnItem,
+  orderBelongsTo,
+} from './order-items.repository.ts';
+
+export {
+  createLifeCycleService,
+  type ApplyRequest,
+  type LifeCycleService,
+} from './life-cycle.service.ts';
+export {
+  createOrderNotifier,
+  type OrderNotice,
+  type OrderNotifier,
+} from './order-notifications.ts';
+export { initialOrderItemStatus } from './item-status.ts';
+export {
+  ITEM_EVENTS,
+  LIFE_CYCLE,
+  PUBLISHER_STATUSES,
+  nextPublisherEvent,
+  type EventInput,
+  type ItemEvent,
+} from './item-life-cycle.ts';
+export { factsOf } from './order-item-view.ts';
+export {
+  findItem,
+  findItemIdByNumberOrId,
+  findItemsDueForPublisher,
+} from './order-items.repository.ts';
+
+export interface OrderItemsService {
+  list(
+    userId: string,
+    orderId: string,
+    page: { page: number; limit: number },
+  ): Promise<{ data: OrderItem[]; pagination: Pagination }>;
+  changeStatuses(
+    userId: string,
+    body: { transition: BuyerTransition; ids: string[] },
+  ): Promise<{ data: OrderItem[] }>;
+  requestEdits(
+    userId: string,
+    body: { is_requested_edits: boolean; ids: string[] },
+  ): Promise<{ data: OrderItem[] }>;
+  putTopic(userId: string, itemId: string, content: string): Promise<OrderItem>;
+  topicFeedback(userId: string, itemId: string, feedback: string): Promise<OrderItem>;
+  putArticle(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
+  articleFeedback(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
+  exportItems(userId: string, orderId: string): Promise<{ fileName: string; csv: string }>;
+}
+
+/** What identifies a multipart request: its fields and a digest of its file. */
+export function multipartFingerprint(form: MultipartForm): unknown {
+  return {
+    fields: form.fields,
+    file: form.file
+      ? {
+          name: form.file.fileName,
+          sha256: createHash('sha256').update(form.file.bytes).digest('hex'),
+        }
+      : null,
+  };
+}
+
+export function createOrderItemsService({
+  db,
+  now,
+  lifeCycle,
+  orders,
+  storeFile,
+  dataDir,
+}: {
+  db: Database;
+  now: Clock;
+  lifeCycle: LifeCycleService;
+  /** The order an export is named after (and which must be the buyer's). */
+  orders: OrdersService;
+  /** Stores an uploaded file (the files module's store). */
+  storeFile: typeof storeFileOfFiles;
+  dataDir: string;
+}): OrderItemsService {
+  const views = async (ids: string[]) => (await findItemViews(db, ids)).map(toOrderItem);
+  const view = async (id: string) => {
+    const [item] = await views([id]);
+    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    return item;
+  };
+
+  /** The buyer's item as it is now: which event a call means depends on it (the event re-checks). */
+  const ownItem = async (userId: string, itemId: string) => {
+    const item = await findOwnItem(db, itemId, userId);
+    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    return item;
+  };
+
+  const feedbackOf = (text: string, file: { id: string; fileName: string } | null) =>
+    ({
+      text,
+      file: file ? { id: file.id, file_name: file.fileName, title: file.fileName } : null,
+      created_at: now().toISOString(),
+    }) satisfies StoredFeedback;
+
+  /** Stores the form's file in the event's transaction (a refused event keeps no file). */
+  const storing =
+    (userId: string, form: MultipartForm) =>
+    async (tx: Database): Promise<{ id: string; fileName: string } | null> => {
+      if (!form.file) return null;
+      return storeFile(tx, dataDir, {
+        ownerUserId: userId,
+        fileName: form.file.fileName,
+        mimeType: form.file.mimeType,
+        bytes: form.file.bytes,
+      });
+    };
+
+  return {
+    list: async (userId, orderId, { page, limit }) => {
+      if (!(await orderBelongsTo(db, orderId, userId))) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+      const [rows, total] = await Promise.all([
+        findItemsOfOrder(db, orderId, { limit, offset: (page - 1) * limit }),
+        countItemsOfOrder(db, orderId),
+      ]);
+      return { data: rows.map(toOrderItem), pagination: { page, limit, total } };
+    },
+
+    changeStatuses: async (userId, { transition, ids }) => {
+      await lifeCycle.apply({ event: transition, ids, userId });
+      return { data: await views(ids) };
+    },
+
+    requestEdits: async (userId, { is_requested_edits, ids }) => {
+      await lifeCycle.apply({
+        event: 'request_edits',
+        ids,
+        userId,
+        input: { isRequestedEdits: is_requested_edits },
+      });
+      return { data: await views(ids) };
+    },
+
+    putTopic: async (userId, itemId, content) => {
+      const item = await ownItem(userId, itemId);
+      await lifeCycle.apply({
+        event: topicEventFor(factsOf(item)),
+        ids: [itemId],
+        userId,
+        input: { topic: content },
+      });
+      return view(itemId);
+    },
+
+    topicFeedback: async (userId, itemId, feedback) => {
+      await ownItem(userId, itemId);
+      await lifeCycle.apply({
+        event: 'topic_feedback',
+        ids: [itemId],
+        userId,
+        input: { feedback: feedbackOf(feedback, null) },
+      });
+      return view(itemId);
+    },
+
+    putArticle: async (userId, itemId, form) => {
+      const item = await ownItem(userId, itemId);
+      const fields = parseOrThrow(ArticleFormSchema, form.fields);
+      const store = storing(userId, form);
+      await lifeCycle.apply({
+        event: articleEventFor(factsOf(item)),
+        ids: [itemId],
+        userId,
+        input: { articleLink: fields.link },
+        prepare: async (tx) => {
+          const file = await store(tx);
+          return file ? { articleFileId: file.id } : {};
+        },
+      });
+      return view(itemId);
+    },
+
+    articleFeedback: async (userId, itemId, form) => {
+      await ownItem(userId, itemId);
+      const fields = parseOrThrow(ArticleFeedbackFormSchema, form.fields);
+      const store = storing(userId, form);
+      await lifeCycle.apply({
+        event: 'content_feedback',
+        ids: [itemId],
+        userId,
+        prepare: async (tx) => ({ feedback: feedbackOf(fields.feedback, await store(tx)) }),
+      });
+      return view(itemId);
+    },
+
+    exportItems: async (userId, orderId) => {
+      const order = await orders.get(userId, orderId);
+      const rows = (await findItemsOfOrder(db, orderId, null)).map(toOrderItem);
+      const csv = [
+        formatRow(EXPORT_COLUMNS.map(([title]) => title)),
+        ...rows.map((item) => formatRow(EXPORT_COLUMNS.map(([, cell]) => cell(item)))),
+      ].join('');
+      return { fileName: `order-${order.number}-items.csv`, csv };
+    },
+  };
+}
+
+const EXPORT_COLUMNS: [string, (item: OrderItem) => CsvCell][] = [
+  ['Number', (item) => item.number],
+  ['Status', (item) => item.status],
+  ['Live link', (item) => item.live_link],
+  ['Published at', (item) => item.published_at],
+  ['Domain', (item) => item.site.hostname],
+  ['Buyer domain', (item) => item.buyer_domain?.hostname],
+  ['Link type', (item) => item.article_niche.title],
+  ['Price', (item) => item.price],
+  ['Content plan', (item) => item.content_product_plan?.title ?? 'provide'],
+  ['Content price', (item) => item.content_product_plan?.price ?? '0.00'],
+  ['Anchor text', (item) => item.anchor_text],
+  ['Target URL', (item) => item.target_url],
+  ['Topic', (item) => item.topic.content],
+  ['Article link', (item) => item.article.link],
+  ['Custom id', (item) => item.custom_id],
+  ['Comments', (item) => item.comments],
+  ['Due date', (item) => item.publishing_due_date],
+  ['Requested edits', (item) => item.is_requested_edits],
+  ['Payment method', (item) => item.payment_method],
+  ['Payment status', (item) => item.invoice?.payment_status],
+  ['Invoice', (item) => item.invoice?.number],
+];
