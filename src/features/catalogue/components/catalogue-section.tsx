@@ -29,13 +29,16 @@ import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
+import { toColumnLayout, useColumnLayout } from '../../../hooks/use-column-layout.ts';
 import { useFilterState } from '../hooks/use-filter-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 
 const SEARCH_DEBOUNCE_MS = 400;
+
+/** Where the catalogue's column layout is remembered (spec §3 "Stored values"). */
+const COLUMN_LAYOUT_KEY = 'domain_columns_table';
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
   const [text, setText] = useState(value);
@@ -77,7 +80,7 @@ export interface CatalogueSectionProps {
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
 export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionProps) {
   const [state, setState] = useFilterState();
-  const [layout, setLayout] = useColumnLayout();
+  const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);
   const { mutate: markSites } = useMarkSites();

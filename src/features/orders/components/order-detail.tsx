@@ -4,7 +4,7 @@ import { ORDER_NOT_FOUND_MESSAGE } from '../../../../contract/orders.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-blocks.tsx';
 import { isApiError, NetworkError } from '../../../lib/api-client.ts';
 import { orderQueries } from '../api/queries.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';

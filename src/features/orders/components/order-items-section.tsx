@@ -19,10 +19,14 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { actionIds } from '../api/item-actions.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout, type ColumnLayout } from '../hooks/use-column-layout.ts';
+import {
+  toColumnLayout,
+  useColumnLayout,
+  type ColumnLayout,
+} from '../../../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { ORDER_PAGE_SIZES } from '../list-state.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import {
   ArticleLinkDialog,
   FeedbackDialog,

@@ -12,12 +12,12 @@ import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { toColumnLayout, useColumnLayout } from '../../../hooks/use-column-layout.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { useOrderListState } from '../hooks/use-order-list-state.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
-import { DataTable, type TableColumn } from './data-table.tsx';
+import { DataTable, type TableColumn } from '../../../components/data-table/data-table.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
@@ -74,7 +74,7 @@ const columns: TableColumn<Order>[] = [
 /** The buyer's orders (spec §2 "Orders list"). */
 export function OrdersSection() {
   const [state, setState] = useOrderListState();
-  const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY, { hidden: [] });
+  const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
   const query = useQuery(orderQueries.list(serverQuery(state)));
   const companies = useQuery(orderQueries.companies());

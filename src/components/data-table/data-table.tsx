@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ColumnHeader } from '../../../components/data-table/column-header.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
-import { cx } from '../../../utils/class-names.ts';
+import { ColumnHeader } from './column-header.tsx';
+import { Skeleton } from '../skeleton.tsx';
+import { cx } from '../../utils/class-names.ts';
 
 export interface TableColumn<T> {
   id: string;
