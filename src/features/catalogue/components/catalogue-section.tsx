@@ -23,9 +23,9 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
@@ -75,10 +75,16 @@ export interface CatalogueSectionProps {
   toolbar?: (state: FilterState, setState: (next: FilterState) => void) => ReactNode;
   /** The buy button of a row, composed by the page. */
   renderBuyAction?: (site: Site) => ReactNode;
+  /** The saved filters and layouts menu, composed by the page. */
+  SavedViewsMenu?: SavedViewsMenuSlot;
 }
 
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
-export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionProps) {
+export function CatalogueSection({
+  toolbar,
+  renderBuyAction,
+  SavedViewsMenu,
+}: CatalogueSectionProps) {
   const [state, setState] = useFilterState();
   const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -164,36 +170,43 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
             }
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            kind="site_filters"
-            title="Saved filters"
-            itemLabel="Filter"
-            currentValue={serializeFilterState({
-              ...state,
-              filter: { ...state.filter, only_favorite: undefined },
-              page: undefined,
-            })}
-            onApply={(value) => {
-              if (typeof value !== 'string') return;
-              const applied = parseFilterState(value);
-              // Whether the menu lists only favourite filters is its own setting, not a filter.
-              const { only_favorite } = state.filter;
-              setState({ ...applied, filter: { ...applied.filter, only_favorite } });
-            }}
-            favoritesOnly={state.filter.only_favorite === true}
-            onFavoritesOnlyChange={(only) =>
-              setState({ ...state, filter: { ...state.filter, only_favorite: only || undefined } })
-            }
-            source={catalogueSavedViews}
-          />
-          <SavedViewsMenu
-            kind="site_columns"
-            title="Saved layouts"
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value))}
-            source={catalogueSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="site_filters"
+              title="Saved filters"
+              itemLabel="Filter"
+              currentValue={serializeFilterState({
+                ...state,
+                filter: { ...state.filter, only_favorite: undefined },
+                page: undefined,
+              })}
+              onApply={(value) => {
+                if (typeof value !== 'string') return;
+                const applied = parseFilterState(value);
+                // Whether the menu lists only favourite filters is its own setting, not a filter.
+                const { only_favorite } = state.filter;
+                setState({ ...applied, filter: { ...applied.filter, only_favorite } });
+              }}
+              favoritesOnly={state.filter.only_favorite === true}
+              onFavoritesOnlyChange={(only) =>
+                setState({
+                  ...state,
+                  filter: { ...state.filter, only_favorite: only || undefined },
+                })
+              }
+              source={catalogueSavedViews}
+            />
+          ) : null}
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="site_columns"
+              title="Saved layouts"
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value))}
+              source={catalogueSavedViews}
+            />
+          ) : null}
           {toolbar?.(state, setState)}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SavedViewsSource } from '../../../lib/saved-views.ts';
+import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
 import { fetchCompanies, fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
 import { listQueuedActions } from '../storage.ts';
 

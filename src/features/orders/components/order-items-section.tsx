@@ -14,10 +14,10 @@ import { Card } from '../../../components/card.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { actionIds } from '../api/item-actions.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import {
   toColumnLayout,
@@ -100,7 +100,13 @@ const CONFIRM_TEXT: Record<Confirmation['kind'], { title: string; label: string;
 };
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
-export function OrderItemsSection({ orderId }: { orderId: string }) {
+export function OrderItemsSection({
+  orderId,
+  SavedViewsMenu,
+}: {
+  orderId: string;
+  SavedViewsMenu?: SavedViewsMenuSlot;
+}) {
   const [params, setParams] = useSearchParams();
   const page = positive(params.get('page'), 1);
   const limitParam = positive(params.get('limit'), ITEMS_DEFAULT_LIMIT);
@@ -205,15 +211,17 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
             }
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            key={view.kind}
-            kind={view.kind}
-            title={`Saved layouts (${view.label.toLowerCase()})`}
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
-            source={orderSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              key={view.kind}
+              kind={view.kind}
+              title={`Saved layouts (${view.label.toLowerCase()})`}
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
+              source={orderSavedViews}
+            />
+          ) : null}
         </div>
       </div>
       <div

@@ -8,9 +8,9 @@ import { Card } from '../../../components/card.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout } from '../../../hooks/use-column-layout.ts';
 import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
@@ -72,7 +72,7 @@ const columns: TableColumn<Order>[] = [
 ];
 
 /** The buyer's orders (spec §2 "Orders list"). */
-export function OrdersSection() {
+export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsMenuSlot }) {
   const [state, setState] = useOrderListState();
   const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
@@ -102,14 +102,16 @@ export function OrdersSection() {
             }
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            kind="order_columns"
-            title="Saved layouts"
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value))}
-            source={orderSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="order_columns"
+              title="Saved layouts"
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value))}
+              source={orderSavedViews}
+            />
+          ) : null}
         </div>
       </div>
       <QueuedActionsNotice />

@@ -6,7 +6,7 @@ import {
   type SavedView,
   type SavedViewKind,
   type SavedViewsMirror,
-} from './saved-views.ts';
+} from './queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../lib/db.ts';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
+import { db } from '../lib/db.ts';
+import { installAnimationsStub } from '../test-utils/animations.ts';
+import { installResizeObserverStub } from '../test-utils/resize-observer.ts';
 import {
   jsonResponse,
   makeSite,
@@ -11,8 +11,9 @@ import {
   renderCatalogue,
   searchOf,
   type Call,
-} from '../test/fixtures.tsx';
-import { CatalogueSection } from './catalogue-section.tsx';
+} from '../features/catalogue/test/fixtures.tsx';
+import { CatalogueSection } from '../features/catalogue/components/catalogue-section.tsx';
+import { SavedViewsMenu } from '../features/saved-views/components/saved-views-menu.tsx';
 
 beforeAll(() => {
   installAnimationsStub();
@@ -64,7 +65,10 @@ describe('saved filters', () => {
   it('saves the current filters under a name', async () => {
     const { calls } = mockApi(api([]));
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    renderCatalogue(
+      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
+      '/?filter[niche][]=x&page=3',
+    );
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     await user.click(await screen.findByRole('button', { name: 'Save filter' }));
@@ -85,7 +89,10 @@ describe('saved filters', () => {
   it('applies, favourites and deletes a saved filter, and lists it offline', async () => {
     const { calls } = mockApi(api([view()]));
     const user = userEvent.setup();
-    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderCatalogue(
+      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
+      '/?filter[niche][]=x',
+    );
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -113,7 +120,7 @@ describe('saved filters', () => {
     mockApi(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderCatalogue(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, '/?filter[niche][]=x');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(
       await screen.findByRole('button', { name: /Apply filter Big German sites/ }),
@@ -129,7 +136,10 @@ describe('saved filters', () => {
     });
     const { calls } = mockApi(api([view(), favourite]));
     const user = userEvent.setup();
-    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderCatalogue(
+      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
+      '/?filter[niche][]=x',
+    );
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -172,7 +182,10 @@ describe('saved filters', () => {
     first.unmount();
 
     // The address alone brings the setting back.
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&filter[only_favorite]=true');
+    renderCatalogue(
+      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
+      '/?filter[niche][]=x&filter[only_favorite]=true',
+    );
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(await screen.findByRole('switch', { name: 'Only favorites' })).toBeChecked();
     expect(
@@ -193,7 +206,7 @@ describe('saved filters', () => {
       ]),
     );
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderCatalogue(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, '/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Saved layouts' }));
