@@ -45,14 +45,16 @@ function api(saved: SavedView[]) {
   };
 }
 
+/** The catalogue as the home page composes it, with its saved filters and layouts. */
+function renderCatalogue(initialEntry: string) {
+  return renderOnRoute(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, initialEntry);
+}
+
 describe('saved filters', () => {
   it('saves the current filters under a name', async () => {
     const { calls } = mockApi(api([]));
     const user = userEvent.setup();
-    renderOnRoute(
-      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
-      '/?filter[niche][]=x&page=3',
-    );
+    renderCatalogue('/?filter[niche][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     await user.click(await screen.findByRole('button', { name: 'Save filter' }));
@@ -73,10 +75,7 @@ describe('saved filters', () => {
   it('applies, favourites and deletes a saved filter, and lists it offline', async () => {
     const { calls } = mockApi(api([view()]));
     const user = userEvent.setup();
-    const first = renderOnRoute(
-      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
-      '/?filter[niche][]=x',
-    );
+    const first = renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -104,7 +103,7 @@ describe('saved filters', () => {
     mockApi(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderOnRoute(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, '/?filter[niche][]=x');
+    renderCatalogue('/?filter[niche][]=x');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(
       await screen.findByRole('button', { name: /Apply filter Big German sites/ }),
@@ -120,10 +119,7 @@ describe('saved filters', () => {
     });
     const { calls } = mockApi(api([view(), favourite]));
     const user = userEvent.setup();
-    const first = renderOnRoute(
-      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
-      '/?filter[niche][]=x',
-    );
+    const first = renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -166,10 +162,7 @@ describe('saved filters', () => {
     first.unmount();
 
     // The address alone brings the setting back.
-    renderOnRoute(
-      <CatalogueSection SavedViewsMenu={SavedViewsMenu} />,
-      '/?filter[niche][]=x&filter[only_favorite]=true',
-    );
+    renderCatalogue('/?filter[niche][]=x&filter[only_favorite]=true');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(await screen.findByRole('switch', { name: 'Only favorites' })).toBeChecked();
     expect(
@@ -190,7 +183,7 @@ describe('saved filters', () => {
       ]),
     );
     const user = userEvent.setup();
-    renderOnRoute(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, '/?filter[niche][]=x');
+    renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Saved layouts' }));

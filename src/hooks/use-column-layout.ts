@@ -18,6 +18,12 @@ export function toColumnLayout(
     : fallback;
 }
 
+/** The layout with one column shown or hidden; a hidden column is listed once. */
+export function withColumn(layout: ColumnLayout, id: string, isVisible: boolean): ColumnLayout {
+  const others = layout.hidden.filter((hidden) => hidden !== id);
+  return { hidden: isVisible ? others : [...others, id] };
+}
+
 function read(key: string, fallback: ColumnLayout): ColumnLayout {
   try {
     return toColumnLayout(JSON.parse(localStorage.getItem(key) ?? 'null'), fallback);

@@ -29,7 +29,7 @@ import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { toColumnLayout, useColumnLayout } from '../../../hooks/use-column-layout.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
 import { useFilterState } from '../hooks/use-filter-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -161,13 +161,7 @@ export function CatalogueSection({
           </Button>
           <ColumnChooser
             columns={chooserColumns}
-            onToggle={(id, visible) =>
-              setLayout({
-                hidden: visible
-                  ? layout.hidden.filter((h) => h !== id)
-                  : [...layout.hidden.filter((h) => h !== id), id],
-              })
-            }
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
           {SavedViewsMenu ? (
@@ -267,9 +261,7 @@ export function CatalogueSection({
               rowSelection={rowSelection}
               onRowSelectionChange={setRowSelection}
               onSort={onSort}
-              onHideColumn={(id) =>
-                setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] })
-              }
+              onHideColumn={(id) => setLayout(withColumn(layout, id, false))}
               onMark={onMark}
               skeletonRows={Math.min(limit, 10)}
             />

@@ -23,10 +23,11 @@ import {
   toColumnLayout,
   useColumnLayout,
   type ColumnLayout,
+  withColumn,
 } from '../../../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { ORDER_PAGE_SIZES } from '../list-state.ts';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { choosableColumns, DataTable } from '../../../components/data-table/data-table.tsx';
 import {
   ArticleLinkDialog,
   FeedbackDialog,
@@ -178,8 +179,7 @@ export function OrderItemsSection({
     if (result) setSelected(new Set());
   };
 
-  const hide = (id: string) =>
-    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+  const hide = (id: string) => setLayout(withColumn(layout, id, false));
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
     selectedItems.length > 0 &&
@@ -203,12 +203,8 @@ export function OrderItemsSection({
             className="w-44"
           />
           <ColumnChooser
-            columns={columns
-              .filter((c) => !c.isFixed)
-              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
-            onToggle={(id, visible) =>
-              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
-            }
+            columns={choosableColumns(columns, layout.hidden)}
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
           {SavedViewsMenu ? (

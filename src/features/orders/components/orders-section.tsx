@@ -12,12 +12,16 @@ import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
 import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout } from '../../../hooks/use-column-layout.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
 import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { useOrderListState } from '../hooks/use-order-list-state.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
-import { DataTable, type TableColumn } from '../../../components/data-table/data-table.tsx';
+import {
+  choosableColumns,
+  DataTable,
+  type TableColumn,
+} from '../../../components/data-table/data-table.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
@@ -83,8 +87,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
   const limit = state.limit ?? ORDER_LIST_DEFAULT_LIMIT;
   const page = state.page ?? 1;
 
-  const hide = (id: string) =>
-    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+  const hide = (id: string) => setLayout(withColumn(layout, id, false));
 
   return (
     <section aria-labelledby="orders-heading">
@@ -94,12 +97,8 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           <ColumnChooser
-            columns={columns
-              .filter((c) => !c.isFixed)
-              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
-            onToggle={(id, visible) =>
-              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
-            }
+            columns={choosableColumns(columns, layout.hidden)}
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
           {SavedViewsMenu ? (
