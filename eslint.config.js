@@ -6,6 +6,8 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importDirection } from './tools/eslint-import-direction.js';
 
+const namedExportsOnly = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,9 +34,27 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', namedExportsOnly],
+    },
+  },
+  {
+    // Query keys are written only by the query-key factories (features' api/queries.ts), so a key
+    // is spelled once and an invalidation cannot miss the queries it means.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/api/queries.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        namedExportsOnly,
+        {
+          selector: 'Property[key.name="queryKey"] > ArrayExpression',
+          message: "Write query keys through the feature's query-key factory (api/queries.ts).",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression.arguments',
+          message: "Write query keys through the feature's query-key factory (api/queries.ts).",
+        },
       ],
     },
   },

@@ -47,7 +47,7 @@ function check(fromFile, source) {
   }[from.area];
   if (forbidden?.includes(to.area)) return `${from.area}/ must not import from ${to.area}/`;
   if (from.area === 'src' && to.area === 'src') {
-    const lower = ['utils', 'config', 'lib', 'components'];
+    const lower = ['utils', 'config', 'lib', 'hooks', 'components'];
     if (lower.includes(from.sub) && (to.sub === 'features' || to.sub === 'app')) {
       return `src/${from.sub} must not import from src/${to.sub}`;
     }

@@ -26,6 +26,7 @@ describe('import direction rule', () => {
   it('lets the lower layers of src import neither features nor app', () => {
     expect(checkImportDirection(at('src/lib/x.ts'), '../features/auth/y.ts')).toMatch(/features/);
     expect(checkImportDirection(at('src/components/x.tsx'), '../app/router.tsx')).toMatch(/app/);
+    expect(checkImportDirection(at('src/hooks/x.ts'), '../features/auth/y.ts')).toMatch(/features/);
     expect(checkImportDirection(at('src/lib/x.ts'), '../../workers/tld.ts')).toBeNull();
   });
 

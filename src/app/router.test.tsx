@@ -5,43 +5,19 @@ import type { AuthResponse } from '../../contract/auth.ts';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { renderRoutes } from '../test-utils/render.tsx';
-import { jsonResponse, tokenValidFor } from '../test-utils/tokens.ts';
+import { jsonResponse } from '../test-utils/api.ts';
+import { makeBuyerProfile } from '../test-utils/factories.ts';
+import { tokenValidFor } from '../test-utils/tokens.ts';
 import { createAppRoutes } from './router.tsx';
 
-const profile = {
-  first_name: 'Ada',
-  last_name: 'Buyer',
-  email: 'buyer@example.com',
-  phone: null,
-  is_newsletter_subscribed: false,
-  avatar_file: null,
-  notification_preferences: {
-    missing_details_reminder: true,
-    topic_ready_for_approval: true,
-    content_ready_for_approval: true,
-    link_published: true,
-    order_summary: true,
-  },
-  roles: ['ROLE_BUYER'],
-  username: 'buyer@example.com',
-  is_allowed_to_export_sites: true,
-  sales_manager: null,
+const profile = makeBuyerProfile({
   account_manager: {
     first_name: 'Mia',
     last_name: 'Manager',
     email: 'mia@example.com',
     avatar_file: null,
   },
-  accounts: [
-    {
-      id: 'a1',
-      company: { id: 'c1', title: 'Acme Ltd' },
-      is_current: true,
-      credit_limit: '1000.00',
-      credits_balance: '250.00',
-    },
-  ],
-};
+});
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

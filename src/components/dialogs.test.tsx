@@ -1,15 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { installAnimationsStub } from '../test-utils/animations.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Dialog } from './dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
-
-beforeAll(installAnimationsStub);
 
 function DialogHarness() {
   const [open, setOpen] = useState(false);

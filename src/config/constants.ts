@@ -8,7 +8,7 @@ import {
   TOKEN_REFRESH_LEAD_SECONDS,
 } from '../../contract/constants.ts';
 
-export { MAX_UPLOAD_BYTES, PAGE_SIZE_OPTIONS };
+export { MAX_UPLOAD_BYTES };
 
 /** The access token is refreshed this long before it expires. */
 export const TOKEN_REFRESH_LEAD_MS = TOKEN_REFRESH_LEAD_SECONDS * 1000;
@@ -18,24 +18,18 @@ export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 export const COOKIE_LIFETIME_MS = 86_400_000;
 
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_VIEWPORT_HOTKEY = 'F8';
-export const TOOLTIP_DELAY_MS = 200;
-export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 export const FLAG_PLACEHOLDER_DELAY_MS = 200;
 
 export const DIALOG_MAX_WIDTH_PX = 596;
 export const SHEET_MAX_WIDTH_PX = 482;
 
 export const TABLE_PAGE_SIZE = 10;
-export const TABLE_COLUMN_SIZE = 150;
-export const TABLE_MIN_COLUMN_SIZE = 20;
 export const DOMAIN_LIST_PAGE_SIZE = 10;
-export const CART_LIST_PAGE_SIZE = 25;
-export const CART_PAGINATION_PAGE_SIZE = 10;
 /** Rows-per-page choices of tables: the table default followed by the spec's options. */
 export const TABLE_PAGE_SIZE_OPTIONS = [TABLE_PAGE_SIZE, ...PAGE_SIZE_OPTIONS] as const;
 
+/** How often a domain or file import's status is asked for while it runs. */
 export const IMPORT_POLL_INTERVAL_MS = 2000;
 export const TRACKED_IMPORT_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -50,12 +44,3 @@ export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const CURRENCY = 'EUR';
 export const LOCALE = 'en-US';
-
-export const NICHES = [
-  { id: 'casino', title: 'Casino' },
-  { id: 'cbd', title: 'CBD' },
-  { id: 'crypto', title: 'Crypto' },
-  { id: 'dating', title: 'Dating' },
-  { id: 'forex', title: 'Forex' },
-] as const;
-export type NicheId = (typeof NICHES)[number]['id'];

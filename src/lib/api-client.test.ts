@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../test-utils/tokens.ts';
+import { jsonResponse } from '../test-utils/api.ts';
 import {
   ApiError,
   createApiClient,

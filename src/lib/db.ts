@@ -47,13 +47,6 @@ export interface TrackedImportRow {
   createdAt: number;
 }
 
-/** Unsaved cart-panel input for one site. */
-export interface CartDraftRow {
-  siteId: string;
-  draft: unknown;
-  updatedAt: number;
-}
-
 /** A write made while offline, replayed later; the idempotency key makes a replay safe. */
 export interface OutboxRow {
   id?: number;
@@ -70,7 +63,6 @@ export class BuyerPortalDatabase extends Dexie {
   cataloguePages!: EntityTable<CataloguePageRow, 'key'>;
   savedViews!: EntityTable<SavedViewRow, 'id'>;
   trackedImports!: EntityTable<TrackedImportRow, 'fileImportId'>;
-  cartDrafts!: EntityTable<CartDraftRow, 'siteId'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
@@ -83,6 +75,8 @@ export class BuyerPortalDatabase extends Dexie {
       cartDrafts: 'siteId, updatedAt',
       outbox: '++id, &idempotencyKey, mutationKey, createdAt',
     });
+    // Nothing ever wrote cart drafts here: lines added offline wait in the outbox instead.
+    this.version(2).stores({ cartDrafts: null });
   }
 }
 

@@ -24,14 +24,3 @@ export function tokenValidFor(
 ): string {
   return makeAccessToken({ exp: Math.floor(nowMs / 1000) + seconds, roles });
 }
-
-export function jsonResponse(
-  body: unknown,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { useSessionManager } from '../../features/auth/session-context.tsx';
 import { rememberListRoute } from '../../lib/list-route-memory.ts';
 import { onUpdateAvailable } from '../../lib/pwa.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 
 function OfflineBanner() {
   const online = useOnlineStatus();

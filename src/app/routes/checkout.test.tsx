@@ -2,19 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartDefaults, CartItem } from '../../../contract/cart.ts';
 import type { Order, PaymentMethodOption } from '../../../contract/orders.ts';
 import { db } from '../../lib/db.ts';
-import { installAnimationsStub } from '../../test-utils/animations.ts';
 import { createTestQueryClient } from '../../test-utils/render.tsx';
-import {
-  cartItem,
-  jsonResponse,
-  mockApi,
-  setOnline,
-  type Call,
-} from '../../features/cart/test/fixtures.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '../../test-utils/api.ts';
+import { makeCartItem } from '../../test-utils/factories.ts';
 import { Component as CheckoutRoute } from './checkout.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-0000000e0001';
@@ -164,7 +158,6 @@ async function readyToOrder() {
   return button;
 }
 
-beforeAll(() => installAnimationsStub());
 beforeEach(async () => {
   setOnline(true);
   await db.outbox.clear();
@@ -175,7 +168,7 @@ describe('checkout', () => {
   it('marks the missing fields of each row and places no order', async () => {
     const user = userEvent.setup();
     const server: Server = {
-      items: [cartItem(), cartItem({ anchor_text: null, topic: null })],
+      items: [makeCartItem(), makeCartItem({ anchor_text: null, topic: null })],
       orderAnswers: [],
     };
     const { calls } = mockApi(api(server));
@@ -214,8 +207,8 @@ describe('checkout', () => {
 
   it('shows the server’s row violations under their fields and takes the corrected target URL', async () => {
     const user = userEvent.setup();
-    const first = cartItem();
-    const second = cartItem();
+    const first = makeCartItem();
+    const second = makeCartItem();
     const server: Server = {
       items: [first, second],
       orderAnswers: [
@@ -260,7 +253,7 @@ describe('checkout', () => {
   it('repeats a failed order with the same key, and uses a new one once the cart changed', async () => {
     const user = userEvent.setup();
     const server: Server = {
-      items: [cartItem(), cartItem()],
+      items: [makeCartItem(), makeCartItem()],
       orderAnswers: [
         () => jsonResponse({ code: 503, message: 'Service unavailable' }, 503),
         () => {
@@ -323,7 +316,7 @@ describe('checkout', () => {
     const user = userEvent.setup();
     let release: () => void = () => undefined;
     const server: Server = {
-      items: [cartItem()],
+      items: [makeCartItem()],
       orderAnswers: [
         () =>
           new Promise<Response>((resolve) => {
@@ -344,7 +337,7 @@ describe('checkout', () => {
   });
 
   it('shows the summary, hides pay by bill when not allowed and needs a connection', async () => {
-    const server: Server = { items: [cartItem()], orderAnswers: [] };
+    const server: Server = { items: [makeCartItem()], orderAnswers: [] };
     mockApi(api(server));
     setOnline(false);
     renderCheckout();
@@ -371,7 +364,7 @@ describe('checkout', () => {
   it('disables credits that do not cover the total and says why', async () => {
     const user = userEvent.setup();
     const server: Server = {
-      items: [cartItem()],
+      items: [makeCartItem()],
       orderAnswers: [],
       methods: [
         methods[0]!,

@@ -9,7 +9,7 @@ import {
 import { useCartChecks } from '../../features/cart/hooks/use-cart-checks.ts';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel.tsx';
 import { OrderPlaced } from '../../features/checkout/components/order-placed.tsx';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));

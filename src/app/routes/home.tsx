@@ -21,6 +21,7 @@ import { DomainSelect } from '../../features/domains/components/domain-select.ts
 import { profileQueries } from '../../features/profile/api/queries.ts';
 import { CompanySelect } from '../../features/profile/components/company-select.tsx';
 import { HelpCard } from '../../features/profile/components/help-card.tsx';
+import { SavedViewsMenu } from '../../features/saved-views/components/saved-views-menu.tsx';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
 import { getCatalogueWorker } from '../../lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
@@ -122,6 +123,7 @@ export function Component() {
         buyerDomainFilter={state.filter.buyer_domain ?? null}
       />
       <CatalogueSection
+        SavedViewsMenu={SavedViewsMenu}
         renderBuyAction={renderBuyAction}
         toolbar={(state) =>
           user?.canExportDomains ? (

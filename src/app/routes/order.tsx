@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/components/order-detail.tsx';
+import { SavedViewsMenu } from '../../features/saved-views/components/saved-views-menu.tsx';
 
 export function Component() {
   const { id = '' } = useParams();
-  return <OrderDetail key={id} id={id} />;
+  return <OrderDetail key={id} id={id} SavedViewsMenu={SavedViewsMenu} />;
 }

@@ -1,5 +1,6 @@
 import { OrdersSection } from '../../features/orders/components/orders-section.tsx';
+import { SavedViewsMenu } from '../../features/saved-views/components/saved-views-menu.tsx';
 
 export function Component() {
-  return <OrdersSection />;
+  return <OrdersSection SavedViewsMenu={SavedViewsMenu} />;
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_BLANK_MESSAGE } from '../../../contract/cart.ts';
 import { clientRowErrors, firstErrorPosition, itemViolations } from './row-errors.ts';
-import { cartItem, PLANS } from './test/fixtures.ts';
+import { makeCartItem, PLANS } from '../../test-utils/factories.ts';
 
 describe('checkout row errors', () => {
   it('marks the missing required fields of each row', () => {
-    const complete = cartItem();
-    const noAnchor = cartItem({ anchor_text: '  ' });
-    const paidOwnTopic = cartItem({ topic: null, target_url: null });
-    const provided = cartItem({ content_product_plan: null, topic: null });
-    const suggested = cartItem({ article_topic: 'please_provide_me_a_topic', topic: null });
-    const provideSlug = cartItem({ content_product_plan: PLANS[0]!, topic: null });
+    const complete = makeCartItem();
+    const noAnchor = makeCartItem({ anchor_text: '  ' });
+    const paidOwnTopic = makeCartItem({ topic: null, target_url: null });
+    const provided = makeCartItem({ content_product_plan: null, topic: null });
+    const suggested = makeCartItem({ article_topic: 'please_provide_me_a_topic', topic: null });
+    const provideSlug = makeCartItem({ content_product_plan: PLANS[0]!, topic: null });
 
     const errors = clientRowErrors([
       complete,

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../../../lib/session-store.ts';
 import { renderWithProviders } from '../../../test-utils/render.tsx';
-import { jsonResponse, tokenValidFor } from '../../../test-utils/tokens.ts';
+import { jsonResponse } from '../../../test-utils/api.ts';
+import { tokenValidFor } from '../../../test-utils/tokens.ts';
 import { createSessionManager } from '../session-manager.ts';
 import { LoginForm } from './login-form.tsx';
 

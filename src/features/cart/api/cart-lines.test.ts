@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../lib/db.ts';
 import { listCartLineDrafts, queueCartLine, removeCartLineDraft } from '../storage.ts';
-import {
-  cartItem,
-  DOMAIN_ID,
-  GENERAL,
-  jsonResponse,
-  mockApi,
-  setOnline,
-  SITE_ID,
-  type Call,
-} from '../test/fixtures.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
+import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
 import { addCartLine, syncCartLineDrafts } from './cart-lines.ts';
 
 const payload = {
@@ -42,7 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('cart lines added offline', () => {
   it('are sent once each, with their own idempotency key, when the connection returns', async () => {
-    const { calls } = mockApi(() => jsonResponse({ data: [cartItem()] }, 201));
+    const { calls } = mockApi(() => jsonResponse({ data: [makeCartItem()] }, 201));
     setOnline(false);
     expect(await addCartLine({ payload, summary })).toEqual({ status: 'queued' });
     expect(await addCartLine({ payload: { ...payload, articles_number: 1 }, summary })).toEqual({
@@ -80,7 +72,7 @@ describe('cart lines added offline', () => {
             },
             422,
           )
-        : jsonResponse({ data: [cartItem()] }, 201),
+        : jsonResponse({ data: [makeCartItem()] }, 201),
     );
     await queueCartLine({ payload, summary, idempotencyKey: 'key-refused' });
     await queueCartLine({
@@ -121,7 +113,7 @@ describe('cart lines added offline', () => {
       [null, 0],
     ]);
 
-    answer = () => jsonResponse({ data: [cartItem()] }, 201);
+    answer = () => jsonResponse({ data: [makeCartItem()] }, 201);
     expect(await syncCartLineDrafts()).toEqual({ sent: 2, refused: 0 });
     expect(posts(calls).map((c) => c.headers.get('Idempotency-Key'))).toEqual([
       'key-1',
@@ -132,7 +124,7 @@ describe('cart lines added offline', () => {
   });
 
   it('sends the line at once when online, and keeps it when the connection fails', async () => {
-    mockApi(() => jsonResponse({ data: [cartItem(), cartItem()] }, 201));
+    mockApi(() => jsonResponse({ data: [makeCartItem(), makeCartItem()] }, 201));
     const added = await addCartLine({ payload, summary });
     expect(added.status).toBe('added');
     expect(await listCartLineDrafts()).toEqual([]);

@@ -34,7 +34,7 @@ export function useAddCartLine() {
 }
 
 function replaceItem(queryClient: QueryClient, item: CartItem) {
-  queryClient.setQueriesData<CartItemList>({ queryKey: [...cartQueries.all(), 'items'] }, (list) =>
+  queryClient.setQueriesData<CartItemList>({ queryKey: cartQueries.itemPages() }, (list) =>
     list
       ? { ...list, data: list.data.map((entry) => (entry.id === item.id ? item : entry)) }
       : list,

@@ -10,12 +10,10 @@ import {
   type CartLineCreate,
   type CartSites,
 } from '../../../../contract/cart.ts';
-import { BuyerDomainListSchema, type BuyerDomainList } from '../../../../contract/domains.ts';
 import {
   ContentProductPlanListSchema,
   type ContentProductPlan,
 } from '../../../../contract/reference-data.ts';
-import { SiteDetailSchema, type SiteDetail } from '../../../../contract/site-detail.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 const CART = '/v1/buyer/shopping-carts';
@@ -83,28 +81,10 @@ export async function emptyCart(): Promise<void> {
   await apiClient.request(CART, { method: 'DELETE' });
 }
 
-export function fetchSiteDetail(id: string, signal?: AbortSignal): Promise<SiteDetail> {
-  return apiClient.request(`/v1/buyer/sites/${encodeURIComponent(id)}`, {
-    schema: SiteDetailSchema,
-    signal,
-  });
-}
-
 export async function fetchContentPlans(signal?: AbortSignal): Promise<ContentProductPlan[]> {
   const body = await apiClient.request('/v1/common/content-product-plans', {
     schema: ContentProductPlanListSchema,
     signal,
   });
   return body.data;
-}
-
-export function fetchBuyerDomains(
-  params: { page: number; limit: number },
-  signal?: AbortSignal,
-): Promise<BuyerDomainList> {
-  return apiClient.request('/v1/buyer/domains', {
-    query: { page: params.page, limit: params.limit },
-    schema: BuyerDomainListSchema,
-    signal,
-  });
 }

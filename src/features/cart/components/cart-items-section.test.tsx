@@ -2,21 +2,13 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '../../../../contract/cart.ts';
 import { db } from '../../../lib/db.ts';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
 import { markCartLineRefused, queueCartLine } from '../storage.ts';
-import {
-  cartItem,
-  DOMAIN_ID,
-  GENERAL,
-  jsonResponse,
-  mockApi,
-  SITE_ID,
-  type Call,
-} from '../test/fixtures.ts';
+import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
 
 function api(
@@ -32,10 +24,10 @@ function api(
       return jsonResponse({ data: list, pagination: { page: 1, limit: 25, total: list.length } });
     }
     if (path === '/api/v1/buyer/shopping-carts/items' && call.method === 'POST') {
-      return jsonResponse({ data: [cartItem({ topic: null })] }, 201);
+      return jsonResponse({ data: [makeCartItem({ topic: null })] }, 201);
     }
     if (path.startsWith('/api/v1/buyer/shopping-carts/items/') && call.method === 'PUT') {
-      return jsonResponse({ ...cartItem(), ...(call.body as object) });
+      return jsonResponse({ ...makeCartItem(), ...(call.body as object) });
     }
     return new Response(null, { status: 204 });
   };
@@ -67,7 +59,6 @@ function renderSection() {
   return { onPageChange };
 }
 
-beforeAll(() => installAnimationsStub());
 beforeEach(async () => {
   await db.outbox.clear();
 });
@@ -83,7 +74,7 @@ describe('cart list', () => {
   });
 
   it('waits for the connection when the cart was never loaded', async () => {
-    mockApi(api(() => [cartItem()]));
+    mockApi(api(() => [makeCartItem()]));
     onlineManager.setOnline(false);
     try {
       renderSection();
@@ -102,7 +93,7 @@ describe('cart list', () => {
     let fail = true;
     mockApi(
       api(
-        () => [cartItem()],
+        () => [makeCartItem()],
         (call) =>
           fail && call.method === 'GET'
             ? jsonResponse({ code: 403, message: 'You don’t have access' }, 403)
@@ -118,7 +109,7 @@ describe('cart list', () => {
 
   it('clones a row in one call as one new article with the same choices, then deletes a row', async () => {
     const user = userEvent.setup();
-    const item = cartItem({ publishing_due_date: '2026-12-01', comments: 'Friendly tone' });
+    const item = makeCartItem({ publishing_due_date: '2026-12-01', comments: 'Friendly tone' });
     const { calls } = mockApi(api(() => [item]));
     const { onPageChange } = renderSection();
     await user.click(await screen.findByRole('button', { name: 'Clone row 1, news.example.com' }));
@@ -152,7 +143,7 @@ describe('cart list', () => {
 
   it('empties the cart only after the buyer confirms', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi(api(() => [cartItem()]));
+    const { calls } = mockApi(api(() => [makeCartItem()]));
     renderSection();
     await user.click(await screen.findByRole('button', { name: 'Empty cart' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Empty the cart?' });

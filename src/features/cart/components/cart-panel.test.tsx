@@ -3,26 +3,22 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster.tsx';
 import { db } from '../../../lib/db.ts';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
 import { listCartLineDrafts } from '../storage.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
 import {
   CASINO,
-  cartItem,
   DOMAIN_ID,
   GENERAL,
-  jsonResponse,
-  mockApi,
+  makeCartItem,
+  makeSiteDetail,
   PLANS,
   PREMIUM_ID,
-  setOnline,
   SITE_ID,
-  siteDetail,
-  type Call,
-} from '../test/fixtures.ts';
+} from '../../../test-utils/factories.ts';
 import { CartPanel } from './cart-panel.tsx';
 
 const site = { id: SITE_ID, hostname: 'news.example.com' };
@@ -32,7 +28,7 @@ function api(overrides: (call: Call) => Response | undefined = () => undefined) 
     const answer = overrides(call);
     if (answer) return answer;
     const path = call.url.pathname;
-    if (path === `/api/v1/buyer/sites/${SITE_ID}`) return jsonResponse(siteDetail());
+    if (path === `/api/v1/buyer/sites/${SITE_ID}`) return jsonResponse(makeSiteDetail());
     if (path === '/api/v1/common/content-product-plans') return jsonResponse({ data: PLANS });
     if (path === '/api/v1/buyer/domains') {
       return jsonResponse({
@@ -48,7 +44,7 @@ function api(overrides: (call: Call) => Response | undefined = () => undefined) 
       });
     }
     if (path === '/api/v1/buyer/shopping-carts/items' && call.method === 'POST') {
-      return jsonResponse({ data: [cartItem()] }, 201);
+      return jsonResponse({ data: [makeCartItem()] }, 201);
     }
     if (path === '/api/v1/buyer/shopping-carts/sites') return jsonResponse({ data: [] });
     return jsonResponse({ code: 404, message: 'Not found' }, 404);
@@ -90,7 +86,6 @@ const addButton = () => screen.getByRole('button', { name: /^Add to cart ·/ });
 const posts = (calls: Call[]) =>
   calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/shopping-carts/items'));
 
-beforeAll(() => installAnimationsStub());
 beforeEach(async () => {
   setOnline(true);
   await db.outbox.clear();

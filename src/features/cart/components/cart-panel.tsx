@@ -12,6 +12,8 @@ import { ErrorState } from '../../../components/state-blocks.tsx';
 import { toast } from '../../../components/toast-store.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../utils/format.ts';
+import { catalogueQueries } from '../../catalogue/api/queries.ts';
+import { domainQueries } from '../../domains/api/queries.ts';
 import { useAddCartLine } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
 import {
@@ -259,9 +261,12 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
   const [state, setState] = useState<{ siteId: string; choice: PanelChoice } | null>(null);
   const addLine = useAddCartLine();
   const enabled = open && site !== null;
-  const detail = useQuery({ ...cartQueries.site(site?.id ?? ''), enabled });
+  const detail = useQuery({ ...catalogueQueries.detail(site?.id ?? '', null), enabled });
   const plans = useQuery({ ...cartQueries.plans(), enabled });
-  const domains = useQuery({ ...cartQueries.domains(), enabled: enabled && !buyerDomainFilter });
+  const domains = useQuery({
+    ...domainQueries.selectable(),
+    enabled: enabled && !buyerDomainFilter,
+  });
 
   const prices = detail.data?.prices ?? [];
   const planList = plans.data ?? [];

@@ -4,15 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../lib/db.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
 import { listCartLineDrafts, queueCartLine } from '../storage.ts';
-import {
-  cartItem,
-  DOMAIN_ID,
-  GENERAL,
-  jsonResponse,
-  mockApi,
-  setOnline,
-  SITE_ID,
-} from '../test/fixtures.ts';
+import { jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
+import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
 import { useCartLineSync } from './use-cart-line-sync.ts';
 
 function Sync() {
@@ -46,7 +39,7 @@ afterEach(() => {
 describe('cart line sync', () => {
   it('sends waiting lines when the app starts online', async () => {
     setOnline(true);
-    const { calls } = mockApi(() => jsonResponse({ data: [cartItem()] }, 201));
+    const { calls } = mockApi(() => jsonResponse({ data: [makeCartItem()] }, 201));
     await queueCartLine({ payload, summary, idempotencyKey: 'start-key' });
     render(
       <QueryClientProvider client={createTestQueryClient()}>
@@ -60,7 +53,7 @@ describe('cart line sync', () => {
 
   it('waits while offline and sends when the connection returns', async () => {
     setOnline(false);
-    const { calls } = mockApi(() => jsonResponse({ data: [cartItem()] }, 201));
+    const { calls } = mockApi(() => jsonResponse({ data: [makeCartItem()] }, 201));
     await queueCartLine({ payload, summary, idempotencyKey: 'later-key' });
     render(
       <QueryClientProvider client={createTestQueryClient()}>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SiteList } from '../../../../contract/catalogue.ts';
 import type { FilterState } from '../../../../contract/filter-state.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import type { SavedViewsSource } from '../../../lib/saved-views.ts';
+import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
 import { getCatalogueWorker } from '../../../lib/workers.ts';
 import {
   readCataloguePage,

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
-import { jsonResponse, makeSite, mockApi, renderCatalogue, type Call } from '../test/fixtures.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { makeSite } from '../../../test-utils/factories.ts';
+import { renderOnRoute } from '../../../test-utils/render.tsx';
 import type * as Env from '../../../config/env.ts';
 import { CatalogueSection } from './catalogue-section.tsx';
 
@@ -11,11 +11,6 @@ vi.mock('../../../config/env.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof Env>()),
   ADDITIONAL_FILTERS_ENABLED: false,
 }));
-
-beforeAll(() => {
-  installAnimationsStub();
-  installResizeObserverStub();
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +25,7 @@ describe('with additional filters disabled', () => {
         ? jsonResponse({ data: [makeSite()], pagination: { page: 1, limit: 25, total: 1 } })
         : jsonResponse({ data: [] }),
     );
-    renderCatalogue(
+    renderOnRoute(
       <CatalogueSection />,
       `/?filter[buyer_domain]=${BUYER_DOMAIN}&filter[competitors]=true&sorting[is_back_linked]=ASC`,
     );

@@ -1,17 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../lib/db.ts';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
-import {
-  jsonResponse,
-  makeSite,
-  mockApi,
-  renderCatalogue,
-  searchOf,
-  type Call,
-} from '../test/fixtures.tsx';
+import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { makeSite } from '../../../test-utils/factories.ts';
+import { renderOnRoute, searchOf } from '../../../test-utils/render.tsx';
 import { CatalogueSection } from './catalogue-section.tsx';
 
 const BUYER_DOMAIN = '11111111-1111-4111-8111-111111111111';
@@ -27,11 +20,6 @@ function sitesHandler(body: unknown) {
     return new Response(null, { status: 204 });
   };
 }
-
-beforeAll(() => {
-  installAnimationsStub();
-  installResizeObserverStub();
-});
 
 beforeEach(async () => {
   await db.cataloguePages.clear();
@@ -55,7 +43,7 @@ describe('catalogue table', () => {
       sponsor_tag_type: 'rel_sponsored',
     });
     mockApi(sitesHandler(listOf([site, makeSite({ price: '1250.50' })])));
-    renderCatalogue(<CatalogueSection />, `/?filter[buyer_domain]=${BUYER_DOMAIN}`);
+    renderOnRoute(<CatalogueSection />, `/?filter[buyer_domain]=${BUYER_DOMAIN}`);
 
     const link = await screen.findByRole('link', { name: /^news\.example\.org/ });
     expect(link).toHaveAttribute('href', 'https://news.example.org');
@@ -84,7 +72,7 @@ describe('catalogue table', () => {
 
   it('hides the competitors and backlink columns without a buyer domain', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
-    renderCatalogue(<CatalogueSection />);
+    renderOnRoute(<CatalogueSection />);
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(screen.queryByRole('columnheader', { name: /Competitors/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: /Backlinked/ })).not.toBeInTheDocument();
@@ -98,7 +86,7 @@ describe('catalogue table', () => {
       if (call.url.searchParams.get('page') === '2') return new Promise<Response>(() => {});
       return jsonResponse(listOf(sites, 60));
     });
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     expect(await screen.findByText('Showing 1 to 25 of 60 entries')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
@@ -109,7 +97,7 @@ describe('catalogue table', () => {
   it('shows the pagination texts and changes rows per page', async () => {
     const sites = Array.from({ length: 25 }, () => makeSite());
     const { calls } = mockApi(sitesHandler(listOf(sites, 60, 2)));
-    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=2');
     expect(await screen.findByText('Showing 26 to 50 of 60 entries')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
@@ -119,13 +107,13 @@ describe('catalogue table', () => {
 
   it('says so when nothing matches', async () => {
     mockApi(sitesHandler(listOf([], 0)));
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     expect(await screen.findByText('No entries found')).toBeInTheDocument();
   });
 
   it('applies the default preset when the address has no filter', async () => {
     const { calls } = mockApi(sitesHandler(listOf([makeSite()])));
-    const { router } = renderCatalogue(<CatalogueSection />);
+    const { router } = renderOnRoute(<CatalogueSection />);
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(searchOf(router)).toBe(
       '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
@@ -144,7 +132,7 @@ describe('catalogue table', () => {
   it('sorts from the column menu, adds a sort with shift-click, and keeps it in the address', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Column options for Price' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sort ascending' }));
@@ -167,7 +155,7 @@ describe('catalogue table', () => {
   it('hides a column from its menu and restores it from the column chooser', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Column options for IP address' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
@@ -185,7 +173,7 @@ describe('catalogue table', () => {
     const sites = [makeSite(), makeSite()];
     const { calls } = mockApi(sitesHandler(listOf(sites)));
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     await screen.findAllByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
     for (const site of sites) {
@@ -205,7 +193,7 @@ describe('catalogue table', () => {
     const site = makeSite({ is_marked_as_favorite: true });
     const { calls } = mockApi(sitesHandler(listOf([site])));
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
     expect(favorite).toHaveAttribute('aria-pressed', 'true');
     await user.click(favorite);
@@ -227,7 +215,7 @@ describe('catalogue table', () => {
   it('searches by domain or keyword after a pause in typing', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    const { router } = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=2');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.type(screen.getByRole('searchbox', { name: 'Search by domain or keyword' }), 'news');
     await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[search]=news'));
@@ -243,7 +231,7 @@ describe('catalogue table', () => {
       }
       return jsonResponse({ data: [] });
     });
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     expect(await screen.findByText('Bad filter')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -261,18 +249,18 @@ describe('catalogue offline', () => {
       }
       return jsonResponse({ data: [] });
     });
-    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^stored\.example\.com/ });
     await waitFor(async () => expect(await db.cataloguePages.count()).toBe(1));
     first.unmount();
 
     online = false;
-    const second = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const second = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     expect(await screen.findByRole('link', { name: /^stored\.example\.com/ })).toBeInTheDocument();
     expect(screen.getByText(/^Showing data saved on \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
     second.unmount();
 
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=y');
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=y');
     expect(
       await screen.findByText(
         'This page has not been viewed online yet, so it is not available offline.',

@@ -23,19 +23,22 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
 import { useFilterState } from '../hooks/use-filter-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 
 const SEARCH_DEBOUNCE_MS = 400;
+
+/** Where the catalogue's column layout is remembered (spec §3 "Stored values"). */
+const COLUMN_LAYOUT_KEY = 'domain_columns_table';
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
   const [text, setText] = useState(value);
@@ -72,12 +75,18 @@ export interface CatalogueSectionProps {
   toolbar?: (state: FilterState, setState: (next: FilterState) => void) => ReactNode;
   /** The buy button of a row, composed by the page. */
   renderBuyAction?: (site: Site) => ReactNode;
+  /** The saved filters and layouts menu, composed by the page. */
+  SavedViewsMenu?: SavedViewsMenuSlot;
 }
 
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
-export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionProps) {
+export function CatalogueSection({
+  toolbar,
+  renderBuyAction,
+  SavedViewsMenu,
+}: CatalogueSectionProps) {
   const [state, setState] = useFilterState();
-  const [layout, setLayout] = useColumnLayout();
+  const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);
   const { mutate: markSites } = useMarkSites();
@@ -152,45 +161,46 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
           </Button>
           <ColumnChooser
             columns={chooserColumns}
-            onToggle={(id, visible) =>
-              setLayout({
-                hidden: visible
-                  ? layout.hidden.filter((h) => h !== id)
-                  : [...layout.hidden.filter((h) => h !== id), id],
-              })
-            }
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            kind="site_filters"
-            title="Saved filters"
-            itemLabel="Filter"
-            currentValue={serializeFilterState({
-              ...state,
-              filter: { ...state.filter, only_favorite: undefined },
-              page: undefined,
-            })}
-            onApply={(value) => {
-              if (typeof value !== 'string') return;
-              const applied = parseFilterState(value);
-              // Whether the menu lists only favourite filters is its own setting, not a filter.
-              const { only_favorite } = state.filter;
-              setState({ ...applied, filter: { ...applied.filter, only_favorite } });
-            }}
-            favoritesOnly={state.filter.only_favorite === true}
-            onFavoritesOnlyChange={(only) =>
-              setState({ ...state, filter: { ...state.filter, only_favorite: only || undefined } })
-            }
-            source={catalogueSavedViews}
-          />
-          <SavedViewsMenu
-            kind="site_columns"
-            title="Saved layouts"
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value))}
-            source={catalogueSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="site_filters"
+              title="Saved filters"
+              itemLabel="Filter"
+              currentValue={serializeFilterState({
+                ...state,
+                filter: { ...state.filter, only_favorite: undefined },
+                page: undefined,
+              })}
+              onApply={(value) => {
+                if (typeof value !== 'string') return;
+                const applied = parseFilterState(value);
+                // Whether the menu lists only favourite filters is its own setting, not a filter.
+                const { only_favorite } = state.filter;
+                setState({ ...applied, filter: { ...applied.filter, only_favorite } });
+              }}
+              favoritesOnly={state.filter.only_favorite === true}
+              onFavoritesOnlyChange={(only) =>
+                setState({
+                  ...state,
+                  filter: { ...state.filter, only_favorite: only || undefined },
+                })
+              }
+              source={catalogueSavedViews}
+            />
+          ) : null}
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="site_columns"
+              title="Saved layouts"
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value))}
+              source={catalogueSavedViews}
+            />
+          ) : null}
           {toolbar?.(state, setState)}
         </div>
       </div>
@@ -251,9 +261,7 @@ export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionP
               rowSelection={rowSelection}
               onRowSelectionChange={setRowSelection}
               onSort={onSort}
-              onHideColumn={(id) =>
-                setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] })
-              }
+              onHideColumn={(id) => setLayout(withColumn(layout, id, false))}
               onMark={onMark}
               skeletonRows={Math.min(limit, 10)}
             />

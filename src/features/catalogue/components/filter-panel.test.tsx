@@ -1,22 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
-import {
-  jsonResponse,
-  makeSite,
-  mockApi,
-  renderCatalogue,
-  searchOf,
-  type Call,
-} from '../test/fixtures.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { makeSite } from '../../../test-utils/factories.ts';
+import { renderOnRoute, searchOf } from '../../../test-utils/render.tsx';
 import { CatalogueSection } from './catalogue-section.tsx';
-
-beforeAll(() => {
-  installAnimationsStub();
-  installResizeObserverStub();
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,7 +41,7 @@ function api(call: Call): Response {
 
 async function openPanel(initialEntry = '/?filter[niche][]=x&page=4') {
   const user = userEvent.setup();
-  const view = renderCatalogue(<CatalogueSection />, initialEntry);
+  const view = renderOnRoute(<CatalogueSection />, initialEntry);
   await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
   await user.click(screen.getByRole('button', { name: 'Filters' }));
   const panel = await screen.findByRole('form', { name: 'Catalogue filters' });

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSite, mockApi, renderCatalogue } from '../test/fixtures.tsx';
+import { jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { makeSite } from '../../../test-utils/factories.ts';
+import { renderOnRoute } from '../../../test-utils/render.tsx';
 import { SiteDetailView } from './site-detail.tsx';
 
 afterEach(() => {
@@ -37,7 +39,7 @@ describe('site detail', () => {
       }
       return jsonResponse({}, 404);
     });
-    renderCatalogue(<SiteDetailView id={site.id} buyerDomain={DOMAIN} />);
+    renderOnRoute(<SiteDetailView id={site.id} buyerDomain={DOMAIN} />);
 
     expect(
       await screen.findByRole('heading', { name: 'Details about detail.example.com' }),
@@ -60,9 +62,7 @@ describe('site detail', () => {
 
   it('says when the site does not exist', async () => {
     mockApi(() => jsonResponse({ code: 404, message: 'Site not found' }, 404));
-    renderCatalogue(
-      <SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} />,
-    );
+    renderOnRoute(<SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Site not found');
   });
 });

@@ -6,7 +6,6 @@ import {
   type OrderCreate,
   type PaymentMethodOption,
 } from '../../../../contract/orders.ts';
-import { ReferenceListSchema, type ReferenceItem } from '../../../../contract/reference-data.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function fetchCartDefaults(
@@ -27,14 +26,6 @@ export async function fetchPaymentMethods(
   const body = await apiClient.request('/v1/buyer/orders/payment-methods', {
     query: { company },
     schema: PaymentMethodListSchema,
-    signal,
-  });
-  return body.data;
-}
-
-export async function fetchCountries(signal?: AbortSignal): Promise<ReferenceItem[]> {
-  const body = await apiClient.request('/v1/common/countries', {
-    schema: ReferenceListSchema,
     signal,
   });
   return body.data;

@@ -23,6 +23,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { cx } from '../../../utils/class-names.ts';
 import { formatMoney } from '../../../utils/format.ts';
+import { cartQueries } from '../../cart/api/queries.ts';
+import { catalogueQueries } from '../../catalogue/api/queries.ts';
+import { orderQueries } from '../../orders/api/queries.ts';
 import { checkoutQueries } from '../api/queries.ts';
 import { placeOrder } from '../api/requests.ts';
 import {
@@ -72,8 +75,8 @@ function usePlaceOrder() {
     meta: { errorToast: false },
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['buyer', 'shopping-carts'] }),
-        queryClient.invalidateQueries({ queryKey: ['buyer', 'orders'] }),
+        queryClient.invalidateQueries({ queryKey: cartQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
       ]);
     },
   });
@@ -378,7 +381,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const [company, setCompany] = useState<string | null>(null);
   const defaults = useQuery(checkoutQueries.defaults(company));
   const methods = useQuery(checkoutQueries.paymentMethods(company));
-  const countries = useQuery(checkoutQueries.countries());
+  const countries = useQuery(catalogueQueries.reference('countries'));
 
   const error = defaults.error ?? methods.error ?? countries.error;
   if (error && (!defaults.data || !methods.data || !countries.data)) {

@@ -12,4 +12,6 @@ export const domainQueries = {
       queryFn: ({ signal }) => fetchBuyerDomains(params, signal),
       placeholderData: keepPreviousData,
     }),
+  /** Every domain of the buyer, for a selector. */
+  selectable: () => domainQueries.list({ page: 1, limit: DOMAIN_SELECT_LIMIT }),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { DOMAIN_SELECT_LIMIT, domainQueries } from '../api/queries.ts';
+import { domainQueries } from '../api/queries.ts';
 
 /** Picks one of the buyer's domains; the caller keeps the value (the address query string). */
 export function DomainSelect({
@@ -13,7 +13,7 @@ export function DomainSelect({
   onChange: (domainId: string) => void;
   className?: string;
 }) {
-  const query = useQuery(domainQueries.list({ page: 1, limit: DOMAIN_SELECT_LIMIT }));
+  const query = useQuery(domainQueries.selectable());
 
   if (query.isPending) {
     return (

@@ -1,17 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test-utils/api.ts';
 import { ExportButton } from './export-button.tsx';
 
 const TASK_ID = '00000000-0000-4000-8000-0000000000f1';
 const FILE_ID = '00000000-0000-4000-8000-0000000000f2';
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 function task(overrides: Record<string, unknown> = {}) {
   return {
@@ -48,7 +42,7 @@ function mockFetch(answers: Record<string, (() => Response)[]>) {
       });
       const queue = answers[`${method} ${path}`];
       const next = queue && (queue.length > 1 ? queue.shift()! : queue[0]!);
-      return next ? next() : json({ code: 404, message: 'Not found' }, 404);
+      return next ? next() : jsonResponse({ code: 404, message: 'Not found' }, 404);
     }),
   );
   return seen;
@@ -81,11 +75,11 @@ afterEach(() => {
 describe('export', () => {
   it('creates a task, shows its progress, polls until done and downloads the file', async () => {
     const seen = mockFetch({
-      'POST /api/v1/buyer/sites/exports/tasks': [() => json(task(), 201)],
+      'POST /api/v1/buyer/sites/exports/tasks': [() => jsonResponse(task(), 201)],
       [`GET /api/v1/buyer/sites/exports/tasks/${TASK_ID}`]: [
-        () => json(task({ status: 'processing', progress: 40 })),
+        () => jsonResponse(task({ status: 'processing', progress: 40 })),
         () =>
-          json(
+          jsonResponse(
             task({
               status: 'completed',
               progress: 100,
@@ -128,8 +122,10 @@ describe('export', () => {
     ['an unknown status', task(), [task({ status: 'archived' })], 'Unknown status: archived'],
   ])('reports %s', async (_case, created, polled, message) => {
     mockFetch({
-      'POST /api/v1/buyer/sites/exports/tasks': [() => json(created, 201)],
-      [`GET /api/v1/buyer/sites/exports/tasks/${TASK_ID}`]: polled.map((t) => () => json(t)),
+      'POST /api/v1/buyer/sites/exports/tasks': [() => jsonResponse(created, 201)],
+      [`GET /api/v1/buyer/sites/exports/tasks/${TASK_ID}`]: polled.map(
+        (t) => () => jsonResponse(t),
+      ),
     });
     render(<ExportButton getRequest={request} pollIntervalMs={10} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
@@ -140,10 +136,11 @@ describe('export', () => {
   it('looks the file up when the task gives only its id', async () => {
     mockFetch({
       'POST /api/v1/buyer/sites/exports/tasks': [
-        () => json(task({ status: 'completed', progress: 100, file: { id: FILE_ID } }), 201),
+        () =>
+          jsonResponse(task({ status: 'completed', progress: 100, file: { id: FILE_ID } }), 201),
       ],
       [`GET /api/v1/files/${FILE_ID}`]: [
-        () => json({ id: FILE_ID, path: '/api/exports/sites.csv' }),
+        () => jsonResponse({ id: FILE_ID, path: '/api/exports/sites.csv' }),
       ],
       'GET /api/exports/sites.csv': [() => new Response('hostname\n')],
     });

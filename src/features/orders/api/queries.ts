@@ -1,12 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SavedViewsSource } from '../../../lib/saved-views.ts';
-import { fetchCompanies, fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
+import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
+import { profileQueries } from '../../profile/api/queries.ts';
+import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
 import { listQueuedActions } from '../storage.ts';
 
-/**
- * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
- * opened is readable offline after a reload.
- */
 /**
  * Saved column layouts of the orders tables (order_columns, order_item_columns,
  * order_article_columns, order_topic_columns), cached apart and kept offline by the persisted
@@ -14,6 +11,10 @@ import { listQueuedActions } from '../storage.ts';
  */
 export const orderSavedViews: SavedViewsSource = { scope: 'orders' };
 
+/**
+ * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
+ * opened is readable offline after a reload.
+ */
 export const orderQueries = {
   all: () => ['buyer', 'orders'] as const,
   list: (serverQuery: string) =>
@@ -34,11 +35,11 @@ export const orderQueries = {
       queryFn: ({ signal }) => fetchOrderItems(orderId, { page, limit }, signal),
       placeholderData: keepPreviousData,
     }),
+  /** The buyer's companies, for the company filter: read from the one cached buyer profile. */
   companies: () =>
     queryOptions({
-      queryKey: ['buyer', 'orders', 'companies'] as const,
-      queryFn: ({ signal }) => fetchCompanies(signal),
-      staleTime: 5 * 60 * 1000,
+      ...profileQueries.detail(),
+      select: (profile) => profile.accounts.map((account) => account.company),
     }),
   /** Actions waiting on this device or refused by the server; never persisted (Dexie holds them). */
   queued: () =>

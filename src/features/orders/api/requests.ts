@@ -1,5 +1,4 @@
 /** The orders calls of spec §7 "Orders" and "Files". */
-import { BuyerProfileSchema } from '../../../../contract/profile.ts';
 import {
   ChangedItemsSchema,
   OrderItemListSchema,
@@ -39,12 +38,6 @@ export function fetchOrderItems(
     schema: OrderItemListSchema,
     signal,
   });
-}
-
-export function fetchCompanies(signal?: AbortSignal) {
-  return apiClient
-    .request('/v1/buyer/profiles', { schema: BuyerProfileSchema, signal })
-    .then((profile) => profile.accounts.map((account) => account.company));
 }
 
 /** One buyer action on order items; what is kept in the outbox while offline. */

@@ -19,7 +19,7 @@ import {
   TOPIC_STATUS_LABELS,
   yesNo,
 } from '../labels.ts';
-import type { TableColumn } from './data-table.tsx';
+import type { TableColumn } from '../../../components/data-table/data-table.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 export type ItemDialog =

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../../contract/constants.ts';
-import { setOnline } from '../test/fixtures.tsx';
+import { setOnline } from '../../../test-utils/api.ts';
 import { ArticleLinkDialog, FeedbackDialog, TopicDialog } from './item-dialogs.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -14,7 +14,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatDate } from '../../../utils/format.ts';
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
 import { fileProblem } from '../file-rules.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 import { TextAreaField } from './text-area-field.tsx';

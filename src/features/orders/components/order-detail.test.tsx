@@ -1,29 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { OrderItem } from '../../../../contract/order-items.ts';
 import { dismissToast } from '../../../components/toast-store.ts';
 import { db } from '../../../lib/db.ts';
 import { ORDER_ITEM_ACTION_MUTATION } from '../storage.ts';
-import {
-  jsonResponse,
-  makeItem,
-  makeOrder,
-  mockApi,
-  ORDER_ID,
-  renderOrders,
-  setOnline,
-  type Call,
-} from '../test/fixtures.tsx';
+import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
+import { makeOrder, makeOrderItem, ORDER_ID } from '../../../test-utils/factories.ts';
+import { renderOnRoute } from '../../../test-utils/render.tsx';
 import { useQueuedActionsSync } from '../hooks/use-queued-actions-sync.ts';
 import { OrderDetail } from './order-detail.tsx';
 
 beforeEach(async () => {
   await db.outbox.clear();
 });
-
-installResizeObserverStub();
 
 afterEach(() => {
   act(() => dismissToast());
@@ -38,13 +28,13 @@ function OfflineChangesSync() {
 }
 
 function renderDetail(id = ORDER_ID) {
-  return renderOrders(
+  return renderOnRoute(
     <>
       <OfflineChangesSync />
       <OrderDetail id={id} />
     </>,
-    '/orders/:id',
     `/orders/${id}`,
+    '/orders/:id',
   );
 }
 
@@ -86,7 +76,7 @@ describe('order detail', () => {
 
   it('enables each action only when the contract rules allow it', async () => {
     serve([
-      makeItem({
+      makeOrderItem({
         number: '100001-1',
         status: 'topic_ready_for_approval',
         topic: {
@@ -96,7 +86,7 @@ describe('order detail', () => {
           feedback: null,
         },
       }),
-      makeItem({
+      makeOrderItem({
         number: '100001-2',
         status: 'live_link',
         live_link: 'https://news.example.com/post',
@@ -104,19 +94,19 @@ describe('order detail', () => {
         article: { status: 'published', feedback: null, file: null, link: null },
         topic: { is_needs_approval: true, content: 'x', status: 'topic_approved', feedback: null },
       }),
-      makeItem({
+      makeOrderItem({
         number: '100001-3',
         status: 'waiting_for_content',
         is_topic_provided_by_buyer: true,
         is_article_provided_by_buyer: true,
         topic: { is_needs_approval: false, content: null, status: null, feedback: null },
       }),
-      makeItem({
+      makeOrderItem({
         number: '100001-4',
         status: 'cancelled',
         is_editable_by_buyer: false,
       }),
-      makeItem({
+      makeOrderItem({
         number: '100001-5',
         status: 'content_ready_for_approval',
         article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
@@ -154,7 +144,7 @@ describe('order detail', () => {
   });
 
   it('approves a topic, refreshes only that item and says so', async () => {
-    const item = makeItem({
+    const item = makeOrderItem({
       number: '100001-1',
       status: 'topic_ready_for_approval',
       topic: {
@@ -191,7 +181,7 @@ describe('order detail', () => {
   });
 
   it('offers Try again after a failure and repeats the call with the same key', async () => {
-    const item = makeItem({ number: '100001-1', status: 'in_progress' });
+    const item = makeOrderItem({ number: '100001-1', status: 'in_progress' });
     let attempts = 0;
     const { calls } = serve([item], (call) => {
       if (call.method !== 'PUT') return undefined;
@@ -218,7 +208,7 @@ describe('order detail', () => {
   });
 
   it('keeps an approval made offline, marks the item pending and sends it when back online', async () => {
-    const item = makeItem({
+    const item = makeOrderItem({
       number: '100001-1',
       status: 'content_ready_for_approval',
       article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
@@ -265,7 +255,7 @@ describe('order detail', () => {
   });
 
   it('tells the buyer which offline change the server refused, until dismissed', async () => {
-    const item = makeItem({ number: '100001-7', status: 'in_progress' });
+    const item = makeOrderItem({ number: '100001-7', status: 'in_progress' });
     await db.outbox.add({
       idempotencyKey: 'queued-key-1',
       mutationKey: ORDER_ITEM_ACTION_MUTATION,
@@ -301,7 +291,7 @@ describe('order detail', () => {
   });
 
   it('sends content feedback with a file as multipart', async () => {
-    const item = makeItem({
+    const item = makeOrderItem({
       number: '100001-1',
       status: 'content_ready_for_approval',
       article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
@@ -341,9 +331,13 @@ describe('order detail', () => {
   });
 
   it('cancels several selected items in one call', async () => {
-    const a = makeItem({ number: '100001-1', status: 'in_progress' });
-    const b = makeItem({ number: '100001-2', status: 'waiting_for_content' });
-    const c = makeItem({ number: '100001-3', status: 'live_link', is_editable_by_buyer: false });
+    const a = makeOrderItem({ number: '100001-1', status: 'in_progress' });
+    const b = makeOrderItem({ number: '100001-2', status: 'waiting_for_content' });
+    const c = makeOrderItem({
+      number: '100001-3',
+      status: 'live_link',
+      is_editable_by_buyer: false,
+    });
     const { calls } = serve([a, b, c], (call) =>
       call.method === 'PUT'
         ? jsonResponse({

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { ORDER_NOT_FOUND_MESSAGE } from '../../../../contract/orders.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-blocks.tsx';
 import { isApiError, NetworkError } from '../../../lib/api-client.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries } from '../api/queries.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';
@@ -28,7 +29,13 @@ function NotFound() {
 }
 
 /** One order (spec §2 "Order detail"): its header and its items. */
-export function OrderDetail({ id }: { id: string }) {
+export function OrderDetail({
+  id,
+  SavedViewsMenu,
+}: {
+  id: string;
+  SavedViewsMenu?: SavedViewsMenuSlot;
+}) {
   const isValidId = UUID.test(id);
   const isOnline = useOnlineStatus();
   const query = useQuery({ ...orderQueries.detail(id), enabled: isValidId });
@@ -60,7 +67,7 @@ export function OrderDetail({ id }: { id: string }) {
       <OfflineNote isOnline={isOnline} savedAt={query.dataUpdatedAt} />
       <QueuedActionsNotice />
       <OrderHeader order={order} />
-      <OrderItemsSection orderId={order.id} />
+      <OrderItemsSection orderId={order.id} SavedViewsMenu={SavedViewsMenu} />
     </div>
   );
 }

@@ -14,16 +14,21 @@ import { Card } from '../../../components/card.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { actionIds } from '../api/item-actions.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout, type ColumnLayout } from '../hooks/use-column-layout.ts';
+import {
+  toColumnLayout,
+  useColumnLayout,
+  type ColumnLayout,
+  withColumn,
+} from '../../../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES } from '../list-state.ts';
-import { DataTable } from './data-table.tsx';
+import { choosableColumns, DataTable } from '../../../components/data-table/data-table.tsx';
 import {
   ArticleLinkDialog,
   FeedbackDialog,
@@ -97,7 +102,13 @@ const CONFIRM_TEXT: Record<Confirmation['kind'], { title: string; label: string;
 };
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
-export function OrderItemsSection({ orderId }: { orderId: string }) {
+export function OrderItemsSection({
+  orderId,
+  SavedViewsMenu,
+}: {
+  orderId: string;
+  SavedViewsMenu?: SavedViewsMenuSlot;
+}) {
   const [params, setParams] = useSearchParams();
   const page = positive(params.get('page'), 1);
   const limitParam = positive(params.get('limit'), ITEMS_DEFAULT_LIMIT);
@@ -169,8 +180,7 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
     if (result) setSelected(new Set());
   };
 
-  const hide = (id: string) =>
-    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+  const hide = (id: string) => setLayout(withColumn(layout, id, false));
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
     selectedItems.length > 0 &&
@@ -194,23 +204,21 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
             className="w-44"
           />
           <ColumnChooser
-            columns={columns
-              .filter((c) => !c.isFixed)
-              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
-            onToggle={(id, visible) =>
-              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
-            }
+            columns={choosableColumns(columns, layout.hidden)}
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            key={view.kind}
-            kind={view.kind}
-            title={`Saved layouts (${view.label.toLowerCase()})`}
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
-            source={orderSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              key={view.kind}
+              kind={view.kind}
+              title={`Saved layouts (${view.label.toLowerCase()})`}
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
+              source={orderSavedViews}
+            />
+          ) : null}
         </div>
       </div>
       <div

@@ -1,46 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY_ID, jsonResponse, makeOrder, mockApi, renderOrders } from '../test/fixtures.tsx';
+import { jsonResponse, mockApi } from '../../../test-utils/api.ts';
+import { COMPANY_ID, makeBuyerProfile, makeOrder } from '../../../test-utils/factories.ts';
+import { renderOnRoute } from '../../../test-utils/render.tsx';
 import { OrdersSection } from './orders-section.tsx';
-
-installResizeObserverStub();
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
-const profile = {
-  first_name: 'Dana',
-  last_name: 'Buyer',
-  email: 'buyer@example.com',
-  phone: null,
-  is_newsletter_subscribed: false,
-  avatar_file: null,
-  notification_preferences: {
-    missing_details_reminder: true,
-    topic_ready_for_approval: true,
-    content_ready_for_approval: true,
-    link_published: true,
-    order_summary: true,
-  },
-  roles: ['ROLE_BUYER'],
-  username: 'buyer@example.com',
-  is_allowed_to_export_sites: true,
-  sales_manager: null,
-  account_manager: null,
-  accounts: [
-    {
-      id: 'a1',
-      company: { id: COMPANY_ID, title: 'Acme GmbH' },
-      is_current: true,
-      credit_limit: '0.00',
-      credits_balance: '100.00',
-    },
-  ],
-};
+const profile = makeBuyerProfile({ first_name: 'Dana' });
 
 function serve(orders = [makeOrder()]) {
   return mockApi((call) => {
@@ -60,7 +31,7 @@ describe('orders list', () => {
       makeOrder({ status: 'completed', live_links_amount: 2, po_number: 'PO-42' }),
     ]);
     const user = userEvent.setup();
-    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
     expect(screen.getByRole('heading', { name: 'Your orders' })).toBeInTheDocument();
     const row = (await screen.findByRole('rowheader', { name: '100001' })).closest('tr')!;
     const cells = within(row);
@@ -81,7 +52,7 @@ describe('orders list', () => {
 
   it('says when there are no entries', async () => {
     serve([]);
-    renderOrders(<OrdersSection />, '/orders', '/orders');
+    renderOnRoute(<OrdersSection />, '/orders', '/orders');
     expect(await screen.findByText('No entries found')).toBeInTheDocument();
     expect(screen.getByText('No orders to show')).toBeInTheDocument();
   });
@@ -89,7 +60,7 @@ describe('orders list', () => {
   it('refuses a price range whose min is above its max and keeps filters in the address', async () => {
     const { calls } = serve();
     const user = userEvent.setup();
-    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
     await screen.findByRole('rowheader', { name: '100001' });
     await user.type(screen.getByLabelText('Order price min'), '50');
     await user.type(screen.getByLabelText('Order price max'), '10');
@@ -121,7 +92,7 @@ describe('orders list', () => {
   it('sorts by a column from its menu', async () => {
     serve();
     const user = userEvent.setup();
-    const { router } = renderOrders(<OrdersSection />, '/orders', '/orders');
+    const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
     await screen.findByRole('rowheader', { name: '100001' });
     await user.click(screen.getByRole('button', { name: 'Column options for Total' }));
     await user.click(screen.getByRole('menuitem', { name: 'Sort ascending' }));
@@ -133,7 +104,7 @@ describe('orders list', () => {
   it('hides a column and restores it from the column chooser', async () => {
     serve();
     const user = userEvent.setup();
-    renderOrders(<OrdersSection />, '/orders', '/orders');
+    renderOnRoute(<OrdersSection />, '/orders', '/orders');
     await screen.findByRole('rowheader', { name: '100001' });
     await user.click(screen.getByRole('button', { name: 'Column options for PO number' }));
     await user.click(screen.getByRole('menuitem', { name: 'Hide column' }));

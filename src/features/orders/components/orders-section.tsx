@@ -8,16 +8,20 @@ import { Card } from '../../../components/card.tsx';
 import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
 import { Pagination } from '../../../components/pagination.tsx';
-import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
+import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { useOrderListState } from '../hooks/use-order-list-state.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
 import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
-import { DataTable, type TableColumn } from './data-table.tsx';
+import {
+  choosableColumns,
+  DataTable,
+  type TableColumn,
+} from '../../../components/data-table/data-table.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
@@ -72,9 +76,9 @@ const columns: TableColumn<Order>[] = [
 ];
 
 /** The buyer's orders (spec §2 "Orders list"). */
-export function OrdersSection() {
+export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsMenuSlot }) {
   const [state, setState] = useOrderListState();
-  const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY, { hidden: [] });
+  const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
   const query = useQuery(orderQueries.list(serverQuery(state)));
   const companies = useQuery(orderQueries.companies());
@@ -83,8 +87,7 @@ export function OrdersSection() {
   const limit = state.limit ?? ORDER_LIST_DEFAULT_LIMIT;
   const page = state.page ?? 1;
 
-  const hide = (id: string) =>
-    setLayout({ hidden: [...layout.hidden.filter((h) => h !== id), id] });
+  const hide = (id: string) => setLayout(withColumn(layout, id, false));
 
   return (
     <section aria-labelledby="orders-heading">
@@ -94,22 +97,20 @@ export function OrdersSection() {
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           <ColumnChooser
-            columns={columns
-              .filter((c) => !c.isFixed)
-              .map((c) => ({ id: c.id, label: c.label, isVisible: !layout.hidden.includes(c.id) }))}
-            onToggle={(id, visible) =>
-              visible ? setLayout({ hidden: layout.hidden.filter((h) => h !== id) }) : hide(id)
-            }
+            columns={choosableColumns(columns, layout.hidden)}
+            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
-          <SavedViewsMenu
-            kind="order_columns"
-            title="Saved layouts"
-            itemLabel="Layout"
-            currentValue={layout}
-            onApply={(value) => setLayout(toColumnLayout(value))}
-            source={orderSavedViews}
-          />
+          {SavedViewsMenu ? (
+            <SavedViewsMenu
+              kind="order_columns"
+              title="Saved layouts"
+              itemLabel="Layout"
+              currentValue={layout}
+              onApply={(value) => setLayout(toColumnLayout(value))}
+              source={orderSavedViews}
+            />
+          ) : null}
         </div>
       </div>
       <QueuedActionsNotice />

@@ -6,24 +6,13 @@ import {
   type SavedView,
   type SavedViewKind,
   type SavedViewsMirror,
-} from './saved-views.ts';
+} from './queries.ts';
+import { jsonResponse } from '../../../test-utils/api.ts';
+import { makeSavedView } from '../../../test-utils/factories.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function view(overrides: Partial<SavedView> = {}): SavedView {
-  return {
-    id: '00000000-0000-4000-8000-0000000000e1',
-    kind: 'site_filters',
-    name: 'Big German sites',
-    value: 'filter[niche][]=x',
-    is_favorite: false,
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-    ...overrides,
-  } as SavedView;
-}
 
 function stubFetch(answer: () => Response) {
   const fetchMock = vi.fn(() => Promise.resolve(answer()));
@@ -43,15 +32,12 @@ function memoryMirror(initial: SavedView[] = []) {
   return mirror;
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 describe('saved views', () => {
   it('lists favourites first, then by name', () => {
     const views = [
-      view({ name: 'b' }),
-      view({ name: 'c', is_favorite: true }),
-      view({ name: 'a' }),
+      makeSavedView({ name: 'b' }),
+      makeSavedView({ name: 'c', is_favorite: true }),
+      makeSavedView({ name: 'a' }),
     ];
     expect(sortViews(views).map((v) => v.name)).toEqual(['c', 'a', 'b']);
   });
@@ -80,7 +66,7 @@ describe('saved views', () => {
   it('copies the server list into the mirror and answers from it while unreachable', async () => {
     const mirror = memoryMirror();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    stubFetch(() => json({ data: [view()] }));
+    stubFetch(() => jsonResponse({ data: [makeSavedView()] }));
     const first = await client.fetchQuery(savedViewQueries.list('site_filters', { mirror }));
     expect(first.map((v) => v.name)).toEqual(['Big German sites']);
     expect(mirror.replace).toHaveBeenCalledWith('site_filters', first);
@@ -94,9 +80,9 @@ describe('saved views', () => {
   });
 
   it('reports a refused request instead of answering from the mirror', async () => {
-    const mirror = memoryMirror([view()]);
+    const mirror = memoryMirror([makeSavedView()]);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    stubFetch(() => json({ code: 403, message: 'Access Denied.' }, 403));
+    stubFetch(() => jsonResponse({ code: 403, message: 'Access Denied.' }, 403));
     await expect(
       client.fetchQuery(savedViewQueries.list('site_filters', { mirror })),
     ).rejects.toThrow();

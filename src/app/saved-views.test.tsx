@@ -1,23 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../lib/db.ts';
-import { installAnimationsStub } from '../../../test-utils/animations.ts';
-import { installResizeObserverStub } from '../../../test-utils/resize-observer.ts';
-import {
-  jsonResponse,
-  makeSite,
-  mockApi,
-  renderCatalogue,
-  searchOf,
-  type Call,
-} from '../test/fixtures.tsx';
-import { CatalogueSection } from './catalogue-section.tsx';
-
-beforeAll(() => {
-  installAnimationsStub();
-  installResizeObserverStub();
-});
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../lib/db.ts';
+import { type Call, jsonResponse, mockApi } from '../test-utils/api.ts';
+import type { SavedView } from '../../contract/saved-views.ts';
+import { makeSavedView, makeSite } from '../test-utils/factories.ts';
+import { renderOnRoute, searchOf } from '../test-utils/render.tsx';
+import { CatalogueSection } from '../features/catalogue/components/catalogue-section.tsx';
+import { SavedViewsMenu } from '../features/saved-views/components/saved-views-menu.tsx';
 
 beforeEach(async () => {
   await db.savedViews.clear();
@@ -29,20 +19,15 @@ afterEach(() => {
 
 const VIEW_ID = '00000000-0000-4000-8000-0000000000e1';
 
-function view(overrides: Record<string, unknown> = {}) {
-  return {
+function view(overrides: Partial<SavedView> = {}): SavedView {
+  return makeSavedView({
     id: VIEW_ID,
-    kind: 'site_filters',
-    name: 'Big German sites',
     value: 'filter[ahrefs_domain_rating][min]=70&sorting[price]=ASC',
-    is_favorite: false,
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
     ...overrides,
-  };
+  });
 }
 
-function api(saved: ReturnType<typeof view>[]) {
+function api(saved: SavedView[]) {
   return (call: Call): Response => {
     const path = call.url.pathname;
     if (path === '/api/v1/buyer/sites') {
@@ -53,18 +38,23 @@ function api(saved: ReturnType<typeof view>[]) {
       return jsonResponse({ data: saved.filter((v) => v.kind === kind) });
     }
     if (path === '/api/v1/buyer/saved-views' && call.method === 'POST') {
-      return jsonResponse(view(call.body as Record<string, unknown>), 201);
+      return jsonResponse(view(call.body as Partial<SavedView>), 201);
     }
     if (path.startsWith('/api/v1/buyer/saved-views/')) return new Response(null, { status: 204 });
     return jsonResponse({ data: [] });
   };
 }
 
+/** The catalogue as the home page composes it, with its saved filters and layouts. */
+function renderCatalogue(initialEntry: string) {
+  return renderOnRoute(<CatalogueSection SavedViewsMenu={SavedViewsMenu} />, initialEntry);
+}
+
 describe('saved filters', () => {
   it('saves the current filters under a name', async () => {
     const { calls } = mockApi(api([]));
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    renderCatalogue('/?filter[niche][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     await user.click(await screen.findByRole('button', { name: 'Save filter' }));
@@ -85,7 +75,7 @@ describe('saved filters', () => {
   it('applies, favourites and deletes a saved filter, and lists it offline', async () => {
     const { calls } = mockApi(api([view()]));
     const user = userEvent.setup();
-    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -113,7 +103,7 @@ describe('saved filters', () => {
     mockApi(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderCatalogue('/?filter[niche][]=x');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(
       await screen.findByRole('button', { name: /Apply filter Big German sites/ }),
@@ -129,7 +119,7 @@ describe('saved filters', () => {
     });
     const { calls } = mockApi(api([view(), favourite]));
     const user = userEvent.setup();
-    const first = renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -172,7 +162,7 @@ describe('saved filters', () => {
     first.unmount();
 
     // The address alone brings the setting back.
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x&filter[only_favorite]=true');
+    renderCatalogue('/?filter[niche][]=x&filter[only_favorite]=true');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(await screen.findByRole('switch', { name: 'Only favorites' })).toBeChecked();
     expect(
@@ -193,7 +183,7 @@ describe('saved filters', () => {
       ]),
     );
     const user = userEvent.setup();
-    renderCatalogue(<CatalogueSection />, '/?filter[niche][]=x');
+    renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Saved layouts' }));

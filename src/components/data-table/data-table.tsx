@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ColumnHeader } from '../../../components/data-table/column-header.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
-import { cx } from '../../../utils/class-names.ts';
+import type { ChoosableColumn } from './column-chooser.tsx';
+import { ColumnHeader } from './column-header.tsx';
+import { Skeleton } from '../skeleton.tsx';
+import { cx } from '../../utils/class-names.ts';
 
 export interface TableColumn<T> {
   id: string;
@@ -25,10 +26,27 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   sorting?: { column: string; direction: 'ASC' | 'DESC' } | null;
   onSort?: (column: string, direction: 'ASC' | 'DESC' | null) => void;
-  onHide: (id: string) => void;
+  /** Without it no column can be hidden. */
+  onHide?: (id: string) => void;
+  /** Set while newer rows are being fetched. */
+  isBusy?: boolean;
   /** Keeps the first column in view while the table scrolls sideways. */
   stickyFirst?: boolean;
   rowClassName?: (row: T) => string | undefined;
+}
+
+/** The columns a buyer may show or hide, for the column chooser. */
+export function choosableColumns<T>(
+  columns: TableColumn<T>[],
+  hidden: string[],
+): ChoosableColumn[] {
+  return columns
+    .filter((column) => !column.isFixed)
+    .map((column) => ({
+      id: column.id,
+      label: column.label,
+      isVisible: !hidden.includes(column.id),
+    }));
 }
 
 /** A plain table with sortable, hideable columns; wide tables scroll sideways. */
@@ -45,6 +63,7 @@ export function DataTable<T>({
   onHide,
   stickyFirst = false,
   rowClassName,
+  isBusy = false,
 }: DataTableProps<T>) {
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
   const sticky = (index: number) =>
@@ -52,7 +71,10 @@ export function DataTable<T>({
   return (
     // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
     <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table
+        className="min-w-full divide-y divide-slate-200 text-sm"
+        aria-busy={isBusy || undefined}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs text-slate-500">
           <tr>
@@ -79,11 +101,11 @@ export function DataTable<T>({
                         : null
                     }
                     sortIndex={null}
-                    canHide={!column.isFixed}
+                    canHide={!column.isFixed && onHide !== undefined}
                     align={column.align}
                     sortTitle="Click to sort"
                     onSort={(direction) => column.sortKey && onSort?.(column.sortKey, direction)}
-                    onHide={() => onHide(column.id)}
+                    onHide={() => onHide?.(column.id)}
                   />
                 )}
               </th>

@@ -1,36 +1,11 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../lib/api-client.ts';
-import {
-  savedViewQueries,
-  useDeleteView,
-  useSaveView,
-  useUpdateView,
-  type SavedView,
-  type SavedViewKind,
-  type SavedViewsSource,
-} from '../lib/saved-views.ts';
-import { cx } from '../utils/class-names.ts';
-import { Button, buttonClasses } from './button.tsx';
-
-export interface SavedViewsMenuProps {
-  kind: SavedViewKind;
-  /** 'Saved filters' or 'Saved layouts'. */
-  title: string;
-  /** 'Filter' or 'Layout': used in labels and messages. */
-  itemLabel: string;
-  currentValue: unknown;
-  onApply: (value: unknown) => void;
-  /**
-   * With both given, the menu offers an "Only favorites" switch that lists only the views marked
-   * favourite. The caller keeps the setting (the catalogue keeps it in the address).
-   */
-  favoritesOnly?: boolean;
-  onFavoritesOnlyChange?: (favoritesOnly: boolean) => void;
-  /** Where the views are cached and mirrored for offline use (see `SavedViewsSource`). */
-  source?: SavedViewsSource;
-}
+import { buttonClasses, Button } from '../../../components/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { cx } from '../../../utils/class-names.ts';
+import { useDeleteView, useSaveView, useUpdateView } from '../api/mutations.ts';
+import { savedViewQueries, type SavedView, type SavedViewsMenuProps } from '../api/queries.ts';
 
 /** Saves the current filters or column layout under a name; applies, favourites and deletes them. */
 export function SavedViewsMenu({

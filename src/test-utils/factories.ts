@@ -1,0 +1,273 @@
+/**
+ * Wire objects for client tests, checked against the contract schemas: a factory's default is a
+ * valid server answer, and an override that the server could never send fails where it is written.
+ */
+import { CartItemSchema, type CartItem } from '../../contract/cart.ts';
+import { SiteSchema, type Site } from '../../contract/catalogue.ts';
+import { OrderItemSchema, type OrderItem } from '../../contract/order-items.ts';
+import { OrderSchema, type Order } from '../../contract/orders.ts';
+import { BuyerProfileSchema, type BuyerProfile } from '../../contract/profile.ts';
+import type { ContentProductPlan } from '../../contract/reference-data.ts';
+import { SavedViewSchema, type SavedView } from '../../contract/saved-views.ts';
+import { SiteDetailSchema, type SiteDetail } from '../../contract/site-detail.ts';
+
+let counter = 0;
+function uuid(group = '8000'): string {
+  counter += 1;
+  return `00000000-0000-4000-${group}-${String(counter).padStart(12, '0')}`;
+}
+
+export const SITE_ID = '00000000-0000-4000-8000-00000000a001';
+export const GENERAL = '00000000-0000-4000-8000-00000000b001';
+export const CASINO = '00000000-0000-4000-8000-00000000b002';
+export const DOMAIN_ID = '00000000-0000-4000-8000-00000000c001';
+export const PROVIDE_ID = '00000000-0000-4000-8000-00000000d001';
+export const STANDARD_ID = '00000000-0000-4000-8000-00000000d002';
+export const PREMIUM_ID = '00000000-0000-4000-8000-00000000d003';
+export const ORDER_ID = '00000000-0000-4000-8000-000000000100';
+export const COMPANY_ID = '00000000-0000-4000-8000-000000000200';
+
+/** The metrics of a site, the same for every factory-made site unless overridden. */
+const SITE_METRICS = {
+  is_back_linked: false,
+  is_in_blacklist: false,
+  is_marked_as_favorite: false,
+  competitors: [],
+  updated_at: '2026-10-01T00:00:00Z',
+  relevance_at: '2026-09-15T00:00:00Z',
+  price: '120.00',
+  ahrefs_domain_rating: 55,
+  ahrefs_referring_domains: 1200,
+  ahrefs_organic_traffic: 34000,
+  ahrefs_url_rating: 30,
+  ahrefs_keywords_top3: 120,
+  ahrefs_keywords410: 340,
+  ahrefs_keywords_top10: 460,
+  majestic_citation_flow: 40,
+  majestic_trust_flow: 20,
+  moz_spam_score: 3,
+  moz_domain_authority: 44,
+  semrush_authority_score: 38,
+  tf_cf: 0.5,
+  rd_ot: 0.0353,
+  ip_address: '203.0.113.7',
+  sponsor_tag_type: 'no_tag',
+  link_type: 'do_follow',
+  main_country: { id: 'c-de', title: 'Germany', code: 'DE' },
+  main_country_traffic: 21000,
+  domain_language: 'German',
+  website_topic: 'Technology',
+  tld: '.com',
+} satisfies Omit<Site, 'id' | 'hostname'>;
+
+/** A catalogue row; each call is a different site (`site-1.example.com`, `site-2…`). */
+export function makeSite(overrides: Partial<Site> = {}): Site {
+  counter += 1;
+  const n = String(counter).padStart(12, '0');
+  return SiteSchema.parse({
+    id: `00000000-0000-4000-8000-${n}`,
+    hostname: `site-${counter}.example.com`,
+    ...SITE_METRICS,
+    ...overrides,
+  });
+}
+
+export const PLANS: ContentProductPlan[] = [
+  {
+    id: PROVIDE_ID,
+    slug: 'provide',
+    title: 'I will provide the article and image',
+    features: [],
+    min_words_amount: null,
+    max_words_amount: null,
+    is_max_words_amount_exceed_allowed: false,
+    price: '0.00',
+  },
+  {
+    id: STANDARD_ID,
+    slug: 'standard',
+    title: 'Standard',
+    features: ['proofreading', 'internal_and_trust_links'],
+    min_words_amount: 500,
+    max_words_amount: 500,
+    is_max_words_amount_exceed_allowed: false,
+    price: '25.00',
+  },
+  {
+    id: PREMIUM_ID,
+    slug: 'premium',
+    title: 'Premium',
+    features: ['everything_from_standard', 'personal_writing_team'],
+    min_words_amount: 1000,
+    max_words_amount: 1500,
+    is_max_words_amount_exceed_allowed: true,
+    price: '45.50',
+  },
+];
+
+/** The link-type prices of the site `SITE_ID`: General and Casino. */
+export const PRICES = [
+  { price: '120.00', niche: { id: GENERAL, title: 'General' } },
+  { price: '200.10', niche: { id: CASINO, title: 'Casino' } },
+];
+
+/** The detail of the site `SITE_ID` (news.example.com) with its prices. */
+export function makeSiteDetail(overrides: Partial<SiteDetail> = {}): SiteDetail {
+  return SiteDetailSchema.parse({
+    id: SITE_ID,
+    hostname: 'news.example.com',
+    ...SITE_METRICS,
+    prices: PRICES,
+    accepted_niches: PRICES.map((price) => price.niche),
+    comments: null,
+    description: null,
+    placement_period: null,
+    last_placement_at: null,
+    referring_domains: [],
+    similar: { by_domain_rating: [], by_price: [], by_traffic: [] },
+    ...overrides,
+  });
+}
+
+/** A cart line for `SITE_ID` with the standard plan and the buyer's own topic. */
+export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return CartItemSchema.parse({
+    id: uuid(),
+    created_at: '2026-11-01T10:00:00Z',
+    site: { id: SITE_ID, hostname: 'news.example.com', prices: PRICES },
+    buyer_domain: { id: DOMAIN_ID, hostname: 'shop.example.org' },
+    custom_id: null,
+    anchor_text: 'best shoes',
+    target_url: 'https://shop.example.org/shoes',
+    content_product_plan: PLANS[1]!,
+    is_topic_needs_approval: false,
+    link_type: { id: GENERAL, title: 'General' },
+    word_count: 500,
+    article_topic: 'i_will_write_my_topic',
+    topic: 'Shoes for runners',
+    comments: null,
+    publishing_due_date: null,
+    price: '120.00',
+    content_price: '25.00',
+    total_price: '145.00',
+    ...overrides,
+  });
+}
+
+/** The order `ORDER_ID` of the company `COMPANY_ID`, paid with credits. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return OrderSchema.parse({
+    id: ORDER_ID,
+    created_at: '2026-11-03T10:00:00Z',
+    number: '100001',
+    po_number: 'PO-7',
+    price: '300.00',
+    vat: '57.00',
+    vat_rate: '19.00',
+    vat_treatment: 'domestic',
+    price_with_vat: '357.00',
+    links_amount: 2,
+    live_links_amount: 0,
+    status: 'processing',
+    company: { id: COMPANY_ID, title: 'Acme GmbH' },
+    invoice_emails: ['billing@example.com'],
+    billing: {
+      business_name: 'Acme GmbH',
+      country_id: '00000000-0000-4000-8000-000000000300',
+      city: 'Berlin',
+      address: 'Street 1',
+      zip_code: '10115',
+      vat_number: null,
+    },
+    payment_method: 'credits',
+    payment: { status: 'paid', method: 'credits' },
+    invoice: null,
+    credit_note: null,
+    ...overrides,
+  });
+}
+
+/** An item of the order `ORDER_ID` waiting for the buyer to approve its topic. */
+export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  return OrderItemSchema.parse({
+    id: overrides.id ?? uuid(),
+    created_at: '2026-11-03T10:00:00Z',
+    number: '100001-1',
+    order: { id: ORDER_ID, number: '100001' },
+    price: '150.00',
+    status: 'in_progress',
+    site: { id: uuid('9000'), hostname: 'news.example.com' },
+    buyer_domain: { id: uuid('a000'), hostname: 'shop.example.org' },
+    article_topic: 'please_provide_me_a_topic',
+    content_product_plan: null,
+    word_count: null,
+    target_url: 'https://shop.example.org/',
+    anchor_text: 'best shop',
+    custom_id: null,
+    comments: null,
+    is_requested_edits: false,
+    article_niche: { id: uuid('b000'), title: 'General' },
+    live_link: null,
+    is_article_provided_by_buyer: false,
+    is_topic_provided_by_buyer: false,
+    is_editable_by_buyer: true,
+    is_topic_needs_approval: true,
+    is_content_fully_provided_by_buyer: false,
+    article: { status: null, feedback: null, file: null, link: null },
+    topic: { is_needs_approval: true, content: null, status: null, feedback: null },
+    webmaster_feedback: null,
+    publishing_due_date: null,
+    published_at: null,
+    invoice: null,
+    payment_method: 'credits',
+    ...overrides,
+  });
+}
+
+/** A buyer with one company, `COMPANY_ID`, and the export right. */
+export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerProfile {
+  return BuyerProfileSchema.parse({
+    first_name: 'Ada',
+    last_name: 'Buyer',
+    email: 'buyer@example.com',
+    phone: null,
+    is_newsletter_subscribed: false,
+    avatar_file: null,
+    notification_preferences: {
+      missing_details_reminder: true,
+      topic_ready_for_approval: true,
+      content_ready_for_approval: true,
+      link_published: true,
+      order_summary: true,
+    },
+    roles: ['ROLE_BUYER'],
+    username: 'buyer@example.com',
+    is_allowed_to_export_sites: true,
+    sales_manager: null,
+    account_manager: null,
+    accounts: [
+      {
+        id: '00000000-0000-4000-8000-000000000201',
+        company: { id: COMPANY_ID, title: 'Acme GmbH' },
+        is_current: true,
+        credit_limit: '0.00',
+        credits_balance: '100.00',
+      },
+    ],
+    ...overrides,
+  });
+}
+
+/** A saved catalogue filter, not a favourite. */
+export function makeSavedView(overrides: Partial<SavedView> = {}): SavedView {
+  return SavedViewSchema.parse({
+    id: '00000000-0000-4000-8000-0000000000e1',
+    kind: 'site_filters',
+    name: 'Big German sites',
+    value: 'filter[niche][]=x',
+    is_favorite: false,
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    ...overrides,
+  });
+}
