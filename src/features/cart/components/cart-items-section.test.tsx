@@ -7,7 +7,8 @@ import type { CartItem } from '../../../../contract/cart.ts';
 import { db } from '../../../lib/db.ts';
 import { installAnimationsStub } from '../../../test-utils/animations.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { markCartLineRefused, queueCartLine } from '../storage.ts';
+import { enqueue, markOutboxRefused } from '../../../lib/outbox.ts';
+import { cartLineOutbox } from '../api/cart-lines.ts';
 import {
   cartItem,
   DOMAIN_ID,
@@ -190,13 +191,13 @@ describe('cart list', () => {
       articles_number: 2,
       article_topic: 'i_will_write_my_topic' as const,
     };
-    await queueCartLine({ payload, summary, idempotencyKey: 'k1' });
-    const refused = await queueCartLine({
-      payload,
-      summary: { ...summary, hostname: 'refused.example.com' },
-      idempotencyKey: 'k2',
-    });
-    await markCartLineRefused(refused, 'This site does not accept this link type.');
+    await enqueue(cartLineOutbox, { payload, summary }, 'k1');
+    const refused = await enqueue(
+      cartLineOutbox,
+      { payload, summary: { ...summary, hostname: 'refused.example.com' } },
+      'k2',
+    );
+    await markOutboxRefused(refused, 'This site does not accept this link type.');
     renderSection();
 
     const drafts = await screen.findByRole('region', { name: 'Added on this device' });

@@ -8,7 +8,7 @@ import { Toaster } from '../../../components/toaster.tsx';
 import { db } from '../../../lib/db.ts';
 import { installAnimationsStub } from '../../../test-utils/animations.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { listCartLineDrafts } from '../storage.ts';
+import { listCartLineDrafts } from '../api/cart-lines.ts';
 import {
   CASINO,
   cartItem,

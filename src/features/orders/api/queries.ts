@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SavedViewsSource } from '../../../lib/saved-views.ts';
 import { fetchCompanies, fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
-import { listQueuedActions } from '../storage.ts';
+import { listOutbox } from '../../../lib/outbox.ts';
+import { itemActionOutbox } from './item-actions.ts';
 
 /**
  * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
@@ -44,7 +45,7 @@ export const orderQueries = {
   queued: () =>
     queryOptions({
       queryKey: ['local', 'orders', 'queued-actions'] as const,
-      queryFn: () => listQueuedActions(),
+      queryFn: () => listOutbox(itemActionOutbox),
       networkMode: 'always',
       staleTime: 0,
       meta: { persist: false },

@@ -118,7 +118,9 @@ export function OrderItemsSection({ orderId }: { orderId: string }) {
   const pendingIds = useMemo(
     () =>
       new Set(
-        (queued.data ?? []).filter((q) => q.refusal === null).flatMap((q) => actionIds(q.action)),
+        (queued.data ?? [])
+          .filter((q) => q.refusal === null)
+          .flatMap((q) => actionIds(q.variables)),
       ),
     [queued.data],
   );
