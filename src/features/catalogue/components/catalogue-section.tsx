@@ -15,6 +15,7 @@ import {
   serializeFilterState,
   setFilter,
   setSort,
+  siteListAddress,
   type FilterState,
   type SortEntry,
 } from '../../../../contract/filter-state.ts';
@@ -26,11 +27,11 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsMenu } from '../../../components/saved-views-menu.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
+import { useListState } from '../../../hooks/use-list-state.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout } from '../hooks/use-column-layout.ts';
-import { useFilterState } from '../hooks/use-filter-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';
@@ -76,7 +77,7 @@ export interface CatalogueSectionProps {
 
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
 export function CatalogueSection({ toolbar, renderBuyAction }: CatalogueSectionProps) {
-  const [state, setState] = useFilterState();
+  const [state, setState] = useListState(siteListAddress);
   const [layout, setLayout] = useColumnLayout();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);
