@@ -37,8 +37,9 @@ export const pageNumber = wholeNumber(1, MAX_PAGE);
 export function isOrderedRange(range: { min?: number | string; max?: number | string }): boolean {
   const { min, max } = range;
   if (min === undefined || max === undefined) return true;
-  const isNumeric = DECIMAL_PATTERN.test(String(min)) && DECIMAL_PATTERN.test(String(max));
-  return isNumeric ? Number(min) <= Number(max) : String(min) <= String(max);
+  const isNumeric = (end: number | string) =>
+    typeof end === 'number' || DECIMAL_PATTERN.test(end.trim());
+  return isNumeric(min) && isNumeric(max) ? Number(min) <= Number(max) : String(min) <= String(max);
 }
 
 type Bound = z.ZodType<number | string, string>;

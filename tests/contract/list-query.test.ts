@@ -102,6 +102,8 @@ describe('number syntax and ranges', () => {
   it('compares decimal text as numbers and other text as text', () => {
     expect(isOrderedRange({ min: '9.5', max: '10' })).toBe(true);
     expect(isOrderedRange({ min: 11, max: 10 })).toBe(false);
+    expect(isOrderedRange({ min: 1e21, max: 5 })).toBe(false);
+    expect(isOrderedRange({ min: 1e-7, max: 5 })).toBe(true);
     expect(isOrderedRange({ min: '2026-01-02', max: '2026-01-10' })).toBe(true);
     expect(isOrderedRange({ min: '2026-02-01', max: '2026-01-10' })).toBe(false);
     expect(isOrderedRange({ max: 1 })).toBe(true);
