@@ -10,10 +10,6 @@ import {
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
   siteLimit,
-  type BooleanFilterKey,
-  type ListFilterKey,
-  type PeriodFilterKey,
-  type RangeFilterKey,
   type SiteSortColumn,
 } from './catalogue.ts';
 import {
@@ -45,19 +41,11 @@ export interface NumberRange {
   max?: number;
 }
 
-export type FilterValues = {
-  search?: string;
-  buyer_domain?: string;
-  only_favorite?: boolean;
-} & Partial<
-  Record<RangeFilterKey, NumberRange> &
-    Record<ListFilterKey, string[]> &
-    Record<PeriodFilterKey, PeriodValue> &
-    Record<BooleanFilterKey, boolean>
-> & {
-    /** Client-only keys (`fe…`, e.g. `fe.buyer_domain`): kept in the address, never sent. */
-    [key: `fe${string}`]: string | undefined;
-  };
+/** The catalogue's filter as the address keeps it (`SiteAddressFilterSchema`). */
+export type FilterValues = z.output<typeof SiteAddressFilterSchema> & {
+  /** Client-only keys (`fe…`, e.g. `fe.buyer_domain`): kept in the address, never sent. */
+  [key: `fe${string}`]: string | undefined;
+};
 
 export interface SortEntry {
   column: SiteSortColumn;
