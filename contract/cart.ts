@@ -196,6 +196,25 @@ export const YesNoBooleanSchema = z.preprocess(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const positiveInteger = z
+  .number({ error: POSITIVE_INTEGER_MESSAGE })
+  .int(POSITIVE_INTEGER_MESSAGE)
+  .min(1, POSITIVE_INTEGER_MESSAGE);
+
+/** The article's details, the same when a line is added and when a cart item is changed. */
+const articleDetailFields = {
+  /** Omitted or null: 'provide'. */
+  content_product_plan: z.uuid().nullable().optional(),
+  word_count: positiveInteger.nullable().optional(),
+  target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
+  anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
+  custom_id: z.uuid().nullable().optional(),
+  comments: nullableText(MAX_TEXT_LENGTH.comments),
+  /** The checkout fields, so that a clone of a line is one call. */
+  topic: nullableText(MAX_TEXT_LENGTH.topic),
+  publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+};
+
 /**
  * POST /shopping-carts/items (spec §3 "Cart line create payload"). Answer 201 `{ data: CartItem[] }`:
  * one item per article. Target URL is checked with `normalizeTargetUrl` on the server (violations
@@ -207,31 +226,13 @@ export const CartLineCreateSchema = z
     link_type: z.uuid(),
     buyer_domain: z.uuid(),
     site: z.uuid(),
-    articles_number: z
-      .number({ error: POSITIVE_INTEGER_MESSAGE })
-      .int(POSITIVE_INTEGER_MESSAGE)
-      .min(1, POSITIVE_INTEGER_MESSAGE)
-      .max(
-        MAX_ARTICLES_PER_LINE,
-        `At most ${MAX_ARTICLES_PER_LINE} articles can be added at once.`,
-      ),
+    articles_number: positiveInteger.max(
+      MAX_ARTICLES_PER_LINE,
+      `At most ${MAX_ARTICLES_PER_LINE} articles can be added at once.`,
+    ),
     article_topic: ArticleTopicSchema,
     is_topic_needs_approval: z.boolean().default(false),
-    /** Omitted or null: 'provide'. */
-    content_product_plan: z.uuid().nullable().optional(),
-    word_count: z
-      .number({ error: POSITIVE_INTEGER_MESSAGE })
-      .int(POSITIVE_INTEGER_MESSAGE)
-      .min(1, POSITIVE_INTEGER_MESSAGE)
-      .nullable()
-      .optional(),
-    target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
-    anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
-    custom_id: z.uuid().nullable().optional(),
-    comments: nullableText(MAX_TEXT_LENGTH.comments),
-    /** The checkout fields, so that a clone of a line is one call. */
-    topic: nullableText(MAX_TEXT_LENGTH.topic),
-    publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+    ...articleDetailFields,
   })
   .strict();
 export type CartLineCreate = z.input<typeof CartLineCreateSchema>;
@@ -246,19 +247,7 @@ export const CartItemUpdateSchema = z
     buyer_domain: z.uuid().optional(),
     article_topic: ArticleTopicSchema.optional(),
     is_topic_needs_approval: YesNoBooleanSchema.optional(),
-    content_product_plan: z.uuid().nullable().optional(),
-    word_count: z
-      .number({ error: POSITIVE_INTEGER_MESSAGE })
-      .int(POSITIVE_INTEGER_MESSAGE)
-      .min(1, POSITIVE_INTEGER_MESSAGE)
-      .nullable()
-      .optional(),
-    target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
-    anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
-    topic: nullableText(MAX_TEXT_LENGTH.topic),
-    custom_id: z.uuid().nullable().optional(),
-    comments: nullableText(MAX_TEXT_LENGTH.comments),
-    publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+    ...articleDetailFields,
   })
   .strict();
 export type CartItemUpdate = z.input<typeof CartItemUpdateSchema>;

@@ -1,8 +1,18 @@
 // The catalogue of publisher sites on the wire: filter keys, sorting, list query and the row
 // (spec §3 "Site", "Filter keys", "Sorting options", "Options").
 import { z } from 'zod';
+import {
+  decimalNumber,
+  fieldsOf,
+  pageNumber,
+  rangeOf,
+  sortingOf,
+  wholeNumber,
+} from './list-query.ts';
 import { listOf } from './pagination.ts';
 import { siteMetricShape } from './site-metrics.ts';
+
+export { MIN_LTE_MAX_MESSAGE, SORT_DIRECTIONS, type SortDirection } from './list-query.ts';
 
 /** Numeric range filters: `filter[key][min]` / `filter[key][max]`. */
 export const RANGE_FILTER_KEYS = [
@@ -65,9 +75,6 @@ export const SITE_SORT_COLUMNS = [
 ] as const;
 export type SiteSortColumn = (typeof SITE_SORT_COLUMNS)[number];
 
-export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
 export const SITE_PAGE_SIZES = [25, 50, 100] as const;
 export const SITE_MAX_PAGE_SIZE = 100;
 export const SITE_DEFAULT_PAGE_SIZE = 25;
@@ -91,29 +98,12 @@ export const LINK_TYPE_TITLES: Record<LinkType, string> = {
 /** The default preset of the catalogue (spec §4). */
 export const DEFAULT_SITE_PRESET = {
   filter: { ahrefs_domain_rating: { min: 20 }, main_country_traffic: { min: 1000 } },
-  sorting: { ahrefs_domain_rating: 'DESC' as SortDirection },
+  sorting: { ahrefs_domain_rating: 'DESC' as const },
 } as const;
 
-export const MIN_LTE_MAX_MESSAGE = 'min must be less than or equal to max';
-
-const decimal = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d+)?$/, 'Expected number, received string')
-  .transform(Number);
 const isoDate = z.iso.date('Expected date in YYYY-MM-DD format');
 
-function rangeOf<T extends z.ZodType<number | string>>(bound: T) {
-  return z
-    .object({ min: bound.optional(), max: bound.optional() })
-    .strict()
-    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
-      message: MIN_LTE_MAX_MESSAGE,
-      path: ['min'],
-    });
-}
-
-export const NumberRangeSchema = rangeOf(decimal);
+export const NumberRangeSchema = rangeOf(decimalNumber);
 export const DateRangeSchema = rangeOf(isoDate);
 
 const listOfValues = z
@@ -132,49 +122,26 @@ export const SiteFilterSchema = z
   .object({
     search: z.string().trim().max(200).optional(),
     buyer_domain: z.uuid().optional(),
-    ...Object.fromEntries(RANGE_FILTER_KEYS.map((k) => [k, NumberRangeSchema.optional()])),
-    ...Object.fromEntries(LIST_FILTER_KEYS.map((k) => [k, listOfValues.optional()])),
-    ...Object.fromEntries(PERIOD_FILTER_KEYS.map((k) => [k, DateRangeSchema.optional()])),
-    ...Object.fromEntries(BOOLEAN_FILTER_KEYS.map((k) => [k, yesNo.optional()])),
+    ...fieldsOf(RANGE_FILTER_KEYS, NumberRangeSchema.optional()),
+    ...fieldsOf(LIST_FILTER_KEYS, listOfValues.optional()),
+    ...fieldsOf(PERIOD_FILTER_KEYS, DateRangeSchema.optional()),
+    ...fieldsOf(BOOLEAN_FILTER_KEYS, yesNo.optional()),
   })
   .strict();
+export type SiteFilter = z.output<typeof SiteFilterSchema>;
 
-type NumberRange = { min?: number; max?: number };
-type DateRange = { min?: string; max?: string };
-export type SiteFilter = { search?: string; buyer_domain?: string } & Partial<
-  Record<RangeFilterKey, NumberRange> &
-    Record<ListFilterKey, string[]> &
-    Record<PeriodFilterKey, DateRange> &
-    Record<BooleanFilterKey, boolean>
->;
-
-const pageNumber = z
-  .string()
-  .regex(/^\d+$/, 'Expected number, received string')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(1_000_000));
+export const siteLimit = wholeNumber(1, SITE_MAX_PAGE_SIZE);
 
 /** The whole query of GET /v1/buyer/sites (and of the export task, which takes the same filter). */
 export const SiteListQuerySchema = z
   .object({
     filter: SiteFilterSchema.optional(),
-    sorting: z.partialRecord(z.enum(SITE_SORT_COLUMNS), z.enum(SORT_DIRECTIONS)).optional(),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'Expected number, received string')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(SITE_MAX_PAGE_SIZE))
-      .optional(),
+    sorting: sortingOf(SITE_SORT_COLUMNS).optional(),
+    limit: siteLimit.optional(),
     page: pageNumber.optional(),
   })
   .strict();
-
-export type SiteListQuery = {
-  filter?: SiteFilter;
-  sorting?: Partial<Record<SiteSortColumn, SortDirection>>;
-  limit?: number;
-  page?: number;
-};
+export type SiteListQuery = z.output<typeof SiteListQuerySchema>;
 
 /**
  * Spec §3 "Site (catalogue row)", snake_case. The metrics and their types come from

@@ -1,23 +1,29 @@
-// The catalogue's filter state (spec §4, §5): read from the address query string forgivingly,
-// written back to it, and turned into the query the server accepts. Pure functions shared by the
-// page and the catalogue worker.
+// The catalogue's filter state (spec §4, §5): read from the address query string through a
+// forgiving schema (`SiteAddressSchema`, read by `parseForgiving`), written back to it, and turned
+// into the query the server accepts. Pure functions shared by the page and the catalogue worker.
+import { z } from 'zod';
 import {
   BOOLEAN_FILTER_KEYS,
   DEFAULT_SITE_PRESET,
   LIST_FILTER_KEYS,
-  MIN_LTE_MAX_MESSAGE,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
-  SITE_MAX_PAGE_SIZE,
   SITE_SORT_COLUMNS,
-  SORT_DIRECTIONS,
-  type BooleanFilterKey,
-  type ListFilterKey,
-  type PeriodFilterKey,
-  type RangeFilterKey,
+  siteLimit,
   type SiteSortColumn,
-  type SortDirection,
 } from './catalogue.ts';
+import {
+  addressText,
+  decimalNumber,
+  fieldsOf,
+  isOrderedRange,
+  MIN_LTE_MAX_MESSAGE,
+  pageNumber,
+  parseForgiving,
+  SORT_DIRECTIONS,
+  type ListAddress,
+  type SortDirection,
+} from './list-query.ts';
 import { decodeQuery, encodeQuery, type QueryValue } from './query-string.ts';
 
 /** Look-back buckets of the period filters (spec §3 "Options", §9). */
@@ -35,19 +41,11 @@ export interface NumberRange {
   max?: number;
 }
 
-export type FilterValues = {
-  search?: string;
-  buyer_domain?: string;
-  only_favorite?: boolean;
-} & Partial<
-  Record<RangeFilterKey, NumberRange> &
-    Record<ListFilterKey, string[]> &
-    Record<PeriodFilterKey, PeriodValue> &
-    Record<BooleanFilterKey, boolean>
-> & {
-    /** Client-only keys (`fe…`, e.g. `fe.buyer_domain`): kept in the address, never sent. */
-    [key: `fe${string}`]: string | undefined;
-  };
+/** The catalogue's filter as the address keeps it (`SiteAddressFilterSchema`). */
+export type FilterValues = z.output<typeof SiteAddressFilterSchema> & {
+  /** Client-only keys (`fe…`, e.g. `fe.buyer_domain`): kept in the address, never sent. */
+  [key: `fe${string}`]: string | undefined;
+};
 
 export interface SortEntry {
   column: SiteSortColumn;
@@ -67,104 +65,97 @@ export const EMPTY_FILTER_STATE: FilterState = { filter: {}, sorting: [] };
 const MAX_TEXT = 200;
 const MAX_LIST = 200;
 
-const rangeKeys: ReadonlySet<string> = new Set(RANGE_FILTER_KEYS);
-const listKeys: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
 const periodKeys: ReadonlySet<string> = new Set(PERIOD_FILTER_KEYS);
-const booleanKeys: ReadonlySet<string> = new Set(BOOLEAN_FILTER_KEYS);
-const sortColumns: ReadonlySet<string> = new Set(SITE_SORT_COLUMNS);
+
+const addressString = addressText(MAX_TEXT);
+
+/** 'true'/'false' (and 'yes'/'no', any case) become booleans. */
+const addressBoolean = z.union([
+  z.boolean(),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'yes', 'false', 'no']))
+    .transform((v) => v === 'true' || v === 'yes'),
+]);
+
+/** Numbers in the one number syntax of the query strings (`contract/list-query.ts`). */
+const addressNumber = z.union([z.number(), decimalNumber]);
+
+/** A list from the address: one value or several, trimmed, blanks and repeats left out. */
+function listItems(value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
+  const items: string[] = [];
+  for (const item of raw) {
+    const text = addressString.safeParse(item).data;
+    if (text !== undefined && !items.includes(text)) items.push(text);
+    if (items.length >= MAX_LIST) break;
+  }
+  return items;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const addressList = z.preprocess(listItems, z.array(z.string()).min(1));
+const addressPeriod = z.string().trim().pipe(z.enum(PERIOD_VALUES));
+
+/**
+ * A range as the address keeps it. min > max is kept (the filter panel shows the message of the
+ * shared rule, `validateRange`) so what the buyer typed is not lost; the server query refuses it.
+ */
+const addressRange = z.object({ min: addressNumber.optional(), max: addressNumber.optional() });
+
+/** `filter[…]` of the catalogue address; client-only `fe…` keys are read apart. */
+export const SiteAddressFilterSchema = z.object({
+  search: addressString.optional(),
+  buyer_domain: addressString.optional(),
+  only_favorite: addressBoolean.optional(),
+  ...fieldsOf(RANGE_FILTER_KEYS, addressRange.optional()),
+  ...fieldsOf(LIST_FILTER_KEYS, addressList.optional()),
+  ...fieldsOf(PERIOD_FILTER_KEYS, addressPeriod.optional()),
+  ...fieldsOf(BOOLEAN_FILTER_KEYS, addressBoolean.optional()),
+});
+
+/** The catalogue address, read by `parseForgiving`: each bad value falls back on its own. */
+export const SiteAddressSchema = z.object({
+  filter: SiteAddressFilterSchema.optional(),
+  sorting: z
+    .partialRecord(
+      z.enum(SITE_SORT_COLUMNS),
+      z.string().toUpperCase().pipe(z.enum(SORT_DIRECTIONS)),
+    )
+    .optional(),
+  page: pageNumber.optional(),
+  limit: siteLimit.optional(),
+});
 
 /** Query values 'true'/'false' (and 'yes'/'no') become booleans; anything else is dropped. */
 export function toBoolean(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value !== 'string') return undefined;
-  const v = value.trim().toLowerCase();
-  if (v === 'true' || v === 'yes') return true;
-  if (v === 'false' || v === 'no') return false;
-  return undefined;
+  return addressBoolean.safeParse(value).data;
 }
 
 /** Numeric strings become numbers; empty or non-numeric values are dropped. */
 export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string') return undefined;
-  const v = value.trim();
-  if (!/^-?\d+(\.\d+)?$/.test(v)) return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function toText(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const v = value.trim();
-  return v === '' ? undefined : v.slice(0, MAX_TEXT);
-}
-
-function toList(value: unknown): string[] | undefined {
-  const raw = Array.isArray(value)
-    ? value
-    : value && typeof value === 'object'
-      ? Object.values(value)
-      : [value];
-  const items: string[] = [];
-  for (const item of raw) {
-    const text = toText(item);
-    if (text !== undefined && !items.includes(text)) items.push(text);
-    if (items.length >= MAX_LIST) break;
-  }
-  return items.length ? items : undefined;
-}
-
-function toRange(value: unknown): NumberRange | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
-  const range: NumberRange = {};
-  const min = toNumber(record.min);
-  const max = toNumber(record.max);
-  if (min !== undefined) range.min = min;
-  if (max !== undefined) range.max = max;
-  return min === undefined && max === undefined ? undefined : range;
+  return addressNumber.safeParse(value).data;
 }
 
 function toPeriod(value: unknown): PeriodValue | undefined {
-  return typeof value === 'string' && (PERIOD_VALUES as readonly string[]).includes(value.trim())
-    ? (value.trim() as PeriodValue)
-    : undefined;
-}
-
-function toPositiveInt(value: unknown, max: number): number | undefined {
-  const n = toNumber(value);
-  return n !== undefined && Number.isInteger(n) && n >= 1 && n <= max ? n : undefined;
+  return addressPeriod.safeParse(value).data;
 }
 
 /** Reads `filter[…]` from a decoded query; unknown keys and bad values are dropped. */
 export function parseFilterValues(raw: unknown): FilterValues {
-  const filter: FilterValues = {};
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return filter;
-  const out = filter as Record<string, unknown>;
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    let parsed: unknown;
-    if (key === 'search' || key === 'buyer_domain') parsed = toText(value);
-    else if (key === 'only_favorite') parsed = toBoolean(value);
-    else if (rangeKeys.has(key)) parsed = toRange(value);
-    else if (listKeys.has(key)) parsed = toList(value);
-    else if (periodKeys.has(key)) parsed = toPeriod(value);
-    else if (booleanKeys.has(key)) parsed = toBoolean(value);
-    else if (key.startsWith('fe')) parsed = toText(value);
-    if (parsed !== undefined) out[key] = parsed;
+  const filter = parseForgiving(SiteAddressFilterSchema, raw) as FilterValues;
+  if (!isRecord(raw)) return filter;
+  for (const [key, value] of Object.entries(raw)) {
+    if (!key.startsWith('fe')) continue;
+    const text = addressString.safeParse(value).data;
+    if (text !== undefined) filter[key as `fe${string}`] = text;
   }
   return filter;
-}
-
-function parseSorting(raw: unknown): SortEntry[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const sorting: SortEntry[] = [];
-  for (const [column, direction] of Object.entries(raw as Record<string, unknown>)) {
-    const dir = typeof direction === 'string' ? direction.toUpperCase() : '';
-    if (sortColumns.has(column) && (SORT_DIRECTIONS as readonly string[]).includes(dir)) {
-      sorting.push({ column: column as SiteSortColumn, direction: dir as SortDirection });
-    }
-  }
-  return sorting;
 }
 
 /** URL query → filter state. Never throws: whatever cannot be read is left out. */
@@ -175,14 +166,16 @@ export function parseFilterState(search: string): FilterState {
   } catch {
     return { filter: {}, sorting: [] };
   }
+  const address = parseForgiving(SiteAddressSchema, decoded);
   const state: FilterState = {
     filter: parseFilterValues(decoded.filter),
-    sorting: parseSorting(decoded.sorting),
+    sorting: Object.entries(address.sorting ?? {}).map(([column, direction]) => ({
+      column: column as SiteSortColumn,
+      direction: direction!,
+    })),
   };
-  const page = toPositiveInt(decoded.page, 1_000_000);
-  const limit = toPositiveInt(decoded.limit, SITE_MAX_PAGE_SIZE);
-  if (page !== undefined) state.page = page;
-  if (limit !== undefined) state.limit = limit;
+  if (address.page !== undefined) state.page = address.page;
+  if (address.limit !== undefined) state.limit = address.limit;
   return state;
 }
 
@@ -257,6 +250,19 @@ export function serializeFilterState(state: FilterState): string {
   });
 }
 
+/**
+ * The catalogue's address. An address without filters or sorting stands for the default preset
+ * (spec §4), keeping the page and page size it names.
+ */
+export const siteListAddress: ListAddress<FilterState> = {
+  parse: parseFilterState,
+  serialize: serializeFilterState,
+  fill: (parsed, search) =>
+    hasNoFilterOrSorting(search)
+      ? { ...defaultFilterState(), page: parsed.page, limit: parsed.limit }
+      : null,
+};
+
 function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
@@ -313,8 +319,7 @@ export function resetAll(state: FilterState, defaults: FilterState): FilterState
 
 /** Range filter rule (spec §5): null when valid, else the message. */
 export function validateRange(range: NumberRange | undefined): string | null {
-  if (!range || range.min === undefined || range.max === undefined) return null;
-  return range.min <= range.max ? null : MIN_LTE_MAX_MESSAGE;
+  return !range || isOrderedRange(range) ? null : MIN_LTE_MAX_MESSAGE;
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -22,6 +22,14 @@ import {
   PAYMENT_STATUSES,
   type OrderItemStatus,
 } from './orders.ts';
+import {
+  addressText,
+  MONEY_AMOUNT_PATTERN,
+  pageNumber,
+  rangeOf,
+  sortingOf,
+  wholeNumber,
+} from './list-query.ts';
 import { PaginationSchema, pageQuerySchema } from './pagination.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 
@@ -134,38 +142,47 @@ export const OrderListQuerySchema = z
         payment_status: z.array(z.enum(PAYMENT_STATUSES)).optional(),
         status: z.array(z.enum(ORDER_STATUSES)).optional(),
         company: z.array(z.uuid()).optional(),
-        order_price: z
-          .object({
-            min: z
-              .string()
-              .regex(/^\d+(\.\d{1,2})?$/, 'min must be a number')
-              .optional(),
-            max: z
-              .string()
-              .regex(/^\d+(\.\d{1,2})?$/, 'max must be a number')
-              .optional(),
-          })
-          .strict()
-          .refine(
-            (range) =>
-              range.min === undefined ||
-              range.max === undefined ||
-              Number(range.min) <= Number(range.max),
-            { message: 'min must be less than or equal to max' },
-          )
-          .optional(),
+        order_price: rangeOf((end) =>
+          z.string().regex(MONEY_AMOUNT_PATTERN, `${end} must be a number`),
+        ).optional(),
       })
       .strict()
       .optional(),
-    sorting: z.partialRecord(z.enum(ORDER_SORT_COLUMNS), z.enum(['ASC', 'DESC'])).optional(),
+    sorting: sortingOf(ORDER_SORT_COLUMNS).optional(),
   })
   .extend(pageQuerySchema({ defaultLimit: ORDER_LIST_DEFAULT_LIMIT, maxLimit: 100 }).shape)
   .strict();
 
 export const OrderItemListQuerySchema = pageQuerySchema({
-  defaultLimit: 25,
+  defaultLimit: ORDER_LIST_DEFAULT_LIMIT,
   maxLimit: 100,
 }).strict();
+
+/** The page sizes the orders screens offer; an address naming another falls back to the default. */
+export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
+
+const orderPageSize = wholeNumber(1, 100).refine((n) =>
+  (ORDER_PAGE_SIZES as readonly number[]).includes(n),
+);
+
+/**
+ * The orders list as its address keeps it: the server's query, read forgivingly (a bad value falls
+ * back on its own), with blank search left out and only the offered page sizes.
+ */
+export const OrderListAddressSchema = OrderListQuerySchema.extend({
+  filter: OrderListQuerySchema.shape.filter
+    .unwrap()
+    .extend({ search: addressText(255).optional() })
+    .optional(),
+  page: pageNumber.optional(),
+  limit: orderPageSize.optional(),
+});
+
+/** The page of one order's items in its address (`?page=2&limit=50`), with the defaults. */
+export const OrderItemsAddressSchema = z.object({
+  page: pageNumber.default(1),
+  limit: orderPageSize.default(ORDER_LIST_DEFAULT_LIMIT),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Buyer calls

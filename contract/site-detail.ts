@@ -2,6 +2,7 @@
 // lookup: GET /api/v1/buyer/sites/{id}?buyer_domain= and GET /api/v1/buyer/sites/similar.
 import { z } from 'zod';
 import { SiteSchema } from './catalogue.ts';
+import { wholeNumber } from './list-query.ts';
 
 export const NicheRefSchema = z.object({ id: z.uuid(), title: z.string() });
 
@@ -41,15 +42,10 @@ export const SimilarSitesQuerySchema = z
   .object({
     site: z.uuid(),
     by: z.enum(SIMILAR_BY),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'Expected number, received string')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(SIMILAR_MAX_LIMIT))
-      .optional(),
+    limit: wholeNumber(1, SIMILAR_MAX_LIMIT).optional(),
   })
   .strict();
-export type SimilarSitesQuery = { site: string; by: SimilarBy; limit?: number };
+export type SimilarSitesQuery = z.output<typeof SimilarSitesQuerySchema>;
 
 export const SimilarSitesSchema = z.object({ data: z.array(SiteSchema) });
 export type SimilarSites = z.infer<typeof SimilarSitesSchema>;

@@ -1,5 +1,6 @@
 /**
- * The app's IndexedDB schema (Dexie). Only a feature's storage.ts reads or writes its tables.
+ * The app's IndexedDB schema (Dexie). Only a feature's storage.ts reads or writes its tables; the
+ * generic `outbox` table belongs to lib/outbox.ts, which every kind of queued write goes through.
  * A shipped version is never edited: schema changes are added as a new `this.version(n)` block.
  */
 import { Dexie, type EntityTable } from 'dexie';

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  SiteListQuerySchema,
-  SiteListSchema,
-  type SiteListQuery,
-} from '../../../contract/catalogue.ts';
+import { SiteListQuerySchema, SiteListSchema } from '../../../contract/catalogue.ts';
 import {
   SimilarSitesQuerySchema,
   SimilarSitesSchema,
   SiteDetailQuerySchema,
   SiteDetailSchema,
   SiteIdParamsSchema,
-  type SimilarSitesQuery,
 } from '../../../contract/site-detail.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { principalOf } from '../../plugins/auth.ts';
@@ -35,7 +30,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         response: { 200: SiteListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => sites.listSites(principalOf(request).userId, request.query as SiteListQuery),
+    (request) => sites.listSites(principalOf(request).userId, request.query),
   );
 
   app.get(
@@ -49,8 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         response: { 200: SimilarSitesSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) =>
-      sites.similarSites(principalOf(request).userId, request.query as SimilarSitesQuery),
+    (request) => sites.similarSites(principalOf(request).userId, request.query),
   );
 
   app.get(

@@ -3,8 +3,9 @@ import { buttonClasses } from '../../components/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-context.tsx';
 import { NoAccess } from '../../features/auth/components/no-access.tsx';
-import { useCartLineSync } from '../../features/cart/hooks/use-cart-line-sync.ts';
-import { useQueuedActionsSync } from '../../features/orders/hooks/use-queued-actions-sync.ts';
+import { cartLineSync } from '../../features/cart/api/cart-lines.ts';
+import { itemActionSync } from '../../features/orders/hooks/use-item-actions.ts';
+import { useOutboxSync } from '../../hooks/use-outbox-sync.ts';
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
 import { TopNavigation } from './top-navigation.tsx';
@@ -19,8 +20,8 @@ function PageContainer() {
 
 /** Sends the cart lines and order actions made offline; mounted only for a signed-in buyer. */
 function OfflineChangesSync() {
-  useCartLineSync();
-  useQueuedActionsSync();
+  useOutboxSync(cartLineSync);
+  useOutboxSync(itemActionSync);
   return null;
 }
 

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { SITE_DEFAULT_PAGE_SIZE } from '../../../contract/catalogue.ts';
-import {
-  parseFilterState,
-  serializeFilterState,
-  setFilter,
-} from '../../../contract/filter-state.ts';
+import { setFilter, siteListAddress } from '../../../contract/filter-state.ts';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Site } from '../../../contract/catalogue.ts';
 import { Card } from '../../components/card.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
@@ -22,6 +17,7 @@ import { profileQueries } from '../../features/profile/api/queries.ts';
 import { CompanySelect } from '../../features/profile/components/company-select.tsx';
 import { HelpCard } from '../../features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '../../features/saved-views/components/saved-views-menu.tsx';
+import { useListState } from '../../hooks/use-list-state.ts';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
 import { getCatalogueWorker } from '../../lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
@@ -30,10 +26,10 @@ const DOMAIN_COOKIE = 'selected_buyer_domain';
 
 /** Home: the dashboard header with the buyer's selections; filters live in the address (spec §2). */
 export function Component() {
-  const [params, setParams] = useSearchParams();
+  // The catalogue's own address: this page writes its selections through the same hook.
+  const [state, setState] = useListState(siteListAddress);
   const profile = useQuery(profileQueries.detail());
   const user = useCurrentUser();
-  const state = parseFilterState(params.toString());
   const [panel, setPanel] = useState<{ site: CartPanelSite | null; open: boolean }>({
     site: null,
     open: false,
@@ -50,12 +46,10 @@ export function Component() {
 
   // A new selection shows a different result set: setFilter starts again at its first page.
   const select = (key: 'buyer_domain' | 'niche', value: string) =>
-    setParams(
-      serializeFilterState(
-        key === 'niche'
-          ? setFilter(state, 'niche', value ? [value] : undefined)
-          : setFilter(state, 'buyer_domain', value || undefined),
-      ),
+    setState(
+      key === 'niche'
+        ? setFilter(state, 'niche', value ? [value] : undefined)
+        : setFilter(state, 'buyer_domain', value || undefined),
     );
 
   const domainId = state.filter.buyer_domain ?? getCookie(DOMAIN_COOKIE) ?? '';

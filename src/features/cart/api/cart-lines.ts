@@ -1,91 +1,84 @@
 /**
- * Adding a line to the cart, also offline: without a connection the line is kept on this device
- * with its idempotency key and sent once the connection returns. A repeat of a send that the
- * server already handled (an answer lost on the way) is answered from the first one.
+ * Adding a line to the cart, also offline: without a connection the line waits in the outbox
+ * (kind `cart.add-line`) with its idempotency key and is sent once the connection returns. A
+ * repeat of a send that the server already handled (an answer lost on the way) is answered from
+ * the first one; a line the server refuses stays with the reason until the buyer removes it.
  */
 import type { CartItem, CartLineCreate } from '../../../../contract/cart.ts';
-import { errorText } from '../../../../contract/errors.ts';
-import { ApiError, NetworkError, RETRY_STATUSES } from '../../../lib/api-client.ts';
-import { withExclusiveLock } from '../../../lib/locks.ts';
+import type { OutboxSync } from '../../../hooks/use-outbox-sync.ts';
 import {
-  getCartLineDraft,
-  listCartLineDrafts,
-  markCartLineRefused,
-  queueCartLine,
-  recordCartLineAttempt,
-  removeCartLineDraft,
-  type CartLineSummary,
-} from '../storage.ts';
+  defineOutboxKind,
+  listOutbox,
+  sendOrKeep,
+  WAITING_STATUSES,
+  type OutboxEntry,
+} from '../../../lib/outbox.ts';
+import { bumpCartRevision } from '../cart-revision.ts';
+import { cartQueries } from './queries.ts';
 import { createCartLine } from './requests.ts';
+
+/** What the buyer chose, in words, so a waiting line can be listed without the server. */
+export interface CartLineSummary {
+  hostname: string;
+  linkType: string;
+  plan: string;
+  articles: number;
+  /** The line total at the time it was added, money string. */
+  total: string;
+}
 
 export interface AddCartLineInput {
   payload: CartLineCreate;
   summary: CartLineSummary;
 }
 
+export const cartLineOutbox = defineOutboxKind<AddCartLineInput, CartItem[]>({
+  name: 'cart.add-line',
+  send: ({ payload }, idempotencyKey) => createCartLine(payload, idempotencyKey),
+  refusal: {
+    retryable: {
+      ...WAITING_STATUSES,
+      409: 'Adding a line changes nothing the buyer could conflict with: a 409 only says the first send with this key is still being handled, and a later round gets its answer.',
+    },
+    final: {},
+  },
+});
+
+/** A line kept on this device, with what was chosen at the top for listing it. */
+export type CartLineDraft = Omit<OutboxEntry<AddCartLineInput>, 'variables'> & AddCartLineInput;
+
+/** Waiting and refused lines, oldest first. */
+export async function listCartLineDrafts(): Promise<CartLineDraft[]> {
+  return (await listOutbox(cartLineOutbox)).map(({ variables, ...entry }) => ({
+    ...entry,
+    ...variables,
+  }));
+}
+
 export type AddCartLineResult = { status: 'added'; items: CartItem[] } | { status: 'queued' };
 
-function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
-
 export async function addCartLine(input: AddCartLineInput): Promise<AddCartLineResult> {
-  const idempotencyKey = crypto.randomUUID();
-  if (isOffline()) {
-    await queueCartLine({ ...input, idempotencyKey });
-    return { status: 'queued' };
-  }
-  try {
-    return { status: 'added', items: await createCartLine(input.payload, idempotencyKey) };
-  } catch (error) {
-    if (!(error instanceof NetworkError)) throw error;
-    await queueCartLine({ ...input, idempotencyKey });
-    return { status: 'queued' };
-  }
-}
-
-export interface SyncResult {
-  sent: number;
-  refused: number;
-}
-
-/** Whether the server's answer is final for this line (not worth sending it again). */
-function isRefusal(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status !== 401 &&
-    error.status < 500 &&
-    !RETRY_STATUSES.has(error.status)
-  );
-}
-
-/**
- * Sends the waiting lines, oldest first, each with its own key. Runs in one tab at a time; stops
- * at the first line that cannot be delivered now (offline, server trouble) and keeps it waiting.
- */
-export function syncCartLineDrafts(): Promise<SyncResult> {
-  return withExclusiveLock('cart-line-drafts', async () => {
-    const result: SyncResult = { sent: 0, refused: 0 };
-    const waiting = (await listCartLineDrafts()).filter((draft) => draft.refusal === null);
-    for (const { id } of waiting) {
-      if (isOffline()) break;
-      // Another tab may have sent or removed it while this one waited for the lock.
-      const draft = await getCartLineDraft(id);
-      if (!draft || draft.refusal !== null) continue;
-      try {
-        await createCartLine(draft.payload, draft.idempotencyKey);
-        await removeCartLineDraft(draft.id);
-        result.sent += 1;
-      } catch (error) {
-        if (isRefusal(error)) {
-          await markCartLineRefused(draft.id, errorText(error.body));
-          result.refused += 1;
-          continue;
-        }
-        await recordCartLineAttempt(draft.id);
-        break;
-      }
-    }
-    return result;
+  const keep: AddCartLineInput = { payload: input.payload, summary: input.summary };
+  const delivery = await sendOrKeep(cartLineOutbox, {
+    idempotencyKey: crypto.randomUUID(),
+    keep,
   });
+  return delivery.status === 'sent' ? { status: 'added', items: delivery.answer } : delivery;
 }
+
+export const cartLineSync: OutboxSync<AddCartLineInput, CartItem[]> = {
+  kind: cartLineOutbox,
+  afterRound: async (round, queryClient) => {
+    if (round.sent === 0) return;
+    bumpCartRevision();
+    await queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+  },
+  sent: {
+    title: 'Cart synced',
+    description: 'The articles added offline are in your cart now.',
+  },
+  refused: {
+    title: 'Some articles were not added',
+    description: 'See the cart for the reason.',
+  },
+};

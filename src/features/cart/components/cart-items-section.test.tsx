@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '../../../../contract/cart.ts';
 import { db } from '../../../lib/db.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { markCartLineRefused, queueCartLine } from '../storage.ts';
+import { enqueue, markOutboxRefused } from '../../../lib/outbox.ts';
+import { cartLineOutbox } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
 import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
@@ -181,13 +182,13 @@ describe('cart list', () => {
       articles_number: 2,
       article_topic: 'i_will_write_my_topic' as const,
     };
-    await queueCartLine({ payload, summary, idempotencyKey: 'k1' });
-    const refused = await queueCartLine({
-      payload,
-      summary: { ...summary, hostname: 'refused.example.com' },
-      idempotencyKey: 'k2',
-    });
-    await markCartLineRefused(refused, 'This site does not accept this link type.');
+    await enqueue(cartLineOutbox, { payload, summary }, 'k1');
+    const refused = await enqueue(
+      cartLineOutbox,
+      { payload, summary: { ...summary, hostname: 'refused.example.com' } },
+      'k2',
+    );
+    await markOutboxRefused(refused, 'This site does not accept this link type.');
     renderSection();
 
     const drafts = await screen.findByRole('region', { name: 'Added on this device' });

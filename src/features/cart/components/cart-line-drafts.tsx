@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../utils/format.ts';
-import { listCartLineDrafts, removeCartLineDraft, type CartLineDraft } from '../storage.ts';
+import { dismissOutboxEntry } from '../../../lib/outbox.ts';
+import { listCartLineDrafts, type CartLineDraft } from '../api/cart-lines.ts';
 
 /** The cart lines kept on this device, live. */
 export function useCartLineDrafts(): CartLineDraft[] | undefined {
@@ -41,7 +42,7 @@ export function CartLineDrafts({ drafts }: { drafts: readonly CartLineDraft[] })
                     size="sm"
                     variant="secondary"
                     aria-label={`Remove ${draft.summary.hostname} line that was not added`}
-                    onClick={() => void removeCartLineDraft(draft.id)}
+                    onClick={() => void dismissOutboxEntry(draft.id)}
                   >
                     Remove
                   </Button>

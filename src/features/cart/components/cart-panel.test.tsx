@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster.tsx';
 import { db } from '../../../lib/db.ts';
 import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { listCartLineDrafts } from '../storage.ts';
+import { listCartLineDrafts } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
 import {
   CASINO,

@@ -15,6 +15,7 @@ import {
   serializeFilterState,
   setFilter,
   setSort,
+  siteListAddress,
   type FilterState,
   type SortEntry,
 } from '../../../../contract/filter-state.ts';
@@ -30,7 +31,7 @@ import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
-import { useFilterState } from '../hooks/use-filter-state.ts';
+import { useListState } from '../../../hooks/use-list-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';
@@ -85,7 +86,7 @@ export function CatalogueSection({
   renderBuyAction,
   SavedViewsMenu,
 }: CatalogueSectionProps) {
-  const [state, setState] = useFilterState();
+  const [state, setState] = useListState(siteListAddress);
   const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);

@@ -1,30 +1,38 @@
 /**
  * The buyer's order item actions, also offline: without a connection an action (without a file)
- * is kept on this device with its idempotency key and sent once the connection returns.
+ * waits in the outbox (kind `orders.item-action`) with its idempotency key and is sent once the
+ * connection returns. One the server refuses stays with the server's reason until dismissed.
  */
 import type { OrderItem } from '../../../../contract/order-items.ts';
-import { errorText } from '../../../../contract/errors.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { withExclusiveLock } from '../../../lib/locks.ts';
-import {
-  getQueuedAction,
-  listQueuedActions,
-  markActionRefused,
-  queueItemAction,
-  recordActionAttempt,
-  removeQueuedAction,
-  type QueuedItemAction,
-} from '../storage.ts';
+import { defineOutboxKind, isOffline, sendOrKeep, WAITING_STATUSES } from '../../../lib/outbox.ts';
 import { sendItemAction, type ItemAction } from './requests.ts';
 
 export const FILE_NEEDS_CONNECTION_MESSAGE =
   'Sending a file needs a connection. Send the text only, or try again when you are online.';
 
-export type ItemActionResult = { status: 'done'; items: OrderItem[] } | { status: 'queued' };
+/** Actions kept on this device never carry a file: files need the connection. */
+export type QueuedItemAction =
+  | Exclude<ItemAction, { kind: 'article' | 'article_feedback' }>
+  | {
+      kind: 'article';
+      id: string;
+      number: string;
+      link: string;
+    }
+  | { kind: 'article_feedback'; id: string; number: string; feedback: string };
 
-export function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
+export const itemActionOutbox = defineOutboxKind<QueuedItemAction, OrderItem[]>({
+  name: 'orders.item-action',
+  send: sendItemAction,
+  refusal: {
+    retryable: WAITING_STATUSES,
+    final: {
+      409: 'The item has moved on to a status where the action no longer applies (the publisher or another tab acted first); sending it again cannot change that, so the buyer is told.',
+    },
+  },
+});
+
+export type ItemActionResult = { status: 'done'; items: OrderItem[] } | { status: 'queued' };
 
 export class FileNeedsConnectionError extends Error {
   constructor() {
@@ -60,64 +68,12 @@ export async function runItemAction(
   action: ItemAction,
   idempotencyKey: string,
 ): Promise<ItemActionResult> {
-  const queueable = toQueueable(action);
-  if (isOffline()) {
-    if (!queueable) throw new FileNeedsConnectionError();
-    await queueItemAction(queueable, idempotencyKey);
-    return { status: 'queued' };
-  }
-  try {
-    return { status: 'done', items: await sendItemAction(action, idempotencyKey) };
-  } catch (error) {
-    if (!(error instanceof NetworkError) || !queueable) throw error;
-    await queueItemAction(queueable, idempotencyKey);
-    return { status: 'queued' };
-  }
-}
-
-/** Whether the server's answer is final for this action (it moved on, or the call is wrong). */
-function isRefusal(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![401, 408, 425, 429].includes(error.status)
-  );
-}
-
-export interface ActionSyncResult {
-  sent: number;
-  refused: number;
-  items: OrderItem[];
-}
-
-/**
- * Sends the waiting actions, oldest first, each with its own key. Runs in one tab at a time;
- * stops at the first action that cannot be delivered now and keeps it waiting.
- */
-export function syncQueuedActions(): Promise<ActionSyncResult> {
-  return withExclusiveLock('order-item-actions', async () => {
-    const result: ActionSyncResult = { sent: 0, refused: 0, items: [] };
-    const waiting = (await listQueuedActions()).filter((queued) => queued.refusal === null);
-    for (const { id } of waiting) {
-      if (isOffline()) break;
-      const queued = await getQueuedAction(id);
-      if (!queued || queued.refusal !== null) continue;
-      try {
-        const items = await sendItemAction(queued.action, queued.idempotencyKey);
-        await removeQueuedAction(queued.id);
-        result.items.push(...items);
-        result.sent += 1;
-      } catch (error) {
-        if (isRefusal(error)) {
-          await markActionRefused(queued.id, errorText(error.body));
-          result.refused += 1;
-          continue;
-        }
-        await recordActionAttempt(queued.id);
-        break;
-      }
-    }
-    return result;
+  const keep = toQueueable(action);
+  if (isOffline() && !keep) throw new FileNeedsConnectionError();
+  const delivery = await sendOrKeep(itemActionOutbox, {
+    idempotencyKey,
+    keep,
+    sendNow: () => sendItemAction(action, idempotencyKey),
   });
+  return delivery.status === 'sent' ? { status: 'done', items: delivery.answer } : delivery;
 }

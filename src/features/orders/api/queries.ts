@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
 import { profileQueries } from '../../profile/api/queries.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
-import { listQueuedActions } from '../storage.ts';
+import { listOutbox } from '../../../lib/outbox.ts';
+import { itemActionOutbox } from './item-actions.ts';
 
 /**
  * Saved column layouts of the orders tables (order_columns, order_item_columns,
@@ -45,7 +46,7 @@ export const orderQueries = {
   queued: () =>
     queryOptions({
       queryKey: ['local', 'orders', 'queued-actions'] as const,
-      queryFn: () => listQueuedActions(),
+      queryFn: () => listOutbox(itemActionOutbox),
       networkMode: 'always',
       staleTime: 0,
       meta: { persist: false },

@@ -71,76 +71,53 @@ export async function sendItemAction(
   idempotencyKey: string,
 ): Promise<OrderItem[]> {
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  const toItems = async (path: string, body: object) =>
+    (await apiClient.request(path, { method: 'PUT', body, schema: ChangedItemsSchema, headers }))
+      .data;
+  const toItem = async (id: string, rest: string, method: 'PUT' | 'POST', body: object) => [
+    await apiClient.request(itemPath(id, rest), {
+      method,
+      body,
+      schema: OrderItemSchema,
+      headers,
+    }),
+  ];
   switch (action.kind) {
-    case 'status': {
-      const body = await apiClient.request(`${BASE}/items/statuses`, {
-        method: 'PUT',
-        body: { transition: action.transition, ids: action.ids },
-        schema: ChangedItemsSchema,
-        headers,
+    case 'status':
+      return toItems(`${BASE}/items/statuses`, {
+        transition: action.transition,
+        ids: action.ids,
       });
-      return body.data;
-    }
-    case 'request_edits': {
-      const body = await apiClient.request(`${BASE}/items/request-edits`, {
-        method: 'PUT',
-        body: { is_requested_edits: action.value, ids: action.ids },
-        schema: ChangedItemsSchema,
-        headers,
+    case 'request_edits':
+      return toItems(`${BASE}/items/request-edits`, {
+        is_requested_edits: action.value,
+        ids: action.ids,
       });
-      return body.data;
-    }
     case 'topic':
-      return [
-        await apiClient.request(itemPath(action.id, 'topics'), {
-          method: 'PUT',
-          body: { content: action.content },
-          schema: OrderItemSchema,
-          headers,
-        }),
-      ];
+      return toItem(action.id, 'topics', 'PUT', { content: action.content });
     case 'topic_feedback':
-      return [
-        await apiClient.request(itemPath(action.id, 'topics/feedbacks'), {
-          method: 'POST',
-          body: { feedback: action.feedback },
-          schema: OrderItemSchema,
-          headers,
-        }),
-      ];
-    case 'article': {
-      const form = new FormData();
-      form.set('link', action.link);
-      if (action.file) {
-        form.set('file_name', action.file.name);
-        form.set('file', action.file, action.file.name);
-      }
-      return [
-        await apiClient.request(itemPath(action.id, 'articles'), {
-          method: 'PUT',
-          body: form,
-          schema: OrderItemSchema,
-          headers,
-        }),
-      ];
-    }
-    case 'article_feedback': {
-      const form = new FormData();
-      form.set('feedback', action.feedback);
-      if (action.file) {
-        form.set('file_name', action.file.name);
-        form.set('file', action.file, action.file.name);
-      }
-      return [
-        await apiClient.request(itemPath(action.id, 'articles/feedbacks'), {
-          method: 'POST',
-          body: form,
-          schema: OrderItemSchema,
-          headers,
-        }),
-      ];
-    }
+      return toItem(action.id, 'topics/feedbacks', 'POST', { feedback: action.feedback });
+    case 'article':
+      return toItem(action.id, 'articles', 'PUT', withFile({ link: action.link }, action.file));
+    case 'article_feedback':
+      return toItem(
+        action.id,
+        'articles/feedbacks',
+        'POST',
+        withFile({ feedback: action.feedback }, action.file),
+      );
   }
+}
+
+/** A multipart body: the text fields, then the file (with its name) when there is one. */
+function withFile(fields: Record<string, string>, file: File | null | undefined): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) {
+    form.set('file_name', file.name);
+    form.set('file', file, file.name);
+  }
+  return form;
 }
 
 function authHeaders(): Headers {

@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import type { OrderItem } from '../../../../contract/order-items.ts';
 import { dismissToast } from '../../../components/toast-store.ts';
 import { db } from '../../../lib/db.ts';
-import { ORDER_ITEM_ACTION_MUTATION } from '../storage.ts';
+import { useOutboxSync } from '../../../hooks/use-outbox-sync.ts';
+import { itemActionOutbox } from '../api/item-actions.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
 import { makeOrder, makeOrderItem, ORDER_ID } from '../../../test-utils/factories.ts';
 import { renderOnRoute } from '../../../test-utils/render.tsx';
-import { useQueuedActionsSync } from '../hooks/use-queued-actions-sync.ts';
+import { itemActionSync } from '../hooks/use-item-actions.ts';
 import { OrderDetail } from './order-detail.tsx';
 
 beforeEach(async () => {
@@ -23,7 +24,7 @@ afterEach(() => {
 
 /** The buyer layout sends the changes made offline; the page is shown inside it. */
 function OfflineChangesSync() {
-  useQueuedActionsSync();
+  useOutboxSync(itemActionSync);
   return null;
 }
 
@@ -237,10 +238,7 @@ describe('order detail', () => {
 
     expect(await within(row('100001-1')).findByText('Pending')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-    const [queued] = await db.outbox
-      .where('mutationKey')
-      .equals(ORDER_ITEM_ACTION_MUTATION)
-      .toArray();
+    const [queued] = await db.outbox.where('mutationKey').equals(itemActionOutbox.name).toArray();
     expect(queued!.variables).toMatchObject({ kind: 'status', transition: 'approve_content' });
 
     setOnline(true);
@@ -258,7 +256,7 @@ describe('order detail', () => {
     const item = makeOrderItem({ number: '100001-7', status: 'in_progress' });
     await db.outbox.add({
       idempotencyKey: 'queued-key-1',
-      mutationKey: ORDER_ITEM_ACTION_MUTATION,
+      mutationKey: itemActionOutbox.name,
       variables: { kind: 'status', transition: 'cancel', ids: [item.id], numbers: ['100001-7'] },
       createdAt: Date.now(),
       attempts: 0,

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import {
+  isOrderedRange,
+  MIN_LTE_MAX_MESSAGE,
+  MONEY_AMOUNT_PATTERN,
+} from '../../../../contract/list-query.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import type { OrderListState } from '../list-state.ts';
-
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
 interface Draft {
   search: string;
@@ -45,18 +48,14 @@ export function OrderFilters({
     setLastState(state);
     setDraft(toDraft(state));
   }
-  const minError =
-    draft.price_min.trim() && !AMOUNT.test(draft.price_min.trim())
-      ? 'min must be a number'
-      : undefined;
+  const min = draft.price_min.trim();
+  const max = draft.price_max.trim();
+  const minError = min && !MONEY_AMOUNT_PATTERN.test(min) ? 'min must be a number' : undefined;
   const maxError =
-    draft.price_max.trim() && !AMOUNT.test(draft.price_max.trim())
+    max && !MONEY_AMOUNT_PATTERN.test(max)
       ? 'max must be a number'
-      : !minError &&
-          draft.price_min.trim() &&
-          draft.price_max.trim() &&
-          Number(draft.price_min) > Number(draft.price_max)
-        ? 'min must be less than or equal to max'
+      : !minError && min && max && !isOrderedRange({ min, max })
+        ? MIN_LTE_MAX_MESSAGE
         : undefined;
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));

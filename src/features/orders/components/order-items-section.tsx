@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   BUYER_TRANSITIONS,
   canRequestEdit,
   canTransition,
   type BuyerTransition,
+  ORDER_PAGE_SIZES,
   type OrderItem,
 } from '../../../../contract/order-items.ts';
 import type { SavedViewKind } from '../../../../contract/saved-views.ts';
@@ -16,6 +16,7 @@ import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx
 import { Pagination } from '../../../components/pagination.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { useListState } from '../../../hooks/use-list-state.ts';
 import { actionIds } from '../api/item-actions.ts';
 import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
@@ -27,7 +28,7 @@ import {
 } from '../../../hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
-import { ORDER_PAGE_SIZES } from '../list-state.ts';
+import { orderItemsAddress } from '../list-state.ts';
 import { choosableColumns, DataTable } from '../../../components/data-table/data-table.tsx';
 import {
   ArticleLinkDialog,
@@ -66,13 +67,6 @@ export const ITEM_VIEWS: { kind: ItemViewKind; label: string; defaults: ColumnLa
   },
 ];
 
-const ITEMS_DEFAULT_LIMIT = 25;
-
-function positive(raw: string | null, fallback: number): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
 interface Confirmation {
   kind: BuyerTransition | 'request_edit';
   items: OrderItem[];
@@ -109,12 +103,7 @@ export function OrderItemsSection({
   orderId: string;
   SavedViewsMenu?: SavedViewsMenuSlot;
 }) {
-  const [params, setParams] = useSearchParams();
-  const page = positive(params.get('page'), 1);
-  const limitParam = positive(params.get('limit'), ITEMS_DEFAULT_LIMIT);
-  const limit = (ORDER_PAGE_SIZES as readonly number[]).includes(limitParam)
-    ? limitParam
-    : ITEMS_DEFAULT_LIMIT;
+  const [{ page, limit }, setAddress] = useListState(orderItemsAddress);
   const [viewKind, setViewKind] = useState<ItemViewKind>('order_item_columns');
   const view = ITEM_VIEWS.find((v) => v.kind === viewKind) ?? ITEM_VIEWS[0]!;
   const [layout, setLayout] = useColumnLayout(`${view.kind}_table`, view.defaults);
@@ -130,21 +119,16 @@ export function OrderItemsSection({
   const pendingIds = useMemo(
     () =>
       new Set(
-        (queued.data ?? []).filter((q) => q.refusal === null).flatMap((q) => actionIds(q.action)),
+        (queued.data ?? [])
+          .filter((q) => q.refusal === null)
+          .flatMap((q) => actionIds(q.variables)),
       ),
     [queued.data],
   );
   const selectedItems = items.filter((item) => selected.has(item.id));
 
   const setPage = (next: { page?: number; limit?: number }) => {
-    const search = new URLSearchParams(params);
-    const nextPage = next.page ?? page;
-    const nextLimit = next.limit ?? limit;
-    if (nextPage > 1) search.set('page', String(nextPage));
-    else search.delete('page');
-    if (nextLimit !== ITEMS_DEFAULT_LIMIT) search.set('limit', String(nextLimit));
-    else search.delete('limit');
-    setParams(search);
+    setAddress({ page: next.page ?? page, limit: next.limit ?? limit });
     setSelected(new Set());
   };
 

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ORDER_LIST_DEFAULT_LIMIT, orderStatusTone } from '../../../../contract/order-items.ts';
+import {
+  ORDER_LIST_DEFAULT_LIMIT,
+  ORDER_PAGE_SIZES,
+  orderStatusTone,
+} from '../../../../contract/order-items.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { Card } from '../../../components/card.tsx';
@@ -9,14 +13,14 @@ import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx
 import { NetworkError } from '../../../lib/api-client.ts';
 import { Pagination } from '../../../components/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
+import { useListState } from '../../../hooks/use-list-state.ts';
 import { formatDate, formatMoney } from '../../../utils/format.ts';
 import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
 import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
-import { useOrderListState } from '../hooks/use-order-list-state.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
-import { ORDER_PAGE_SIZES, serverQuery, type OrderSortColumn } from '../list-state.ts';
+import { orderListAddress, serverQuery, type OrderSortColumn } from '../list-state.ts';
 import {
   choosableColumns,
   DataTable,
@@ -77,7 +81,7 @@ const columns: TableColumn<Order>[] = [
 
 /** The buyer's orders (spec §2 "Orders list"). */
 export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsMenuSlot }) {
-  const [state, setState] = useOrderListState();
+  const [state, setState] = useListState(orderListAddress);
   const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
   const query = useQuery(orderQueries.list(serverQuery(state)));

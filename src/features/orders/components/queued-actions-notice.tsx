@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/button.tsx';
-import { actionNumbers } from '../api/item-actions.ts';
+import { dismissOutboxEntry, type OutboxEntry } from '../../../lib/outbox.ts';
+import { actionNumbers, type QueuedItemAction } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import { actionPastTense } from '../hooks/use-item-actions.ts';
-import { removeQueuedAction, type QueuedAction } from '../storage.ts';
 
-function describe(queued: QueuedAction): string {
-  const numbers = actionNumbers(queued.action);
+function describe(queued: OutboxEntry<QueuedItemAction>): string {
+  const numbers = actionNumbers(queued.variables);
   const subject = numbers.length === 1 ? `Item ${numbers[0]}` : `Items ${numbers.join(', ')}`;
-  return `${subject} was not ${actionPastTense(queued.action)}`;
+  return `${subject} was not ${actionPastTense(queued.variables)}`;
 }
 
 /**
@@ -21,7 +21,7 @@ export function QueuedActionsNotice() {
   const refused = (queued.data ?? []).filter((entry) => entry.refusal !== null);
   if (refused.length === 0) return null;
   const dismiss = async (id: number) => {
-    await removeQueuedAction(id);
+    await dismissOutboxEntry(id);
     await queryClient.invalidateQueries({ queryKey: orderQueries.queued().queryKey });
   };
   return (

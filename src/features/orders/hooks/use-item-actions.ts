@@ -3,12 +3,15 @@ import { useCallback } from 'react';
 import type { OrderItem } from '../../../../contract/order-items.ts';
 import { toast } from '../../../components/toast-store.ts';
 import { MUTATION_ERROR_DESCRIPTION, MUTATION_ERROR_TITLE } from '../../../lib/query-client.ts';
+import type { OutboxSync } from '../../../hooks/use-outbox-sync.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import {
   actionNumbers,
   FileNeedsConnectionError,
+  itemActionOutbox,
   runItemAction,
   type ItemActionResult,
+  type QueuedItemAction,
 } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import type { ItemAction } from '../api/requests.ts';
@@ -52,6 +55,21 @@ export function applyChangedItems(queryClient: QueryClient, items: OrderItem[]):
     void queryClient.invalidateQueries({ queryKey: orderQueries.detail(orderId).queryKey });
   }
 }
+
+/** The actions made offline: answers refresh the changed items, refusals show on the page. */
+export const itemActionSync: OutboxSync<QueuedItemAction, OrderItem[]> = {
+  kind: itemActionOutbox,
+  afterRound: async (round, queryClient) => {
+    applyChangedItems(queryClient, round.answers.flat());
+    await queryClient.invalidateQueries({ queryKey: orderQueries.queued().queryKey });
+    await queryClient.invalidateQueries({ queryKey: orderQueries.all() });
+  },
+  sent: { title: 'Success', description: 'The changes made offline have been sent.' },
+  refused: {
+    title: 'Some changes were not made',
+    description: 'See the notice on the page for the reason.',
+  },
+};
 
 interface Variables {
   action: ItemAction;

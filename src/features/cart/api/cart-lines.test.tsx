@@ -1,9 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useOutboxSync } from '../../../hooks/use-outbox-sync.ts';
 import { db } from '../../../lib/db.ts';
-import { listCartLineDrafts, queueCartLine, removeCartLineDraft } from '../storage.ts';
+import { dismissOutboxEntry, enqueue, syncOutbox } from '../../../lib/outbox.ts';
+import { createTestQueryClient } from '../../../test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
 import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
-import { addCartLine, syncCartLineDrafts } from './cart-lines.ts';
+import {
+  addCartLine,
+  cartLineOutbox,
+  cartLineSync,
+  listCartLineDrafts,
+  type AddCartLineInput,
+} from './cart-lines.ts';
+
+/** The counts of one round of sending. */
+async function syncCartLineDrafts() {
+  const { sent, refused } = await syncOutbox(cartLineOutbox);
+  return { sent, refused };
+}
+
+function queueCartLine({ idempotencyKey, ...line }: AddCartLineInput & { idempotencyKey: string }) {
+  return enqueue(cartLineOutbox, line, idempotencyKey);
+}
 
 const payload = {
   link_type: GENERAL,
@@ -92,7 +112,7 @@ describe('cart lines added offline', () => {
     // A refused line is not sent again.
     expect(await syncCartLineDrafts()).toEqual({ sent: 0, refused: 0 });
     expect(posts(calls)).toHaveLength(2);
-    await removeCartLineDraft(left[0]!.id);
+    await dismissOutboxEntry(left[0]!.id);
     expect(await listCartLineDrafts()).toEqual([]);
   });
 
@@ -134,5 +154,50 @@ describe('cart lines added offline', () => {
     });
     expect(await addCartLine({ payload, summary })).toEqual({ status: 'queued' });
     expect(await listCartLineDrafts()).toHaveLength(1);
+  });
+});
+
+function Sync() {
+  useOutboxSync(cartLineSync);
+  return null;
+}
+
+function renderSync() {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <Sync />
+    </QueryClientProvider>,
+  );
+}
+
+describe('cart line sync', () => {
+  afterEach(() => setOnline(true));
+
+  it('sends waiting lines when the app starts online', async () => {
+    setOnline(true);
+    const { calls } = mockApi(() => jsonResponse({ data: [makeCartItem()] }, 201));
+    await queueCartLine({ payload, summary, idempotencyKey: 'start-key' });
+    renderSync();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe('start-key');
+    await waitFor(async () => expect(await listCartLineDrafts()).toEqual([]));
+  });
+
+  it('waits while offline and sends when the connection returns', async () => {
+    setOnline(false);
+    const { calls } = mockApi(() => jsonResponse({ data: [makeCartItem()] }, 201));
+    await queueCartLine({ payload, summary, idempotencyKey: 'later-key' });
+    renderSync();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+
+    setOnline(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe('later-key');
+    await waitFor(async () => expect(await listCartLineDrafts()).toEqual([]));
+    expect(calls).toHaveLength(1);
   });
 });
