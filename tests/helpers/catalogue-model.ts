@@ -1,7 +1,7 @@
 // The catalogue as plain objects, read straight from the tables, so that tests can compute the
 // expected answer of a list query with array filtering and sorting instead of SQL.
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -12,7 +12,7 @@ import {
   sitePrices,
   sites,
   topLevelDomains,
-} from '../../server/db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 export interface ModelSite {
   id: string;

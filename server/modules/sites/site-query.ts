@@ -8,7 +8,7 @@ import type {
   SiteSortColumn,
   SortDirection,
   SponsorTagType,
-} from '../../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
