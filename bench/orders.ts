@@ -17,7 +17,7 @@ import { openPostgresDatabase } from '../server/db/postgres.ts';
 import { accounts, users } from '../server/db/schema/index.ts';
 import { seedDemoData } from '../server/db/seed/demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
-import { seedReferenceData } from '../server/db/seed/reference-data.ts';
+import { seedReferenceData } from '../server/db/reference-data.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { median, ms, percentile } from './stats.ts';
 

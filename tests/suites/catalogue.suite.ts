@@ -22,7 +22,7 @@ import {
   sites,
   users,
 } from '../../server/db/schema/index.ts';
-import { referenceIds } from '../../server/db/seed/reference-data.ts';
+import { referenceIds } from '../../server/db/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,

@@ -36,7 +36,7 @@ import {
   orders,
   sitePrices,
 } from '../../server/db/schema/index.ts';
-import { referenceIds } from '../../server/db/seed/reference-data.ts';
+import { referenceIds } from '../../server/db/reference-data.ts';
 import {
   issueMonthlyBills,
   MONTHLY_BILLS_JOB,

@@ -46,7 +46,7 @@ import {
 } from '../schema/index.ts';
 import type { DemoUserIds } from './demo-users.ts';
 import type { Random } from './random.ts';
-import { referenceIds } from './reference-data.ts';
+import { referenceIds } from '../reference-data.ts';
 
 /** The seller of decision 030's defaults (SELLER_COUNTRY=DE, VAT_RATE=19). */
 export const DEMO_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };

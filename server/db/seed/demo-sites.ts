@@ -3,7 +3,7 @@ import { centsToMoney } from '../../../contract/money.ts';
 import type { Database } from '../database.ts';
 import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
 import type { Random } from './random.ts';
-import { NICHES, referenceIds, type NicheSlug } from './reference-data.ts';
+import { NICHES, referenceIds, type NicheSlug } from '../reference-data.ts';
 import { createSiteGenerator, type GeneratedSite } from './site-generator.ts';
 
 const BATCH_SIZE = 5_000;

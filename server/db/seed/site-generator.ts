@@ -10,7 +10,7 @@ import {
   referenceIds,
   type CountryData,
   type NicheSlug,
-} from './reference-data.ts';
+} from '../reference-data.ts';
 
 export interface GeneratedSite {
   id: string;

@@ -20,7 +20,7 @@ import {
   sites,
   topLevelDomains,
 } from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/seed/reference-data.ts';
+import { referenceIds } from '../../db/reference-data.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');

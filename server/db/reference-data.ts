@@ -1,6 +1,6 @@
 // Reference data every installation needs (niches, content plans, countries, ...). It is inserted
 // on every start and left alone when present, so it is not demo data.
-import type { Database } from '../database.ts';
+import type { Database } from './database.ts';
 import {
   businessTypes,
   contentProductPlans,
@@ -10,7 +10,7 @@ import {
   sitePlacementPeriods,
   topLevelDomains,
   websiteTopics,
-} from '../schema/index.ts';
+} from './schema/index.ts';
 import { stableUuid } from './stable-id.ts';
 
 export interface CountryData {
