@@ -12,3 +12,5 @@ export declare function createImportGraph(options: {
   resolve: (fromFile: string, source: string) => string | null;
   group?: (file: string) => string | null;
 }): ImportGraph;
+
+export declare function listSourceFiles(target: string, found?: string[]): string[];

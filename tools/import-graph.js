@@ -18,14 +18,15 @@ const SKIPPED_DIRECTORIES = new Set([
 /** How long a directory listing is trusted before new and deleted files are looked for again. */
 const LISTING_TTL_MS = 5_000;
 
-function listSourceFiles(directory, found = []) {
-  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+/** The source files at `target`: the file itself, or every one below the directory. */
+export function listSourceFiles(target, found = []) {
+  if (!fs.statSync(target).isDirectory()) {
+    if (SOURCE_FILE.test(target) && !target.endsWith('.d.ts')) found.push(target);
+    return found;
+  }
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    const absolute = path.join(directory, entry.name);
-    if (entry.isDirectory()) listSourceFiles(absolute, found);
-    else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      found.push(absolute);
-    }
+    listSourceFiles(path.join(target, entry.name), found);
   }
   return found;
 }

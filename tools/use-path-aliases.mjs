@@ -11,30 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-
-const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs)$/;
-const SKIPPED_DIRECTORIES = new Set([
-  'node_modules',
-  'dist',
-  'data',
-  'coverage',
-  'test-results',
-  'playwright-report',
-  'migrations',
-]);
-
-function listSourceFiles(target, found = []) {
-  const stat = fs.statSync(target);
-  if (stat.isFile()) {
-    if (SOURCE_FILE.test(target) && !target.endsWith('.d.ts')) found.push(target);
-    return found;
-  }
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    listSourceFiles(path.join(target, entry.name), found);
-  }
-  return found;
-}
+import { listSourceFiles } from './import-graph.js';
 
 /** package.json `imports` as area → alias prefix: { contract: '#contract/' }. */
 function readAliases(root) {
