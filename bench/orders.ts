@@ -4,38 +4,22 @@
 // each (default 10), on PGlite (in memory) and on PostgreSQL (embedded, BENCH_ORDERS_PG=0 skips it).
 // The catalogue is small (the orders do not depend on its size); the other demo buyer gets a
 // tenth as many orders, so that the buyer's filter has something to filter out.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { createApp } from '../server/app.ts';
+import { ORDER_ITEM_STATUSES } from '../contract/orders.ts';
 import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
 import { openPgliteDatabase } from '../server/db/pglite.ts';
 import { openPostgresDatabase } from '../server/db/postgres.ts';
 import { accounts, users } from '../server/db/schema/index.ts';
 import { seedDemoData } from '../server/db/seed/demo-data.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
+import { DEMO_EMAILS } from '../server/db/seed/demo-users.ts';
 import { seedReferenceData } from '../server/db/reference-data.ts';
-import { createMailer } from '../server/mail/mailer.ts';
 import { startTemporaryPostgres } from '../tests/helpers/embedded-postgres.ts';
+import { startBenchApp } from './bench-app.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const ITEMS = Number(process.env.BENCH_ORDER_ITEMS ?? 10);
-
-const STATUSES = [
-  'waiting_for_content',
-  'in_progress',
-  'processing',
-  'ready_for_publication',
-  'sent_for_publication',
-  'cancelled',
-  'live_link',
-  'update_link_article',
-  'topic_ready_for_approval',
-  'content_ready_for_approval',
-];
 
 /** Inserts `count` orders of `items` items each for the user, set-based. */
 async function insertOrders(
@@ -52,7 +36,7 @@ async function insertOrders(
     .innerJoin(accounts, eq(accounts.userId, users.id))
     .where(eq(users.email, email));
   if (!person) throw new Error(`No user ${email}`);
-  const statuses = `{${STATUSES.join(',')}}`;
+  const statuses = `{${ORDER_ITEM_STATUSES.join(',')}}`;
   await db.execute(sql`
     insert into orders (number, user_id, company_id, po_number, invoice_emails, billing,
       payment_method, payment_status, status, price, vat, vat_rate_basis_points, vat_treatment,
@@ -77,7 +61,7 @@ async function insertOrders(
       target_url, is_topic_needs_approval, is_article_provided_by_buyer,
       is_topic_provided_by_buyer, created_at)
     select o.id, o.number || '-' || i, i,
-      (${statuses}::text[])[1 + (o.number::int + i) % ${STATUSES.length}]::order_item_status,
+      (${statuses}::text[])[1 + (o.number::int + i) % ${ORDER_ITEM_STATUSES.length}]::order_item_status,
       s.ids[1 + (o.number::int * 7 + i) % array_length(s.ids, 1)],
       s.names[1 + (o.number::int * 7 + i) % array_length(s.names, 1)],
       'northwind-outdoor.com', n.id, 100, 0, 'i_will_write_my_topic', 'hiking boots',
@@ -99,26 +83,8 @@ async function load(handle: DatabaseHandle): Promise<number> {
 }
 
 async function measure(handle: DatabaseHandle, label: string): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-orders-'));
-  const app = await createApp({
-    db: handle.db,
-    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    mailer: createMailer({
-      from: 'bench@example.com',
-      mailDir: path.join(dataDir, 'mail'),
-      log: () => {},
-    }),
-    publicUrl: 'http://bench.test',
-    dataDir,
-    staticDir: null,
-  });
+  const { app, token, close } = await startBenchApp(handle.db);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login_check',
-      payload: { username: DEMO_EMAILS.buyer, password: DEMO_PASSWORD },
-    });
-    const { token } = login.json<{ token: string }>();
     const [middle] = await queryRows<{ id: string; hostname: string }>(
       handle.db,
       sql`select o.id, i.site_hostname as hostname from orders o
@@ -156,8 +122,7 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
       console.log(`| ${name} | ${total} | ${ms(median(times))} | ${ms(percentile(times, 95))} |`);
     }
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
