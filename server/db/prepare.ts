@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './database.ts';
 import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
 import type { DemoDocumentsOptions } from './seed/demo-orders.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
+import { seedReferenceData } from './reference-data.ts';
 
 export interface PrepareOptions {
   /** Create the demo data set when the database is empty. */

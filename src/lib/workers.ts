@@ -3,8 +3,8 @@
  * the same functions run on the main thread; callers always get promises.
  */
 import * as Comlink from 'comlink';
-import { catalogueApi } from '../../workers/catalogue-api.ts';
-import type { CatalogueWorkerApi } from '../../workers/catalogue.worker.ts';
+import { catalogueApi } from '#workers/catalogue-api.ts';
+import type { CatalogueWorkerApi } from '#workers/catalogue.worker.ts';
 
 export type CatalogueWorker = Comlink.Remote<CatalogueWorkerApi>;
 

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/database.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { seedDemoData } from '../../server/db/seed/demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../server/db/seed/demo-users.ts';
-import { seedReferenceData } from '../../server/db/seed/reference-data.ts';
+import { seedReferenceData } from '../../server/db/reference-data.ts';
 import { hashPassword } from '../../server/modules/auth/passwords.ts';
 
 export const FIXTURE = {

@@ -4,8 +4,7 @@
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { importStatus } from './enums.ts';
-import { files } from './files.ts';
-import { users } from './users.ts';
+import { files, users } from './users.ts';
 
 export const buyerDomains = pgTable(
   'buyer_domains',

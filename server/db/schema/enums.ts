@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { SAVED_VIEW_KINDS } from '../../../contract/saved-views.ts';
 
 export const companyStatus = pgEnum('company_status', ['pending', 'approved', 'declined']);
 
@@ -22,14 +23,7 @@ export const userTokenPurpose = pgEnum('user_token_purpose', [
 /** Login failures are counted per account (the e-mail tried) and per client address. */
 export const loginFailureScope = pgEnum('login_failure_scope', ['account', 'address']);
 
-export const savedViewKind = pgEnum('saved_view_kind', [
-  'site_filters',
-  'site_columns',
-  'order_columns',
-  'order_item_columns',
-  'order_article_columns',
-  'order_topic_columns',
-]);
+export const savedViewKind = pgEnum('saved_view_kind', SAVED_VIEW_KINDS);
 
 export const jobStatus = pgEnum('job_status', ['pending', 'processing', 'completed', 'failed']);
 

@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { exportTaskStatus, jobStatus } from './enums.ts';
-import { files } from './files.ts';
-import { users } from './users.ts';
+import { files, users } from './users.ts';
 
 export const jobs = pgTable(
   'jobs',

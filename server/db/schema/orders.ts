@@ -28,9 +28,8 @@ import { articleTopic } from './cart.ts';
 import { sites } from './catalogue.ts';
 import { createdAt, money } from './columns.ts';
 import { buyerDomains } from './domains.ts';
-import { files } from './files.ts';
 import { contentProductPlans, niches } from './reference.ts';
-import { companies, users } from './users.ts';
+import { companies, files, users } from './users.ts';
 
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);

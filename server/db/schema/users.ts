@@ -1,5 +1,8 @@
+// People, their companies and stored files. A user's avatar is a stored file and every stored file
+// has an owning user, so `users` and `files` reference each other and are declared in one module.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -14,7 +17,6 @@ import {
 import type { NotificationPreferences } from '../../../contract/profile.ts';
 import { createdAt, money } from './columns.ts';
 import { companyStatus } from './enums.ts';
-import { files } from './files.ts';
 import { businessTypes, countries } from './reference.ts';
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -123,5 +125,33 @@ export const accounts = pgTable(
       .where(sql`${t.isCurrent}`),
     index('accounts_company_id_idx').on(t.companyId),
     check('accounts_credit_limit_non_negative', sql`${t.creditLimit} >= 0`),
+  ],
+);
+
+/**
+ * Stored files (uploads, exports, generated invoices and credit notes); the bytes live under
+ * DATA_DIR/files at storage_path. A company document (company_id set) is readable by every buyer
+ * of that company; any other file by its owner only.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    storagePath: text('storage_path').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_owner_user_id_idx').on(t.ownerUserId),
+    index('files_company_id_idx')
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
+    check('files_size_non_negative', sql`${t.sizeBytes} >= 0`),
   ],
 );

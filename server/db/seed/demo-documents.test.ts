@@ -10,7 +10,7 @@ import { createEmptyPglite } from '../../../tests/helpers/test-databases.ts';
 import type { DatabaseHandle } from '../database.ts';
 import { creditNotes, files, invoices } from '../schema/index.ts';
 import { seedDemoData } from './demo-data.ts';
-import { seedReferenceData } from './reference-data.ts';
+import { seedReferenceData } from '../reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 

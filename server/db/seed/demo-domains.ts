@@ -5,7 +5,7 @@ import type { Database } from '../database.ts';
 import { buyerDomains, competitorGroups, competitors } from '../schema/index.ts';
 import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
 import type { DemoUserIds } from './demo-users.ts';
-import type { Random } from './random.ts';
+import { sample, type Random } from './random.ts';
 
 const REFERENT_COLUMNS = (parent: string): readonly BulkColumn<[string, string]>[] => [
   { name: parent, type: 'uuid', value: ([parentId]) => parentId },
@@ -95,16 +95,4 @@ async function seedCompetitors(
     ),
   );
   await bulkInsert(db, 'competitor_referents', REFERENT_COLUMNS('competitor_id'), referents);
-}
-
-/** `count` distinct items, drawn without replacement (partial Fisher-Yates). */
-function sample<T>(random: Random, items: readonly T[], count: number): T[] {
-  const pool = [...items];
-  const picked: T[] = [];
-  for (let i = 0; i < count && i < pool.length; i += 1) {
-    const j = random.int(i, pool.length - 1);
-    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
-    picked.push(pool[i] as T);
-  }
-  return picked;
 }

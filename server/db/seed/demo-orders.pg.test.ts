@@ -8,7 +8,7 @@ import {
 import { queryRows, type Database, type DatabaseHandle } from '../database.ts';
 import { openPostgresDatabase } from '../postgres.ts';
 import { seedDemoData } from './demo-data.ts';
-import { seedReferenceData } from './reference-data.ts';
+import { seedReferenceData } from '../reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 

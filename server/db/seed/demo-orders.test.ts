@@ -23,7 +23,7 @@ import { createEmptyPglite, createTestPglite } from '../../../tests/helpers/test
 import { queryRows, type Database } from '../database.ts';
 import { seedDemoData } from './demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from './demo-users.ts';
-import { seedReferenceData } from './reference-data.ts';
+import { seedReferenceData } from '../reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 /** The demo buyer's balance the README's demo logins give. */

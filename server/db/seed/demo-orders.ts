@@ -45,8 +45,8 @@ import {
   sites,
 } from '../schema/index.ts';
 import type { DemoUserIds } from './demo-users.ts';
-import type { Random } from './random.ts';
-import { referenceIds } from './reference-data.ts';
+import { sample, type Random } from './random.ts';
+import { referenceIds } from '../reference-data.ts';
 
 /** The seller of decision 030's defaults (SELLER_COUNTRY=DE, VAT_RATE=19). */
 export const DEMO_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
@@ -835,16 +835,4 @@ async function giveStableIds(db: Database, random: Random, dataDir: string | nul
 function documentId(random: Random): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   return Array.from({ length: 44 }, () => random.pick([...alphabet])).join('');
-}
-
-/** `count` distinct items, drawn without replacement (partial Fisher-Yates). */
-function sample<T>(random: Random, items: readonly T[], count: number): T[] {
-  const pool = [...items];
-  const picked: T[] = [];
-  for (let i = 0; i < count && i < pool.length; i += 1) {
-    const j = random.int(i, pool.length - 1);
-    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
-    picked.push(pool[i] as T);
-  }
-  return picked;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../database.ts';
 import { SITE_METRIC_SQL_TYPES } from '../site-metrics.ts';
 import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
 import type { Random } from './random.ts';
-import { NICHES, referenceIds, type NicheSlug } from './reference-data.ts';
+import { NICHES, referenceIds, type NicheSlug } from '../reference-data.ts';
 import { createSiteGenerator, type GeneratedSite } from './site-generator.ts';
 
 const BATCH_SIZE = 5_000;

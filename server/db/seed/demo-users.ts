@@ -3,8 +3,8 @@
 import type { Database } from '../database.ts';
 import { accounts, companies, users } from '../schema/index.ts';
 import type { Random } from './random.ts';
-import { referenceIds } from './reference-data.ts';
-import { stableUuid } from './stable-id.ts';
+import { referenceIds } from '../reference-data.ts';
+import { stableUuid } from '../stable-id.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 

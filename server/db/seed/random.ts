@@ -61,3 +61,15 @@ export function createRandom(seed: number): Random {
     },
   };
 }
+
+/** `count` distinct items, drawn without replacement (partial Fisher-Yates). */
+export function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  for (let i = 0; i < count && i < pool.length; i += 1) {
+    const j = random.int(i, pool.length - 1);
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+    picked.push(pool[i] as T);
+  }
+  return picked;
+}

@@ -5,7 +5,7 @@ import { prepareDatabase } from '../prepare.ts';
 import { createEmptyPglite } from '../../../tests/helpers/test-databases.ts';
 import { isDemoSeedNeeded, seedDemoData } from './demo-data.ts';
 import { createRandom } from './random.ts';
-import { seedReferenceData } from './reference-data.ts';
+import { seedReferenceData } from '../reference-data.ts';
 import { createSiteGenerator } from './site-generator.ts';
 
 const TODAY = new Date('2026-01-15T00:00:00Z');

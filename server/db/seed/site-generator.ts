@@ -11,7 +11,7 @@ import {
   referenceIds,
   type CountryData,
   type NicheSlug,
-} from './reference-data.ts';
+} from '../reference-data.ts';
 
 /** A site row to insert; its metrics are those of contract/site-metrics.ts stored on the row. */
 export interface GeneratedSite extends SiteMetricRow {

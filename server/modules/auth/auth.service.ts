@@ -16,11 +16,31 @@ import {
   findRefreshTokenByHash,
   insertRefreshToken,
   revokeRefreshTokenFamily,
+  revokeUserRefreshTokens,
   type Credentials,
 } from './auth.repository.ts';
+import { deleteFailures } from './login-failures.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
+
+// What other modules use of authentication: hashing a new password, one-time tokens for mails,
+// and the message of a rejected access token.
+export { TOKEN_INVALID_MESSAGE } from './access-tokens.ts';
+export { hashPassword } from './passwords.ts';
+export { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
+
+/**
+ * After a password reset: every session of the user ends, and the failed logins of the account
+ * stop counting against it. Runs in the caller's transaction.
+ */
+export async function endSessionsAfterPasswordReset(
+  tx: Database,
+  { userId, email, at }: { userId: string; email: string | null; at: Date },
+): Promise<void> {
+  await revokeUserRefreshTokens(tx, userId, at);
+  if (email) await deleteFailures(tx, 'account', email);
+}
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials.';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token.';

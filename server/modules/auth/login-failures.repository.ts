@@ -1,28 +1,23 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { blockedUntil, deleteEventsUpTo, type EventTable } from '../../db/event-window.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 
 export type FailureScope = (typeof loginFailures.$inferSelect)['scope'];
 
-/** When the n-th most recent failure after `since` happened, or null if there are fewer. */
-export async function nthRecentFailureAt(
+const failureEvents: EventTable = {
+  table: loginFailures,
+  scope: loginFailures.scope,
+  subject: loginFailures.subject,
+  at: loginFailures.failedAt,
+};
+
+/** When (ms) the subject may try again after `limit` failures in the window, or 0 for now. */
+export function failuresBlockUntil(
   db: Database,
-  { scope, subject, since, n }: { scope: FailureScope; subject: string; since: Date; n: number },
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ failedAt: loginFailures.failedAt })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.scope, scope),
-        eq(loginFailures.subject, subject),
-        gt(loginFailures.failedAt, since),
-      ),
-    )
-    .orderBy(desc(loginFailures.failedAt))
-    .limit(1)
-    .offset(n - 1);
-  return row?.failedAt ?? null;
+  options: { scope: FailureScope; subject: string; limit: number; now: Date; windowMs: number },
+): Promise<number> {
+  return blockedUntil(db, failureEvents, options);
 }
 
 export async function insertFailures(
@@ -32,8 +27,8 @@ export async function insertFailures(
   await db.insert(loginFailures).values(rows);
 }
 
-export async function deleteFailuresUpTo(db: Database, cutoff: Date): Promise<void> {
-  await db.delete(loginFailures).where(lte(loginFailures.failedAt, cutoff));
+export function deleteFailuresUpTo(db: Database, cutoff: Date): Promise<void> {
+  return deleteEventsUpTo(db, failureEvents, cutoff);
 }
 
 export async function deleteFailures(

@@ -7,7 +7,7 @@ import {
   deleteFailures,
   deleteFailuresUpTo,
   insertFailures,
-  nthRecentFailureAt,
+  failuresBlockUntil,
   type FailureScope,
 } from './login-failures.repository.ts';
 
@@ -40,16 +40,8 @@ export interface LoginThrottle {
 export function createLoginThrottle(db: Database, now: Clock, limits: LoginLimits): LoginThrottle {
   const windowMs = limits.windowSeconds * 1000;
 
-  /** The limit is reached while the limit-th most recent failure is inside the window. */
-  async function blockedUntil(
-    scope: FailureScope,
-    subject: string,
-    limit: number,
-  ): Promise<number> {
-    const since = new Date(now().getTime() - windowMs);
-    const failedAt = await nthRecentFailureAt(db, { scope, subject, since, n: limit });
-    return failedAt ? failedAt.getTime() + windowMs : 0;
-  }
+  const blockedUntil = (scope: FailureScope, subject: string, limit: number) =>
+    failuresBlockUntil(db, { scope, subject, limit, now: now(), windowMs });
 
   return {
     retryAfter: async ({ account, address }) => {

@@ -4,7 +4,7 @@
 import { centsToMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/database.ts';
 import type { orders } from '../../db/schema/index.ts';
-import type { DocumentWriter } from '../files/documents.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
 import {
   creditCredits,
   insertCreditNote,
@@ -22,6 +22,7 @@ export {
   openBillsCents,
   updateInvoiceStatus,
 } from './billing.repository.ts';
+export { issueMonthlyBills, MONTHLY_BILLS_JOB } from './monthly-bills.job.ts';
 
 /**
  * Credits `cents` of the order back: a credit note naming the items (with its PDF when a document

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '../../http/idempotency.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { withRecurringJob } from '../../jobs/recurring.ts';
-import type { DocumentWriter } from '../files/documents.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
 import { centsToMoney } from '../../../contract/money.ts';
 import {
   attachBill,

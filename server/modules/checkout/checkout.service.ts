@@ -54,7 +54,7 @@ import {
   lockCartItems,
   paidPlanOf,
 } from '../cart/cart.service.ts';
-import type { DocumentWriter } from '../files/documents.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
 import { initialOrderItemStatus, type OrderNotifier } from '../order-items/order-items.service.ts';
 import { toOrder } from '../orders/orders.service.ts';
 import {

@@ -35,8 +35,8 @@ import {
   orders,
   sitePrices,
 } from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/seed/reference-data.ts';
-import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/monthly-bills.job.ts';
+import { referenceIds } from '../../db/reference-data.ts';
+import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { signInBuyers, TEST_START, type TestContext } from '../../../tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,

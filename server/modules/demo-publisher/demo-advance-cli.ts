@@ -17,7 +17,7 @@ import {
   type AdvanceResult,
 } from './demo-publisher.ts';
 import { DEMO_KEY_HEADER } from './demo.routes.ts';
-import { createDocumentWriter } from '../files/documents.ts';
+import { createDocumentWriter } from '../files/files.service.ts';
 import {
   createLifeCycleService,
   createOrderNotifier,

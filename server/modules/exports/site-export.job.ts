@@ -10,8 +10,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { formatRow, type CsvCell } from '../../jobs/csv.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
-import { findSiteMarks, sitePageStatements } from '../sites/sites.repository.ts';
-import { toSite, type SitesService } from '../sites/sites.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
 
 export const SITE_EXPORT_JOB = 'site-export';
@@ -57,16 +56,14 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
     try {
       await updateExportTask(db, taskId, { status: 'processing', progress: 0, updatedAt: now() });
       const search = await sites.resolveSearch(task.userId, task.query as SiteListQuery);
-      const [totals] = await sitePageStatements(db, search, { offset: 0, limit: 1 }).total;
-      const total = totals?.total ?? 0;
+      const total = await sites.countSites(search);
       await mkdir(path.dirname(target), { recursive: true });
       const out = createWriteStream(target, { encoding: 'utf8' });
       // A byte order mark, so that spreadsheet programs read the file as UTF-8.
       out.write(`\uFEFF${formatRow([...EXPORT_COLUMNS])}`);
       for (let offset = 0; offset < total; offset += chunkSize) {
-        const rows = await sitePageStatements(db, search, { offset, limit: chunkSize }).rows;
-        const marks = await findSiteMarks(db, search, rows);
-        const text = rows.map((row) => formatRow(cellsOf(toSite(row, marks)))).join('');
+        const page = await sites.sitesAt(search, { offset, limit: chunkSize });
+        const text = page.map((site) => formatRow(cellsOf(site))).join('');
         if (!out.write(text))
           await new Promise<void>((resolve) => out.once('drain', () => resolve()));
         const done = Math.min(total, offset + chunkSize);

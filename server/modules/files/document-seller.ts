@@ -1,4 +1,5 @@
 // The selling company as invoices and credit notes print it (SELLER_* settings, decision 043).
+import { DEFAULT_ENV } from '../../env.ts';
 
 /** The seller printed on every document. */
 export interface DocumentSeller {
@@ -10,9 +11,5 @@ export interface DocumentSeller {
   bankAccount: string;
 }
 
-export const DEMO_DOCUMENT_SELLER: DocumentSeller = {
-  name: 'Linkmarket GmbH',
-  address: 'Friedrichstraße 68, 10117 Berlin, Germany',
-  vatId: 'DE123456789',
-  bankAccount: 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX',
-};
+/** The seller of an installation that sets no SELLER_* variable. */
+export const DEMO_DOCUMENT_SELLER: DocumentSeller = DEFAULT_ENV.documentSeller;

@@ -9,7 +9,7 @@ import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '../../../contract/o
 import { vatCents } from '../../../contract/vat.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import type { DocumentWriter } from '../files/documents.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
 import type { orderItems, orders } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { creditedCents, creditOrder, updateInvoiceStatus } from '../billing/billing.service.ts';

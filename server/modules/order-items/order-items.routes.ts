@@ -18,7 +18,7 @@ import { attachmentHeader } from '../../http/attachment.ts';
 import { IdempotencyHeadersSchema, type IdempotencyOptions } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import type { MultipartForm } from '../files/multipart.ts';
+import type { MultipartForm } from '../files/files.service.ts';
 import { multipartFingerprint, type OrderItemsService } from './order-items.service.ts';
 
 const security = [{ bearerAuth: [] }];

@@ -1,7 +1,7 @@
 import type { BuyerProfile, Manager } from '../../../contract/profile.ts';
 import type { Database } from '../../db/database.ts';
 import { unauthorized } from '../../http/api-error.ts';
-import { TOKEN_INVALID_MESSAGE } from '../auth/access-tokens.ts';
+import { TOKEN_INVALID_MESSAGE } from '../auth/auth.service.ts';
 import {
   findAccountsOfUser,
   findPeople,

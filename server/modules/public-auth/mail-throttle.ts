@@ -3,9 +3,9 @@
 // stranger's mailbox. Every request counts (not only failures), whether or not the address has an
 // account, so the answers still reveal nothing. Requests are rows in the database, so every API
 // process sees the same counts; the one-hour window slides.
-import { and, count, eq, gt, lte, min } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import { blockedUntil, deleteEventsUpTo, type EventTable } from '../../db/event-window.ts';
 import { mailRequests } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../http/api-error.ts';
 
@@ -26,6 +26,13 @@ export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = {
   windowSeconds: 60 * 60,
 };
 
+const mailEvents: EventTable = {
+  table: mailRequests,
+  scope: mailRequests.scope,
+  subject: mailRequests.subject,
+  at: mailRequests.requestedAt,
+};
+
 export const TOO_MANY_MAIL_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
 
 export interface MailThrottle {
@@ -40,22 +47,8 @@ export function createMailThrottle(
 ): MailThrottle {
   const windowMs = limits.windowSeconds * 1000;
 
-  /** When the subject may ask again (ms), or 0 when it may ask now. */
-  async function blockedUntil(scope: string, subject: string, limit: number): Promise<number> {
-    const since = new Date(now().getTime() - windowMs);
-    const [row] = await db
-      .select({ requests: count(), oldest: min(mailRequests.requestedAt) })
-      .from(mailRequests)
-      .where(
-        and(
-          eq(mailRequests.scope, scope),
-          eq(mailRequests.subject, subject),
-          gt(mailRequests.requestedAt, since),
-        ),
-      );
-    if (!row || row.requests < limit || !row.oldest) return 0;
-    return new Date(row.oldest).getTime() + windowMs;
-  }
+  const blockedUntilFor = (scope: string, subject: string, limit: number, at: Date) =>
+    blockedUntil(db, mailEvents, { scope, subject, limit, now: at, windowMs });
 
   return {
     admit: async (kind, { address, email }) => {
@@ -66,7 +59,7 @@ export function createMailThrottle(
       ];
       let until = 0;
       for (const { scope, subject, limit } of subjects) {
-        until = Math.max(until, await blockedUntil(scope, subject, limit));
+        until = Math.max(until, await blockedUntilFor(scope, subject, limit, at));
       }
       const waitMs = until - at.getTime();
       if (waitMs > 0) {
@@ -75,9 +68,7 @@ export function createMailThrottle(
           TOO_MANY_MAIL_REQUESTS_MESSAGE,
         );
       }
-      await db
-        .delete(mailRequests)
-        .where(lte(mailRequests.requestedAt, new Date(at.getTime() - windowMs)));
+      await deleteEventsUpTo(db, mailEvents, new Date(at.getTime() - windowMs));
       await db
         .insert(mailRequests)
         .values(subjects.map(({ scope, subject }) => ({ scope, subject, requestedAt: at })));

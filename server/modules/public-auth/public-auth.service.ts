@@ -12,11 +12,13 @@ import {
   passwordResetMail,
   registrationConfirmationMail,
 } from '../../mail/messages.ts';
-import { revokeUserRefreshTokens } from '../auth/auth.repository.ts';
-import { deleteFailures } from '../auth/login-failures.repository.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import {
+  endSessionsAfterPasswordReset,
+  generateSecretToken,
+  hashPassword,
+  hashSecretToken,
+} from '../auth/auth.service.ts';
 import type { MailThrottle } from './mail-throttle.ts';
-import { generateSecretToken, hashSecretToken } from '../auth/secret-tokens.ts';
 import {
   confirmUser,
   consumeUserToken,
@@ -142,8 +144,7 @@ export function createPublicAuthService(deps: {
         if (!userId) throw notFound(INVALID_LINK_MESSAGE);
         const email = await setPassword(tx, { userId, passwordHash, at });
         // Every session opened with the old password ends, and a lock-out by failures is lifted.
-        await revokeUserRefreshTokens(tx, userId, at);
-        if (email) await deleteFailures(tx, 'account', email);
+        await endSessionsAfterPasswordReset(tx, { userId, email, at });
       });
     },
   };

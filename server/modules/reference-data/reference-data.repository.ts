@@ -10,7 +10,7 @@ import {
   topLevelDomains,
   websiteTopics,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../sites/site-query.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 export function findCountries(db: Database) {
   return db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPglite, createTestPglite } from '../../../tests/helpers/test-databases.ts';
 import { queryRows, type DatabaseHandle } from '../../db/database.ts';
 import { createRandom } from '../../db/seed/random.ts';
-import { referenceIds, seedReferenceData } from '../../db/seed/reference-data.ts';
+import { referenceIds, seedReferenceData } from '../../db/reference-data.ts';
 import { createSiteGenerator } from '../../db/seed/site-generator.ts';
 import { sitePrices, sites } from '../../db/schema/index.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToMoney } from '../../../contract/money.ts';
 import { SimilarSitesSchema, SiteDetailSchema } from '../../../contract/site-detail.ts';
 import { buyerDomains, users } from '../../db/schema/index.ts';
-import { NICHES } from '../../db/seed/reference-data.ts';
+import { NICHES } from '../../db/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,

@@ -8,7 +8,7 @@ import type {
   SiteSortColumn,
   SortDirection,
   SponsorTagType,
-} from '../../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -20,7 +20,8 @@ import {
   sites,
   topLevelDomains,
 } from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/seed/reference-data.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { referenceIds } from '../../db/reference-data.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');
@@ -119,11 +120,6 @@ function tldCondition(values: readonly string[]): SQL {
     titles.length > 0 ? inArray(topLevelDomains.title, titles) : undefined,
   );
   return sql`${sites.tld} in (select ${topLevelDomains.title} from ${topLevelDomains} where ${matching})`;
-}
-
-/** `%term%` for ILIKE with the pattern characters of the term taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**

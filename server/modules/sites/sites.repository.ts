@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { SITE_METRIC_COLUMNS } from '../../db/site-metrics.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -16,7 +17,7 @@ import {
   sites,
   websiteTopics,
 } from '../../db/schema/index.ts';
-import { containsPattern, orderOf, priceOf, whereOf, type SiteSearch } from './site-query.ts';
+import { orderOf, priceOf, whereOf, type SiteSearch } from './site-query.ts';
 import type { SiteCounter } from './site-count.ts';
 
 /** The columns of a catalogue row, with the site's price for the search. */

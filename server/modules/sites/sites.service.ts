@@ -31,6 +31,7 @@ import {
   findSiteRowsByIds,
   findTopicsContaining,
   isDomainOfUser,
+  sitePageStatements,
   type SiteMarks,
   type SiteRow,
 } from './sites.repository.ts';
@@ -59,6 +60,10 @@ export interface SitesService {
   similarSites(userId: string, query: SimilarSitesQuery): Promise<SimilarSites>;
   /** Checks a list query against the caller's data; throws a 400 naming the wrong parameter. */
   resolveSearch(userId: string, query: SiteListQuery): Promise<SiteSearch>;
+  /** How many sites a resolved search finds, counted afresh (not from the shared counts). */
+  countSites(search: SiteSearch): Promise<number>;
+  /** One slice of the sites a resolved search finds, in its order. */
+  sitesAt(search: SiteSearch, page: { offset: number; limit: number }): Promise<Site[]>;
 }
 
 export function createSitesService({
@@ -222,6 +227,15 @@ export function createSitesService({
       return { data: await sitesInOrder({ userId, buyerDomainId: null }, ids) };
     },
     resolveSearch,
+    countSites: async (search) => {
+      const [totals] = await sitePageStatements(db, search, { offset: 0, limit: 1 }).total;
+      return totals?.total ?? 0;
+    },
+    sitesAt: async (search, page) => {
+      const rows = await sitePageStatements(db, search, page).rows;
+      const marks = await findSiteMarks(db, search, rows);
+      return rows.map((row) => toSite(row, marks));
+    },
     listSites: async (userId, query) => {
       const search = await resolveSearch(userId, query);
       const limit = query.limit ?? SITE_DEFAULT_PAGE_SIZE;

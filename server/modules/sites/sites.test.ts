@@ -22,7 +22,7 @@ import {
   sites,
   users,
 } from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/seed/reference-data.ts';
+import { referenceIds } from '../../db/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,

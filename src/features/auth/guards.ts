@@ -5,7 +5,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths, REDIRECT_PARAM } from '../../config/paths.ts';
-import { safeRedirectPath } from '../../utils/redirect.ts';
+import { safeRedirectPath } from '#src/utils/redirect.ts';
 import type { SessionManager } from './session-manager.ts';
 
 export function loginPathFor(target: string): string {

@@ -1,16 +1,7 @@
 // Reference data every installation needs (niches, content plans, countries, ...). It is inserted
 // on every start and left alone when present, so it is not demo data.
-import type { Database } from '../database.ts';
-import {
-  businessTypes,
-  contentProductPlans,
-  countries,
-  domainLanguages,
-  niches,
-  sitePlacementPeriods,
-  topLevelDomains,
-  websiteTopics,
-} from '../schema/index.ts';
+import type { Database } from './database.ts';
+import * as reference from './schema/reference.ts';
 import { stableUuid } from './stable-id.ts';
 
 export interface CountryData {
@@ -152,7 +143,7 @@ export function topLevelDomainTitles(): string[] {
 /** Inserts the reference rows that are missing; existing rows are left as they are. */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
-    .insert(countries)
+    .insert(reference.countries)
     .values(
       COUNTRIES.map((c) => ({
         id: referenceIds.country(c.isoCode),
@@ -162,19 +153,19 @@ export async function seedReferenceData(db: Database): Promise<void> {
     )
     .onConflictDoNothing();
   await db
-    .insert(businessTypes)
+    .insert(reference.businessTypes)
     .values(BUSINESS_TYPES.map((title) => ({ id: stableUuid(`business-type:${title}`), title })))
     .onConflictDoNothing();
   await db
-    .insert(niches)
+    .insert(reference.niches)
     .values(NICHES.map((n, position) => ({ id: referenceIds.niche(n.slug), ...n, position })))
     .onConflictDoNothing();
   await db
-    .insert(topLevelDomains)
+    .insert(reference.topLevelDomains)
     .values(topLevelDomainTitles().map((title) => ({ id: stableUuid(`tld:${title}`), title })))
     .onConflictDoNothing();
   await db
-    .insert(sitePlacementPeriods)
+    .insert(reference.sitePlacementPeriods)
     .values(
       PLACEMENT_PERIODS.map((p, position) => ({
         id: referenceIds.placementPeriod(p.title),
@@ -184,7 +175,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     )
     .onConflictDoNothing();
   await db
-    .insert(domainLanguages)
+    .insert(reference.domainLanguages)
     .values(
       domainLanguageTitles().map((title) => ({
         id: stableUuid(`domain-language:${title}`),
@@ -193,11 +184,11 @@ export async function seedReferenceData(db: Database): Promise<void> {
     )
     .onConflictDoNothing();
   await db
-    .insert(websiteTopics)
+    .insert(reference.websiteTopics)
     .values(WEBSITE_TOPICS.map((title) => ({ id: stableUuid(`website-topic:${title}`), title })))
     .onConflictDoNothing();
   await db
-    .insert(contentProductPlans)
+    .insert(reference.contentProductPlans)
     .values(
       CONTENT_PRODUCT_PLANS.map((plan, position) => ({
         id: stableUuid(`content-product-plan:${plan.slug}`),

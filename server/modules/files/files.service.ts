@@ -1,0 +1,6 @@
+// The files module's public face for other modules: storing uploaded files, reading multipart
+// forms, and writing invoices and credit notes. Other modules import from here only, so the
+// module keeps its inner layout to itself.
+export { createDocumentWriter, type DocumentWriter } from './documents.ts';
+export { moveCompanyDocument, storeFile } from './file-store.ts';
+export { readMultipartForm, type MultipartForm } from './multipart.ts';
