@@ -202,6 +202,8 @@ describe('import cycle rule', () => {
     write('src/features/catalogue/api/queries.ts', "import '../../orders/api/queries.ts';\n");
     write('server/modules/sites/sites.routes.ts', "import './sites.service.ts';\n");
     write('server/modules/sites/sites.service.ts', "import '../orders/orders.service.ts';\n");
+    // A module's test that uses a module which uses it: no cycle, nothing imports a test.
+    write('server/modules/orders/orders.test.ts', "import '../sites/sites.service.ts';\n");
   });
 
   afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
@@ -243,6 +245,7 @@ describe('import cycle rule', () => {
     expect(lint('src/features/catalogue/api/queries.ts')).toEqual([]);
     expect(lint('server/modules/sites/sites.routes.ts')).toEqual([]);
     expect(lint('server/modules/sites/sites.service.ts')).toEqual([]);
+    expect(lint('server/modules/orders/orders.test.ts')).toEqual([]);
   });
 
   it('notices a cycle that an edit removes', () => {

@@ -33,7 +33,7 @@ import {
 import { FIXTURE } from '../../../tests/helpers/fixture.ts';
 import { mailsTo } from '../../../tests/helpers/mail-box.ts';
 import { type TestContext } from '../../../tests/helpers/test-app.ts';
-import { documentSamples } from '../../../tests/suites/orders-documents.ts';
+import { documentSamples } from '../../../tests/helpers/document-samples.ts';
 import {
   creditsOf,
   lineOfKind,
