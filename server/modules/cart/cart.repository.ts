@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   blacklistedSites,
@@ -174,9 +174,4 @@ export function findCartPrices(db: Database, userId: string) {
     )
     .leftJoin(contentProductPlans, eq(contentProductPlans.id, cartItems.contentProductPlanId))
     .where(eq(cartItems.userId, userId));
-}
-
-/** Keeps the statement from waiting forever behind another transaction holding a lock. */
-export async function setLockTimeout(db: Database, milliseconds: number): Promise<void> {
-  await db.execute(sql.raw(`set local lock_timeout = ${Math.trunc(milliseconds)}`));
 }

@@ -21,6 +21,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { siteMetricValues } from '../../db/site-metrics.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { VALIDATION_FAILED_MESSAGE } from '../../http/validation.ts';
 import {
   findNearestSites,
   findSampleReferringHostnames,
@@ -42,7 +43,6 @@ export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'This domain is not one of your do
 export const BUYER_DOMAIN_REQUIRED_MESSAGE = 'Choose one of your domains to use this filter.';
 export const INVALID_ID_MESSAGE = 'This value is not a valid UUID.';
 export const INVALID_OPTION_MESSAGE = 'The value you selected is not a valid choice.';
-export const VALIDATION_FAILED_MESSAGE = 'Validation failed.';
 export const SITE_NOT_FOUND_MESSAGE = 'Site not found.';
 
 /** How many referring hostnames the detail shows at most. */
