@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../server/app.ts';
-import type { Database } from '../server/db/database.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/db/seed/demo-users.ts';
-import { createMailer } from '../server/mail/mailer.ts';
+import { createApp } from '#server/app.ts';
+import type { Database } from '#server/db/database.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
+import { createMailer } from '#server/mail/mailer.ts';
 
 export interface BenchApp {
   app: FastifyInstance;

@@ -7,16 +7,16 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SiteListQuerySchema, type SiteListQuery } from '../contract/catalogue.ts';
-import { decodeQuery } from '../contract/query-string.ts';
-import type { DatabaseHandle } from '../server/db/database.ts';
-import { openPgliteDatabase } from '../server/db/pglite.ts';
-import { openPostgresDatabase } from '../server/db/postgres.ts';
-import { users } from '../server/db/schema/index.ts';
-import { DEMO_EMAILS } from '../server/db/seed/demo-users.ts';
-import { sitePageStatements } from '../server/modules/sites/sites.repository.ts';
-import { createSitesService } from '../server/modules/sites/sites.service.ts';
-import { startEmbeddedPostgres } from '../tests/helpers/embedded-postgres.ts';
+import { SiteListQuerySchema, type SiteListQuery } from '#contract/catalogue.ts';
+import { decodeQuery } from '#contract/query-string.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { openPgliteDatabase } from '#server/db/pglite.ts';
+import { openPostgresDatabase } from '#server/db/postgres.ts';
+import { users } from '#server/db/schema/index.ts';
+import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
+import { sitePageStatements } from '#server/modules/sites/sites.repository.ts';
+import { createSitesService } from '#server/modules/sites/sites.service.ts';
+import { startEmbeddedPostgres } from '#tests/helpers/embedded-postgres.ts';
 import {
   loadDemoData,
   markSeeded,

@@ -22,9 +22,9 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows, type DatabaseHandle } from '../server/db/database.ts';
-import { seedDemoData } from '../server/db/seed/demo-data.ts';
-import { seedReferenceData } from '../server/db/reference-data.ts';
+import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { seedDemoData } from '#server/db/seed/demo-data.ts';
+import { seedReferenceData } from '#server/db/reference-data.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CACHE_DIR = path.join(root, '.tmp', 'bench');

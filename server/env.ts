@@ -3,7 +3,7 @@
 // Every default of a setting is written here and nowhere else; the app's options fall back to
 // DEFAULT_ENV.
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../contract/constants.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#contract/constants.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

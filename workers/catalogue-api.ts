@@ -5,7 +5,7 @@ import {
   serializeFilterState,
   serverQueryString,
   toServerQuery,
-} from '../contract/filter-state.ts';
+} from '#contract/filter-state.ts';
 import { reduceTld } from '#contract/tld.ts';
 
 export const catalogueApi = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createPostgresDatabase } from '../../tests/helpers/test-databases.ts';
+import { createPostgresDatabase } from '#tests/helpers/test-databases.ts';
 import { queryRows, type DatabaseHandle } from './database.ts';
 import { openPostgresDatabase } from './postgres.ts';
 import { prepareDatabase } from './prepare.ts';

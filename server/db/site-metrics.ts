@@ -9,7 +9,7 @@ import {
   type SiteMetricProperty,
   type SiteMetricValues,
   type StoredSiteMetricKey,
-} from '../../contract/site-metrics.ts';
+} from '#contract/site-metrics.ts';
 import { sites } from './schema/catalogue.ts';
 
 type StoredKind = Exclude<SiteMetricKind, 'money'>;

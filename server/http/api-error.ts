@@ -1,4 +1,4 @@
-import type { Violation } from '../../contract/errors.ts';
+import type { Violation } from '#contract/errors.ts';
 
 /** An error the API answers with on purpose: its status and message reach the client as they are. */
 export class ApiError extends Error {

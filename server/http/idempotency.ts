@@ -17,7 +17,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_MISMATCH_MESSAGE,
   IdempotencyKeySchema,
-} from '../../contract/orders.ts';
+} from '#contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '../../contract/errors.ts';
+import { ErrorBodySchema } from '#contract/errors.ts';
 
 type ErrorResponses<Code extends number> = { [K in Code | 500]: typeof ErrorBodySchema };
 

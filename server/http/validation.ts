@@ -2,8 +2,8 @@
 // keeps zod's issue paths, so violations can name nested fields exactly (`items[0].target_url`).
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import type { Violation } from '../../contract/errors.ts';
-import { formatViolationPath, type PathSegment } from '../../contract/violation-path.ts';
+import type { Violation } from '#contract/errors.ts';
+import { formatViolationPath, type PathSegment } from '#contract/violation-path.ts';
 
 /** The message of every 400 answer that lists violations. */
 export const VALIDATION_FAILED_MESSAGE = 'Validation failed.';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE } from '../../tests/helpers/fixture.ts';
-import { createTestClock } from '../../tests/helpers/test-clock.ts';
-import { createTestContext, TEST_START, type TestContext } from '../../tests/helpers/test-app.ts';
-import { createEmptyPglite } from '../../tests/helpers/test-databases.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { createTestClock } from '#tests/helpers/test-clock.ts';
+import { createTestContext, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
+import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs, mailRequests } from '../db/schema/index.ts';
 import { createMailQueue, MAIL_JOB, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-queue.ts';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 /** Routes that exist only in this test, to provoke errors the real routes never raise. */
 const provokingRoutes: FastifyPluginAsyncZod = async (app) => {

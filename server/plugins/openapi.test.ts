@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('API documentation', () => {
   let ctx: TestContext;

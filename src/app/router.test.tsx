@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthResponse } from '../../contract/auth.ts';
+import type { AuthResponse } from '#contract/auth.ts';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { renderRoutes } from '../test-utils/render.tsx';

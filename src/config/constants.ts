@@ -6,7 +6,7 @@ import {
   MAX_UPLOAD_BYTES,
   PAGE_SIZE_OPTIONS,
   TOKEN_REFRESH_LEAD_SECONDS,
-} from '../../contract/constants.ts';
+} from '#contract/constants.ts';
 
 export { MAX_UPLOAD_BYTES };
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListAddress } from '../../contract/list-query.ts';
+import type { ListAddress } from '#contract/list-query.ts';
 
 /**
  * A list's filters, sorting and page, owned by the address: read through the list's forgiving

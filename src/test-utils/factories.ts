@@ -2,14 +2,14 @@
  * Wire objects for client tests, checked against the contract schemas: a factory's default is a
  * valid server answer, and an override that the server could never send fails where it is written.
  */
-import { CartItemSchema, type CartItem } from '../../contract/cart.ts';
-import { SiteSchema, type Site } from '../../contract/catalogue.ts';
-import { OrderItemSchema, type OrderItem } from '../../contract/order-items.ts';
-import { OrderSchema, type Order } from '../../contract/orders.ts';
-import { BuyerProfileSchema, type BuyerProfile } from '../../contract/profile.ts';
-import type { ContentProductPlan } from '../../contract/reference-data.ts';
-import { SavedViewSchema, type SavedView } from '../../contract/saved-views.ts';
-import { SiteDetailSchema, type SiteDetail } from '../../contract/site-detail.ts';
+import { CartItemSchema, type CartItem } from '#contract/cart.ts';
+import { SiteSchema, type Site } from '#contract/catalogue.ts';
+import { OrderItemSchema, type OrderItem } from '#contract/order-items.ts';
+import { OrderSchema, type Order } from '#contract/orders.ts';
+import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
+import type { ContentProductPlan } from '#contract/reference-data.ts';
+import { SavedViewSchema, type SavedView } from '#contract/saved-views.ts';
+import { SiteDetailSchema, type SiteDetail } from '#contract/site-detail.ts';
 
 let counter = 0;
 function uuid(group = '8000'): string {

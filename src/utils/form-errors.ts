@@ -1,4 +1,4 @@
-import type { Violation } from '../../contract/errors.ts';
+import type { Violation } from '#contract/errors.ts';
 
 /**
  * Puts server violations on the form fields they name (spec §5). `fieldFor` maps a wire path to a

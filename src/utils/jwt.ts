@@ -1,4 +1,4 @@
-import { AccessClaimsSchema, type AccessClaims } from '../../contract/auth.ts';
+import { AccessClaimsSchema, type AccessClaims } from '#contract/auth.ts';
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');

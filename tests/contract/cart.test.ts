@@ -10,8 +10,8 @@ import {
   missingCheckoutFields,
   normalizeTargetUrl,
   type CheckoutLine,
-} from '../../contract/cart.ts';
-import { centsToMoney } from '../../contract/money.ts';
+} from '#contract/cart.ts';
+import { centsToMoney } from '#contract/money.ts';
 
 describe('normalizeTargetUrl', () => {
   it.each([

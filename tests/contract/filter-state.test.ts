@@ -8,7 +8,7 @@ import {
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
   SiteListQuerySchema,
-} from '../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   PERIOD_VALUES,
   defaultFilterState,
@@ -28,8 +28,8 @@ import {
   validateRange,
   type FilterState,
   type FilterValues,
-} from '../../contract/filter-state.ts';
-import { decodeQuery } from '../../contract/query-string.ts';
+} from '#contract/filter-state.ts';
+import { decodeQuery } from '#contract/query-string.ts';
 
 const text = fc
   .string({ minLength: 1, maxLength: 20 })

@@ -5,9 +5,9 @@ import {
   ITEM_TRANSITIONS,
   isEditableByBuyer,
   type ItemTransition,
-} from '../../contract/item-life-cycle.ts';
-import { ItemStatusesBodySchema } from '../../contract/order-items.ts';
-import { ORDER_ITEM_STATUSES } from '../../contract/orders.ts';
+} from '#contract/item-life-cycle.ts';
+import { ItemStatusesBodySchema } from '#contract/order-items.ts';
+import { ORDER_ITEM_STATUSES } from '#contract/orders.ts';
 
 const transitionOf = (event: (typeof ITEM_EVENTS)[number]): ItemTransition =>
   ITEM_TRANSITIONS[event];

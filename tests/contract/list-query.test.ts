@@ -10,8 +10,8 @@ import {
   parseForgivingQuery,
   rangeOf,
   sortingOf,
-} from '../../contract/list-query.ts';
-import { OrderItemsAddressSchema, OrderListQuerySchema } from '../../contract/order-items.ts';
+} from '#contract/list-query.ts';
+import { OrderItemsAddressSchema, OrderListQuerySchema } from '#contract/order-items.ts';
 
 const Schema = z.object({
   filter: z

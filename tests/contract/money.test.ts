@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, moneyToCents } from '../../contract/money.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 
 describe('money', () => {
   it('converts decimal strings to cents and back', () => {

@@ -6,8 +6,8 @@ import {
   SiteSchema,
   type RangeFilterKey,
   type SiteSortColumn,
-} from '../../contract/catalogue.ts';
-import { EXPORT_COLUMNS } from '../../contract/exports.ts';
+} from '#contract/catalogue.ts';
+import { EXPORT_COLUMNS } from '#contract/exports.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRIC_KEYS,
@@ -15,7 +15,7 @@ import {
   siteMetricProperty,
   type FilterableSiteMetricKey,
   type SortableSiteMetricKey,
-} from '../../contract/site-metrics.ts';
+} from '#contract/site-metrics.ts';
 
 // Compile-time: the filter and sort keys of the query schema and the metrics agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

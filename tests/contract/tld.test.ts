@@ -6,7 +6,7 @@ import {
   isMultiPartExtension,
   pickTld,
   reduceTld,
-} from '../../contract/tld.ts';
+} from '#contract/tld.ts';
 
 const KNOWN = ['.com', '.net', '.uk', '.co.uk', '.org.uk', '.de', '.io', '.com.au', '.au'];
 

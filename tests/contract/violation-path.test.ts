@@ -4,7 +4,7 @@ import {
   formatViolationPath,
   parseViolationPath,
   type PathSegment,
-} from '../../contract/violation-path.ts';
+} from '#contract/violation-path.ts';
 
 const segment = fc.oneof(
   fc.nat({ max: 10_000 }),

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { CartLineCreate } from '../../contract/cart.ts';
-import { OrderSchema, type Order, type PaymentMethod } from '../../contract/orders.ts';
-import type { NotificationPreferences } from '../../contract/profile.ts';
-import { queryRows, type Database } from '../../server/db/database.ts';
+import type { CartLineCreate } from '#contract/cart.ts';
+import { OrderSchema, type Order, type PaymentMethod } from '#contract/orders.ts';
+import type { NotificationPreferences } from '#contract/profile.ts';
+import { queryRows, type Database } from '#server/db/database.ts';
 import {
   accounts,
   buyerDomains,
@@ -19,8 +19,8 @@ import {
   sitePrices,
   sites,
   users,
-} from '../../server/db/schema/index.ts';
-import { createAccessTokens } from '../../server/modules/auth/access-tokens.ts';
+} from '#server/db/schema/index.ts';
+import { createAccessTokens } from '#server/modules/auth/access-tokens.ts';
 import { FIXTURE } from './fixture.ts';
 import {
   bearer,

@@ -1,4 +1,4 @@
-import type { Clock } from '../../server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 
 /** A clock that stands still until a test moves it. */
 export interface TestClock {

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { installAnimationsStub } from '../../src/test-utils/animations.ts';
-import { failOnConsole, watchConsole } from '../../src/test-utils/console-guard.ts';
-import { installResizeObserverStub } from '../../src/test-utils/resize-observer.ts';
+import { installAnimationsStub } from '#src/test-utils/animations.ts';
+import { failOnConsole, watchConsole } from '#src/test-utils/console-guard.ts';
+import { installResizeObserverStub } from '#src/test-utils/resize-observer.ts';
 
 // findBy*/waitFor give up after 1 s by default, too short on a busy 2-core machine; a test that
 // waits for something that never comes still fails, only later.

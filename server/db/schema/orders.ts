@@ -21,9 +21,9 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-} from '../../../contract/orders.ts';
-import { ARTICLE_STATUSES, TOPIC_STATUSES } from '../../../contract/order-items.ts';
-import { VAT_TREATMENTS } from '../../../contract/vat.ts';
+} from '#contract/orders.ts';
+import { ARTICLE_STATUSES, TOPIC_STATUSES } from '#contract/order-items.ts';
+import { VAT_TREATMENTS } from '#contract/vat.ts';
 import { articleTopic } from './cart.ts';
 import { sites } from './catalogue.ts';
 import { createdAt, money } from './columns.ts';

@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { NotificationPreferences } from '../../../contract/profile.ts';
+import type { NotificationPreferences } from '#contract/profile.ts';
 import { createdAt, money } from './columns.ts';
 import { companyStatus } from './enums.ts';
 import { businessTypes, countries } from './reference.ts';

@@ -2,9 +2,9 @@
 // the demo users with their companies and domains, and (on a demo start) their orders. All or
 // nothing: one transaction.
 import { sql } from 'drizzle-orm';
-import type { VatSeller } from '../../../contract/vat.ts';
+import type { VatSeller } from '#contract/vat.ts';
 import { queryRows, type Database } from '../database.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoOrders, type DemoDocumentsOptions } from './demo-orders.ts';

@@ -1,10 +1,7 @@
 // The demo orders on PostgreSQL are the ones PGlite gets: same ids, states, prices and ledger.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createEmptyPglite,
-  createPostgresDatabase,
-} from '../../../tests/helpers/test-databases.ts';
+import { createEmptyPglite, createPostgresDatabase } from '#tests/helpers/test-databases.ts';
 import { queryRows, type Database, type DatabaseHandle } from '../database.ts';
 import { openPostgresDatabase } from '../postgres.ts';
 import { seedDemoData } from './demo-data.ts';

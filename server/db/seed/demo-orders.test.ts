@@ -2,24 +2,19 @@
 // portal itself applies (prices, VAT, credits, decision 040's life cycle).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contract/orders.ts';
-import { vatCents } from '../../../contract/vat.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import type { Order } from '#contract/orders.ts';
+import { vatCents } from '#contract/vat.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   ITEM_EVENTS,
   isAllowed,
   outcomeOf,
   type ItemFacts,
-} from '../../modules/order-items/item-life-cycle.ts';
-import { initialOrderItemStatus } from '../../modules/order-items/item-status.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import {
-  bearer,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
-import { createEmptyPglite, createTestPglite } from '../../../tests/helpers/test-databases.ts';
+} from '#server/modules/order-items/item-life-cycle.ts';
+import { initialOrderItemStatus } from '#server/modules/order-items/item-status.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { bearer, createTestContext, login, type TestContext } from '#tests/helpers/test-app.ts';
+import { createEmptyPglite, createTestPglite } from '#tests/helpers/test-databases.ts';
 import { queryRows, type Database } from '../database.ts';
 import { seedDemoData } from './demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from './demo-users.ts';

@@ -6,32 +6,32 @@
 // and statuses are therefore what the portal itself produces. No mail is sent: the services get
 // a notifier that sends nothing.
 import { asc, eq, isNotNull } from 'drizzle-orm';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
-import { OrderCreateSchema, type PaymentMethod } from '../../../contract/orders.ts';
-import { vatCents, vatDecision, type VatSeller } from '../../../contract/vat.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import { OrderCreateSchema, type PaymentMethod } from '#contract/orders.ts';
+import { vatCents, vatDecision, type VatSeller } from '#contract/vat.ts';
 import {
   checkTargetUrl,
   linePriceCents,
   loadLookups,
   settleLine,
   type LineDraft,
-} from '../../modules/cart/cart-lines.ts';
-import { findPlans, insertCartItems } from '../../modules/cart/cart.repository.ts';
+} from '#server/modules/cart/cart-lines.ts';
+import { findPlans, insertCartItems } from '#server/modules/cart/cart.repository.ts';
 import {
   DEMO_DOCUMENT_SELLER,
   createDocumentWriter,
   type DocumentSeller,
-} from '../../modules/files/documents.ts';
-import { moveCompanyDocument } from '../../modules/files/file-store.ts';
-import { insertCreditTransaction } from '../../modules/billing/billing.service.ts';
-import { findCompaniesOfUser } from '../../modules/checkout/checkout.repository.ts';
-import { createCheckoutService } from '../../modules/checkout/checkout.service.ts';
-import { publisherInput } from '../../modules/demo-publisher/demo-publisher.ts';
+} from '#server/modules/files/documents.ts';
+import { moveCompanyDocument } from '#server/modules/files/file-store.ts';
+import { insertCreditTransaction } from '#server/modules/billing/billing.service.ts';
+import { findCompaniesOfUser } from '#server/modules/checkout/checkout.repository.ts';
+import { createCheckoutService } from '#server/modules/checkout/checkout.service.ts';
+import { publisherInput } from '#server/modules/demo-publisher/demo-publisher.ts';
 import {
   createLifeCycleService,
   type ItemEvent,
   type OrderNotifier,
-} from '../../modules/order-items/order-items.service.ts';
+} from '#server/modules/order-items/order-items.service.ts';
 import type { Database } from '../database.ts';
 import {
   buyerDomains,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { centsToMoney } from '../../../contract/money.ts';
-import { STORED_SITE_METRICS, siteMetricProperty } from '../../../contract/site-metrics.ts';
+import { centsToMoney } from '#contract/money.ts';
+import { STORED_SITE_METRICS, siteMetricProperty } from '#contract/site-metrics.ts';
 import type { Database } from '../database.ts';
 import { SITE_METRIC_SQL_TYPES } from '../site-metrics.ts';
 import { bulkInsert, type BulkColumn } from './bulk-insert.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../database.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { createEmptyPglite } from '../../../tests/helpers/test-databases.ts';
+import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 import { isDemoSeedNeeded, seedDemoData } from './demo-data.ts';
 import { createRandom } from './random.ts';
 import { seedReferenceData } from '../reference-data.ts';

@@ -3,9 +3,9 @@
 // confusion are refused.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { AccessClaimsSchema } from '../../../contract/auth.ts';
-import type { Clock } from '../../clock.ts';
-import { unauthorized } from '../../http/api-error.ts';
+import { AccessClaimsSchema } from '#contract/auth.ts';
+import type { Clock } from '#server/clock.ts';
+import { unauthorized } from '#server/http/api-error.ts';
 
 export interface Principal {
   userId: string;

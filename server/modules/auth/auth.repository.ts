@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { refreshTokens, users } from '#server/db/schema/index.ts';
 
 export interface Credentials {
   id: string;

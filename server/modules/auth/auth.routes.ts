@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AuthResponseSchema,
-  LoginRequestSchema,
-  RefreshRequestSchema,
-} from '../../../contract/auth.ts';
+import { AuthResponseSchema, LoginRequestSchema, RefreshRequestSchema } from '#contract/auth.ts';
 import type { AuthService } from './auth.service.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '#server/http/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(

@@ -2,11 +2,11 @@
 // each refresh rotates the token. Presenting a token twice means it was stolen or replayed, so
 // the whole family is revoked. A family ends 30 days after its login whatever the rotation.
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse } from '../../../contract/auth.ts';
-import { REFRESH_TOKEN_TTL_DAYS } from '../../../contract/constants.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { tooManyRequests, unauthorized } from '../../http/api-error.ts';
+import type { AuthResponse } from '#contract/auth.ts';
+import { REFRESH_TOKEN_TTL_DAYS } from '#contract/constants.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { tooManyRequests, unauthorized } from '#server/http/api-error.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import {
   claimRefreshToken,

@@ -2,8 +2,8 @@
 // (PGlite in the server project, PostgreSQL in the postgres project).
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../db/schema/index.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import { loginFailures } from '#server/db/schema/index.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
@@ -11,7 +11,7 @@ import {
   TEST_JWT_SECRET,
   TEST_START,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const INVALID_CREDENTIALS = { code: 401, message: 'Invalid credentials.' };

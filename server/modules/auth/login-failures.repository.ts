@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { blockedUntil, deleteEventsUpTo, type EventTable } from '../../db/event-window.ts';
-import { loginFailures } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { blockedUntil, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
+import { loginFailures } from '#server/db/schema/index.ts';
 
 export type FailureScope = (typeof loginFailures.$inferSelect)['scope'];
 

@@ -1,8 +1,8 @@
 // Throttling of failed logins, per account (the e-mail tried) and per client address. Failures
 // are rows in the database so every API process sees the same counts; the window slides, and a
 // blocked caller learns from Retry-After when the oldest counted failure leaves the window.
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   deleteFailures,
   deleteFailuresUpTo,

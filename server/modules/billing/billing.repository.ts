@@ -1,13 +1,13 @@
 // Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/database.ts';
+import { queryRows, type Database } from '#server/db/database.ts';
 import {
   companies,
   creditNotes,
   creditTransactions,
   invoices,
   orders,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 /** The next value of a number sequence (orders, invoices, credit notes). */
 export async function nextInSequence(

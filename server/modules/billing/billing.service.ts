@@ -1,9 +1,9 @@
 // What the other modules use of billing (spec §9, decisions 031 and 043): invoice numbers and
 // invoices at checkout, the company's credits, the pay-by-bill balance, and credit notes when
 // items are cancelled. The monthly bills job lives beside it (monthly-bills.job.ts).
-import { centsToMoney } from '../../../contract/money.ts';
-import type { Database } from '../../db/database.ts';
-import type { orders } from '../../db/schema/index.ts';
+import { centsToMoney } from '#contract/money.ts';
+import type { Database } from '#server/db/database.ts';
+import type { orders } from '#server/db/schema/index.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
 import {
   creditCredits,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/database.ts';
+import { MIGRATIONS_FOLDER } from '#server/db/database.ts';
 
 const BEFORE = [
   '0000_extensions',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { MONTHLY_BILLS_JOB, withMonthlyBills } from './monthly-bills.job.ts';
 
 function fakeRunner() {

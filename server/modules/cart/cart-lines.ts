@@ -12,11 +12,11 @@ import {
   wordCountMessage,
   type ArticleTopic,
   type CartItem,
-} from '../../../contract/cart.ts';
-import type { Violation } from '../../../contract/errors.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
-import type { ContentProductPlan } from '../../../contract/reference-data.ts';
-import type { Database } from '../../db/database.ts';
+} from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import type { ContentProductPlan } from '#contract/reference-data.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   findBlacklisted,
   findBuyerDomains,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   blacklistedSites,
   buyerDomains,
@@ -8,7 +8,7 @@ import {
   niches,
   sitePrices,
   sites,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;

@@ -8,14 +8,14 @@ import {
   CartItemUpdateSchema,
   CartLineCreateSchema,
   CartSitesSchema,
-} from '../../../contract/cart.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#contract/cart.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import {
   IdempotencyHeadersSchema,
   transactionOf,
   type IdempotencyOptions,
-} from '../../http/idempotency.ts';
-import { errorResponses } from '../../http/responses.ts';
+} from '#server/http/idempotency.ts';
+import { errorResponses } from '#server/http/responses.ts';
 import type { CartService } from './cart.service.ts';
 
 const security = [{ bearerAuth: [] }];

@@ -7,15 +7,15 @@ import {
   type CartItem,
   type CartItemList,
   type CartSites,
-} from '../../../contract/cart.ts';
-import type { Violation } from '../../../contract/errors.ts';
-import type { PageQuery } from '../../../contract/pagination.ts';
+} from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import type { PageQuery } from '#contract/pagination.ts';
 import type { z } from 'zod';
-import type { CartItemUpdateSchema, CartLineCreateSchema } from '../../../contract/cart.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import { VALIDATION_FAILED_MESSAGE } from '../../http/validation.ts';
+import type { CartItemUpdateSchema, CartLineCreateSchema } from '#contract/cart.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 import {
   checkTargetUrl,
   draftOf,

@@ -18,11 +18,11 @@ import {
   URL_SCHEME_MESSAGE,
   wordCountMessage,
   type CartItem,
-} from '../../../contract/cart.ts';
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/orders.ts';
-import { cartItems } from '../../db/schema/index.ts';
-import { UNKNOWN_FIELD_MESSAGE } from '../../http/validation.ts';
-import { signInBuyers, type TestContext } from '../../../tests/helpers/test-app.ts';
+} from '#contract/cart.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
+import { cartItems } from '#server/db/schema/index.ts';
+import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
+import { signInBuyers, type TestContext } from '#tests/helpers/test-app.ts';
 import {
   countRows,
   firstNiche,
@@ -33,7 +33,7 @@ import {
   type BuyerCalls,
   type BuyerTokens,
   type CatalogueFacts,
-} from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

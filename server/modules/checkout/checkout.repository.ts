@@ -1,7 +1,7 @@
 // What checkout reads and writes besides the cart and billing: the buyer's companies and the
 // order with its items (Drizzle only).
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   accounts,
   companies,
@@ -9,7 +9,7 @@ import {
   orderItems,
   orders,
   users,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 /** The companies the user may order for, current first. */
 export function findCompaniesOfUser(db: Database, userId: string) {

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartDefaultsQuerySchema, CartDefaultsSchema } from '../../../contract/cart.ts';
+import { CartDefaultsQuerySchema, CartDefaultsSchema } from '#contract/cart.ts';
 import {
   OrderCreateSchema,
   OrderSchema,
   PaymentMethodListSchema,
   PaymentMethodQuerySchema,
-} from '../../../contract/orders.ts';
+} from '#contract/orders.ts';
 import {
   IdempotencyHeadersSchema,
   afterCommit,
   transactionOf,
   type IdempotencyOptions,
-} from '../../http/idempotency.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#server/http/idempotency.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
 const security = [{ bearerAuth: [] }];

@@ -7,9 +7,9 @@ import {
   NOT_BLANK_MESSAGE,
   missingCheckoutFields,
   type CartDefaults,
-} from '../../../contract/cart.ts';
-import type { Violation } from '../../../contract/errors.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+} from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
   BillingSchema,
@@ -22,20 +22,20 @@ import {
   type PaymentMethod,
   type PaymentMethodOption,
   type PaymentStatus,
-} from '../../../contract/orders.ts';
+} from '#contract/orders.ts';
 import {
   rateText,
   vatCents,
   vatDecision,
   type VatDecision,
   type VatSeller,
-} from '../../../contract/vat.ts';
+} from '#contract/vat.ts';
 import type { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import type { OrderBilling } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import { VALIDATION_FAILED_MESSAGE, toViolations } from '../../http/validation.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import type { OrderBilling } from '#server/db/schema/index.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import { VALIDATION_FAILED_MESSAGE, toViolations } from '#server/http/validation.ts';
 import {
   debitCredits,
   insertCreditTransaction,

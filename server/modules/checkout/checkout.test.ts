@@ -11,8 +11,8 @@ import {
   LINK_TYPE_NOT_PRICED_MESSAGE,
   NOT_BLANK_MESSAGE,
   type CartLineCreate,
-} from '../../../contract/cart.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+} from '#contract/cart.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
@@ -24,9 +24,9 @@ import {
   PaymentMethodListSchema,
   type Order,
   type PaymentMethod,
-} from '../../../contract/orders.ts';
-import { BuyerProfileSchema } from '../../../contract/profile.ts';
-import { vatCents } from '../../../contract/vat.ts';
+} from '#contract/orders.ts';
+import { BuyerProfileSchema } from '#contract/profile.ts';
+import { vatCents } from '#contract/vat.ts';
 import {
   cartItems,
   companies,
@@ -34,10 +34,10 @@ import {
   invoices,
   orders,
   sitePrices,
-} from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/reference-data.ts';
+} from '#server/db/schema/index.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
-import { signInBuyers, TEST_START, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { signInBuyers, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   countRows,
@@ -51,7 +51,7 @@ import {
   type BuyerTokens,
   type CatalogueFacts,
   itemsOfOrder,
-} from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'buyer' | 'secondBuyer';

@@ -3,13 +3,13 @@
 // prints what it did. Demo installations only (decision 041). With the embedded database held by
 // a running server, the step is asked of that server through its demo control route.
 import path from 'node:path';
-import { DataDirInUseError } from '../../db/data-dir-lock.ts';
-import { openDatabase } from '../../db/open-database.ts';
-import { loadEnv } from '../../env.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { resolveJwtSecret } from '../../jwt-secret.ts';
-import { createMailer } from '../../mail/mailer.ts';
-import { systemClock } from '../../clock.ts';
+import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
+import { openDatabase } from '#server/db/open-database.ts';
+import { loadEnv } from '#server/env.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { resolveJwtSecret } from '#server/jwt-secret.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { systemClock } from '#server/clock.ts';
 import {
   createDemoPublisher,
   demoControlKey,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_JWT_SECRET } from '../../../tests/helpers/test-app.ts';
+import { createTestContext, TEST_JWT_SECRET } from '#tests/helpers/test-app.ts';
 import { demoControlKey } from './demo-publisher.ts';
 
 describe('the demo control outside a demo', () => {

@@ -4,13 +4,13 @@
 // and `npm run demo:advance`, which moves one item one step at once. Never part of a production
 // start (decision 041).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import type { orderItems } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
-import { withRecurringJob } from '../../jobs/recurring.ts';
-import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import type { orderItems } from '#server/db/schema/index.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
+import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import {
   ITEM_EVENTS,
   LIFE_CYCLE,

@@ -2,19 +2,19 @@
 // through the publisher's steps with the buyer's mails, and the advance control.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OrderItemListSchema } from '../../../contract/order-items.ts';
-import { OrderSchema } from '../../../contract/orders.ts';
-import { cartItems, orderItems, orders } from '../../db/schema/index.ts';
+import { OrderItemListSchema } from '#contract/order-items.ts';
+import { OrderSchema } from '#contract/orders.ts';
+import { cartItems, orderItems, orders } from '#server/db/schema/index.ts';
 import { demoControlKey, DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
-import { mailsTo } from '../../../tests/helpers/mail-box.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   signInBuyers,
   TEST_JWT_SECRET,
   TEST_START,
   createTestContext,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import {
   buyerCalls,
   catalogueFacts,
@@ -23,7 +23,7 @@ import {
   setCredits,
   type CatalogueFacts,
   setNotifications,
-} from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
 
 const PACE = 60;
 

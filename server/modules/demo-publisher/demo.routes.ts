@@ -3,8 +3,8 @@
 // guarded by a key derived from the token secret (demoControlKey).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../http/api-error.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { forbidden } from '#server/http/api-error.ts';
+import { errorResponses } from '#server/http/responses.ts';
 import { ITEM_EVENTS } from '../order-items/order-items.service.ts';
 import { isDemoControlKey, type DemoPublisher } from './demo-publisher.ts';
 

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { buyerDomains, files } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { buyerDomains, files } from '#server/db/schema/index.ts';
 
 export async function countDomainsOfUser(db: Database, userId: string): Promise<number> {
   const [row] = await db

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BuyerDomainListSchema } from '../../../contract/domains.ts';
-import { pageQuerySchema } from '../../../contract/pagination.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { BuyerDomainListSchema } from '#contract/domains.ts';
+import { pageQuerySchema } from '#contract/pagination.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { DomainsService } from './domains.service.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '#server/http/responses.ts';
 
 /** Spec §9: the domain list defaults to 10 per page; 100 is the largest page size offered. */
 const DomainsQuerySchema = pageQuerySchema({ defaultLimit: 10, maxLimit: 100 });

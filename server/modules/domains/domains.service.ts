@@ -1,6 +1,6 @@
-import type { BuyerDomain, BuyerDomainList } from '../../../contract/domains.ts';
-import type { PageQuery } from '../../../contract/pagination.ts';
-import type { Database } from '../../db/database.ts';
+import type { BuyerDomain, BuyerDomainList } from '#contract/domains.ts';
+import type { PageQuery } from '#contract/pagination.ts';
+import type { Database } from '#server/db/database.ts';
 import { countDomainsOfUser, findDomainsOfUser, type DomainRow } from './domains.repository.ts';
 
 export interface DomainsService {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BuyerDomainListSchema } from '../../../contract/domains.ts';
-import { bearer, useSignedInApp, type TestContext } from '../../../tests/helpers/test-app.ts';
+import { BuyerDomainListSchema } from '#contract/domains.ts';
+import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('GET /api/v1/buyer/domains', () => {
   const app = useSignedInApp();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { exportTasks, files, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { exportTasks, files, users } from '#server/db/schema/index.ts';
 
 export type ExportTaskRow = typeof exportTasks.$inferSelect;
 

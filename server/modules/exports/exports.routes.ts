@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SiteListQuery } from '../../../contract/catalogue.ts';
-import { ExportTaskCreateSchema, ExportTaskSchema } from '../../../contract/exports.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import type { SiteListQuery } from '#contract/catalogue.ts';
+import { ExportTaskCreateSchema, ExportTaskSchema } from '#contract/exports.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { ExportsService } from './exports.service.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });

@@ -1,9 +1,9 @@
-import type { SiteListQuery } from '../../../contract/catalogue.ts';
-import type { ExportTask } from '../../../contract/exports.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { forbidden, notFound } from '../../http/api-error.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { SiteListQuery } from '#contract/catalogue.ts';
+import type { ExportTask } from '#contract/exports.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { forbidden, notFound } from '#server/http/api-error.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import {
   findExportTask,

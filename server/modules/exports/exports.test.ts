@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SiteListSchema } from '../../../contract/catalogue.ts';
-import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '../../../contract/exports.ts';
-import { jobs, sites, websiteTopics } from '../../db/schema/index.ts';
+import { SiteListSchema } from '#contract/catalogue.ts';
+import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '#contract/exports.ts';
+import { jobs, sites, websiteTopics } from '#server/db/schema/index.ts';
 import { createSitesService } from '../sites/sites.service.ts';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '../../jobs/job-runner.ts';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '#server/jobs/job-runner.ts';
 import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   signInBuyers,
   useSignedInApp,
   TEST_START,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 
 describe('site export tasks', () => {
   const app = useSignedInApp();

@@ -4,12 +4,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { EXPORT_COLUMNS } from '../../../contract/exports.ts';
-import type { SiteListQuery, Site } from '../../../contract/catalogue.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { formatRow, type CsvCell } from '../../jobs/csv.ts';
-import type { JobHandler } from '../../jobs/job-runner.ts';
+import { EXPORT_COLUMNS } from '#contract/exports.ts';
+import type { SiteListQuery, Site } from '#contract/catalogue.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { formatRow, type CsvCell } from '#server/jobs/csv.ts';
+import type { JobHandler } from '#server/jobs/job-runner.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import type { blacklistedSites, favoriteSites } from '../../db/schema/index.ts';
-import { savedViews, sites } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import type { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
+import { savedViews, sites } from '#server/db/schema/index.ts';
 
 export type MarkTable = typeof favoriteSites | typeof blacklistedSites;
 

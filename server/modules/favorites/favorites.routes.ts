@@ -4,9 +4,9 @@ import {
   FavoriteItemsSchema,
   FavoriteItemsUpdateSchema,
   SiteIdsBodySchema,
-} from '../../../contract/favorites.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#contract/favorites.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { FavoritesService, MarkList } from './favorites.service.ts';
 
 const NoContentSchema = z.null().describe('Done');

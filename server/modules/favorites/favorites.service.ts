@@ -1,13 +1,13 @@
-import type { Violation } from '../../../contract/errors.ts';
+import type { Violation } from '#contract/errors.ts';
 import {
   SAVED_VIEW_NOT_FOUND_MESSAGE,
   SITE_NOT_FOUND_MESSAGE,
   type FavoriteItems,
   type FavoriteItemsUpdate,
-} from '../../../contract/favorites.ts';
-import type { Database } from '../../db/database.ts';
-import { blacklistedSites, favoriteSites } from '../../db/schema/index.ts';
-import { RequestValidationError } from '../../http/validation.ts';
+} from '#contract/favorites.ts';
+import type { Database } from '#server/db/database.ts';
+import { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
+import { RequestValidationError } from '#server/http/validation.ts';
 import {
   addMarks,
   findExistingSiteIds,

@@ -1,14 +1,14 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteListSchema } from '../../../contract/catalogue.ts';
-import { FavoriteItemsSchema } from '../../../contract/favorites.ts';
-import { sites } from '../../db/schema/index.ts';
+import { SiteListSchema } from '#contract/catalogue.ts';
+import { FavoriteItemsSchema } from '#contract/favorites.ts';
+import { sites } from '#server/db/schema/index.ts';
 import {
   bearer,
   createTestContext,
   signInBuyers,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

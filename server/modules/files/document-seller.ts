@@ -1,5 +1,5 @@
 // The selling company as invoices and credit notes print it (SELLER_* settings, decision 043).
-import { DEFAULT_ENV } from '../../env.ts';
+import { DEFAULT_ENV } from '#server/env.ts';
 
 /** The seller printed on every document. */
 export interface DocumentSeller {

@@ -3,18 +3,18 @@
 // and by nobody else.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CartLineCreate } from '../../../contract/cart.ts';
-import { moneyToCents, centsToMoney } from '../../../contract/money.ts';
-import { OrderSchema, type Order, type PaymentMethod } from '../../../contract/orders.ts';
-import { FilePreviewSchema } from '../../../contract/files.ts';
-import { VAT_TREATMENT_LABELS, rateText } from '../../../contract/vat.ts';
+import type { CartLineCreate } from '#contract/cart.ts';
+import { moneyToCents, centsToMoney } from '#contract/money.ts';
+import { OrderSchema, type Order, type PaymentMethod } from '#contract/orders.ts';
+import { FilePreviewSchema } from '#contract/files.ts';
+import { VAT_TREATMENT_LABELS, rateText } from '#contract/vat.ts';
 import {
   bearer,
   createTestContext,
   signInBuyers,
   TEST_START,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   buyerCalls,
@@ -24,7 +24,7 @@ import {
   siteWithNiches,
   type CatalogueFacts,
   itemsOfOrder,
-} from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
 import {
   cartItems,
   creditNotes,
@@ -32,12 +32,12 @@ import {
   invoices,
   orderItems,
   orders,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import { MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { DEMO_DOCUMENT_SELLER } from './document-seller.ts';
 import { storeFile } from './file-store.ts';
 import { createDocumentWriter } from './documents.ts';
-import { pdfTexts } from '../../../tests/helpers/pdf-text.ts';
+import { pdfTexts } from '#tests/helpers/pdf-text.ts';
 
 const money = (amount: string) => `${amount} EUR`;
 

@@ -3,10 +3,10 @@
 // the row. Everything printed comes from the stored rows: the order's billing snapshot, its
 // frozen prices and VAT.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
-import { PAYMENT_METHOD_TITLES } from '../../../contract/orders.ts';
-import { VAT_TREATMENT_LABELS, rateText } from '../../../contract/vat.ts';
-import type { Database } from '../../db/database.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import { PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
+import { VAT_TREATMENT_LABELS, rateText } from '#contract/vat.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   countries,
   creditNotes,
@@ -14,7 +14,7 @@ import {
   niches,
   orderItems,
   orders,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import { storeCompanyDocument, type StoredFile } from './file-store.ts';
 import type { DocumentSeller } from './document-seller.ts';
 import { renderPdf, type PdfBlock } from './pdf.ts';

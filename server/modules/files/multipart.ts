@@ -2,8 +2,8 @@
 // file, with the spec's size limit (§5, §9: 20 MB) answered as 413 with the spec's message, and
 // the file's type checked by its content.
 import type { FastifyRequest } from 'fastify';
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '../../../contract/constants.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import { ApiError } from '#server/http/api-error.ts';
 import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
 
 /** Bytes read past the limit only to name the file's size; beyond this it is "more than". */

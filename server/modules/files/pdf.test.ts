@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../../../tests/helpers/pdf-text.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { renderPdf, type PdfBlock } from './pdf.ts';
 
 describe('PDF writer', () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { errorResponses } from '../../http/responses.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { errorResponses } from '#server/http/responses.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/helpers/test-app.ts';
-import { createTestPglite } from '../../../tests/helpers/test-databases.ts';
+import { createTestContext } from '#tests/helpers/test-app.ts';
+import { createTestPglite } from '#tests/helpers/test-databases.ts';
 
 describe('GET /api/health', () => {
   it('answers ok while the database answers', async () => {

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from '../../../contract/orders.ts';
-import { type TestContext } from '../../../tests/helpers/test-app.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
+import { type TestContext } from '#tests/helpers/test-app.ts';
 import {
   countRows,
   useBuyerApp,
   type BuyerCalls,
   type BuyerTokens,
   type CatalogueFacts,
-} from '../../../tests/helpers/orders.ts';
-import { lineOfKind, multipart, placeOrder } from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
+import { lineOfKind, multipart, placeOrder } from '#tests/helpers/orders.ts';
 
 describe("a buyer's item calls repeated with the same Idempotency-Key", () => {
   const app = useBuyerApp();

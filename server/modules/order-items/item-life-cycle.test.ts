@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_ITEM_STATUSES, type OrderItemStatus } from '../../../contract/orders.ts';
+import { ORDER_ITEM_STATUSES, type OrderItemStatus } from '#contract/orders.ts';
 import {
   canApproveContent,
   canApproveTopic,
@@ -7,7 +7,7 @@ import {
   canEditArticleLink,
   canEditTopic,
   canRequestEdit,
-} from '../../../contract/order-items.ts';
+} from '#contract/order-items.ts';
 import {
   ITEM_EVENTS,
   LIFE_CYCLE,

@@ -10,11 +10,11 @@ import {
   type ItemEvent,
   type ItemFacts,
   type ItemTransition,
-} from '../../../contract/item-life-cycle.ts';
-import type { OrderItemStatus, OrderStatus } from '../../../contract/orders.ts';
-import type { ArticleStatus, TopicStatus } from '../../../contract/order-items.ts';
-import type { NotificationPreferences } from '../../../contract/profile.ts';
-import type { StoredFeedback } from '../../db/schema/index.ts';
+} from '#contract/item-life-cycle.ts';
+import type { OrderItemStatus, OrderStatus } from '#contract/orders.ts';
+import type { ArticleStatus, TopicStatus } from '#contract/order-items.ts';
+import type { NotificationPreferences } from '#contract/profile.ts';
+import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { initialOrderItemStatus } from './item-status.ts';
 
 export {
@@ -24,7 +24,7 @@ export {
   type Actor,
   type ItemEvent,
   type ItemFacts,
-} from '../../../contract/item-life-cycle.ts';
+} from '#contract/item-life-cycle.ts';
 
 /** What an event may carry: the buyer's text and files, the publisher's link. */
 export interface EventInput {

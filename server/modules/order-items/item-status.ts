@@ -1,5 +1,5 @@
 // The status an order item starts in, decided in this one place (decision 040, "start status").
-import type { OrderItemStatus, PaymentStatus } from '../../../contract/orders.ts';
+import type { OrderItemStatus, PaymentStatus } from '#contract/orders.ts';
 
 export interface NewOrderItemFacts {
   /** The 'provide' plan: the buyer supplies article and image. */

@@ -3,15 +3,15 @@
 // items change, the side effects of the table run (credits and credit notes on cancel, the
 // order's payment on payment received), the orders' statuses are derived again, and after the
 // commit the buyers get the mails they asked for.
-import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '../../../contract/order-items.ts';
-import { moneyToCents } from '../../../contract/money.ts';
-import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '../../../contract/orders.ts';
-import { vatCents } from '../../../contract/vat.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
+import { moneyToCents } from '#contract/money.ts';
+import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '#contract/orders.ts';
+import { vatCents } from '#contract/vat.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
-import type { orderItems, orders } from '../../db/schema/index.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
+import type { orderItems, orders } from '#server/db/schema/index.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
 import { creditedCents, creditOrder, updateInvoiceStatus } from '../billing/billing.service.ts';
 import {
   LIFE_CYCLE,

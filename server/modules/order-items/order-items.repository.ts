@@ -1,8 +1,8 @@
 // Order items and the bookkeeping of the life cycle (Drizzle only).
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderItemStatus } from '../../../contract/orders.ts';
-import type { Database } from '../../db/database.ts';
+import type { OrderItemStatus } from '#contract/orders.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   contentProductPlans,
   files,
@@ -11,7 +11,7 @@ import {
   orderItems,
   orders,
   users,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 const articleFiles = alias(files, 'article_files');
 const invoiceFiles = alias(files, 'invoice_files');

@@ -12,12 +12,12 @@ import {
   OrderItemSchema,
   RequestEditsBodySchema,
   TopicBodySchema,
-} from '../../../contract/order-items.ts';
-import { OrderIdParamsSchema } from '../../../contract/orders.ts';
-import { attachmentHeader } from '../../http/attachment.ts';
-import { IdempotencyHeadersSchema, type IdempotencyOptions } from '../../http/idempotency.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#contract/order-items.ts';
+import { OrderIdParamsSchema } from '#contract/orders.ts';
+import { attachmentHeader } from '#server/http/attachment.ts';
+import { IdempotencyHeadersSchema, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { MultipartForm } from '../files/files.service.ts';
 import { multipartFingerprint, type OrderItemsService } from './order-items.service.ts';
 

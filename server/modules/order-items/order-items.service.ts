@@ -9,15 +9,15 @@ import {
   ORDER_ITEM_NOT_FOUND_MESSAGE,
   type BuyerTransition,
   type OrderItem,
-} from '../../../contract/order-items.ts';
-import { ORDER_NOT_FOUND_MESSAGE } from '../../../contract/orders.ts';
-import type { Pagination } from '../../../contract/pagination.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import type { StoredFeedback } from '../../db/schema/index.ts';
-import { notFound } from '../../http/api-error.ts';
-import { parseOrThrow } from '../../http/validation.ts';
-import { formatRow, type CsvCell } from '../../jobs/csv.ts';
+} from '#contract/order-items.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
+import type { Pagination } from '#contract/pagination.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import type { StoredFeedback } from '#server/db/schema/index.ts';
+import { notFound } from '#server/http/api-error.ts';
+import { parseOrThrow } from '#server/http/validation.ts';
+import { formatRow, type CsvCell } from '#server/jobs/csv.ts';
 import type { storeFile as storeFileOfFiles } from '../files/files.service.ts';
 import type { MultipartForm } from '../files/files.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -5,14 +5,14 @@
 // items, refunds of cancelled items paid with credits, and what the other buyer may see.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../contract/constants.ts';
-import { centsToMoney, moneyToCents } from '../../../contract/money.ts';
+import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   ChangedItemsSchema,
   ORDER_ITEM_NOT_FOUND_MESSAGE,
   OrderItemListSchema,
   OrderItemSchema,
-} from '../../../contract/order-items.ts';
+} from '#contract/order-items.ts';
 import {
   ORDER_ITEM_STATUSES,
   ORDER_NOT_FOUND_MESSAGE,
@@ -20,20 +20,20 @@ import {
   type Order,
   type OrderItemStatus,
   type PaymentMethod,
-} from '../../../contract/orders.ts';
-import { listOf } from '../../../contract/pagination.ts';
-import { vatCents } from '../../../contract/vat.ts';
+} from '#contract/orders.ts';
+import { listOf } from '#contract/pagination.ts';
+import { vatCents } from '#contract/vat.ts';
 import {
   cartItems,
   creditNotes,
   creditTransactions,
   orderItems,
   orders,
-} from '../../db/schema/index.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
-import { mailsTo } from '../../../tests/helpers/mail-box.ts';
-import { type TestContext } from '../../../tests/helpers/test-app.ts';
-import { documentSamples } from '../../../tests/helpers/document-samples.ts';
+} from '#server/db/schema/index.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { mailsTo } from '#tests/helpers/mail-box.ts';
+import { type TestContext } from '#tests/helpers/test-app.ts';
+import { documentSamples } from '#tests/helpers/document-samples.ts';
 import {
   creditsOf,
   lineOfKind,
@@ -48,7 +48,7 @@ import {
   type OrderLine,
   type Who,
   setNotifications,
-} from '../../../tests/helpers/orders.ts';
+} from '#tests/helpers/orders.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const OrderListSchema = listOf(OrderSchema);

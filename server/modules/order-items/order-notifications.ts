@@ -2,15 +2,15 @@
 // (spec §3 "Notification preferences"): the order summary when an order is placed, a topic or
 // content ready for approval, and a link published. They are sent after the change is committed;
 // a failed mail is logged and never undoes or fails the change.
-import type { NotificationPreferences } from '../../../contract/profile.ts';
-import type { Database } from '../../db/database.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { NotificationPreferences } from '#contract/profile.ts';
+import type { Database } from '#server/db/database.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import {
   contentReadyMail,
   linkPublishedMail,
   orderSummaryMail,
   topicReadyMail,
-} from '../../mail/messages.ts';
+} from '#server/mail/messages.ts';
 import type { Notification } from './item-life-cycle.ts';
 import { findItemsWithBuyer, findOrderSummary, findRecipient } from './order-items.repository.ts';
 

@@ -1,7 +1,7 @@
 // The buyer's orders: the list with its filter and sorting, one order, and what the list shows
 // of each (live links, the latest credit note) (Drizzle only).
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   companies,
   creditNotes,
@@ -9,7 +9,7 @@ import {
   invoices,
   orderItems,
   orders,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 /** An order with its company's name and its invoice (with the invoice's file). */
 function orderQuery(db: Database) {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OrderListQuerySchema } from '../../../contract/order-items.ts';
-import { listOf } from '../../../contract/pagination.ts';
-import { OrderIdParamsSchema, OrderSchema } from '../../../contract/orders.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { OrderListQuerySchema } from '#contract/order-items.ts';
+import { listOf } from '#contract/pagination.ts';
+import { OrderIdParamsSchema, OrderSchema } from '#contract/orders.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const security = [{ bearerAuth: [] }];

@@ -1,17 +1,17 @@
 // The buyer's orders (spec §2 orders screens, §7 "Orders"): the list, filtered, sorted and paged,
 // and one order. A buyer only ever sees their own orders: any other id is 404.
-import type { OrderListQuerySchema } from '../../../contract/order-items.ts';
-import { rateText } from '../../../contract/vat.ts';
+import type { OrderListQuerySchema } from '#contract/order-items.ts';
+import { rateText } from '#contract/vat.ts';
 import {
   ORDER_NOT_FOUND_MESSAGE,
   type Order,
   type PaymentMethod,
   type PaymentStatus,
-} from '../../../contract/orders.ts';
-import type { Pagination } from '../../../contract/pagination.ts';
+} from '#contract/orders.ts';
+import type { Pagination } from '#contract/pagination.ts';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/api-error.ts';
+import type { Database } from '#server/db/database.ts';
+import { notFound } from '#server/http/api-error.ts';
 import {
   findOrderOfUser,
   findOrdersOfUser,

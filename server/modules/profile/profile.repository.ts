@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { accounts, companies, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { accounts, companies, users } from '#server/db/schema/index.ts';
 
 export async function findProfileUser(db: Database, userId: string) {
   const [row] = await db

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BuyerProfileSchema } from '../../../contract/profile.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { BuyerProfileSchema } from '#contract/profile.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { ProfileService } from './profile.service.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '#server/http/responses.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (
   app,

@@ -1,6 +1,6 @@
-import type { BuyerProfile, Manager } from '../../../contract/profile.ts';
-import type { Database } from '../../db/database.ts';
-import { unauthorized } from '../../http/api-error.ts';
+import type { BuyerProfile, Manager } from '#contract/profile.ts';
+import type { Database } from '#server/db/database.ts';
+import { unauthorized } from '#server/http/api-error.ts';
 import { TOKEN_INVALID_MESSAGE } from '../auth/auth.service.ts';
 import {
   findAccountsOfUser,

@@ -3,11 +3,11 @@
 // stranger's mailbox. Every request counts (not only failures), whether or not the address has an
 // account, so the answers still reveal nothing. Requests are rows in the database, so every API
 // process sees the same counts; the one-hour window slides.
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { blockedUntil, deleteEventsUpTo, type EventTable } from '../../db/event-window.ts';
-import { mailRequests } from '../../db/schema/index.ts';
-import { tooManyRequests } from '../../http/api-error.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { blockedUntil, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
+import { mailRequests } from '#server/db/schema/index.ts';
+import { tooManyRequests } from '#server/http/api-error.ts';
 
 export const MAIL_REQUEST_KINDS = ['registration', 'password_reset'] as const;
 export type MailRequestKind = (typeof MAIL_REQUEST_KINDS)[number];

@@ -4,9 +4,9 @@ import {
   PasswordResetCompleteSchema,
   PasswordResetRequestSchema,
   RegistrationRequestSchema,
-} from '../../../contract/public-auth.ts';
+} from '#contract/public-auth.ts';
 import type { PublicAuthService } from './public-auth.service.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '#server/http/responses.ts';
 
 const AcceptedSchema = z.object({}).describe('Accepted; a mail is sent when it applies');
 const NoContentSchema = z.null().describe('Done');

@@ -1,17 +1,17 @@
 // Registration, its confirmation, and password reset for signed-out visitors. Answers never tell
 // whether an e-mail has an account: registering a taken address and asking a reset for an
 // unknown one both succeed silently, and the owner of a taken address gets a notice instead.
-import type { PasswordResetComplete, RegistrationRequest } from '../../../contract/public-auth.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { notFound } from '../../http/api-error.ts';
-import type { MailQueue } from '../../mail/mail-queue.ts';
+import type { PasswordResetComplete, RegistrationRequest } from '#contract/public-auth.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { notFound } from '#server/http/api-error.ts';
+import type { MailQueue } from '#server/mail/mail-queue.ts';
 import {
   alreadyRegisteredMail,
   passwordResetMail,
   registrationConfirmationMail,
-} from '../../mail/messages.ts';
+} from '#server/mail/messages.ts';
 import {
   endSessionsAfterPasswordReset,
   generateSecretToken,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, mailRequests, users } from '../../db/schema/index.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
-import { lastMailedToken, mailsTo } from '../../../tests/helpers/mail-box.ts';
+import { loginFailures, mailRequests, users } from '#server/db/schema/index.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { lastMailedToken, mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   bearer,
   createTestContext,
@@ -10,7 +10,7 @@ import {
   TEST_PUBLIC_URL,
   TEST_START,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password-2026';
 const INVALID_LINK = { code: 404, message: 'This link is invalid or has expired.' };

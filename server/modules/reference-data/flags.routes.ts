@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/responses.ts';
-import { sendNotFound } from '../../plugins/errors.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { sendNotFound } from '#server/plugins/errors.ts';
 
 const FLAGS_DIR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),

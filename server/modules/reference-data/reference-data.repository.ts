@@ -1,5 +1,5 @@
 import { asc, ilike } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   businessTypes,
   contentProductPlans,
@@ -9,8 +9,8 @@ import {
   sitePlacementPeriods,
   topLevelDomains,
   websiteTopics,
-} from '../../db/schema/index.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
+} from '#server/db/schema/index.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 
 export function findCountries(db: Database) {
   return db

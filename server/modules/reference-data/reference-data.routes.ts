@@ -12,9 +12,9 @@ import {
   ReferenceListSchema,
   SitePlacementPeriodListSchema,
   TopLevelDomainQuerySchema,
-} from '../../../contract/reference-data.ts';
-import type { Database } from '../../db/database.ts';
-import { errorResponses } from '../../http/responses.ts';
+} from '#contract/reference-data.ts';
+import type { Database } from '#server/db/database.ts';
+import { errorResponses } from '#server/http/responses.ts';
 import {
   findBusinessTypes,
   findContentProductPlans,

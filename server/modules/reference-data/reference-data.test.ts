@@ -5,8 +5,8 @@ import {
   NicheListSchema,
   ReferenceListSchema,
   SitePlacementPeriodListSchema,
-} from '../../../contract/reference-data.ts';
-import { createTestContext, type TestContext } from '../../../tests/helpers/test-app.ts';
+} from '#contract/reference-data.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('GET /api/v1/common reference data', () => {
   let ctx: TestContext;

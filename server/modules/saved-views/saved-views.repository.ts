@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { SavedViewKind } from '../../../contract/saved-views.ts';
-import type { Database } from '../../db/database.ts';
-import { savedViews } from '../../db/schema/index.ts';
+import type { SavedViewKind } from '#contract/saved-views.ts';
+import type { Database } from '#server/db/database.ts';
+import { savedViews } from '#server/db/schema/index.ts';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 

@@ -6,9 +6,9 @@ import {
   SavedViewQuerySchema,
   SavedViewSchema,
   SavedViewUpdateSchema,
-} from '../../../contract/saved-views.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#contract/saved-views.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { SavedViewsService } from './saved-views.service.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });

@@ -5,10 +5,10 @@ import {
   type SavedViewKind,
   type SavedViewList,
   type SavedViewUpdate,
-} from '../../../contract/saved-views.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
+} from '#contract/saved-views.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
 import {
   deleteSavedView,
   findSavedView,

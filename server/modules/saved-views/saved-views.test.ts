@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SavedViewListSchema, SavedViewSchema } from '../../../contract/saved-views.ts';
-import {
-  bearer,
-  useSignedInApp,
-  TEST_START,
-  type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+import { SavedViewListSchema, SavedViewSchema } from '#contract/saved-views.ts';
+import { bearer, useSignedInApp, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('saved views', () => {
   const app = useSignedInApp();

@@ -4,7 +4,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SiteFilterSchema, type SiteFilter } from '../../../contract/catalogue.ts';
+import { SiteFilterSchema, type SiteFilter } from '#contract/catalogue.ts';
 import { isShareable } from './site-count.ts';
 import { BUYER_FILTER_KEYS, buyerWhereOf, globalWhereOf, type SiteSearch } from './site-query.ts';
 

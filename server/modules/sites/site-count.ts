@@ -13,9 +13,9 @@
 // read in the same statement is unchanged, so the total is always the exact one. Filters on the
 // buyer's marks, back-links or competitors are counted directly.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SiteFilter } from '../../../contract/catalogue.ts';
-import { queryRows, type Database } from '../../db/database.ts';
-import { catalogueState, sites } from '../../db/schema/index.ts';
+import type { SiteFilter } from '#contract/catalogue.ts';
+import { queryRows, type Database } from '#server/db/database.ts';
+import { catalogueState, sites } from '#server/db/schema/index.ts';
 import {
   blacklistedSiteIds,
   BUYER_FILTER_KEYS,

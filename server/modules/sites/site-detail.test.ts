@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsToMoney } from '../../../contract/money.ts';
-import { SimilarSitesSchema, SiteDetailSchema } from '../../../contract/site-detail.ts';
-import { buyerDomains, users } from '../../db/schema/index.ts';
-import { NICHES } from '../../db/reference-data.ts';
+import { centsToMoney } from '#contract/money.ts';
+import { SimilarSitesSchema, SiteDetailSchema } from '#contract/site-detail.ts';
+import { buyerDomains, users } from '#server/db/schema/index.ts';
+import { NICHES } from '#server/db/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,
   type CatalogueModel,
   type ModelSite,
-} from '../../../tests/helpers/catalogue-model.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+} from '#tests/helpers/catalogue-model.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
   signInBuyers,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import { GENERAL_NICHE_ID } from './site-query.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -19,9 +19,9 @@ import {
   sitePrices,
   sites,
   topLevelDomains,
-} from '../../db/schema/index.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
-import { referenceIds } from '../../db/reference-data.ts';
+} from '#server/db/schema/index.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');

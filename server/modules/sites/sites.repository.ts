@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { SITE_METRIC_COLUMNS } from '../../db/site-metrics.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
+import type { Database } from '#server/db/database.ts';
+import { SITE_METRIC_COLUMNS } from '#server/db/site-metrics.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -16,7 +16,7 @@ import {
   sitePrices,
   sites,
   websiteTopics,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import { orderOf, priceOf, whereOf, type SiteSearch } from './site-query.ts';
 import type { SiteCounter } from './site-count.ts';
 

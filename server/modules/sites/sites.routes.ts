@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SiteListQuerySchema, SiteListSchema } from '../../../contract/catalogue.ts';
+import { SiteListQuerySchema, SiteListSchema } from '#contract/catalogue.ts';
 import {
   SimilarSitesQuerySchema,
   SimilarSitesSchema,
   SiteDetailQuerySchema,
   SiteDetailSchema,
   SiteIdParamsSchema,
-} from '../../../contract/site-detail.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { principalOf } from '../../plugins/auth.ts';
+} from '#contract/site-detail.ts';
+import { errorResponses } from '#server/http/responses.ts';
+import { principalOf } from '#server/plugins/auth.ts';
 import type { SitesService } from './sites.service.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (

@@ -9,19 +9,19 @@ import {
   type SiteListQuery,
   type SiteSortColumn,
   type SortDirection,
-} from '../../../contract/catalogue.ts';
-import type { Violation } from '../../../contract/errors.ts';
+} from '#contract/catalogue.ts';
+import type { Violation } from '#contract/errors.ts';
 import {
   SIMILAR_DEFAULT_LIMIT,
   type SimilarBy,
   type SimilarSites,
   type SimilarSitesQuery,
   type SiteDetail,
-} from '../../../contract/site-detail.ts';
-import type { Database } from '../../db/database.ts';
-import { siteMetricValues } from '../../db/site-metrics.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import { VALIDATION_FAILED_MESSAGE } from '../../http/validation.ts';
+} from '#contract/site-detail.ts';
+import type { Database } from '#server/db/database.ts';
+import { siteMetricValues } from '#server/db/site-metrics.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 import {
   findNearestSites,
   findSampleReferringHostnames,

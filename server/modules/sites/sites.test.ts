@@ -11,9 +11,9 @@ import {
   type SiteList,
   type SiteSortColumn,
   type SortDirection,
-} from '../../../contract/catalogue.ts';
-import { centsToMoney } from '../../../contract/money.ts';
-import { encodeQuery } from '../../../contract/query-string.ts';
+} from '#contract/catalogue.ts';
+import { centsToMoney } from '#contract/money.ts';
+import { encodeQuery } from '#contract/query-string.ts';
 import {
   blacklistedSites,
   buyerDomains,
@@ -21,22 +21,22 @@ import {
   sitePrices,
   sites,
   users,
-} from '../../db/schema/index.ts';
-import { referenceIds } from '../../db/reference-data.ts';
+} from '#server/db/schema/index.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   compareValues,
   loadCatalogueModel,
   type CatalogueModel,
   type ModelSite,
-} from '../../../tests/helpers/catalogue-model.ts';
-import { FIXTURE } from '../../../tests/helpers/fixture.ts';
+} from '#tests/helpers/catalogue-model.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
   login,
   signInBuyers,
   type TestContext,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 
 const GENERAL = referenceIds.niche('general');
 const CASINO = referenceIds.niche('casino');

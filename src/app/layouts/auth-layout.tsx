@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '#src/config/paths.ts';
 import { BrandLink } from './brand.tsx';
 
 /** Sign-in, sign-up and recovery pages: a centred card on a quiet background. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LinkIcon } from '../../components/icons.tsx';
-import { APP_NAME } from '../../config/env.ts';
-import { paths } from '../../config/paths.ts';
+import { LinkIcon } from '#src/components/icons.tsx';
+import { APP_NAME } from '#src/config/env.ts';
+import { paths } from '#src/config/paths.ts';
 
 export function BrandMark({ className = 'size-8' }: { className?: string }) {
   return (

@@ -1,11 +1,11 @@
 import { Link, Outlet } from 'react-router';
-import { buttonClasses } from '../../components/button.tsx';
-import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/session-context.tsx';
-import { NoAccess } from '../../features/auth/components/no-access.tsx';
-import { cartLineSync } from '../../features/cart/api/cart-lines.ts';
-import { itemActionSync } from '../../features/orders/hooks/use-item-actions.ts';
-import { useOutboxSync } from '../../hooks/use-outbox-sync.ts';
+import { buttonClasses } from '#src/components/button.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useSession } from '#src/features/auth/session-context.tsx';
+import { NoAccess } from '#src/features/auth/components/no-access.tsx';
+import { cartLineSync } from '#src/features/cart/api/cart-lines.ts';
+import { itemActionSync } from '#src/features/orders/hooks/use-item-actions.ts';
+import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
 import { TopNavigation } from './top-navigation.tsx';

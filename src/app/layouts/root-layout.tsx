@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast-store.ts';
-import { Toaster } from '../../components/toaster.tsx';
-import { paths } from '../../config/paths.ts';
-import { useSessionManager } from '../../features/auth/session-context.tsx';
-import { rememberListRoute } from '../../lib/list-route-memory.ts';
-import { onUpdateAvailable } from '../../lib/pwa.ts';
-import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+import { Spinner } from '#src/components/spinner.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { Toaster } from '#src/components/toaster.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useSessionManager } from '#src/features/auth/session-context.tsx';
+import { rememberListRoute } from '#src/lib/list-route-memory.ts';
+import { onUpdateAvailable } from '#src/lib/pwa.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 function OfflineBanner() {
   const online = useOnlineStatus();

@@ -18,12 +18,12 @@ import {
   MenuIcon,
   SettingsIcon,
   UserIcon,
-} from '../../components/icons.tsx';
-import { paths } from '../../config/paths.ts';
-import { useSessionManager } from '../../features/auth/session-context.tsx';
-import { CartIndicator } from '../../features/cart/components/cart-indicator.tsx';
-import { DeveloperSettingsDialog } from '../../features/developer-settings/components/developer-settings-dialog.tsx';
-import { cx } from '../../utils/class-names.ts';
+} from '#src/components/icons.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useSessionManager } from '#src/features/auth/session-context.tsx';
+import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
+import { DeveloperSettingsDialog } from '#src/features/developer-settings/components/developer-settings-dialog.tsx';
+import { cx } from '#src/utils/class-names.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { BrandLink } from './brand.tsx';
 

@@ -3,12 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartDefaults, CartItem } from '../../../contract/cart.ts';
-import type { Order, PaymentMethodOption } from '../../../contract/orders.ts';
-import { db } from '../../lib/db.ts';
-import { createTestQueryClient } from '../../test-utils/render.tsx';
-import { type Call, jsonResponse, mockApi, setOnline } from '../../test-utils/api.ts';
-import { makeCartItem } from '../../test-utils/factories.ts';
+import type { CartDefaults, CartItem } from '#contract/cart.ts';
+import type { Order, PaymentMethodOption } from '#contract/orders.ts';
+import { db } from '#src/lib/db.ts';
+import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
+import { makeCartItem } from '#src/test-utils/factories.ts';
 import { Component as CheckoutRoute } from './checkout.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-0000000e0001';

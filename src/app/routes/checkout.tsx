@@ -1,15 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Order } from '../../../contract/orders.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import type { Order } from '#contract/orders.ts';
+import { PageHeader } from '#src/components/page-header.tsx';
 import {
   CART_PAGE_LIMIT,
   CartItemsSection,
-} from '../../features/cart/components/cart-items-section.tsx';
-import { useCartChecks } from '../../features/cart/hooks/use-cart-checks.ts';
-import { CheckoutPanel } from '../../features/checkout/components/checkout-panel.tsx';
-import { OrderPlaced } from '../../features/checkout/components/order-placed.tsx';
-import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+} from '#src/features/cart/components/cart-items-section.tsx';
+import { useCartChecks } from '#src/features/cart/hooks/use-cart-checks.ts';
+import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.tsx';
+import { OrderPlaced } from '#src/features/checkout/components/order-placed.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));

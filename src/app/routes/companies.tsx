@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button.tsx';
-import { Card, CardHeader } from '../../components/card.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/state-blocks.tsx';
-import { paths } from '../../config/paths.ts';
-import { profileQueries } from '../../features/profile/api/queries.ts';
-import { AccountsTable } from '../../features/profile/components/accounts-table.tsx';
+import { buttonClasses } from '#src/components/button.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { paths } from '#src/config/paths.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
 
 export function Component() {
   const profile = useQuery(profileQueries.detail());

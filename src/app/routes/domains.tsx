@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '../../config/constants.ts';
-import { DomainsTable } from '../../features/domains/components/domains-table.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
+import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);

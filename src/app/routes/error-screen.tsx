@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { isChunkLoadError, reloadForChunkError } from '../../lib/chunk-reload.ts';
-import { lastListRoute } from '../../lib/list-route-memory.ts';
-import { statusText } from '../../utils/http-status.ts';
+import { Button } from '#src/components/button.tsx';
+import { Spinner } from '#src/components/spinner.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+import { isChunkLoadError, reloadForChunkError } from '#src/lib/chunk-reload.ts';
+import { lastListRoute } from '#src/lib/list-route-memory.ts';
+import { statusText } from '#src/utils/http-status.ts';
 import { EmptyLayout } from '../layouts/empty-layout.tsx';
 
 export const NOT_FOUND_TEXT = 'Page not found';

@@ -1,4 +1,4 @@
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { ForgotPasswordForm } from '#src/features/auth/components/forgot-password-form.tsx';
 
 export function Component() {
   return <ForgotPasswordForm />;

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, REDIRECT_PARAM } from '../../config/paths.ts';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { safeRedirectPath } from '../../utils/redirect.ts';
+import { paths, REDIRECT_PARAM } from '#src/config/paths.ts';
+import { LoginForm } from '#src/features/auth/components/login-form.tsx';
+import { safeRedirectPath } from '#src/utils/redirect.ts';
 
 export function Component() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { OrderDetail } from '../../features/orders/components/order-detail.tsx';
-import { SavedViewsMenu } from '../../features/saved-views/components/saved-views-menu.tsx';
+import { OrderDetail } from '#src/features/orders/components/order-detail.tsx';
+import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 
 export function Component() {
   const { token } = useLoaderData<{ token: string }>();

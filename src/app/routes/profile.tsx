@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../components/page-header.tsx';
-import { Skeleton } from '../../components/skeleton.tsx';
-import { ErrorState } from '../../components/state-blocks.tsx';
-import { profileQueries } from '../../features/profile/api/queries.ts';
-import { AccountsTable } from '../../features/profile/components/accounts-table.tsx';
-import { ManagerCard } from '../../features/profile/components/manager-card.tsx';
-import { ProfileDetails } from '../../features/profile/components/profile-details.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { Skeleton } from '#src/components/skeleton.tsx';
+import { ErrorState } from '#src/components/state-blocks.tsx';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
+import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
+import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
 
 export function Component() {
   const profile = useQuery(profileQueries.detail());

@@ -1,4 +1,4 @@
-import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+import { RegisterForm } from '#src/features/auth/components/register-form.tsx';
 
 export function Component() {
   return <RegisterForm />;

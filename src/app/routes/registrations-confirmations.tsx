@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { RegistrationConfirmation } from '../../features/auth/components/registration-confirmation.tsx';
+import { RegistrationConfirmation } from '#src/features/auth/components/registration-confirmation.tsx';
 
 export function Component() {
   const { token } = useLoaderData<{ token: string }>();

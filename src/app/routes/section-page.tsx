@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState } from '../../components/state-blocks.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { EmptyState } from '#src/components/state-blocks.tsx';
 
 /** A section whose content is not available yet: its heading and an honest empty state. */
 export function SectionPage({

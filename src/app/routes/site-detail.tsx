@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
-import { SiteDetailView } from '../../features/catalogue/components/site-detail.tsx';
-import { getCookie } from '../../lib/cookies.ts';
+import { SiteDetailView } from '#src/features/catalogue/components/site-detail.tsx';
+import { getCookie } from '#src/lib/cookies.ts';
 
 /** /sites/:id — the detail of one catalogue site for the chosen buyer domain. */
 export function Component() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../components/card.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { Card } from '#src/components/card.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { MouseEvent } from 'react';
 import { ChevronDownIcon } from '../icons.tsx';
-import { cx } from '../../utils/class-names.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 export type SortDirection = 'ASC' | 'DESC';
 

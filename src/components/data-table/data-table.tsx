@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import { Skeleton } from '../skeleton.tsx';
-import { cx } from '../../utils/class-names.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 export interface TableColumn<T> {
   id: string;

@@ -4,7 +4,7 @@
  * user lands on the page without seeing the sign-in screen.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { paths, REDIRECT_PARAM } from '../../config/paths.ts';
+import { paths, REDIRECT_PARAM } from '#src/config/paths.ts';
 import { safeRedirectPath } from '#src/utils/redirect.ts';
 import type { SessionManager } from './session-manager.ts';
 

@@ -11,13 +11,13 @@
  * - A rejected refresh (401/400) ends the session; a network or server failure keeps it and
  *   tries again after a pause.
  */
-import type { AccessClaims, AuthResponse } from '../../../contract/auth.ts';
-import { isBuyer } from '../../../contract/auth.ts';
-import { MAX_TIMER_DELAY_MS, TOKEN_REFRESH_LEAD_MS } from '../../config/constants.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { withExclusiveLock } from '../../lib/locks.ts';
-import type { SessionStore, StoredTokens, TokenChangeOrigin } from '../../lib/session-store.ts';
-import { decodeAccessClaims, expiresAtMs } from '../../utils/jwt.ts';
+import type { AccessClaims, AuthResponse } from '#contract/auth.ts';
+import { isBuyer } from '#contract/auth.ts';
+import { MAX_TIMER_DELAY_MS, TOKEN_REFRESH_LEAD_MS } from '#src/config/constants.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { withExclusiveLock } from '#src/lib/locks.ts';
+import type { SessionStore, StoredTokens, TokenChangeOrigin } from '#src/lib/session-store.ts';
+import { decodeAccessClaims, expiresAtMs } from '#src/utils/jwt.ts';
 
 export const REFRESH_LOCK_NAME = 'auth-refresh';
 /** Pause before trying again after a refresh failed for a reason other than rejection. */

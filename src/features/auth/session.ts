@@ -1,7 +1,7 @@
-import { clearSelectionCookies } from '../../lib/cookies.ts';
-import { removePersistedQueryCache } from '../../lib/persister.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { sessionStore } from '../../lib/session-store.ts';
+import { clearSelectionCookies } from '#src/lib/cookies.ts';
+import { removePersistedQueryCache } from '#src/lib/persister.ts';
+import { queryClient } from '#src/lib/query-client.ts';
+import { sessionStore } from '#src/lib/session-store.ts';
 import { refreshTokens } from './api/requests.ts';
 import { createSessionManager, type SessionManager } from './session-manager.ts';
 

@@ -1,11 +1,6 @@
-import {
-  ENTRY_ROUTE_BY_ROLE,
-  isBuyer,
-  type AccessClaims,
-  type Role,
-} from '../../../contract/auth.ts';
-import type { BuyerProfile } from '../../../contract/profile.ts';
-import type { DeveloperSettings } from '../../lib/developer-settings.ts';
+import { ENTRY_ROUTE_BY_ROLE, isBuyer, type AccessClaims, type Role } from '#contract/auth.ts';
+import type { BuyerProfile } from '#contract/profile.ts';
+import type { DeveloperSettings } from '#src/lib/developer-settings.ts';
 
 /** The signed-in user of spec §3, built from the token claims and the buyer profile. */
 export interface SignedInUser {

@@ -7,7 +7,7 @@ import {
   panelReducer,
   panelTotal,
 } from './panel-choice.ts';
-import { CASINO, DOMAIN_ID, GENERAL, PLANS, PRICES, SITE_ID } from '../../test-utils/factories.ts';
+import { CASINO, DOMAIN_ID, GENERAL, PLANS, PRICES, SITE_ID } from '#src/test-utils/factories.ts';
 
 const context = { siteId: SITE_ID, buyerDomainId: DOMAIN_ID };
 

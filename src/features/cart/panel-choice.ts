@@ -8,9 +8,9 @@ import {
   PROVIDE_PLAN_SLUG,
   type ArticleTopic,
   type CartLineCreate,
-} from '../../../contract/cart.ts';
-import type { ContentProductPlan } from '../../../contract/reference-data.ts';
-import type { SitePrice } from '../../../contract/site-detail.ts';
+} from '#contract/cart.ts';
+import type { ContentProductPlan } from '#contract/reference-data.ts';
+import type { SitePrice } from '#contract/site-detail.ts';
 
 export interface PanelChoice {
   /** The paid plan chosen; null for 'provide' (the buyer supplies article and image). */

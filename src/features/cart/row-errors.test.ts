@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_BLANK_MESSAGE } from '../../../contract/cart.ts';
+import { NOT_BLANK_MESSAGE } from '#contract/cart.ts';
 import { clientRowErrors, firstErrorPosition, itemViolations } from './row-errors.ts';
-import { makeCartItem, PLANS } from '../../test-utils/factories.ts';
+import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
 
 describe('checkout row errors', () => {
   it('marks the missing required fields of each row', () => {

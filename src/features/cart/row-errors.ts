@@ -7,9 +7,9 @@ import {
   missingCheckoutFields,
   NOT_BLANK_MESSAGE,
   type CartItem,
-} from '../../../contract/cart.ts';
-import type { Violation } from '../../../contract/errors.ts';
-import { parseViolationPath } from '../../../contract/violation-path.ts';
+} from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import { parseViolationPath } from '#contract/violation-path.ts';
 
 export const EDITABLE_FIELDS = [
   'anchor_text',

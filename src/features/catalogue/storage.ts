@@ -1,7 +1,7 @@
 /** Offline copies of catalogue pages, keyed by the exact server query they answer. */
-import type { SiteList } from '../../../contract/catalogue.ts';
-import type { SavedView, SavedViewKind } from '../../../contract/saved-views.ts';
-import { db } from '../../lib/db.ts';
+import type { SiteList } from '#contract/catalogue.ts';
+import type { SavedView, SavedViewKind } from '#contract/saved-views.ts';
+import { db } from '#src/lib/db.ts';
 
 export interface StoredCataloguePage {
   data: SiteList;

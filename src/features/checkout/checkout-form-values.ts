@@ -1,9 +1,9 @@
 /** The checkout form's values, their rules, and the order request made from them. */
 import { z } from 'zod';
-import { NOT_BLANK_MESSAGE, type CartDefaults } from '../../../contract/cart.ts';
-import type { Violation } from '../../../contract/errors.ts';
-import { MAX_INVOICE_EMAILS, PAYMENT_METHODS, type OrderCreate } from '../../../contract/orders.ts';
-import { parseViolationPath } from '../../../contract/violation-path.ts';
+import { NOT_BLANK_MESSAGE, type CartDefaults } from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import { MAX_INVOICE_EMAILS, PAYMENT_METHODS, type OrderCreate } from '#contract/orders.ts';
+import { parseViolationPath } from '#contract/violation-path.ts';
 
 const required = (max: number) => z.string().trim().min(1, NOT_BLANK_MESSAGE).max(max);
 

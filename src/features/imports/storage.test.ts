@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '../../lib/db.ts';
+import { db } from '#src/lib/db.ts';
 import {
   deleteExpiredTrackedImports,
   listTrackedImports,

@@ -3,8 +3,8 @@
  * polling resumes after a reload; older rows are dropped, since the server's status has long
  * since settled and nobody is waiting for it.
  */
-import { TRACKED_IMPORT_LIFETIME_MS } from '../../config/constants.ts';
-import { db, type TrackedImportRow, type TrackedImportStatus } from '../../lib/db.ts';
+import { TRACKED_IMPORT_LIFETIME_MS } from '#src/config/constants.ts';
+import { db, type TrackedImportRow, type TrackedImportStatus } from '#src/lib/db.ts';
 
 export type TrackedImport = TrackedImportRow;
 

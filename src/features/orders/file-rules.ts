@@ -1,6 +1,6 @@
 /** Client-side checks of an uploaded document (spec §5), the same the server makes first. */
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '../../../contract/constants.ts';
-import { FEEDBACK_FILE_EXTENSIONS } from '../../../contract/order-items.ts';
+import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import { FEEDBACK_FILE_EXTENSIONS } from '#contract/order-items.ts';
 
 export const FILE_TYPE_MESSAGE = 'The file must be a .doc, .docx, .txt or .pdf document.';
 export const FILE_ACCEPT = FEEDBACK_FILE_EXTENSIONS.join(',');

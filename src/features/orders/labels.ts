@@ -1,6 +1,6 @@
 /** Words for the statuses and flags of orders and their items. */
-import type { OrderItemStatus, OrderStatus, PaymentStatus } from '../../../contract/orders.ts';
-import type { ArticleStatus, BuyerTransition, TopicStatus } from '../../../contract/order-items.ts';
+import type { OrderItemStatus, OrderStatus, PaymentStatus } from '#contract/orders.ts';
+import type { ArticleStatus, BuyerTransition, TopicStatus } from '#contract/order-items.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',

@@ -8,14 +8,10 @@ import {
   ORDER_SORT_COLUMNS,
   OrderItemsAddressSchema,
   OrderListAddressSchema,
-} from '../../../contract/order-items.ts';
-import type { OrderStatus, PaymentStatus } from '../../../contract/orders.ts';
-import {
-  parseForgivingQuery,
-  type ListAddress,
-  type SortDirection,
-} from '../../../contract/list-query.ts';
-import { encodeQuery } from '../../../contract/query-string.ts';
+} from '#contract/order-items.ts';
+import type { OrderStatus, PaymentStatus } from '#contract/orders.ts';
+import { parseForgivingQuery, type ListAddress, type SortDirection } from '#contract/list-query.ts';
+import { encodeQuery } from '#contract/query-string.ts';
 
 export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
 

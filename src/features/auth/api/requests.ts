@@ -1,14 +1,10 @@
-import {
-  AuthResponseSchema,
-  type AuthResponse,
-  type LoginRequest,
-} from '../../../../contract/auth.ts';
+import { AuthResponseSchema, type AuthResponse, type LoginRequest } from '#contract/auth.ts';
 import type {
   PasswordResetComplete,
   PasswordResetRequest,
   RegistrationRequest,
-} from '../../../../contract/public-auth.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+} from '#contract/public-auth.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 export function login(credentials: LoginRequest): Promise<AuthResponse> {
   return apiClient.request('/login_check', {

@@ -2,15 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  PasswordResetRequestSchema,
-  type PasswordResetRequest,
-} from '../../../../contract/public-auth.ts';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PasswordResetRequestSchema, type PasswordResetRequest } from '#contract/public-auth.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { paths } from '#src/config/paths.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, authLinkClasses } from './auth-card.tsx';
 

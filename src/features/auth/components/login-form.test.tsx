@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from '../../../lib/session-store.ts';
-import { renderWithProviders } from '../../../test-utils/render.tsx';
-import { jsonResponse } from '../../../test-utils/api.ts';
-import { tokenValidFor } from '../../../test-utils/tokens.ts';
+import { createSessionStore } from '#src/lib/session-store.ts';
+import { renderWithProviders } from '#src/test-utils/render.tsx';
+import { jsonResponse } from '#src/test-utils/api.ts';
+import { tokenValidFor } from '#src/test-utils/tokens.ts';
 import { createSessionManager } from '../session-manager.ts';
 import { LoginForm } from './login-form.tsx';
 

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { applyViolations } from '../../../utils/form-errors.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { paths } from '#src/config/paths.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { applyViolations } from '#src/utils/form-errors.ts';
 import { useLoginMutation } from '../api/mutations.ts';
 import { AuthCard, authLinkClasses } from './auth-card.tsx';
 

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/button.tsx';
-import { LogOutIcon } from '../../../components/icons.tsx';
+import { Button } from '#src/components/button.tsx';
+import { LogOutIcon } from '#src/components/icons.tsx';
 import { useSessionManager } from '../session-context.tsx';
 
 export const NO_ACCESS_TEXT = "You don't have access";

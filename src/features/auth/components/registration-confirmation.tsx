@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { buttonClasses } from '../../../components/button.tsx';
-import { LoadingState } from '../../../components/state-blocks.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { buttonClasses } from '#src/components/button.tsx';
+import { LoadingState } from '#src/components/state-blocks.tsx';
+import { paths } from '#src/config/paths.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 import { useConfirmRegistrationMutation } from '../api/mutations.ts';
 import { AuthCard, authLinkClasses } from './auth-card.tsx';
 

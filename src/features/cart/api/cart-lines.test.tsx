@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useOutboxSync } from '../../../hooks/use-outbox-sync.ts';
-import { db } from '../../../lib/db.ts';
-import { dismissOutboxEntry, enqueue, syncOutbox } from '../../../lib/outbox.ts';
-import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
-import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
+import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
+import { db } from '#src/lib/db.ts';
+import { dismissOutboxEntry, enqueue, syncOutbox } from '#src/lib/outbox.ts';
+import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
+import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '#src/test-utils/factories.ts';
 import {
   addCartLine,
   cartLineOutbox,

@@ -4,15 +4,15 @@
  * repeat of a send that the server already handled (an answer lost on the way) is answered from
  * the first one; a line the server refuses stays with the reason until the buyer removes it.
  */
-import type { CartItem, CartLineCreate } from '../../../../contract/cart.ts';
-import type { OutboxSync } from '../../../hooks/use-outbox-sync.ts';
+import type { CartItem, CartLineCreate } from '#contract/cart.ts';
+import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import {
   defineOutboxKind,
   listOutbox,
   sendOrKeep,
   WAITING_STATUSES,
   type OutboxEntry,
-} from '../../../lib/outbox.ts';
+} from '#src/lib/outbox.ts';
 import { bumpCartRevision } from '../cart-revision.ts';
 import { cartQueries } from './queries.ts';
 import { createCartLine } from './requests.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CartItem, CartItemList, CartItemUpdate } from '../../../../contract/cart.ts';
+import type { CartItem, CartItemList, CartItemUpdate } from '#contract/cart.ts';
 import { bumpCartRevision } from '../cart-revision.ts';
 import { addCartLine, type AddCartLineInput } from './cart-lines.ts';
 import { cartQueries } from './queries.ts';

@@ -9,12 +9,9 @@ import {
   type CartItemUpdate,
   type CartLineCreate,
   type CartSites,
-} from '../../../../contract/cart.ts';
-import {
-  ContentProductPlanListSchema,
-  type ContentProductPlan,
-} from '../../../../contract/reference-data.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+} from '#contract/cart.ts';
+import { ContentProductPlanListSchema, type ContentProductPlan } from '#contract/reference-data.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 const CART = '/v1/buyer/shopping-carts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { cx } from '../../../utils/class-names.ts';
+import { cx } from '#src/utils/class-names.ts';
 import { cartQueries } from '../api/queries.ts';
 
 /** How many articles of each site are in the cart, by site id. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { cx } from '../../../utils/class-names.ts';
+import { paths } from '#src/config/paths.ts';
+import { cx } from '#src/utils/class-names.ts';
 import { cartQueries } from '../api/queries.ts';
 
 function CartIcon({ className }: { className?: string }) {

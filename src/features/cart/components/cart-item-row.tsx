@@ -5,11 +5,11 @@ import {
   normalizeTargetUrl,
   type CartItem,
   type CartItemUpdate,
-} from '../../../../contract/cart.ts';
-import { Button } from '../../../components/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { cx } from '../../../utils/class-names.ts';
-import { formatMoney } from '../../../utils/format.ts';
+} from '#contract/cart.ts';
+import { Button } from '#src/components/button.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+import { cx } from '#src/utils/class-names.ts';
+import { formatMoney } from '#src/utils/format.ts';
 import { useUpdateCartItem } from '../api/mutations.ts';
 import { isEditableField, type EditableField, type FieldErrors } from '../row-errors.ts';
 

@@ -3,13 +3,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '../../../../contract/cart.ts';
-import { db } from '../../../lib/db.ts';
-import { createTestQueryClient } from '../../../test-utils/render.tsx';
-import { enqueue, markOutboxRefused } from '../../../lib/outbox.ts';
+import type { CartItem } from '#contract/cart.ts';
+import { db } from '#src/lib/db.ts';
+import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
 import { cartLineOutbox } from '../api/cart-lines.ts';
-import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
-import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '../../../test-utils/factories.ts';
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '#src/test-utils/factories.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
 
 function api(

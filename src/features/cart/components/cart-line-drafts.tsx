@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge } from '../../../components/badge.tsx';
-import { Button } from '../../../components/button.tsx';
-import { formatMoney } from '../../../utils/format.ts';
-import { dismissOutboxEntry } from '../../../lib/outbox.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Button } from '#src/components/button.tsx';
+import { formatMoney } from '#src/utils/format.ts';
+import { dismissOutboxEntry } from '#src/lib/outbox.ts';
 import { listCartLineDrafts, type CartLineDraft } from '../api/cart-lines.ts';
 
 /** The cart lines kept on this device, live. */

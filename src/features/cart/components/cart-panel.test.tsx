@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/toaster.tsx';
-import { db } from '../../../lib/db.ts';
-import { createTestQueryClient } from '../../../test-utils/render.tsx';
+import { Toaster } from '#src/components/toaster.tsx';
+import { db } from '#src/lib/db.ts';
+import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { listCartLineDrafts } from '../api/cart-lines.ts';
-import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
   CASINO,
   DOMAIN_ID,
@@ -18,7 +18,7 @@ import {
   PLANS,
   PREMIUM_ID,
   SITE_ID,
-} from '../../../test-utils/factories.ts';
+} from '#src/test-utils/factories.ts';
 import { CartPanel } from './cart-panel.tsx';
 
 const site = { id: SITE_ID, hostname: 'news.example.com' };

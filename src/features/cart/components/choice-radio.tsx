@@ -1,6 +1,6 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
 import type { ReactNode } from 'react';
-import { cx } from '../../../utils/class-names.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 export interface ChoiceOption<T extends string> {
   value: T;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '../../../../contract/cart.ts';
-import type { Violation } from '../../../../contract/errors.ts';
+import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
 import { fetchAllCartItems } from '../api/requests.ts';
 import { getCartRevision } from '../cart-revision.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../components/toast-store.ts';
+import { toast } from '#src/components/toast-store.ts';
 import { catalogueQueries, type SitePage } from './queries.ts';
 import { markSites, type SiteMark } from './requests.ts';
 

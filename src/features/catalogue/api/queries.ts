@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SiteList } from '../../../../contract/catalogue.ts';
-import type { FilterState } from '../../../../contract/filter-state.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
-import { getCatalogueWorker } from '../../../lib/workers.ts';
+import type { SiteList } from '#contract/catalogue.ts';
+import type { FilterState } from '#contract/filter-state.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
+import { getCatalogueWorker } from '#src/lib/workers.ts';
 import {
   readCataloguePage,
   readSavedViews,

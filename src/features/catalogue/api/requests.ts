@@ -1,7 +1,7 @@
-import { SiteListSchema, type SiteList } from '../../../../contract/catalogue.ts';
-import { ReferenceListSchema, type ReferenceItem } from '../../../../contract/reference-data.ts';
-import { SiteDetailSchema, type SiteDetail } from '../../../../contract/site-detail.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { SiteListSchema, type SiteList } from '#contract/catalogue.ts';
+import { ReferenceListSchema, type ReferenceItem } from '#contract/reference-data.ts';
+import { SiteDetailSchema, type SiteDetail } from '#contract/site-detail.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 export type { ReferenceItem };
 

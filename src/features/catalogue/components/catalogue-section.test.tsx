@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../lib/db.ts';
-import { type Call, jsonResponse, mockApi } from '../../../test-utils/api.ts';
-import { makeSite } from '../../../test-utils/factories.ts';
-import { renderOnRoute, searchOf } from '../../../test-utils/render.tsx';
+import { db } from '#src/lib/db.ts';
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { makeSite } from '#src/test-utils/factories.ts';
+import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
 import { CatalogueSection } from './catalogue-section.tsx';
 
 const BUYER_DOMAIN = '11111111-1111-4111-8111-111111111111';

@@ -8,7 +8,7 @@ import {
   SITE_PAGE_SIZES,
   type Site,
   type SortDirection,
-} from '../../../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   defaultFilterState,
   parseFilterState,
@@ -18,20 +18,20 @@ import {
   siteListAddress,
   type FilterState,
   type SortEntry,
-} from '../../../../contract/filter-state.ts';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
-import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
-import { ADDITIONAL_FILTERS_ENABLED } from '../../../config/env.ts';
-import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
+} from '#contract/filter-state.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { Card } from '#src/components/card.tsx';
+import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
+import { Pagination } from '#src/components/pagination.tsx';
+import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
+import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
-import { useListState } from '../../../hooks/use-list-state.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+import { useListState } from '#src/hooks/use-list-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';

@@ -6,12 +6,12 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { Site, SortDirection } from '../../../../contract/catalogue.ts';
-import type { SortEntry } from '../../../../contract/filter-state.ts';
-import { ColumnHeader } from '../../../components/data-table/column-header.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
-import { Tooltip } from '../../../components/tooltip.tsx';
-import { cx } from '../../../utils/class-names.ts';
+import type { Site, SortDirection } from '#contract/catalogue.ts';
+import type { SortEntry } from '#contract/filter-state.ts';
+import { ColumnHeader } from '#src/components/data-table/column-header.tsx';
+import { Skeleton } from '#src/components/skeleton.tsx';
+import { Tooltip } from '#src/components/tooltip.tsx';
+import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
 import type { SiteColumn } from './site-columns.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { FLAG_PLACEHOLDER_DELAY_MS } from '../../../config/constants.ts';
-import { apiUrl } from '../../../lib/api-client.ts';
+import { FLAG_PLACEHOLDER_DELAY_MS } from '#src/config/constants.ts';
+import { apiUrl } from '#src/lib/api-client.ts';
 
 /** The address of the SVG flag of an ISO 3166-1 alpha-2 code; null for anything else. */
 export function flagUrl(code: string): string | null {

@@ -10,7 +10,7 @@ import {
   type ListFilterKey,
   type PeriodFilterKey,
   type RangeFilterKey,
-} from '../../../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   PERIOD_TITLES,
   PERIOD_VALUES,
@@ -22,17 +22,17 @@ import {
   type FilterValues,
   type NumberRange,
   type PeriodValue,
-} from '../../../../contract/filter-state.ts';
+} from '#contract/filter-state.ts';
 import {
   SITE_METRICS,
   siteMetricFilterLabel,
   type FilterableSiteMetricKey,
-} from '../../../../contract/site-metrics.ts';
-import { pickTld } from '../../../../contract/tld.ts';
-import { Button } from '../../../components/button.tsx';
-import { SideSheet } from '../../../components/side-sheet.tsx';
-import { getCatalogueWorker } from '../../../lib/workers.ts';
-import { cx } from '../../../utils/class-names.ts';
+} from '#contract/site-metrics.ts';
+import { pickTld } from '#contract/tld.ts';
+import { Button } from '#src/components/button.tsx';
+import { SideSheet } from '#src/components/side-sheet.tsx';
+import { getCatalogueWorker } from '#src/lib/workers.ts';
+import { cx } from '#src/utils/class-names.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import type { ReferenceItem, ReferenceKind } from '../api/requests.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SelectField } from '../../../components/select-field.tsx';
+import { SelectField } from '#src/components/select-field.tsx';
 import { catalogueQueries } from '../api/queries.ts';
 
 /** The dashboard's niche choice; niches are chosen by id, as the catalogue filter expects. */

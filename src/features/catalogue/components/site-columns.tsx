@@ -6,16 +6,16 @@ import {
   SPONSOR_TAG_TYPE_TITLES,
   type Site,
   type SiteSortColumn,
-} from '../../../../contract/catalogue.ts';
+} from '#contract/catalogue.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetric,
   type SiteMetricKey,
   type SiteMetricKind,
-} from '../../../../contract/site-metrics.ts';
-import { Tooltip } from '../../../components/tooltip.tsx';
-import { formatDate, formatMoney } from '../../../utils/format.ts';
+} from '#contract/site-metrics.ts';
+import { Tooltip } from '#src/components/tooltip.tsx';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
 import { CountryFlag } from './country-flag.tsx';
 
 declare module '@tanstack/react-table' {

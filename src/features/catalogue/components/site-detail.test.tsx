@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../../../test-utils/api.ts';
-import { makeSite } from '../../../test-utils/factories.ts';
-import { renderOnRoute } from '../../../test-utils/render.tsx';
+import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { makeSite } from '#src/test-utils/factories.ts';
+import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { SiteDetailView } from './site-detail.tsx';
 
 afterEach(() => {

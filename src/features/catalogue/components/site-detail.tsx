@@ -1,24 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  LINK_TYPE_TITLES,
-  SPONSOR_TAG_TYPE_TITLES,
-  type Site,
-} from '../../../../contract/catalogue.ts';
+import { LINK_TYPE_TITLES, SPONSOR_TAG_TYPE_TITLES, type Site } from '#contract/catalogue.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetricKey,
   type SiteMetricKind,
-} from '../../../../contract/site-metrics.ts';
-import { Alert } from '../../../components/alert.tsx';
-import { Card, CardHeader } from '../../../components/card.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
-import { ErrorState } from '../../../components/state-blocks.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatMoney } from '../../../utils/format.ts';
+} from '#contract/site-metrics.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { Skeleton } from '#src/components/skeleton.tsx';
+import { ErrorState } from '#src/components/state-blocks.tsx';
+import { isApiError } from '#src/lib/api-client.ts';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import { CountryFlag } from './country-flag.tsx';
 import { formatPercent, siteUrl } from './site-columns.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_METRICS } from '../../../../contract/site-metrics.ts';
+import { SITE_METRICS } from '#contract/site-metrics.ts';
 import { RANGE_LABELS } from './filter-panel.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 import { DETAIL_METRICS } from './site-detail.tsx';

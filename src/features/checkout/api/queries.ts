@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { cartQueries } from '../../cart/api/queries.ts';
+import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { fetchCartDefaults, fetchPaymentMethods } from './requests.ts';
 
 /**

@@ -1,12 +1,12 @@
-import { CartDefaultsSchema, type CartDefaults } from '../../../../contract/cart.ts';
+import { CartDefaultsSchema, type CartDefaults } from '#contract/cart.ts';
 import {
   OrderSchema,
   PaymentMethodListSchema,
   type Order,
   type OrderCreate,
   type PaymentMethodOption,
-} from '../../../../contract/orders.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+} from '#contract/orders.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchCartDefaults(
   company: string | null,

@@ -3,29 +3,29 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '../../../../contract/cart.ts';
-import type { Violation } from '../../../../contract/errors.ts';
+import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
 import {
   MAX_INVOICE_EMAILS,
   PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
   type Order,
   type OrderCreate,
   type PaymentMethodOption,
-} from '../../../../contract/orders.ts';
-import type { ReferenceItem } from '../../../../contract/reference-data.ts';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { Card, CardHeader } from '../../../components/card.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
-import { ErrorState } from '../../../components/state-blocks.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { cx } from '../../../utils/class-names.ts';
-import { formatMoney } from '../../../utils/format.ts';
-import { cartQueries } from '../../cart/api/queries.ts';
-import { catalogueQueries } from '../../catalogue/api/queries.ts';
-import { orderQueries } from '../../orders/api/queries.ts';
+} from '#contract/orders.ts';
+import type { ReferenceItem } from '#contract/reference-data.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { SelectField } from '#src/components/select-field.tsx';
+import { Skeleton } from '#src/components/skeleton.tsx';
+import { ErrorState } from '#src/components/state-blocks.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { cx } from '#src/utils/class-names.ts';
+import { formatMoney } from '#src/utils/format.ts';
+import { cartQueries } from '#src/features/cart/api/queries.ts';
+import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
+import { orderQueries } from '#src/features/orders/api/queries.ts';
 import { checkoutQueries } from '../api/queries.ts';
 import { placeOrder } from '../api/requests.ts';
 import {

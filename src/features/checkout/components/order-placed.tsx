@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { Order } from '../../../../contract/orders.ts';
-import { buttonClasses } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
-import { CheckCircleIcon } from '../../../components/icons.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatMoney } from '../../../utils/format.ts';
+import type { Order } from '#contract/orders.ts';
+import { buttonClasses } from '#src/components/button.tsx';
+import { Card } from '#src/components/card.tsx';
+import { CheckCircleIcon } from '#src/components/icons.tsx';
+import { paths } from '#src/config/paths.ts';
+import { formatMoney } from '#src/utils/format.ts';
 
 /** The page after a successful order: its number and where to go next. */
 export function OrderPlaced({ order }: { order: Order }) {

@@ -1,6 +1,6 @@
-import type { CartDefaults } from '../../../../contract/cart.ts';
-import { VAT_TREATMENT_LABELS } from '../../../../contract/vat.ts';
-import { formatMoney } from '../../../utils/format.ts';
+import type { CartDefaults } from '#contract/cart.ts';
+import { VAT_TREATMENT_LABELS } from '#contract/vat.ts';
+import { formatMoney } from '#src/utils/format.ts';
 
 /** Amount, content, VAT and the total with VAT of the cart (spec §2 "Checkout"). */
 export function OrderSummary({ defaults }: { defaults: CartDefaults }) {

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { toast } from '../../../components/toast-store.ts';
-import { DEFAULT_API_BASE_URL } from '../../../config/env.ts';
-import { getDeveloperSettings, saveDeveloperSettings } from '../../../lib/developer-settings.ts';
+import { Button } from '#src/components/button.tsx';
+import { Dialog } from '#src/components/dialog.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { DEFAULT_API_BASE_URL } from '#src/config/env.ts';
+import { getDeveloperSettings, saveDeveloperSettings } from '#src/lib/developer-settings.ts';
 
 const SettingsSchema = z.object({
   apiBaseUrl: z

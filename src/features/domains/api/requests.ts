@@ -1,5 +1,5 @@
-import { BuyerDomainListSchema, type BuyerDomainList } from '../../../../contract/domains.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { BuyerDomainListSchema, type BuyerDomainList } from '#contract/domains.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 export interface DomainListParams {
   page: number;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SelectField } from '../../../components/select-field.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
+import { SelectField } from '#src/components/select-field.tsx';
+import { Skeleton } from '#src/components/skeleton.tsx';
 import { domainQueries } from '../api/queries.ts';
 
 /** Picks one of the buyer's domains; the caller keeps the value (the address query string). */

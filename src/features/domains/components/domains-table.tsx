@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BuyerDomain } from '../../../../contract/domains.ts';
-import { Card } from '../../../components/card.tsx';
-import { DataTable, type TableColumn } from '../../../components/data-table/data-table.tsx';
-import { GlobeIcon } from '../../../components/icons.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
-import { TABLE_PAGE_SIZE_OPTIONS } from '../../../config/constants.ts';
+import type { BuyerDomain } from '#contract/domains.ts';
+import { Card } from '#src/components/card.tsx';
+import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
+import { GlobeIcon } from '#src/components/icons.tsx';
+import { Pagination } from '#src/components/pagination.tsx';
+import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { domainQueries } from '../api/queries.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 

@@ -1,5 +1,5 @@
-import type { BuyerDomain } from '../../../../contract/domains.ts';
-import { Badge } from '../../../components/badge.tsx';
+import type { BuyerDomain } from '#contract/domains.ts';
+import { Badge } from '#src/components/badge.tsx';
 
 /** The referring-domains import state; a success that skipped rows shows as a warning. */
 export function ImportStatusBadge({ status }: { status: BuyerDomain['import_status'] }) {

@@ -3,10 +3,10 @@
  * then download its file. Each way it can go wrong has its own message.
  */
 import { z } from 'zod';
-import { EXPORT_TASK_STATUSES } from '../../../../contract/exports.ts';
-import { apiClient, ApiError } from '../../../lib/api-client.ts';
-import { getDeveloperSettings } from '../../../lib/developer-settings.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
+import { EXPORT_TASK_STATUSES } from '#contract/exports.ts';
+import { apiClient, ApiError } from '#src/lib/api-client.ts';
+import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
+import { sessionStore } from '#src/lib/session-store.ts';
 
 export const EXPORT_ERRORS = {
   noTaskId: 'Task ID not returned',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/toast-store.ts';
-import { Button } from '../../../components/button.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { Button } from '#src/components/button.tsx';
 import { downloadFile, runExportTask, type ExportRequest } from '../api/export-task.ts';
 
 /** How often a running export is asked for its progress. */

@@ -3,8 +3,8 @@
  * waits in the outbox (kind `orders.item-action`) with its idempotency key and is sent once the
  * connection returns. One the server refuses stays with the server's reason until dismissed.
  */
-import type { OrderItem } from '../../../../contract/order-items.ts';
-import { defineOutboxKind, isOffline, sendOrKeep, WAITING_STATUSES } from '../../../lib/outbox.ts';
+import type { OrderItem } from '#contract/order-items.ts';
+import { defineOutboxKind, isOffline, sendOrKeep, WAITING_STATUSES } from '#src/lib/outbox.ts';
 import { sendItemAction, type ItemAction } from './requests.ts';
 
 export const FILE_NEEDS_CONNECTION_MESSAGE =

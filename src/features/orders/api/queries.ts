@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SavedViewsSource } from '../../saved-views/api/queries.ts';
-import { profileQueries } from '../../profile/api/queries.ts';
+import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
-import { listOutbox } from '../../../lib/outbox.ts';
+import { listOutbox } from '#src/lib/outbox.ts';
 import { itemActionOutbox } from './item-actions.ts';
 
 /**

@@ -5,13 +5,13 @@ import {
   OrderItemSchema,
   type BuyerTransition,
   type OrderItem,
-} from '../../../../contract/order-items.ts';
-import { FilePreviewSchema } from '../../../../contract/files.ts';
-import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '../../../../contract/orders.ts';
-import { listOf } from '../../../../contract/pagination.ts';
-import { ApiError, apiClient, apiUrl, NetworkError } from '../../../lib/api-client.ts';
-import { getDeveloperSettings } from '../../../lib/developer-settings.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
+} from '#contract/order-items.ts';
+import { FilePreviewSchema } from '#contract/files.ts';
+import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '#contract/orders.ts';
+import { listOf } from '#contract/pagination.ts';
+import { ApiError, apiClient, apiUrl, NetworkError } from '#src/lib/api-client.ts';
+import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
+import { sessionStore } from '#src/lib/session-store.ts';
 
 const BASE = '/v1/buyer/orders';
 export const OrderListSchema = listOf(OrderSchema);

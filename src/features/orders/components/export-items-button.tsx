@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { toast } from '../../../components/toast-store.ts';
-import { MUTATION_ERROR_TITLE } from '../../../lib/query-client.ts';
+import { Button } from '#src/components/button.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import { downloadOrderItems } from '../api/requests.ts';
 
 /** Downloads the order's items as CSV (GET /orders/{id}/items/exports). */

@@ -8,10 +8,10 @@ import {
   canEditTopic,
   orderItemStatusTone,
   type OrderItem,
-} from '../../../../contract/order-items.ts';
-import { Badge } from '../../../components/badge.tsx';
-import { Button } from '../../../components/button.tsx';
-import { formatDate, formatMoney } from '../../../utils/format.ts';
+} from '#contract/order-items.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Button } from '#src/components/button.tsx';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
 import {
   ARTICLE_STATUS_LABELS,
   ORDER_ITEM_STATUS_LABELS,
@@ -19,7 +19,7 @@ import {
   TOPIC_STATUS_LABELS,
   yesNo,
 } from '../labels.ts';
-import type { TableColumn } from '../../../components/data-table/data-table.tsx';
+import type { TableColumn } from '#src/components/data-table/data-table.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 export type ItemDialog =

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../../contract/constants.ts';
-import { setOnline } from '../../../test-utils/api.ts';
+import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
+import { setOnline } from '#src/test-utils/api.ts';
 import { ArticleLinkDialog, FeedbackDialog, TopicDialog } from './item-dialogs.tsx';
 
 afterEach(() => vi.restoreAllMocks());

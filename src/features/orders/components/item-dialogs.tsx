@@ -7,14 +7,14 @@ import {
   FeedbackBodySchema,
   TopicBodySchema,
   type Feedback,
-} from '../../../../contract/order-items.ts';
-import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { formatDate } from '../../../utils/format.ts';
+} from '#contract/order-items.ts';
+import { Button } from '#src/components/button.tsx';
+import { Dialog } from '#src/components/dialog.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { formatDate } from '#src/utils/format.ts';
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
 import { fileProblem } from '../file-rules.ts';
-import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 import { TextAreaField } from './text-area-field.tsx';

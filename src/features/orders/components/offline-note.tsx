@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { Alert } from '../../../components/alert.tsx';
+import { Alert } from '#src/components/alert.tsx';
 
 /** Tells the buyer the data on screen is the copy kept on this device, and from when. */
 export function OfflineNote({ isOnline, savedAt }: { isOnline: boolean; savedAt: number }) {

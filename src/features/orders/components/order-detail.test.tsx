@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { OrderItem } from '../../../../contract/order-items.ts';
-import { dismissToast } from '../../../components/toast-store.ts';
-import { db } from '../../../lib/db.ts';
-import { useOutboxSync } from '../../../hooks/use-outbox-sync.ts';
+import type { OrderItem } from '#contract/order-items.ts';
+import { dismissToast } from '#src/components/toast-store.ts';
+import { db } from '#src/lib/db.ts';
+import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { itemActionOutbox } from '../api/item-actions.ts';
-import { type Call, jsonResponse, mockApi, setOnline } from '../../../test-utils/api.ts';
-import { makeOrder, makeOrderItem, ORDER_ID } from '../../../test-utils/factories.ts';
-import { renderOnRoute } from '../../../test-utils/render.tsx';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
+import { makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
+import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { itemActionSync } from '../hooks/use-item-actions.ts';
 import { OrderDetail } from './order-detail.tsx';
 

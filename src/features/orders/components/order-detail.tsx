@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ORDER_NOT_FOUND_MESSAGE } from '../../../../contract/orders.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/state-blocks.tsx';
-import { isApiError, NetworkError } from '../../../lib/api-client.ts';
-import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
+import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { isApiError, NetworkError } from '#src/lib/api-client.ts';
+import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries } from '../api/queries.ts';
-import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';

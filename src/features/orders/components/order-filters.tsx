@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  isOrderedRange,
-  MIN_LTE_MAX_MESSAGE,
-  MONEY_AMOUNT_PATTERN,
-} from '../../../../contract/list-query.ts';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../contract/orders.ts';
-import { Button } from '../../../components/button.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { isOrderedRange, MIN_LTE_MAX_MESSAGE, MONEY_AMOUNT_PATTERN } from '#contract/list-query.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '#contract/orders.ts';
+import { Button } from '#src/components/button.tsx';
+import { SelectField } from '#src/components/select-field.tsx';
+import { TextField } from '#src/components/text-field.tsx';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import type { OrderListState } from '../list-state.ts';
 

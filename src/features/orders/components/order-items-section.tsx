@@ -7,29 +7,29 @@ import {
   type BuyerTransition,
   ORDER_PAGE_SIZES,
   type OrderItem,
-} from '../../../../contract/order-items.ts';
-import type { SavedViewKind } from '../../../../contract/saved-views.ts';
-import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
-import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
-import { useListState } from '../../../hooks/use-list-state.ts';
+} from '#contract/order-items.ts';
+import type { SavedViewKind } from '#contract/saved-views.ts';
+import { Button } from '#src/components/button.tsx';
+import { Card } from '#src/components/card.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
+import { Pagination } from '#src/components/pagination.tsx';
+import { SelectField } from '#src/components/select-field.tsx';
+import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { useListState } from '#src/hooks/use-list-state.ts';
 import { actionIds } from '../api/item-actions.ts';
-import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
+import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import {
   toColumnLayout,
   useColumnLayout,
   type ColumnLayout,
   withColumn,
-} from '../../../hooks/use-column-layout.ts';
+} from '#src/hooks/use-column-layout.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { orderItemsAddress } from '../list-state.ts';
-import { choosableColumns, DataTable } from '../../../components/data-table/data-table.tsx';
+import { choosableColumns, DataTable } from '#src/components/data-table/data-table.tsx';
 import {
   ArticleLinkDialog,
   FeedbackDialog,

@@ -5,27 +5,27 @@ import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_PAGE_SIZES,
   orderStatusTone,
-} from '../../../../contract/order-items.ts';
-import type { Order } from '../../../../contract/orders.ts';
-import { Badge } from '../../../components/badge.tsx';
-import { Card } from '../../../components/card.tsx';
-import { ColumnChooser } from '../../../components/data-table/column-chooser.tsx';
-import { NetworkError } from '../../../lib/api-client.ts';
-import { Pagination } from '../../../components/pagination.tsx';
-import { EmptyState, ErrorState } from '../../../components/state-blocks.tsx';
-import { useListState } from '../../../hooks/use-list-state.ts';
-import { formatDate, formatMoney } from '../../../utils/format.ts';
-import type { SavedViewsMenuSlot } from '../../saved-views/api/queries.ts';
+} from '#contract/order-items.ts';
+import type { Order } from '#contract/orders.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Card } from '#src/components/card.tsx';
+import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
+import { NetworkError } from '#src/lib/api-client.ts';
+import { Pagination } from '#src/components/pagination.tsx';
+import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { useListState } from '#src/hooks/use-list-state.ts';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
+import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout, withColumn } from '../../../hooks/use-column-layout.ts';
-import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
+import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ORDER_STATUS_LABELS } from '../labels.ts';
 import { orderListAddress, serverQuery, type OrderSortColumn } from '../list-state.ts';
 import {
   choosableColumns,
   DataTable,
   type TableColumn,
-} from '../../../components/data-table/data-table.tsx';
+} from '#src/components/data-table/data-table.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';

@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { cx } from '../../../utils/class-names.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 /** A labelled text area whose error is announced through aria-describedby. */
 export function TextAreaField({

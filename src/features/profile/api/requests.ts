@@ -1,5 +1,5 @@
-import { BuyerProfileSchema, type BuyerProfile } from '../../../../contract/profile.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchBuyerProfile(signal?: AbortSignal): Promise<BuyerProfile> {
   return apiClient.request('/v1/buyer/profiles', { schema: BuyerProfileSchema, signal });

@@ -1,8 +1,8 @@
-import type { Account } from '../../../../contract/profile.ts';
-import { Badge } from '../../../components/badge.tsx';
-import { Card, CardHeader } from '../../../components/card.tsx';
-import { EmptyState } from '../../../components/state-blocks.tsx';
-import { formatMoney } from '../../../utils/format.ts';
+import type { Account } from '#contract/profile.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { EmptyState } from '#src/components/state-blocks.tsx';
+import { formatMoney } from '#src/utils/format.ts';
 
 /** The buyer's company accounts with their credit limit and balance. */
 export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Account } from '../../../../contract/profile.ts';
-import { SelectField } from '../../../components/select-field.tsx';
-import { getCookie, setCookie } from '../../../lib/cookies.ts';
+import type { Account } from '#contract/profile.ts';
+import { SelectField } from '#src/components/select-field.tsx';
+import { getCookie, setCookie } from '#src/lib/cookies.ts';
 
 export const SELECTED_COMPANY_COOKIE = 'selected_company';
 

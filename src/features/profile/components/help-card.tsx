@@ -1,6 +1,6 @@
-import type { Manager } from '../../../../contract/profile.ts';
-import { LifeBuoyIcon } from '../../../components/icons.tsx';
-import { fullName } from '../../../utils/format.ts';
+import type { Manager } from '#contract/profile.ts';
+import { LifeBuoyIcon } from '#src/components/icons.tsx';
+import { fullName } from '#src/utils/format.ts';
 
 /** Points the buyer to their account manager for help. */
 export function HelpCard({ manager }: { manager: Manager | null }) {

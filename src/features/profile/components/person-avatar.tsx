@@ -1,4 +1,4 @@
-import { initials } from '../../../utils/format.ts';
+import { initials } from '#src/utils/format.ts';
 
 export function PersonAvatar({
   person,

@@ -7,8 +7,8 @@ import {
   type SavedViewKind,
   type SavedViewsMirror,
 } from './queries.ts';
-import { jsonResponse } from '../../../test-utils/api.ts';
-import { makeSavedView } from '../../../test-utils/factories.ts';
+import { jsonResponse } from '#src/test-utils/api.ts';
+import { makeSavedView } from '#src/test-utils/factories.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,5 @@
-import {
-  SavedViewListSchema,
-  type SavedView,
-  type SavedViewKind,
-} from '../../../../contract/saved-views.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { SavedViewListSchema, type SavedView, type SavedViewKind } from '#contract/saved-views.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 
 const PATH = '/v1/buyer/saved-views';
 const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;

@@ -1,9 +1,9 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { buttonClasses, Button } from '../../../components/button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { cx } from '../../../utils/class-names.ts';
+import { buttonClasses, Button } from '#src/components/button.tsx';
+import { isApiError } from '#src/lib/api-client.ts';
+import { cx } from '#src/utils/class-names.ts';
 import { useDeleteView, useSaveView, useUpdateView } from '../api/mutations.ts';
 import { savedViewQueries, type SavedView, type SavedViewsMenuProps } from '../api/queries.ts';
 
