@@ -22,6 +22,7 @@ import {
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import { cartItems } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { signInBuyers, type TestContext } from '#tests/helpers/test-app.ts';
 import {
   countRows,
@@ -34,8 +35,6 @@ import {
   type BuyerTokens,
   type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('shopping cart', () => {
   const app = useBuyerApp();

@@ -37,6 +37,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { referenceIds } from '#server/db/reference-data.ts';
 import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { signInBuyers, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
@@ -53,7 +54,6 @@ import {
   itemsOfOrder,
 } from '#tests/helpers/orders.ts';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'buyer' | 'secondBuyer';
 
 describe('checkout and orders', () => {

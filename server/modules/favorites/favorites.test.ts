@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteListSchema } from '#contract/catalogue.ts';
 import { FavoriteItemsSchema } from '#contract/favorites.ts';
 import { sites } from '#server/db/schema/index.ts';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
   signInBuyers,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('favourites and blacklists', () => {
   let ctx: TestContext;

@@ -30,7 +30,7 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import { type TestContext } from '#tests/helpers/test-app.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
@@ -50,7 +50,6 @@ import {
   setNotifications,
 } from '#tests/helpers/orders.ts';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const OrderListSchema = listOf(OrderSchema);
 
 describe('following orders', () => {

@@ -9,7 +9,7 @@ import {
   type CatalogueModel,
   type ModelSite,
 } from '#tests/helpers/catalogue-model.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   createTestContext,
@@ -17,8 +17,6 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { GENERAL_NICHE_ID } from './site-query.ts';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/v1/buyer/sites/{id} and /sites/similar', () => {
   let ctx: TestContext;
