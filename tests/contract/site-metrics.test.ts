@@ -16,14 +16,12 @@ import {
   type FilterableSiteMetricKey,
   type SortableSiteMetricKey,
 } from '#contract/site-metrics.ts';
+import { words } from '#tests/helpers/words.ts';
 
 // Compile-time: the filter and sort keys of the query schema and the metrics agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const filterKeysAgree: Same<RangeFilterKey, FilterableSiteMetricKey> = true;
 const sortKeysAccepted: SortableSiteMetricKey extends SiteSortColumn ? true : false = true;
-
-/** The words of a pinned list, written as text so that a pin reads as the spec's list. */
-const words = (text: string) => text.trim().split(/\s+/);
 
 /** The metrics before the main country, in the order of the wire row and the CSV header. */
 const ROW_METRICS = words(`
