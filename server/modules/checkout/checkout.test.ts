@@ -38,7 +38,7 @@ import {
 import { referenceIds } from '#server/db/reference-data.ts';
 import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { signInBuyers, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
+import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   countRows,
@@ -48,9 +48,6 @@ import {
   setCredits,
   siteWithNiches,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
   itemsOfOrder,
 } from '#tests/helpers/orders.ts';
 
@@ -58,7 +55,7 @@ type Who = 'buyer' | 'secondBuyer';
 
 describe('checkout and orders', () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(() => ({ ctx, facts, tokens, call } = app));
   beforeEach(async () => {
     ctx.clock.set(TEST_START);

@@ -32,7 +32,6 @@ import {
 } from '#server/db/schema/index.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
-import { type TestContext } from '#tests/helpers/test-app.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
 import {
   creditsOf,
@@ -42,9 +41,6 @@ import {
   setCredits,
   siteWithNiches,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
   type OrderLine,
   type Who,
   setNotifications,
@@ -54,7 +50,7 @@ const OrderListSchema = listOf(OrderSchema);
 
 describe('following orders', () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(async () => {
     ({ ctx, facts, tokens, call } = app);
     await setCredits(ctx.handle.db, facts.companyIds.buyer, '900000.00');
