@@ -16,6 +16,7 @@ import {
   type FilterableSiteMetricKey,
   type SortableSiteMetricKey,
 } from '#contract/site-metrics.ts';
+import { words } from '#tests/helpers/words.ts';
 
 // Compile-time: the filter and sort keys of the query schema and the metrics agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -23,23 +24,11 @@ const filterKeysAgree: Same<RangeFilterKey, FilterableSiteMetricKey> = true;
 const sortKeysAccepted: SortableSiteMetricKey extends SiteSortColumn ? true : false = true;
 
 /** The metrics before the main country, in the order of the wire row and the CSV header. */
-const ROW_METRICS = [
-  'price',
-  'ahrefs_domain_rating',
-  'ahrefs_referring_domains',
-  'ahrefs_organic_traffic',
-  'ahrefs_url_rating',
-  'ahrefs_keywords_top3',
-  'ahrefs_keywords410',
-  'ahrefs_keywords_top10',
-  'majestic_citation_flow',
-  'majestic_trust_flow',
-  'moz_spam_score',
-  'moz_domain_authority',
-  'semrush_authority_score',
-  'tf_cf',
-  'rd_ot',
-];
+const ROW_METRICS = words(`
+  price ahrefs_domain_rating ahrefs_referring_domains ahrefs_organic_traffic ahrefs_url_rating
+  ahrefs_keywords_top3 ahrefs_keywords410 ahrefs_keywords_top10 majestic_citation_flow
+  majestic_trust_flow moz_spam_score moz_domain_authority semrush_authority_score tf_cf rd_ot
+`);
 
 describe('site metrics', () => {
   it('are the range filters of the list query, and only those', () => {
@@ -94,18 +83,10 @@ describe('site metrics', () => {
     expect([...EXPORT_COLUMNS]).toEqual([
       'hostname',
       ...ROW_METRICS,
-      'main_country',
-      'main_country_traffic',
-      'domain_language',
-      'website_topic',
-      'tld',
-      'sponsor_tag_type',
-      'link_type',
-      'ip_address',
-      'updated_at',
-      'relevance_at',
-      'is_back_linked',
-      'competitors',
+      ...words(`
+        main_country main_country_traffic domain_language website_topic tld sponsor_tag_type
+        link_type ip_address updated_at relevance_at is_back_linked competitors
+      `),
     ]);
   });
 

@@ -1,6 +1,18 @@
 // Small files of each kind for the upload tests: real signatures, built in memory.
 import { crc32 } from 'node:zlib';
 
+type Field = [offset: number, bytes: 2 | 4, value: number];
+
+/** A little-endian header of `size` bytes with the given fields set and the rest zero. */
+function header(size: number, fields: Field[]): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) buffer.writeUInt16LE(value, offset);
+    else buffer.writeUInt32LE(value, offset);
+  }
+  return buffer;
+}
+
 /** A ZIP archive of stored (uncompressed) entries. */
 export function zipOf(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
@@ -9,34 +21,34 @@ export function zipOf(entries: Record<string, string>): Buffer {
   for (const [name, text] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name, 'utf8');
     const data = Buffer.from(text, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    // CRC, compressed and uncompressed size, name length: the same in both headers.
+    const sizes = (at: number): Field[] => [
+      [at, 4, crc32(data)],
+      [at + 4, 4, data.length],
+      [at + 8, 4, data.length],
+      [at + 12, 2, nameBytes.length],
+    ];
+    const local = header(30, [[0, 4, 0x04034b50], [4, 2, 20], ...sizes(14)]);
     locals.push(local, nameBytes, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const central = header(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      ...sizes(16),
+      [42, 4, offset],
+    ]);
     centrals.push(central, nameBytes);
     offset += local.length + nameBytes.length + data.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const count = Object.keys(entries).length;
+  const end = header(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, count],
+    [10, 2, count],
+    [12, 4, directory.length],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, directory, end]);
 }
 

@@ -15,6 +15,9 @@ export const FIXTURE = {
   today: new Date('2026-01-15T00:00:00Z'),
 } as const;
 
+/** An id that no row of the fixture has, for the answers to unknown ids. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 export async function seedFixture(db: Database): Promise<void> {
   // Hashed once: argon2 with production parameters costs tens of milliseconds per hash.
   const passwordHash = await hashPassword(FIXTURE.password);

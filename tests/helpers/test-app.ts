@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp, type AppOptions } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { loginFailures } from '#server/db/schema/index.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
@@ -124,6 +125,25 @@ export function useSignedInApp(): {
   });
   afterAll(async () => {
     await app.ctx?.close();
+  });
+  return app;
+}
+
+/**
+ * For a describe block about signing in: the app on a fresh database, and before each test the
+ * clock back at the start and no failed sign-ins left to throttle the next attempt.
+ */
+export function useSignInApp(): { ctx: TestContext } {
+  const app = {} as ReturnType<typeof useSignInApp>;
+  beforeAll(async () => {
+    app.ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await app.ctx?.close();
+  });
+  beforeEach(async () => {
+    app.ctx.clock.set(TEST_START);
+    await app.ctx.handle.db.delete(loginFailures);
   });
   return app;
 }

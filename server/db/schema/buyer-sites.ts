@@ -1,8 +1,8 @@
 // A buyer's own marks on catalogue sites: favourites and the blacklist (spec §3 "Favourite
 // items"). Blacklisted sites are hidden from the buyer's catalogue unless asked for.
-import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { sites } from './catalogue.ts';
-import { createdAt } from './columns.ts';
+import { cascadingRef, createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** One row per user and site, gone with either; the site side is indexed for the catalogue. */
@@ -10,12 +10,8 @@ function siteMarks<Name extends string>(name: Name) {
   return pgTable(
     name,
     {
-      userId: uuid('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
-      siteId: uuid('site_id')
-        .notNull()
-        .references(() => sites.id, { onDelete: 'cascade' }),
+      userId: cascadingRef('user_id', () => users.id),
+      siteId: cascadingRef('site_id', () => sites.id),
       createdAt: createdAt(),
     },
     (t) => [

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sites } from './catalogue.ts';
-import { createdAt } from './columns.ts';
+import { cascadingRef, createdAt } from './columns.ts';
 import { buyerDomains } from './domains.ts';
 import { contentProductPlans, niches } from './reference.ts';
 import { users } from './users.ts';
@@ -30,12 +30,8 @@ export const cartItems = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Insertion order: the cart lists newest first, also among items created together. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
+    siteId: cascadingRef('site_id', () => sites.id),
     buyerDomainId: uuid('buyer_domain_id')
       .notNull()
       .references(() => buyerDomains.id, { onDelete: 'cascade' }),

@@ -1,4 +1,4 @@
-import { numeric, timestamp } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Money is stored exactly (numeric(12,2)) and read as a decimal string such as "120.00". */
 export function money(name: string) {
@@ -7,4 +7,9 @@ export function money(name: string) {
 
 export function createdAt() {
   return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+}
+
+/** A required reference to another row's id; the row goes when the referenced one does. */
+export function cascadingRef(name: string, target: () => AnyPgColumn) {
+  return uuid(name).notNull().references(target, { onDelete: 'cascade' });
 }

@@ -16,7 +16,8 @@ import {
   settleLine,
   type LineDraft,
 } from '#server/modules/cart/cart-lines.ts';
-import { findPlans, insertCartItems } from '#server/modules/cart/cart.repository.ts';
+import { insertCartItems } from '#server/modules/cart/cart.repository.ts';
+import { findContentProductPlans } from '#server/modules/reference-data/reference-data.service.ts';
 import {
   DEMO_DOCUMENT_SELLER,
   createDocumentWriter,
@@ -468,7 +469,7 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
     buyer: await loadBuyer(db, options.buyers.buyer),
     secondBuyer: await loadBuyer(db, options.buyers.secondBuyer),
   };
-  const planList = await findPlans(db);
+  const planList = await findContentProductPlans(db);
   const planLookups = { plans: new Map(planList.map((plan) => [plan.id, plan])) };
   const plans = planIds(planList);
   const candidates = await candidateSites(db, options.catalogueHostnames);

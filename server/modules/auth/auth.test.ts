@@ -1,34 +1,24 @@
 // The authentication behaviour, written once and run against each database the server supports
 // (PGlite in the server project, PostgreSQL in the postgres project).
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures } from '#server/db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,
-  createTestContext,
   login,
   TEST_JWT_SECRET,
   TEST_START,
   type TestContext,
+  useSignInApp,
 } from '#tests/helpers/test-app.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const INVALID_CREDENTIALS = { code: 401, message: 'Invalid credentials.' };
 
 describe('authentication', () => {
+  const app = useSignInApp();
   let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
-  beforeEach(async () => {
-    ctx.clock.set(TEST_START);
-    await ctx.handle.db.delete(loginFailures);
-  });
+  beforeAll(() => ({ ctx } = app));
 
   const attempt = (username: string, password: string, remoteAddress = '203.0.113.10') =>
     ctx.app.inject({

@@ -21,11 +21,11 @@ import {
   findBlacklisted,
   findBuyerDomains,
   findNiches,
-  findPlans,
   findSitePrices,
   findSites,
   type CartItemRow,
 } from './cart.repository.ts';
+import { findContentProductPlans } from '../reference-data/reference-data.service.ts';
 
 /** A cart line as stored (one article). */
 export interface LineDraft {
@@ -68,7 +68,7 @@ export async function loadLookups(
   const siteIds = [...new Set(lines.map((line) => line.siteId))];
   const domainIds = [...new Set(lines.map((line) => line.buyerDomainId))];
   // One after another: `db` is often a transaction, whose one connection runs one query at a time.
-  const plans = await findPlans(db);
+  const plans = await findContentProductPlans(db);
   const niches = await findNiches(db);
   const sites = await findSites(db, siteIds);
   const prices = await findSitePrices(db, siteIds);

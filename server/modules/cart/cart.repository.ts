@@ -96,22 +96,6 @@ export function countCartItemsBySite(db: Database, userId: string) {
     .orderBy(asc(cartItems.siteId));
 }
 
-export function findPlans(db: Database) {
-  return db
-    .select({
-      id: contentProductPlans.id,
-      slug: contentProductPlans.slug,
-      title: contentProductPlans.title,
-      features: contentProductPlans.features,
-      min_words_amount: contentProductPlans.minWordsAmount,
-      max_words_amount: contentProductPlans.maxWordsAmount,
-      is_max_words_amount_exceed_allowed: contentProductPlans.isMaxWordsAmountExceedAllowed,
-      price: contentProductPlans.price,
-    })
-    .from(contentProductPlans)
-    .orderBy(asc(contentProductPlans.position));
-}
-
 export function findNiches(db: Database) {
   return db.select({ id: niches.id, title: niches.title }).from(niches);
 }

@@ -22,7 +22,8 @@ import {
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import { cartItems } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
-import { signInBuyers, type TestContext } from '#tests/helpers/test-app.ts';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
+import { signInBuyers } from '#tests/helpers/test-app.ts';
 import {
   countRows,
   firstNiche,
@@ -30,16 +31,11 @@ import {
   siteWithNiches,
   unpricedNiche,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('shopping cart', () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(() => ({ ctx, facts, tokens, call } = app));
   beforeEach(async () => {
     await ctx.handle.db.delete(cartItems);

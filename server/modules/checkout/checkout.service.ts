@@ -33,6 +33,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
+import { joinedOrNull } from '#server/db/left-join.ts';
 import type { OrderBilling } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE, toViolations } from '#server/http/validation.ts';
@@ -178,10 +179,11 @@ export function createCheckoutService({
             address: company.address,
             address_extra: company.addressExtra,
             country_id: company.countryId,
-            country:
-              company.countryId && company.countryTitle && company.countryCode
-                ? { id: company.countryId, title: company.countryTitle, code: company.countryCode }
-                : null,
+            country: joinedOrNull({
+              id: company.countryId,
+              title: company.countryTitle,
+              code: company.countryCode,
+            }),
           },
           billing_information: { email: company.accountingEmail, vat_number: company.vatNumber },
           is_pay_by_bill_allowed: company.isPayByBillAllowed,

@@ -37,7 +37,8 @@ import {
 } from '#server/db/schema/index.ts';
 import { referenceIds } from '#server/db/reference-data.ts';
 import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
-import { signInBuyers, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
+import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   countRows,
@@ -47,18 +48,14 @@ import {
   setCredits,
   siteWithNiches,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
   itemsOfOrder,
 } from '#tests/helpers/orders.ts';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'buyer' | 'secondBuyer';
 
 describe('checkout and orders', () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(() => ({ ctx, facts, tokens, call } = app));
   beforeEach(async () => {
     ctx.clock.set(TEST_START);

@@ -1,6 +1,7 @@
 import type { BuyerDomain, BuyerDomainList } from '#contract/domains.ts';
 import type { PageQuery } from '#contract/pagination.ts';
 import type { Database } from '#server/db/database.ts';
+import { joinedOrNull } from '#server/db/left-join.ts';
 import { countDomainsOfUser, findDomainsOfUser, type DomainRow } from './domains.repository.ts';
 
 export interface DomainsService {
@@ -23,10 +24,7 @@ function toBuyerDomain(row: DomainRow): BuyerDomain {
   return {
     id: row.id,
     hostname: row.hostname,
-    referents_file:
-      row.referentsFileId && row.referentsFileName
-        ? { id: row.referentsFileId, file_name: row.referentsFileName }
-        : null,
+    referents_file: joinedOrNull({ id: row.referentsFileId, file_name: row.referentsFileName }),
     import_status: row.importStatus
       ? { status: row.importStatus, errors: row.importErrors ?? [] }
       : null,

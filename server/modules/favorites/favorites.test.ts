@@ -1,33 +1,24 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteListSchema } from '#contract/catalogue.ts';
 import { FavoriteItemsSchema } from '#contract/favorites.ts';
 import { sites } from '#server/db/schema/index.ts';
-import {
-  bearer,
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
+import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('favourites and blacklists', () => {
+  const app = useSignedInApp();
   let ctx: TestContext;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let catalogue: { id: string; hostname: string }[] = [];
   const site = (index: number) => catalogue[index] ?? { id: '', hostname: '' };
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ({ ctx, tokens } = app);
     catalogue = await ctx.handle.db
       .select({ id: sites.id, hostname: sites.hostname })
       .from(sites)
       .orderBy(asc(sites.hostname));
-    Object.assign(tokens, await signInBuyers(ctx.app));
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = 'buyer') =>

@@ -31,6 +31,27 @@ export interface DocumentWriter {
   creditNote(tx: Database, creditNoteId: string): Promise<StoredFile>;
 }
 
+/** Prints a document and stores it with the company's files, named after its number. */
+async function storePdf(
+  tx: Database,
+  dataDir: string,
+  kind: string,
+  document: { number: string; companyId: string; createdAt: Date },
+  ownerUserId: string,
+  blocks: PdfBlock[],
+): Promise<StoredFile> {
+  return storeCompanyDocument(tx, dataDir, {
+    ownerUserId,
+    companyId: document.companyId,
+    fileName: `${document.number}.pdf`,
+    createdAt: document.createdAt,
+    bytes: await renderPdf(blocks, {
+      title: `${kind} ${document.number}`,
+      createdAt: document.createdAt,
+    }),
+  });
+}
+
 export function createDocumentWriter({
   dataDir,
   seller,
@@ -74,16 +95,7 @@ export function createDocumentWriter({
         notes,
         country: await countryTitle(tx, first.billing.country_id),
       });
-      const file = await storeCompanyDocument(tx, dataDir, {
-        ownerUserId: first.userId,
-        companyId: invoice.companyId,
-        fileName: `${invoice.number}.pdf`,
-        createdAt: invoice.createdAt,
-        bytes: await renderPdf(blocks, {
-          title: `Invoice ${invoice.number}`,
-          createdAt: invoice.createdAt,
-        }),
-      });
+      const file = await storePdf(tx, dataDir, 'Invoice', invoice, first.userId, blocks);
       await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
       return file;
     },
@@ -107,16 +119,7 @@ export function createDocumentWriter({
         items,
         country: await countryTitle(tx, order.billing.country_id),
       });
-      const file = await storeCompanyDocument(tx, dataDir, {
-        ownerUserId: order.userId,
-        companyId: note.companyId,
-        fileName: `${note.number}.pdf`,
-        createdAt: note.createdAt,
-        bytes: await renderPdf(blocks, {
-          title: `Credit note ${note.number}`,
-          createdAt: note.createdAt,
-        }),
-      });
+      const file = await storePdf(tx, dataDir, 'Credit note', note, order.userId, blocks);
       await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
       return file;
     },

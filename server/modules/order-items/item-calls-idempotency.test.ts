@@ -1,18 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
-import { type TestContext } from '#tests/helpers/test-app.ts';
 import {
   countRows,
+  lineOfKind,
+  multipart,
+  placeOrder,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
-import { lineOfKind, multipart, placeOrder } from '#tests/helpers/orders.ts';
 
 describe("a buyer's item calls repeated with the same Idempotency-Key", () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(() => ({ ctx, facts, tokens, call } = app));
 
   it('answers a repeated cancel like the first and refunds once; another body is refused', async () => {

@@ -30,9 +30,8 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
-import { type TestContext } from '#tests/helpers/test-app.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
 import {
   creditsOf,
@@ -42,20 +41,16 @@ import {
   setCredits,
   siteWithNiches,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
   type OrderLine,
   type Who,
   setNotifications,
 } from '#tests/helpers/orders.ts';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const OrderListSchema = listOf(OrderSchema);
 
 describe('following orders', () => {
   const app = useBuyerApp();
-  let ctx: TestContext, facts: CatalogueFacts, tokens: BuyerTokens, call: BuyerCalls;
+  let { ctx, facts, tokens, call } = app;
   beforeAll(async () => {
     ({ ctx, facts, tokens, call } = app);
     await setCredits(ctx.handle.db, facts.companyIds.buyer, '900000.00');

@@ -1,32 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, mailRequests, users } from '#server/db/schema/index.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailRequests, users } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { lastMailedToken, mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   bearer,
-  createTestContext,
   login,
   TEST_PUBLIC_URL,
-  TEST_START,
   type TestContext,
+  useSignInApp,
 } from '#tests/helpers/test-app.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password-2026';
 const INVALID_LINK = { code: 404, message: 'This link is invalid or has expired.' };
 
 describe('public registration and password reset', () => {
+  const app = useSignInApp();
   let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  beforeAll(() => ({ ctx } = app));
   beforeEach(async () => {
-    ctx.clock.set(TEST_START);
-    await ctx.handle.db.delete(loginFailures);
     await ctx.handle.db.delete(mailRequests);
   });
 

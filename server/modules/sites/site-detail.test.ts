@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { centsToMoney } from '#contract/money.ts';
 import { SimilarSitesSchema, SiteDetailSchema } from '#contract/site-detail.ts';
 import { buyerDomains, users } from '#server/db/schema/index.ts';
@@ -9,27 +9,21 @@ import {
   type CatalogueModel,
   type ModelSite,
 } from '#tests/helpers/catalogue-model.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
-import {
-  bearer,
-  createTestContext,
-  signInBuyers,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
+import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
 import { GENERAL_NICHE_ID } from './site-query.ts';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
 describe('GET /api/v1/buyer/sites/{id} and /sites/similar', () => {
+  const app = useSignedInApp();
   let ctx: TestContext;
   let model: CatalogueModel;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   let buyerDomainId = '';
   let secondBuyerDomainId = '';
   let subject: ModelSite;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ({ ctx, tokens } = app);
     model = await loadCatalogueModel(ctx.handle.db);
     const domains = await ctx.handle.db.select().from(buyerDomains);
     const people = await ctx.handle.db.select().from(users);
@@ -46,10 +40,6 @@ describe('GET /api/v1/buyer/sites/{id} and /sites/similar', () => {
       ) ??
       model.sites.find((site) => site.prices.size > 1) ??
       (model.sites[0] as ModelSite);
-    Object.assign(tokens, await signInBuyers(ctx.app));
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const get = (url: string, who = 'buyer') =>

@@ -19,6 +19,7 @@ import {
   type SiteDetail,
 } from '#contract/site-detail.ts';
 import type { Database } from '#server/db/database.ts';
+import { joinedOrNull } from '#server/db/left-join.ts';
 import { siteMetricValues } from '#server/db/site-metrics.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
@@ -208,10 +209,7 @@ export function createSitesService({
         accepted_niches: prices.map((price) => ({ id: price.nicheId, title: price.nicheTitle })),
         comments: extras.comments,
         description: extras.description,
-        placement_period:
-          extras.placementId && extras.placementTitle
-            ? { id: extras.placementId, title: extras.placementTitle }
-            : null,
+        placement_period: joinedOrNull({ id: extras.placementId, title: extras.placementTitle }),
         last_placement_at: extras.lastPlacementAt,
         referring_domains: referringDomains,
         similar: {
@@ -269,10 +267,11 @@ export function toSite(row: SiteRow, marks: SiteMarks): Site {
     ip_address: row.ipAddress,
     sponsor_tag_type: row.sponsorTagType,
     link_type: row.linkType,
-    main_country:
-      row.countryId && row.countryTitle && row.countryCode
-        ? { id: row.countryId, title: row.countryTitle, code: row.countryCode }
-        : null,
+    main_country: joinedOrNull({
+      id: row.countryId,
+      title: row.countryTitle,
+      code: row.countryCode,
+    }),
     domain_language: row.domainLanguage,
     website_topic: row.websiteTopic,
     tld: row.tld,
