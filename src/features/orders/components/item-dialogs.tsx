@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -25,7 +25,8 @@ type Submit<T> = (value: T) => Promise<boolean>;
 export const OFFLINE_FILE_NOTE =
   'You are offline: the text is kept on this device and sent when the connection returns. A file needs the connection.';
 
-function useFileState(isOnline: boolean) {
+function useFileState() {
+  const isOnline = useOnlineStatus();
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const problem = fileProblem(file) ?? (file && !isOnline ? FILE_NEEDS_CONNECTION_MESSAGE : null);
@@ -34,7 +35,56 @@ function useFileState(isOnline: boolean) {
     setFile: (next: File | null) => (setFile(next), setTouched(true)),
     problem,
     touched,
+    isOnline,
   };
+}
+
+/** The optional document of an article or of content feedback; offline, only text can be kept. */
+function OptionalFileField({
+  label,
+  files,
+}: {
+  label: string;
+  files: ReturnType<typeof useFileState>;
+}) {
+  return (
+    <FileField
+      label={label}
+      file={files.file}
+      error={files.problem}
+      note={files.isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
+      onChange={files.setFile}
+    />
+  );
+}
+
+/** The body of every item dialog: its fields, then Cancel and the submit button. */
+function DialogForm({
+  onSubmit,
+  onCancel,
+  submitting,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      {children}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 export function TopicDialog({
@@ -59,21 +109,18 @@ export function TopicDialog({
   });
   return (
     <Dialog open={open} onClose={onClose} title={`Topic for item ${itemNumber}`}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Confirm"
+      >
         <TextAreaField
           label="Topic"
           {...form.register('content')}
           error={form.formState.errors.content?.message}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Confirm
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
@@ -91,8 +138,7 @@ export function ArticleLinkDialog({
   onClose: () => void;
   onSubmit: Submit<{ link: string; file: File | null }>;
 }) {
-  const isOnline = useOnlineStatus();
-  const files = useFileState(isOnline);
+  const files = useFileState();
   const form = useForm<
     z.input<typeof ArticleFormSchema>,
     unknown,
@@ -107,29 +153,20 @@ export function ArticleLinkDialog({
   });
   return (
     <Dialog open={open} onClose={onClose} title={`Article for item ${itemNumber}`}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Confirm"
+      >
         <TextField
           label="Article link"
           placeholder="https://docs.example.com/my-article"
           {...form.register('link')}
           error={form.formState.errors.link?.message}
         />
-        <FileField
-          label="Article file (optional)"
-          file={files.file}
-          error={files.problem}
-          note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
-          onChange={files.setFile}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Confirm
-          </Button>
-        </div>
-      </form>
+        <OptionalFileField label="Article file (optional)" files={files} />
+      </DialogForm>
     </Dialog>
   );
 }
@@ -147,8 +184,7 @@ export function FeedbackDialog({
   onClose: () => void;
   onSubmit: Submit<{ feedback: string; file: File | null }>;
 }) {
-  const isOnline = useOnlineStatus();
-  const files = useFileState(isOnline);
+  const files = useFileState();
   const form = useForm<
     z.input<typeof FeedbackBodySchema>,
     unknown,
@@ -173,30 +209,19 @@ export function FeedbackDialog({
           : 'Tell the publisher what to change in the article.'
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Send feedback"
+      >
         <TextAreaField
           label="Feedback"
           {...form.register('feedback')}
           error={form.formState.errors.feedback?.message}
         />
-        {kind === 'content' ? (
-          <FileField
-            label="File (optional)"
-            file={files.file}
-            error={files.problem}
-            note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
-            onChange={files.setFile}
-          />
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Send feedback
-          </Button>
-        </div>
-      </form>
+        {kind === 'content' ? <OptionalFileField label="File (optional)" files={files} /> : null}
+      </DialogForm>
     </Dialog>
   );
 }
