@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 import { AuthForm } from './auth-form.tsx';
 
 export const RESET_LINK_SENT_TEXT = 'If an account exists for that e-mail, we sent a link';
@@ -39,11 +38,7 @@ export function ForgotPasswordForm() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your e-mail and we will send you a link to choose a new one."
-      footer={
-        <Link to={paths.login} className={authLinkClasses}>
-          Back to login
-        </Link>
-      }
+      footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
     >
       {sent ? (
         <Alert variant="success">{RESET_LINK_SENT_TEXT}.</Alert>

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useLoginMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 import { AuthForm, PasswordField } from './auth-form.tsx';
 
 const LoginFormSchema = z.object({
@@ -47,10 +46,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       subtitle="Welcome back"
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link to={paths.register} className={authLinkClasses}>
-            Create one
-          </Link>
+          Don&apos;t have an account? <AuthLink to={paths.register}>Create one</AuthLink>
         </>
       }
     >
@@ -71,9 +67,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         <div className="space-y-1.5">
           <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
           <div className="text-right text-sm">
-            <Link to={paths.forgotPassword} className={authLinkClasses}>
-              Forgot password?
-            </Link>
+            <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
           </div>
         </div>
       </AuthForm>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { RegistrationRequestSchema } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
@@ -10,7 +9,7 @@ import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRegisterMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
 const RegisterFormSchema = RegistrationRequestSchema.extend({
@@ -60,11 +59,7 @@ export function RegisterForm() {
       <AuthCard
         title="Check your inbox"
         subtitle={`We sent a confirmation link to ${sentTo}.`}
-        footer={
-          <Link to={paths.login} className={authLinkClasses}>
-            Back to login
-          </Link>
-        }
+        footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
       >
         <Alert variant="success">
           Open the link in the e-mail to activate your account, then log in.
@@ -79,10 +74,7 @@ export function RegisterForm() {
       subtitle="Start buying placements on trusted publisher sites"
       footer={
         <>
-          Already have an account?{' '}
-          <Link to={paths.login} className={authLinkClasses}>
-            Log in
-          </Link>
+          Already have an account? <AuthLink to={paths.login}>Log in</AuthLink>
         </>
       }
     >
@@ -109,10 +101,7 @@ export function RegisterForm() {
         />
         <p className="text-xs text-slate-500">
           By creating an account you accept the{' '}
-          <Link to={paths.termsAndConditions} className={authLinkClasses}>
-            terms and conditions
-          </Link>
-          .
+          <AuthLink to={paths.termsAndConditions}>terms and conditions</AuthLink>.
         </p>
       </AuthForm>
     </AuthCard>

@@ -9,7 +9,7 @@ import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCompletePasswordResetMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
 const ResetFormSchema = z
@@ -65,11 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <AuthCard
       title="Choose a new password"
       subtitle="Use at least 12 characters."
-      footer={
-        <Link to={paths.forgotPassword} className={authLinkClasses}>
-          Request a new link
-        </Link>
-      }
+      footer={<AuthLink to={paths.forgotPassword}>Request a new link</AuthLink>}
     >
       <AuthForm
         label="New password"

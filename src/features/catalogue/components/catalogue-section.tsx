@@ -24,7 +24,7 @@ import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
@@ -267,11 +267,7 @@ export function CatalogueSection({
               skeletonRows={Math.min(limit, 10)}
             />
           )}
-          {query.isPending ? (
-            <p role="status" className="sr-only">
-              Loading sites…
-            </p>
-          ) : null}
+          {query.isPending ? <LoadingAnnouncement>Loading sites…</LoadingAnnouncement> : null}
           {query.data ? (
             <Pagination
               // The page the rows on screen belong to: while the next page loads, the previous

@@ -18,7 +18,7 @@ import { Card, CardHeader } from '#src/components/card.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { ErrorState } from '#src/components/state-blocks.tsx';
+import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { CartCheck } from '#src/lib/cart-check.ts';
@@ -385,9 +385,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
     }
     return (
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <p role="status" className="sr-only">
-          Loading billing details…
-        </p>
+        <LoadingAnnouncement>Loading billing details…</LoadingAnnouncement>
         <Skeleton className="h-80 w-full" />
         <Skeleton className="h-80 w-full" />
       </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   ArticleFormSchema,
@@ -18,6 +18,14 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+
+/** A form validated by one of the contract's schemas, handing over the schema's parsed output. */
+function useSchemaForm<TInput extends FieldValues, TOutput extends FieldValues>(
+  schema: z.ZodType<TOutput, TInput>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  return useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+}
 
 /** What a dialog's submit answers: true when the change was made or kept for later. */
 type Submit<T> = (value: T) => Promise<boolean>;
@@ -100,10 +108,7 @@ export function TopicDialog({
   onClose: () => void;
   onSubmit: Submit<string>;
 }) {
-  const form = useForm<z.input<typeof TopicBodySchema>, unknown, z.output<typeof TopicBodySchema>>({
-    resolver: zodResolver(TopicBodySchema),
-    defaultValues: { content: initial },
-  });
+  const form = useSchemaForm(TopicBodySchema, { content: initial });
   const submit = form.handleSubmit(async ({ content }) => {
     if (await onSubmit(content)) onClose();
   });
@@ -139,14 +144,7 @@ export function ArticleLinkDialog({
   onSubmit: Submit<{ link: string; file: File | null }>;
 }) {
   const files = useFileState();
-  const form = useForm<
-    z.input<typeof ArticleFormSchema>,
-    unknown,
-    z.output<typeof ArticleFormSchema>
-  >({
-    resolver: zodResolver(ArticleFormSchema),
-    defaultValues: { link: initial },
-  });
+  const form = useSchemaForm(ArticleFormSchema, { link: initial });
   const submit = form.handleSubmit(async ({ link }) => {
     if (files.problem) return;
     if (await onSubmit({ link, file: files.file })) onClose();
@@ -185,14 +183,7 @@ export function FeedbackDialog({
   onSubmit: Submit<{ feedback: string; file: File | null }>;
 }) {
   const files = useFileState();
-  const form = useForm<
-    z.input<typeof FeedbackBodySchema>,
-    unknown,
-    z.output<typeof FeedbackBodySchema>
-  >({
-    resolver: zodResolver(FeedbackBodySchema),
-    defaultValues: { feedback: '' },
-  });
+  const form = useSchemaForm(FeedbackBodySchema, { feedback: '' });
   const submit = form.handleSubmit(async ({ feedback }) => {
     if (files.problem) return;
     if (await onSubmit({ feedback, file: files.file })) onClose();
