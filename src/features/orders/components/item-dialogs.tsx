@@ -30,6 +30,14 @@ function useSchemaForm<TInput extends FieldValues, TOutput extends FieldValues>(
 /** What a dialog's submit answers: true when the change was made or kept for later. */
 type Submit<T> = (value: T) => Promise<boolean>;
 
+/** What every item dialog is given: the item it is about, and how to close and submit. */
+interface ItemDialogProps<T> {
+  open: boolean;
+  itemNumber: string;
+  onClose: () => void;
+  onSubmit: Submit<T>;
+}
+
 export const OFFLINE_FILE_NOTE =
   'You are offline: the text is kept on this device and sent when the connection returns. A file needs the connection.';
 
@@ -101,13 +109,7 @@ export function TopicDialog({
   initial,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  itemNumber: string;
-  initial: string;
-  onClose: () => void;
-  onSubmit: Submit<string>;
-}) {
+}: ItemDialogProps<string> & { initial: string }) {
   const form = useSchemaForm(TopicBodySchema, { content: initial });
   const submit = form.handleSubmit(async ({ content }) => {
     if (await onSubmit(content)) onClose();
@@ -136,13 +138,7 @@ export function ArticleLinkDialog({
   initial,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  itemNumber: string;
-  initial: string;
-  onClose: () => void;
-  onSubmit: Submit<{ link: string; file: File | null }>;
-}) {
+}: ItemDialogProps<{ link: string; file: File | null }> & { initial: string }) {
   const files = useFileState();
   const form = useSchemaForm(ArticleFormSchema, { link: initial });
   const submit = form.handleSubmit(async ({ link }) => {
@@ -175,13 +171,7 @@ export function FeedbackDialog({
   itemNumber,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  kind: 'topic' | 'content';
-  itemNumber: string;
-  onClose: () => void;
-  onSubmit: Submit<{ feedback: string; file: File | null }>;
-}) {
+}: ItemDialogProps<{ feedback: string; file: File | null }> & { kind: 'topic' | 'content' }) {
   const files = useFileState();
   const form = useSchemaForm(FeedbackBodySchema, { feedback: '' });
   const submit = form.handleSubmit(async ({ feedback }) => {
