@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
 import { cx } from '../utils/class-names.ts';
-import { CloseIcon } from './icons.tsx';
+import { DialogCloseButton } from './dialog-close-button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -63,14 +63,7 @@ export function Dialog({
           <Description className="mt-1.5 text-sm text-slate-600">{description}</Description>
         ) : null}
         {showCloseButton ? (
-          <button
-            type="button"
-            onClick={onClose}
-            className="absolute top-4 right-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <CloseIcon className="size-5" />
-            <span className="sr-only">Close</span>
-          </button>
+          <DialogCloseButton onClose={onClose} className="absolute top-4 right-4" />
         ) : null}
         {children ? <div className="mt-4">{children}</div> : null}
         {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}

@@ -1,6 +1,7 @@
-import { Description, Field, Label, Select, type SelectProps } from '@headlessui/react';
+import { Field, Label, Select, type SelectProps } from '@headlessui/react';
 import type { ReactNode, Ref } from 'react';
 import { cx } from '../utils/class-names.ts';
+import { FieldHints } from './field-hints.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 
 export interface SelectOption {
@@ -56,12 +57,7 @@ export function SelectField({
         </Select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
       </div>
-      {description ? (
-        <Description className="text-xs text-slate-500">{description}</Description>
-      ) : null}
-      {error ? (
-        <Description className="text-xs font-medium text-red-600">{error}</Description>
-      ) : null}
+      <FieldHints description={description} error={error} />
     </Field>
   );
 }

@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@
 import type { ReactNode } from 'react';
 import { SHEET_MAX_WIDTH_PX } from '../config/constants.ts';
 import { cx } from '../utils/class-names.ts';
-import { CloseIcon } from './icons.tsx';
+import { DialogCloseButton } from './dialog-close-button.tsx';
 
 export type SheetSide = 'right' | 'left' | 'top' | 'bottom';
 
@@ -55,14 +55,7 @@ export function SideSheet({
               <Description className="mt-1 text-sm text-slate-600">{description}</Description>
             ) : null}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <CloseIcon className="size-5" />
-            <span className="sr-only">Close</span>
-          </button>
+          <DialogCloseButton onClose={onClose} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer ? (

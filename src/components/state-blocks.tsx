@@ -30,6 +30,15 @@ export function EmptyState({ title, description, action, icon, className }: Stat
   );
 }
 
+/** Tells screen readers what is loading while skeleton rows show it to sighted users. */
+export function LoadingAnnouncement({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="sr-only">
+      {children}
+    </p>
+  );
+}
+
 export function LoadingState({
   label = 'Loading…',
   className,

@@ -1,6 +1,7 @@
-import { Description, Field, Input, Label, type InputProps } from '@headlessui/react';
+import { Field, Input, Label, type InputProps } from '@headlessui/react';
 import type { ReactNode, Ref } from 'react';
 import { cx } from '../utils/class-names.ts';
+import { FieldHints } from './field-hints.tsx';
 
 export const inputClasses =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
@@ -37,12 +38,7 @@ export function TextField({
         className={inputClasses}
         {...inputProps}
       />
-      {description ? (
-        <Description className="text-xs text-slate-500">{description}</Description>
-      ) : null}
-      {error ? (
-        <Description className="text-xs font-medium text-red-600">{error}</Description>
-      ) : null}
+      <FieldHints description={description} error={error} />
     </Field>
   );
 }

@@ -271,3 +271,14 @@ export function makeSavedView(overrides: Partial<SavedView> = {}): SavedView {
     ...overrides,
   });
 }
+
+/** The body of a new cart line for SITE_ID bought for DOMAIN_ID: general links on the buyer's topic. */
+export function cartLineBody(articles: number) {
+  return {
+    link_type: GENERAL,
+    buyer_domain: DOMAIN_ID,
+    site: SITE_ID,
+    articles_number: articles,
+    article_topic: 'i_will_write_my_topic' as const,
+  };
+}

@@ -1,3 +1,10 @@
+import {
+  get,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { Violation } from '#contract/errors.ts';
 
 /**
@@ -20,3 +27,23 @@ export function applyViolations<TField extends string>(
   }
   return applied;
 }
+
+/**
+ * Binds a field name to react-hook-form's input props plus its current error message, in the
+ * shape TextField and SelectField take. Reading `formState.errors` here, during render, keeps the
+ * form subscribed to error changes.
+ */
+export function fieldBinder<TValues extends FieldValues>({
+  register,
+  formState,
+}: Pick<UseFormReturn<TValues>, 'register' | 'formState'>) {
+  const { errors } = formState;
+  return (name: Path<TValues>) => ({
+    error: (get(errors, name) as FieldError | undefined)?.message,
+    ...register(name),
+  });
+}
+
+/** The message a failed request shows when no field took it. */
+export const failureMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : 'Something went wrong.';

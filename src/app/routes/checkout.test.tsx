@@ -66,6 +66,16 @@ const methods: PaymentMethodOption[] = [
   },
 ];
 
+/** The billing details the order is placed with and answered with. */
+const billing = {
+  business_name: 'Acme Ltd',
+  country_id: GB,
+  city: 'London',
+  address: '1 High Street',
+  zip_code: 'EC1A 1BB',
+  vat_number: null,
+};
+
 const order: Order = {
   id: '00000000-0000-4000-8000-0000000a0001',
   created_at: '2026-11-22T10:00:00Z',
@@ -81,14 +91,7 @@ const order: Order = {
   status: 'processing',
   company: { id: COMPANY, title: 'Acme Ltd' },
   invoice_emails: ['billing@acme.example'],
-  billing: {
-    business_name: 'Acme Ltd',
-    country_id: GB,
-    city: 'London',
-    address: '1 High Street',
-    zip_code: 'EC1A 1BB',
-    vat_number: null,
-  },
+  billing,
   payment_method: 'credits',
   payment: { status: 'paid', method: 'credits' },
   invoice: null,
@@ -298,14 +301,7 @@ describe('checkout', () => {
       po_number: null,
       invoice_emails: ['billing@acme.example'],
       payment_method: 'credits',
-      billing: {
-        business_name: 'Acme Ltd',
-        country_id: GB,
-        city: 'London',
-        address: '1 High Street',
-        zip_code: 'EC1A 1BB',
-        vat_number: null,
-      },
+      billing,
     });
     expect(screen.getByText('100042')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/orders');

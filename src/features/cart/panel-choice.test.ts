@@ -7,7 +7,15 @@ import {
   panelReducer,
   panelTotal,
 } from './panel-choice.ts';
-import { CASINO, DOMAIN_ID, GENERAL, PLANS, PRICES, SITE_ID } from '#src/test-utils/factories.ts';
+import {
+  CASINO,
+  cartLineBody,
+  DOMAIN_ID,
+  GENERAL,
+  PLANS,
+  PRICES,
+  SITE_ID,
+} from '#src/test-utils/factories.ts';
 
 const context = { siteId: SITE_ID, buyerDomainId: DOMAIN_ID };
 
@@ -23,11 +31,7 @@ describe('cart panel choices', () => {
       wordCount: null,
     });
     expect(panelPayload(choice, context)).toEqual({
-      link_type: GENERAL,
-      buyer_domain: DOMAIN_ID,
-      site: SITE_ID,
-      articles_number: 1,
-      article_topic: 'i_will_write_my_topic',
+      ...cartLineBody(1),
       is_topic_needs_approval: false,
     });
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The card every sign-in, sign-up and recovery page sits in. */
 export function AuthCard({
@@ -22,5 +23,14 @@ export function AuthCard({
   );
 }
 
-export const authLinkClasses =
+const authLinkClasses =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** A text link inside an auth card, e.g. to the login or registration page. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={authLinkClasses}>
+      {children}
+    </Link>
+  );
+}

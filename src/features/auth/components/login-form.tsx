@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
-import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
-import { applyViolations } from '#src/utils/form-errors.ts';
+import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useLoginMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthForm, PasswordField } from './auth-form.tsx';
 
 const LoginFormSchema = z.object({
   email: z.string().trim().min(1, 'Required').pipe(z.email('Invalid email')),
@@ -24,15 +22,12 @@ const fieldForPath = (path: string): keyof LoginFormValues | null =>
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const loginMutation = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginFormValues>({
+  const form = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit, setError } = form;
+  const field = fieldBinder(form);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
@@ -41,7 +36,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiError) applyViolations(error.violations, setError, fieldForPath);
-      setServerError(error instanceof Error ? error.message : 'Something went wrong.');
+      setServerError(failureMessage(error));
     }
   });
 
@@ -51,41 +46,31 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       subtitle="Welcome back"
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link to={paths.register} className={authLinkClasses}>
-            Create one
-          </Link>
+          Don&apos;t have an account? <AuthLink to={paths.register}>Create one</AuthLink>
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Login">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+      <AuthForm
+        label="Login"
+        onSubmit={onSubmit}
+        serverError={serverError}
+        submitLabel="Log in"
+        pending={loginMutation.isPending}
+      >
         <TextField
           label="Email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
         <div className="space-y-1.5">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
           <div className="text-right text-sm">
-            <Link to={paths.forgotPassword} className={authLinkClasses}>
-              Forgot password?
-            </Link>
+            <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
           </div>
         </div>
-        <Button type="submit" className="w-full" size="lg" loading={loginMutation.isPending}>
-          Log in
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { RegistrationRequestSchema } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
-import { applyViolations } from '#src/utils/form-errors.ts';
+import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRegisterMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
 const RegisterFormSchema = RegistrationRequestSchema.extend({
   password_confirmation: z.string().min(1, 'Required'),
@@ -29,12 +28,7 @@ export function RegisterForm() {
   const registerMutation = useRegisterMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterFormValues>({
+  const form = useForm<RegisterFormValues>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: {
       first_name: '',
@@ -45,6 +39,8 @@ export function RegisterForm() {
       password_confirmation: '',
     },
   });
+  const { handleSubmit, setError } = form;
+  const field = fieldBinder(form);
 
   const onSubmit = handleSubmit(async ({ password_confirmation: _confirmation, ...request }) => {
     setServerError(null);
@@ -54,8 +50,7 @@ export function RegisterForm() {
     } catch (error) {
       const applied =
         error instanceof ApiError ? applyViolations(error.violations, setError, fieldForPath) : 0;
-      if (!applied)
-        setServerError(error instanceof Error ? error.message : 'Something went wrong.');
+      if (!applied) setServerError(failureMessage(error));
     }
   });
 
@@ -64,11 +59,7 @@ export function RegisterForm() {
       <AuthCard
         title="Check your inbox"
         subtitle={`We sent a confirmation link to ${sentTo}.`}
-        footer={
-          <Link to={paths.login} className={authLinkClasses}>
-            Back to login
-          </Link>
-        }
+        footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
       >
         <Alert variant="success">
           Open the link in the e-mail to activate your account, then log in.
@@ -83,68 +74,36 @@ export function RegisterForm() {
       subtitle="Start buying placements on trusted publisher sites"
       footer={
         <>
-          Already have an account?{' '}
-          <Link to={paths.login} className={authLinkClasses}>
-            Log in
-          </Link>
+          Already have an account? <AuthLink to={paths.login}>Log in</AuthLink>
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Register">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+      <AuthForm
+        label="Register"
+        onSubmit={onSubmit}
+        serverError={serverError}
+        submitLabel="Create account"
+        pending={registerMutation.isPending}
+      >
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
+          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
         </div>
-        <TextField
-          label="Company name"
-          autoComplete="organization"
-          error={errors.company_name?.message}
-          {...register('company_name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          description="At least 12 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
+        <TextField label="Company name" autoComplete="organization" {...field('company_name')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <NewPasswordFields
+          password={{
+            label: 'Password',
+            description: 'At least 12 characters.',
+            ...field('password'),
+          }}
+          confirmation={{ label: 'Confirm password', ...field('password_confirmation') }}
         />
         <p className="text-xs text-slate-500">
           By creating an account you accept the{' '}
-          <Link to={paths.termsAndConditions} className={authLinkClasses}>
-            terms and conditions
-          </Link>
-          .
+          <AuthLink to={paths.termsAndConditions}>terms and conditions</AuthLink>.
         </p>
-        <Button type="submit" className="w-full" size="lg" loading={registerMutation.isPending}>
-          Create account
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -6,7 +6,7 @@ import { LoadingState } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useConfirmRegistrationMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 
 /** Confirms the e-mailed registration token as soon as the page opens. */
 export function RegistrationConfirmation({ token }: { token: string }) {
@@ -40,11 +40,7 @@ export function RegistrationConfirmation({ token }: { token: string }) {
     return (
       <AuthCard
         title="Confirmation failed"
-        footer={
-          <Link to={paths.login} className={authLinkClasses}>
-            Go to login
-          </Link>
-        }
+        footer={<AuthLink to={paths.login}>Go to login</AuthLink>}
       >
         <Alert>{message}</Alert>
       </AuthCard>

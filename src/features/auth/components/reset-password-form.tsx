@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { NewPasswordSchema } from '#contract/public-auth.ts';
-import { Alert } from '#src/components/alert.tsx';
-import { Button, buttonClasses } from '#src/components/button.tsx';
-import { TextField } from '#src/components/text-field.tsx';
+import { buttonClasses } from '#src/components/button.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
-import { applyViolations } from '#src/utils/form-errors.ts';
+import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCompletePasswordResetMutation } from '../api/mutations.ts';
-import { AuthCard, authLinkClasses } from './auth-card.tsx';
+import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
 const ResetFormSchema = z
   .object({ password: NewPasswordSchema, password_confirmation: z.string().min(1, 'Required') })
@@ -25,15 +24,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const resetMutation = useCompletePasswordResetMutation();
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetFormValues>({
+  const form = useForm<ResetFormValues>({
     resolver: zodResolver(ResetFormSchema),
     defaultValues: { password: '', password_confirmation: '' },
   });
+  const { handleSubmit, setError } = form;
+  const field = fieldBinder(form);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setServerError(null);
@@ -51,8 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
               path === 'password' ? 'password' : null,
             )
           : 0;
-      if (!applied)
-        setServerError(error instanceof Error ? error.message : 'Something went wrong.');
+      if (!applied) setServerError(failureMessage(error));
     }
   });
 
@@ -70,32 +65,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <AuthCard
       title="Choose a new password"
       subtitle="Use at least 12 characters."
-      footer={
-        <Link to={paths.forgotPassword} className={authLinkClasses}>
-          Request a new link
-        </Link>
-      }
+      footer={<AuthLink to={paths.forgotPassword}>Request a new link</AuthLink>}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New password">
-        {serverError ? <Alert>{serverError}</Alert> : null}
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+      <AuthForm
+        label="New password"
+        onSubmit={onSubmit}
+        serverError={serverError}
+        submitLabel="Change password"
+        pending={resetMutation.isPending}
+      >
+        <NewPasswordFields
+          password={{ label: 'New password', ...field('password') }}
+          confirmation={{ label: 'Confirm new password', ...field('password_confirmation') }}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
-        />
-        <Button type="submit" className="w-full" size="lg" loading={resetMutation.isPending}>
-          Change password
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

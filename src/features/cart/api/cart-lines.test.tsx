@@ -6,7 +6,7 @@ import { db } from '#src/lib/db.ts';
 import { dismissOutboxEntry, enqueue, syncOutbox } from '#src/lib/outbox.ts';
 import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '#src/test-utils/factories.ts';
+import { cartLineBody, makeCartItem } from '#src/test-utils/factories.ts';
 import {
   addCartLine,
   cartLineOutbox,
@@ -26,11 +26,7 @@ function queueCartLine({ idempotencyKey, ...line }: AddCartLineInput & { idempot
 }
 
 const payload = {
-  link_type: GENERAL,
-  buyer_domain: DOMAIN_ID,
-  site: SITE_ID,
-  articles_number: 2,
-  article_topic: 'i_will_write_my_topic' as const,
+  ...cartLineBody(2),
   is_topic_needs_approval: false,
 };
 const summary = {

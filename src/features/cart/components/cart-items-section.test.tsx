@@ -9,7 +9,7 @@ import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
 import { cartLineOutbox } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
-import { DOMAIN_ID, GENERAL, makeCartItem, SITE_ID } from '#src/test-utils/factories.ts';
+import { cartLineBody, makeCartItem } from '#src/test-utils/factories.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
 
 function api(
@@ -117,11 +117,7 @@ describe('cart list', () => {
     await waitFor(() => expect(onPageChange).toHaveBeenCalledWith(1));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
-      link_type: GENERAL,
-      buyer_domain: DOMAIN_ID,
-      site: SITE_ID,
-      articles_number: 1,
-      article_topic: 'i_will_write_my_topic',
+      ...cartLineBody(1),
       is_topic_needs_approval: false,
       content_product_plan: item.content_product_plan!.id,
       word_count: 500,
@@ -175,13 +171,7 @@ describe('cart list', () => {
       articles: 2,
       total: '290.00',
     };
-    const payload = {
-      link_type: GENERAL,
-      buyer_domain: DOMAIN_ID,
-      site: SITE_ID,
-      articles_number: 2,
-      article_topic: 'i_will_write_my_topic' as const,
-    };
+    const payload = cartLineBody(2);
     await enqueue(cartLineOutbox, { payload, summary }, 'k1');
     const refused = await enqueue(
       cartLineOutbox,

@@ -7,7 +7,7 @@ import { Card, CardHeader } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCloneCartItem, useEmptyCart, useRemoveCartItems } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
@@ -82,9 +82,7 @@ export function CartItemsSection({
   } else if (query.isPending) {
     content = (
       <div className="space-y-2 px-5 py-4">
-        <p role="status" className="sr-only">
-          Loading your cart…
-        </p>
+        <LoadingAnnouncement>Loading your cart…</LoadingAnnouncement>
         {Array.from({ length: 3 }, (_, row) => (
           <Skeleton key={row} className="h-12 w-full" />
         ))}

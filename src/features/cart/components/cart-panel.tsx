@@ -8,7 +8,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { ErrorState } from '#src/components/state-blocks.tsx';
+import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { formatMoney } from '#src/utils/format.ts';
@@ -104,9 +104,7 @@ function planOptions(plans: readonly ContentProductPlan[]): ChoiceOption<string>
 function PanelSkeleton() {
   return (
     <div className="space-y-6">
-      <p role="status" className="sr-only">
-        Loading the site and content plans…
-      </p>
+      <LoadingAnnouncement>Loading the site and content plans…</LoadingAnnouncement>
       {[3, 2, 2].map((rows, group) => (
         <div key={group} className="space-y-2">
           <Skeleton className="h-4 w-40" />

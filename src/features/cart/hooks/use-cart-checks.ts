@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '#contract/cart.ts';
-import type { Violation } from '#contract/errors.ts';
+import type { CartCheck } from '#src/lib/cart-check.ts';
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
 import { fetchAllCartItems } from '../api/requests.ts';
 import { getCartRevision } from '../cart-revision.ts';
@@ -12,16 +12,6 @@ import {
   type EditableField,
   type RowErrors,
 } from '../row-errors.ts';
-
-export type CartCheck =
-  | {
-      ok: true;
-      /** Changes when the cart changes: an order attempt may be repeated with the same key until then. */
-      revision: number;
-      /** Puts the order's `items[index].field` violations on their rows; returns those that name no row. */
-      applyViolations: (violations: readonly Violation[]) => Violation[];
-    }
-  | { ok: false; message: string };
 
 /**
  * The rows' side of placing an order: before it, every row is checked for its required fields;

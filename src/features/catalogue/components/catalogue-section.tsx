@@ -24,7 +24,7 @@ import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
@@ -81,6 +81,14 @@ export interface CatalogueSectionProps {
 }
 
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
+/** What can be done to all selected sites at once, in the order the buttons appear. */
+const BULK_ACTIONS: readonly { mark: SiteMark; value: boolean; label: string }[] = [
+  { mark: 'favorites', value: true, label: 'Add selected to favorites' },
+  { mark: 'favorites', value: false, label: 'Remove selected from favorites' },
+  { mark: 'blacklists', value: true, label: 'Add selected to blacklist' },
+  { mark: 'blacklists', value: false, label: 'Remove selected from blacklist' },
+];
+
 export function CatalogueSection({
   toolbar,
   renderBuyAction,
@@ -217,18 +225,11 @@ export function CatalogueSection({
           className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
         >
           <span className="mr-2 font-medium">{selectedIds.length} selected</span>
-          <Button size="sm" variant="secondary" onClick={() => bulk('favorites', true)}>
-            Add selected to favorites
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => bulk('favorites', false)}>
-            Remove selected from favorites
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => bulk('blacklists', true)}>
-            Add selected to blacklist
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => bulk('blacklists', false)}>
-            Remove selected from blacklist
-          </Button>
+          {BULK_ACTIONS.map(({ mark, value, label }) => (
+            <Button key={label} size="sm" variant="secondary" onClick={() => bulk(mark, value)}>
+              {label}
+            </Button>
+          ))}
         </div>
       ) : null}
       <FilterPanel
@@ -267,11 +268,7 @@ export function CatalogueSection({
               skeletonRows={Math.min(limit, 10)}
             />
           )}
-          {query.isPending ? (
-            <p role="status" className="sr-only">
-              Loading sites…
-            </p>
-          ) : null}
+          {query.isPending ? <LoadingAnnouncement>Loading sites…</LoadingAnnouncement> : null}
           {query.data ? (
             <Pagination
               // The page the rows on screen belong to: while the next page loads, the previous

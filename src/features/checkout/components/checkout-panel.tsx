@@ -1,10 +1,9 @@
-import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
+import { Description, Field, Label, RadioGroup } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '#contract/cart.ts';
-import type { Violation } from '#contract/errors.ts';
 import {
   MAX_INVOICE_EMAILS,
   PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
@@ -16,12 +15,13 @@ import type { ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
+import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { ErrorState } from '#src/components/state-blocks.tsx';
+import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
-import { cx } from '#src/utils/class-names.ts';
+import type { CartCheck } from '#src/lib/cart-check.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
@@ -41,15 +41,6 @@ import { OrderSummary } from './order-summary.tsx';
 export const OFFLINE_ORDER_MESSAGE = 'You are offline. Placing an order needs a connection.';
 export const ORDER_NOT_SENT_MESSAGE =
   'The order could not be sent. Check your connection and press Order now again.';
-
-/** The cart's answer before an order: whether its rows are complete, and where row errors go. */
-export type CartCheck =
-  | {
-      ok: true;
-      revision: number;
-      applyViolations: (violations: readonly Violation[]) => Violation[];
-    }
-  | { ok: false; message: string };
 
 export interface CheckoutPanelProps {
   isOnline: boolean;
@@ -107,37 +98,24 @@ function PaymentMethods({
         </Label>
         {methods.map((method) => (
           <Field key={method.id} disabled={!method.is_available}>
-            <Radio
+            <RadioCard
               value={method.id}
-              className={cx(
-                'group flex cursor-pointer gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm',
-                'focus:outline-none data-checked:border-indigo-600 data-checked:bg-indigo-50/60',
-                'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600',
-                'data-disabled:cursor-not-allowed data-disabled:bg-slate-50',
-              )}
+              className="data-disabled:cursor-not-allowed data-disabled:bg-slate-50"
             >
-              <span
-                aria-hidden="true"
-                className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white group-data-checked:border-indigo-600 group-data-checked:bg-indigo-600"
-              >
-                <span className="size-1.5 rounded-full bg-white" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <Label className="font-medium text-slate-900 group-data-disabled:text-slate-500">
-                  {method.title}
-                </Label>
-                {method.available_amount !== null ? (
-                  <Description className="text-xs text-slate-600">
-                    Available: {formatMoney(method.available_amount)}
-                  </Description>
-                ) : null}
-                {method.unavailable_reason ? (
-                  <Description className="text-xs text-red-700">
-                    {method.unavailable_reason}
-                  </Description>
-                ) : null}
-              </span>
-            </Radio>
+              <Label className="font-medium text-slate-900 group-data-disabled:text-slate-500">
+                {method.title}
+              </Label>
+              {method.available_amount !== null ? (
+                <Description className="text-xs text-slate-600">
+                  Available: {formatMoney(method.available_amount)}
+                </Description>
+              ) : null}
+              {method.unavailable_reason ? (
+                <Description className="text-xs text-red-700">
+                  {method.unavailable_reason}
+                </Description>
+              ) : null}
+            </RadioCard>
           </Field>
         ))}
       </RadioGroup>
@@ -407,9 +385,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
     }
     return (
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <p role="status" className="sr-only">
-          Loading billing details…
-        </p>
+        <LoadingAnnouncement>Loading billing details…</LoadingAnnouncement>
         <Skeleton className="h-80 w-full" />
         <Skeleton className="h-80 w-full" />
       </div>

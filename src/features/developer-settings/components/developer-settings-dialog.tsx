@@ -8,6 +8,7 @@ import { TextField } from '#src/components/text-field.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { DEFAULT_API_BASE_URL } from '#src/config/env.ts';
 import { getDeveloperSettings, saveDeveloperSettings } from '#src/lib/developer-settings.ts';
+import { fieldBinder } from '#src/utils/form-errors.ts';
 
 const SettingsSchema = z.object({
   apiBaseUrl: z
@@ -30,15 +31,16 @@ type SettingsValues = z.infer<typeof SettingsSchema>;
 /** Edits where API calls go and the optional X-Origin header (spec §7); kept in this browser. */
 export function DeveloperSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SettingsValues>({
+  const form = useForm<SettingsValues>({
     resolver: zodResolver(SettingsSchema),
     values: getDeveloperSettings(),
   });
+  const { handleSubmit, reset } = form;
+  const field = fieldBinder(form);
+  const cancel = () => {
+    reset(getDeveloperSettings());
+    onClose();
+  };
 
   const onSubmit = handleSubmit((values) => {
     saveDeveloperSettings(values);
@@ -51,10 +53,7 @@ export function DeveloperSettingsDialog({ open, onClose }: { open: boolean; onCl
   return (
     <Dialog
       open={open}
-      onClose={() => {
-        reset(getDeveloperSettings());
-        onClose();
-      }}
+      onClose={cancel}
       title="Developer settings"
       description="These settings apply to this browser only."
     >
@@ -64,24 +63,16 @@ export function DeveloperSettingsDialog({ open, onClose }: { open: boolean; onCl
           placeholder={DEFAULT_API_BASE_URL}
           description={`Leave empty to use ${DEFAULT_API_BASE_URL}.`}
           autoComplete="off"
-          error={errors.apiBaseUrl?.message}
-          {...register('apiBaseUrl')}
+          {...field('apiBaseUrl')}
         />
         <TextField
           label="X-Origin header"
           description="Sent with every API request when set."
           autoComplete="off"
-          error={errors.customHeaderXOrigin?.message}
-          {...register('customHeaderXOrigin')}
+          {...field('customHeaderXOrigin')}
         />
         <div className="flex justify-end gap-2 pt-2">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              reset(getDeveloperSettings());
-              onClose();
-            }}
-          >
+          <Button variant="secondary" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit">Save</Button>

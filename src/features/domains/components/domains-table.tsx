@@ -4,7 +4,7 @@ import { Card } from '#src/components/card.tsx';
 import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { GlobeIcon } from '#src/components/icons.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { domainQueries } from '../api/queries.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
@@ -64,11 +64,7 @@ export function DomainsTable({ page, limit, onPageChange, onLimitChange }: Domai
         isLoading={query.isPending}
         isBusy={query.isFetching}
       />
-      {query.isPending ? (
-        <p role="status" className="sr-only">
-          Loading domains…
-        </p>
-      ) : null}
+      {query.isPending ? <LoadingAnnouncement>Loading domains…</LoadingAnnouncement> : null}
       {query.data ? (
         <Pagination
           page={page}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FILE_ACCEPT } from '../file-rules.ts';
+import { FieldError, FieldLabel } from './field-parts.tsx';
 
 /** An optional document input with its own error, linked through aria-describedby. */
 export function FileField({
@@ -23,9 +24,7 @@ export function FileField({
     .join(' ');
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         type="file"
@@ -42,11 +41,7 @@ export function FileField({
           {note}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

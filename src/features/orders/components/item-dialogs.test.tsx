@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import { setOnline } from '#src/test-utils/api.ts';
@@ -13,13 +14,24 @@ function bigFile(bytes: number, name = 'notes.pdf'): File {
   return file;
 }
 
+/** Renders a dialog whose submit succeeds and records its calls. */
+function renderDialog(dialog: (onSubmit: () => Promise<boolean>) => ReactElement) {
+  const onSubmit = vi.fn(async () => true);
+  const user = userEvent.setup();
+  render(dialog(onSubmit));
+  return { onSubmit, user };
+}
+
+const renderFeedbackDialog = (kind: 'topic' | 'content') =>
+  renderDialog((onSubmit) => (
+    <FeedbackDialog open kind={kind} itemNumber="100001-1" onClose={() => {}} onSubmit={onSubmit} />
+  ));
+
 describe('item dialogs', () => {
   it('refuses an empty topic and links the message to the field', async () => {
-    const onSubmit = vi.fn(async () => true);
-    const user = userEvent.setup();
-    render(
-      <TopicDialog open itemNumber="100001-3" initial="" onClose={() => {}} onSubmit={onSubmit} />,
-    );
+    const { onSubmit, user } = renderDialog((onSubmit) => (
+      <TopicDialog open itemNumber="100001-3" initial="" onClose={() => {}} onSubmit={onSubmit} />
+    ));
     await user.type(screen.getByLabelText('Topic'), '   ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const field = screen.getByLabelText('Topic');
@@ -36,17 +48,15 @@ describe('item dialogs', () => {
   });
 
   it('requires an article link and normalises it like a target URL', async () => {
-    const onSubmit = vi.fn(async () => true);
-    const user = userEvent.setup();
-    render(
+    const { onSubmit, user } = renderDialog((onSubmit) => (
       <ArticleLinkDialog
         open
         itemNumber="100001-3"
         initial=""
         onClose={() => {}}
         onSubmit={onSubmit}
-      />,
-    );
+      />
+    ));
     expect(screen.getByRole('dialog', { name: 'Article for item 100001-3' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
@@ -56,17 +66,7 @@ describe('item dialogs', () => {
   });
 
   it('names the size of a file that is too large and does not send it', async () => {
-    const onSubmit = vi.fn(async () => true);
-    const user = userEvent.setup();
-    render(
-      <FeedbackDialog
-        open
-        kind="content"
-        itemNumber="100001-1"
-        onClose={() => {}}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { onSubmit, user } = renderFeedbackDialog('content');
     await user.type(screen.getByLabelText('Feedback'), 'Please rewrite the intro');
     const input = screen.getByLabelText('File (optional)');
     await user.upload(input, bigFile(25 * 1024 * 1024));
@@ -86,17 +86,7 @@ describe('item dialogs', () => {
   });
 
   it('refuses feedback without text', async () => {
-    const onSubmit = vi.fn(async () => true);
-    const user = userEvent.setup();
-    render(
-      <FeedbackDialog
-        open
-        kind="topic"
-        itemNumber="100001-1"
-        onClose={() => {}}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { onSubmit, user } = renderFeedbackDialog('topic');
     expect(screen.queryByLabelText('File (optional)')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(
@@ -107,17 +97,7 @@ describe('item dialogs', () => {
 
   it('says a file needs the connection while offline', async () => {
     setOnline(false);
-    const onSubmit = vi.fn(async () => true);
-    const user = userEvent.setup();
-    render(
-      <FeedbackDialog
-        open
-        kind="content"
-        itemNumber="100001-1"
-        onClose={() => {}}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { onSubmit, user } = renderFeedbackDialog('content');
     expect(screen.getByText(/A file needs the connection\./)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Feedback'), 'Shorter');
     await user.upload(

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   ArticleFormSchema,
@@ -19,13 +19,30 @@ import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
+/** A form validated by one of the contract's schemas, handing over the schema's parsed output. */
+function useSchemaForm<TInput extends FieldValues, TOutput extends FieldValues>(
+  schema: z.ZodType<TOutput, TInput>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  return useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+}
+
 /** What a dialog's submit answers: true when the change was made or kept for later. */
 type Submit<T> = (value: T) => Promise<boolean>;
+
+/** What every item dialog is given: the item it is about, and how to close and submit. */
+interface ItemDialogProps<T> {
+  open: boolean;
+  itemNumber: string;
+  onClose: () => void;
+  onSubmit: Submit<T>;
+}
 
 export const OFFLINE_FILE_NOTE =
   'You are offline: the text is kept on this device and sent when the connection returns. A file needs the connection.';
 
-function useFileState(isOnline: boolean) {
+function useFileState() {
+  const isOnline = useOnlineStatus();
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const problem = fileProblem(file) ?? (file && !isOnline ? FILE_NEEDS_CONNECTION_MESSAGE : null);
@@ -34,7 +51,56 @@ function useFileState(isOnline: boolean) {
     setFile: (next: File | null) => (setFile(next), setTouched(true)),
     problem,
     touched,
+    isOnline,
   };
+}
+
+/** The optional document of an article or of content feedback; offline, only text can be kept. */
+function OptionalFileField({
+  label,
+  files,
+}: {
+  label: string;
+  files: ReturnType<typeof useFileState>;
+}) {
+  return (
+    <FileField
+      label={label}
+      file={files.file}
+      error={files.problem}
+      note={files.isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
+      onChange={files.setFile}
+    />
+  );
+}
+
+/** The body of every item dialog: its fields, then Cancel and the submit button. */
+function DialogForm({
+  onSubmit,
+  onCancel,
+  submitting,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      {children}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 export function TopicDialog({
@@ -43,37 +109,25 @@ export function TopicDialog({
   initial,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  itemNumber: string;
-  initial: string;
-  onClose: () => void;
-  onSubmit: Submit<string>;
-}) {
-  const form = useForm<z.input<typeof TopicBodySchema>, unknown, z.output<typeof TopicBodySchema>>({
-    resolver: zodResolver(TopicBodySchema),
-    defaultValues: { content: initial },
-  });
+}: ItemDialogProps<string> & { initial: string }) {
+  const form = useSchemaForm(TopicBodySchema, { content: initial });
   const submit = form.handleSubmit(async ({ content }) => {
     if (await onSubmit(content)) onClose();
   });
   return (
     <Dialog open={open} onClose={onClose} title={`Topic for item ${itemNumber}`}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Confirm"
+      >
         <TextAreaField
           label="Topic"
           {...form.register('content')}
           error={form.formState.errors.content?.message}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Confirm
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
@@ -84,52 +138,29 @@ export function ArticleLinkDialog({
   initial,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  itemNumber: string;
-  initial: string;
-  onClose: () => void;
-  onSubmit: Submit<{ link: string; file: File | null }>;
-}) {
-  const isOnline = useOnlineStatus();
-  const files = useFileState(isOnline);
-  const form = useForm<
-    z.input<typeof ArticleFormSchema>,
-    unknown,
-    z.output<typeof ArticleFormSchema>
-  >({
-    resolver: zodResolver(ArticleFormSchema),
-    defaultValues: { link: initial },
-  });
+}: ItemDialogProps<{ link: string; file: File | null }> & { initial: string }) {
+  const files = useFileState();
+  const form = useSchemaForm(ArticleFormSchema, { link: initial });
   const submit = form.handleSubmit(async ({ link }) => {
     if (files.problem) return;
     if (await onSubmit({ link, file: files.file })) onClose();
   });
   return (
     <Dialog open={open} onClose={onClose} title={`Article for item ${itemNumber}`}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Confirm"
+      >
         <TextField
           label="Article link"
           placeholder="https://docs.example.com/my-article"
           {...form.register('link')}
           error={form.formState.errors.link?.message}
         />
-        <FileField
-          label="Article file (optional)"
-          file={files.file}
-          error={files.problem}
-          note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
-          onChange={files.setFile}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Confirm
-          </Button>
-        </div>
-      </form>
+        <OptionalFileField label="Article file (optional)" files={files} />
+      </DialogForm>
     </Dialog>
   );
 }
@@ -140,23 +171,9 @@ export function FeedbackDialog({
   itemNumber,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
-  kind: 'topic' | 'content';
-  itemNumber: string;
-  onClose: () => void;
-  onSubmit: Submit<{ feedback: string; file: File | null }>;
-}) {
-  const isOnline = useOnlineStatus();
-  const files = useFileState(isOnline);
-  const form = useForm<
-    z.input<typeof FeedbackBodySchema>,
-    unknown,
-    z.output<typeof FeedbackBodySchema>
-  >({
-    resolver: zodResolver(FeedbackBodySchema),
-    defaultValues: { feedback: '' },
-  });
+}: ItemDialogProps<{ feedback: string; file: File | null }> & { kind: 'topic' | 'content' }) {
+  const files = useFileState();
+  const form = useSchemaForm(FeedbackBodySchema, { feedback: '' });
   const submit = form.handleSubmit(async ({ feedback }) => {
     if (files.problem) return;
     if (await onSubmit({ feedback, file: files.file })) onClose();
@@ -173,30 +190,19 @@ export function FeedbackDialog({
           : 'Tell the publisher what to change in the article.'
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Send feedback"
+      >
         <TextAreaField
           label="Feedback"
           {...form.register('feedback')}
           error={form.formState.errors.feedback?.message}
         />
-        {kind === 'content' ? (
-          <FileField
-            label="File (optional)"
-            file={files.file}
-            error={files.problem}
-            note={isOnline ? '.doc, .docx, .txt or .pdf, at most 20 MB.' : OFFLINE_FILE_NOTE}
-            onChange={files.setFile}
-          />
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Send feedback
-          </Button>
-        </div>
-      </form>
+        {kind === 'content' ? <OptionalFileField label="File (optional)" files={files} /> : null}
+      </DialogForm>
     </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { actionIds } from '../api/item-actions.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
@@ -262,11 +262,7 @@ export function OrderItemsSection({
               stickyFirst
             />
           )}
-          {query.isPending ? (
-            <p role="status" className="sr-only">
-              Loading items…
-            </p>
-          ) : null}
+          {query.isPending ? <LoadingAnnouncement>Loading items…</LoadingAnnouncement> : null}
           {query.data ? (
             <Pagination
               page={page}

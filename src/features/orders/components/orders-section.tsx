@@ -12,7 +12,7 @@ import { Card } from '#src/components/card.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { NetworkError } from '#src/lib/api-client.ts';
 import { Pagination } from '#src/components/pagination.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { formatDate, formatMoney } from '#src/utils/format.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
@@ -164,11 +164,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
               onHide={hide}
             />
           )}
-          {query.isPending ? (
-            <p role="status" className="sr-only">
-              Loading orders…
-            </p>
-          ) : null}
+          {query.isPending ? <LoadingAnnouncement>Loading orders…</LoadingAnnouncement> : null}
           {query.data ? (
             <Pagination
               page={page}

@@ -1,5 +1,6 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 import { cx } from '#src/utils/class-names.ts';
+import { FieldError, FieldLabel } from './field-parts.tsx';
 
 /** A labelled text area whose error is announced through aria-describedby. */
 export function TextAreaField({
@@ -11,9 +12,7 @@ export function TextAreaField({
   const id = useId();
   return (
     <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
         rows={5}
@@ -25,11 +24,7 @@ export function TextAreaField({
         )}
         {...props}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
