@@ -6,7 +6,7 @@ import { BrandLink } from './brand.tsx';
 export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-50 to-slate-100">
-      <main className="flex flex-1 flex-col items-center justify-center px-4 py-12">
+      <main id="main" className="flex flex-1 flex-col items-center justify-center px-4 py-12">
         <div className="mb-8">
           <BrandLink />
         </div>

@@ -19,7 +19,7 @@ const columns: TableColumn<BuyerDomain>[] = [
     id: 'referents_file',
     label: 'Referring domains file',
     render: (domain) =>
-      domain.referents_file?.file_name ?? <span className="text-slate-400">Not uploaded</span>,
+      domain.referents_file?.file_name ?? <span className="text-slate-500">Not uploaded</span>,
   },
   {
     id: 'import_status',

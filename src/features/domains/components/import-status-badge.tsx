@@ -3,7 +3,7 @@ import { Badge } from '#src/components/badge.tsx';
 
 /** The referring-domains import state; a success that skipped rows shows as a warning. */
 export function ImportStatusBadge({ status }: { status: BuyerDomain['import_status'] }) {
-  if (!status) return <span className="text-slate-400">No import</span>;
+  if (!status) return <span className="text-slate-500">No import</span>;
   if (status.status === 'pending') return <Badge variant="secondary">Importing…</Badge>;
   if (status.status === 'failed')
     return <Badge variant="destructive">Not imported, check errors</Badge>;
