@@ -114,7 +114,9 @@ function acceptedPart(schema: z.ZodType, raw: unknown): unknown {
     if (!isPlainObject(raw)) return undefined;
     const kept: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
-      const field = (inner.shape as Record<string, z.ZodType>)[key];
+      // Own keys only: an address may name `toString` or `__proto__`, which are no fields.
+      const shape = inner.shape as Record<string, z.ZodType>;
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
       const part = field ? acceptedPart(field, value) : undefined;
       if (part !== undefined) kept[key] = part;
     }
