@@ -1,18 +1,101 @@
+// A buyer's domains, competitor groups and the imports that fill their lists (spec §3 "Buyer
+// domain", "Competitor group", "Import status"; §7 "Buyer domains", "Files and imports").
 import { z } from 'zod';
+import { MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 import { listOf } from './pagination.ts';
 
 export const ImportStatusValueSchema = z.enum(['pending', 'success', 'failed']);
+export type ImportStatusValue = z.infer<typeof ImportStatusValueSchema>;
+
+/** What an upload fills: a domain's referring domains, or a competitor group's competitors. */
+export const ImportKindSchema = z.enum(['referents', 'competitors']);
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+
+/**
+ * One import's outcome. Each error is a JSON string (spec §3) that `ImportErrorSchema` reads:
+ * a message and violations whose `path` names the line and column, such as "line 12, column 1".
+ */
+export const ImportStatusSchema = z.object({
+  id: z.string(),
+  status: ImportStatusValueSchema,
+  errors: z.array(z.string()),
+});
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
+
+export const ImportErrorSchema = z.object({
+  message: z.string(),
+  violations: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type ImportError = z.infer<typeof ImportErrorSchema>;
+
+/** GET /api/v1/imports/statuses?filter[ids][]=…&limit=n */
+export const ImportStatusListSchema = z.object({ data: z.array(ImportStatusSchema) });
+export type ImportStatusList = z.infer<typeof ImportStatusListSchema>;
+
+/** The most ids one status request may ask for. */
+export const IMPORT_STATUS_MAX_IDS = 50;
+
+/** Messages of an import's outcome (spec §8). */
+export const IMPORT_MESSAGES = {
+  success: 'Import was successful',
+  referentsFinished: 'Referring domain upload finished',
+  competitorsFinished: 'Competitor upload finished',
+  partial: 'Partially imported, check errors',
+  skipped: 'Some items were wrong and skipped',
+  failed: 'Not imported, check errors',
+  statusesFailed: 'Import errors',
+} as const;
+
+const UploadedFileSchema = z.object({ id: z.string(), file_name: z.string() });
 
 /** Spec §3 "Buyer domain". */
 export const BuyerDomainSchema = z.object({
   id: z.string(),
   hostname: z.string(),
-  referents_file: z.object({ id: z.string(), file_name: z.string() }).nullable(),
-  import_status: z
-    .object({ status: ImportStatusValueSchema, errors: z.array(z.string()) })
-    .nullable(),
+  referents_file: UploadedFileSchema.nullable(),
+  import_status: ImportStatusSchema.nullable(),
 });
 export type BuyerDomain = z.infer<typeof BuyerDomainSchema>;
 
 export const BuyerDomainListSchema = listOf(BuyerDomainSchema);
 export type BuyerDomainList = z.infer<typeof BuyerDomainListSchema>;
+
+/** POST /api/v1/buyer/domains: the hostname is normalised by `normaliseHostname`. */
+export const CreateBuyerDomainSchema = z.strictObject({
+  hostname: z.string().max(MAX_HOSTNAME_INPUT_LENGTH),
+});
+export type CreateBuyerDomain = z.infer<typeof CreateBuyerDomainSchema>;
+
+/** How many domains one buyer may keep (decision 054). */
+export const MAX_BUYER_DOMAINS = 200;
+
+/** A competitor and how many referring domains its uploaded list gave it. */
+export const CompetitorSchema = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  referring_domains: z.number().int().min(0),
+});
+export type Competitor = z.infer<typeof CompetitorSchema>;
+
+/** Spec §3 "Competitor group": tied to a domain; its competitors are uploaded as a file. */
+export const CompetitorGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  buyer_domain: z.object({ id: z.string(), hostname: z.string() }),
+  competitors_file: UploadedFileSchema.nullable(),
+  import_status: ImportStatusSchema.nullable(),
+  competitors: z.array(CompetitorSchema),
+});
+export type CompetitorGroup = z.infer<typeof CompetitorGroupSchema>;
+
+export const CompetitorGroupListSchema = listOf(CompetitorGroupSchema);
+export type CompetitorGroupList = z.infer<typeof CompetitorGroupListSchema>;
+
+export const COMPETITOR_GROUP_NAME_MAX = 100;
+
+/** POST /api/v1/buyer/domains/competitor-groups */
+export const CreateCompetitorGroupSchema = z.strictObject({
+  buyer_domain: z.string().max(64),
+  name: z.string().trim().min(1, 'Enter a name for the group.').max(COMPETITOR_GROUP_NAME_MAX),
+});
+export type CreateCompetitorGroup = z.infer<typeof CreateCompetitorGroupSchema>;

@@ -5,6 +5,16 @@ export const companyStatus = pgEnum('company_status', ['pending', 'approved', 'd
 
 export const importStatus = pgEnum('import_status', ['pending', 'success', 'failed']);
 
+/** What an uploaded list fills: a buyer domain's referring domains or a competitor group. */
+export const importKind = pgEnum('import_kind', ['referents', 'competitors']);
+
+/** Where a free strategy request stands, as the buyer sees it. */
+export const strategyRequestStatus = pgEnum('strategy_request_status', [
+  'received',
+  'in_progress',
+  'sent',
+]);
+
 export const sponsorTagType = pgEnum('sponsor_tag_type', [
   'rel_sponsored',
   'image_tag',

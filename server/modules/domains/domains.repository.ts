@@ -1,12 +1,17 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { buyerDomains, files } from '#server/db/schema/index.ts';
+import { buyerDomains, fileImports, files } from '#server/db/schema/index.ts';
+
+/** The buyer's domains that are not deleted (archived). */
+function activeDomainsOf(userId: string) {
+  return and(eq(buyerDomains.userId, userId), isNull(buyerDomains.archivedAt));
+}
 
 export async function countDomainsOfUser(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(buyerDomains)
-    .where(eq(buyerDomains.userId, userId));
+    .where(activeDomainsOf(userId));
   return row?.total ?? 0;
 }
 
@@ -21,12 +26,14 @@ export async function findDomainsOfUser(
       hostname: buyerDomains.hostname,
       referentsFileId: files.id,
       referentsFileName: files.fileName,
-      importStatus: buyerDomains.referentsImportStatus,
-      importErrors: buyerDomains.referentsImportErrors,
+      importId: fileImports.id,
+      importStatus: fileImports.status,
+      importErrors: fileImports.errors,
     })
     .from(buyerDomains)
     .leftJoin(files, eq(files.id, buyerDomains.referentsFileId))
-    .where(eq(buyerDomains.userId, userId))
+    .leftJoin(fileImports, eq(fileImports.id, buyerDomains.referentsImportId))
+    .where(activeDomainsOf(userId))
     .orderBy(asc(buyerDomains.createdAt), asc(buyerDomains.id))
     .offset(offset)
     .limit(limit);

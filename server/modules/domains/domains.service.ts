@@ -25,8 +25,9 @@ function toBuyerDomain(row: DomainRow): BuyerDomain {
     id: row.id,
     hostname: row.hostname,
     referents_file: joinedOrNull({ id: row.referentsFileId, file_name: row.referentsFileName }),
-    import_status: row.importStatus
-      ? { status: row.importStatus, errors: row.importErrors ?? [] }
-      : null,
+    import_status:
+      row.importId && row.importStatus
+        ? { id: row.importId, status: row.importStatus, errors: row.importErrors ?? [] }
+        : null,
   };
 }

@@ -24,7 +24,7 @@ describe('GET /api/v1/buyer/domains', () => {
         id: expect.any(String),
         hostname: 'northwind-outdoor.com',
         referents_file: null,
-        import_status: { status: 'success', errors: [] },
+        import_status: { id: expect.any(String), status: 'success', errors: [] },
       },
       {
         id: expect.any(String),
