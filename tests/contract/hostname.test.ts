@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
+
+const accepted = (input: string) => {
+  const result = normaliseHostname(input);
+  if (!result.ok) throw new Error(`${input} was refused: ${result.message}`);
+  return result.hostname;
+};
+
+describe('normaliseHostname', () => {
+  it.each([
+    ['Example.COM.', 'example.com'],
+    ['  https://www.Example.com:8080/path?q=1#top ', 'example.com'],
+    ['http://shop.example.co.uk/', 'shop.example.co.uk'],
+    ['//www.www.example.org', 'example.org'],
+    ['example.com:443', 'example.com'],
+    ['www.com', 'www.com'],
+    ['müller.de', 'xn--mller-kva.de'],
+    ['xn--mller-kva.de', 'xn--mller-kva.de'],
+    ['HTTPS://例え.テスト/x', 'xn--r8jz45g.xn--zckzah'],
+  ])('reads %j as %s', (input, hostname) => {
+    expect(accepted(input)).toBe(hostname);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['1.2.3.4', 'ip_address'],
+    ['2130706433', 'ip_address'],
+    ['0x7f.0.0.1', 'ip_address'],
+    ['[::1]', 'ip_address'],
+    ['http://192.168.0.1/admin', 'ip_address'],
+    [`${'a'.repeat(64)}.com`, 'label_too_long'],
+    [`${'abcdefghi.'.repeat(26)}com`, 'too_long'],
+    ['x'.repeat(3000), 'too_long'],
+    ['=1+1', 'invalid'],
+    ['javascript:alert(1)', 'invalid'],
+    ['mailto:someone@example.com', 'invalid'],
+    ['ftp://example.com', 'invalid'],
+    ['user@example.com', 'invalid'],
+    ['exa_mple.com', 'invalid'],
+    ['localhost', 'invalid'],
+    ['example.123', 'invalid'],
+    ['foo..com', 'invalid'],
+    ['-a.com', 'invalid'],
+    ['a\u0000b.com', 'invalid'],
+  ])('refuses %j as %s', (input, problem) => {
+    const result = normaliseHostname(input);
+    expect(result).toEqual({
+      ok: false,
+      problem,
+      message: HOSTNAME_MESSAGES[problem as keyof typeof HOSTNAME_MESSAGES],
+    });
+  });
+
+  it('gives a normalised name back unchanged', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.domain(), fc.webUrl(), fc.string()), (input) => {
+        const first = normaliseHostname(input);
+        if (first.ok) expect(normaliseHostname(first.hostname)).toEqual(first);
+      }),
+    );
+  });
+
+  it('accepts every generated domain, in lower case without a leading www.', () => {
+    fc.assert(
+      fc.property(fc.domain(), (domain) => {
+        const result = normaliseHostname(domain.toUpperCase());
+        if (!result.ok) return /^[\d.]+$/.test(domain.split('.').at(-1) ?? '');
+        return result.hostname === domain.replace(/^(?:www\.)+(?=.+\..+)/, '');
+      }),
+    );
+  });
+});
