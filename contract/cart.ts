@@ -137,7 +137,15 @@ export const CartItemSchema = z.object({
   id: z.uuid(),
   created_at: z.string(),
   site: CartSiteSchema,
-  buyer_domain: z.object({ id: z.uuid(), hostname: z.string() }),
+  buyer_domain: z.object({
+    id: z.uuid(),
+    hostname: z.string(),
+    /**
+     * The buyer deleted the domain after adding the line: the line is still ordered for it
+     * (decision 054), and the cart shows it so the buyer may choose another. Always sent.
+     */
+    archived: z.boolean().optional(),
+  }),
   custom_id: z.uuid().nullable(),
   anchor_text: z.string().nullable(),
   target_url: z.string().nullable(),

@@ -78,6 +78,8 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { strategyRequestsRoutes } from './modules/strategy-requests/strategy-requests.routes.ts';
+import { createStrategyRequestsService } from './modules/strategy-requests/strategy-requests.service.ts';
 
 export interface AppOptions {
   db: Database;
@@ -103,6 +105,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The selling company's country and VAT rate (decision 030). */
   vat?: VatSeller;
+  /** Receives the strategy requests of buyers without an account manager (decision 057). */
+  salesEmail?: string;
   /** The seller printed on invoices and credit notes (decision 043). */
   documentSeller?: DocumentSeller;
   /**
@@ -212,7 +216,14 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       }),
     }),
     profile: createProfileService({ db }),
-    domains: createDomainsService({ db }),
+    domains: createDomainsService({ db, now }),
+    strategyRequests: createStrategyRequestsService({
+      db,
+      now,
+      mail: mail.queue,
+      salesEmail: options.salesEmail ?? DEFAULT_ENV.salesEmail,
+      publicUrl: options.publicUrl,
+    }),
     sites,
     exports: createExportsService({ db, sites, jobs, now }),
     favorites: createFavoritesService({ db }),
@@ -265,6 +276,9 @@ async function registerRoutes(
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
       await buyer.register(domainsRoutes, { domains: services.domains });
+      await buyer.register(strategyRequestsRoutes, {
+        strategyRequests: services.strategyRequests,
+      });
       await buyer.register(sitesRoutes, { sites: services.sites });
       await buyer.register(favoritesRoutes, { favorites: services.favorites });
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });

@@ -17,6 +17,7 @@ describe('loadEnv', () => {
       seedSites: 100_000,
       smtpUrl: undefined,
       mailFrom: 'Buyer portal <no-reply@localhost>',
+      salesEmail: 'sales@localhost',
       staticDir: 'dist',
       logLevel: 'info',
       publicUrl: 'http://localhost:8080',
@@ -87,6 +88,11 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ VAT_RATE: '19%' })).toThrow(/VAT_RATE/);
     expect(() => loadEnv({ SELLER_COUNTRY: 'DEU' })).toThrow(/SELLER_COUNTRY/);
     expect(() => loadEnv({ SELLER_NAME: '   ' })).toThrow(/SELLER_NAME/);
+  });
+
+  it('reads the sales address of strategy requests and refuses one that is not an address', () => {
+    expect(loadEnv({ SALES_EMAIL: 'sales@example.com' }).salesEmail).toBe('sales@example.com');
+    expect(() => loadEnv({ SALES_EMAIL: 'sales team' })).toThrow(/SALES_EMAIL/);
   });
 
   it('refuses DATABASE_URL without JWT_SECRET, since processes must share the token key', () => {

@@ -32,6 +32,10 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Buyer portal <no-reply@localhost>'),
+  SALES_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'SALES_EMAIL must be an e-mail address such as sales@example.com')
+    .default('sales@localhost'),
   STATIC_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
@@ -91,6 +95,8 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     seedSites: env.SEED_SITES,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Receives the strategy requests of buyers who have no account manager (decision 057). */
+    salesEmail: env.SALES_EMAIL,
     staticDir: env.STATIC_DIR,
     logLevel: env.LOG_LEVEL,
     /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */

@@ -28,6 +28,7 @@ async function start(env: Env): Promise<void> {
         log,
       }),
       publicUrl: env.publicUrl,
+      salesEmail: env.salesEmail,
       dataDir: env.dataDir,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,

@@ -57,7 +57,10 @@ export interface LineLookups {
   sites: Map<string, string>;
   prices: Map<string, SitePriceRef[]>;
   blacklisted: Set<string>;
+  /** The buyer's domains by id, with their hostname; deleted ones too (decision 054). */
   domains: Map<string, string>;
+  /** Those of `domains` the buyer deleted: a line keeps one, a new choice may not name one. */
+  archivedDomains: Set<string>;
 }
 
 export async function loadLookups(
@@ -87,6 +90,9 @@ export async function loadLookups(
     prices: priceMap,
     blacklisted,
     domains: new Map(domains.map((domain) => [domain.id, domain.hostname])),
+    archivedDomains: new Set(
+      domains.filter((domain) => domain.archivedAt !== null).map((domain) => domain.id),
+    ),
   };
 }
 
@@ -225,7 +231,11 @@ export function toCartItem(row: CartItemRow, lookups: LineLookups): CartItem {
       hostname: lookups.sites.get(row.siteId) ?? '',
       prices: lookups.prices.get(row.siteId) ?? [],
     },
-    buyer_domain: { id: row.buyerDomainId, hostname: lookups.domains.get(row.buyerDomainId) ?? '' },
+    buyer_domain: {
+      id: row.buyerDomainId,
+      hostname: lookups.domains.get(row.buyerDomainId) ?? '',
+      archived: lookups.archivedDomains.has(row.buyerDomainId),
+    },
     custom_id: row.customId,
     anchor_text: row.anchorText,
     target_url: row.targetUrl,

@@ -136,10 +136,15 @@ export async function findBlacklisted(
   return new Set(rows.map((row) => row.siteId));
 }
 
+/** The buyer's domains of these ids, deleted (archived) ones too: cart lines keep theirs. */
 export function findBuyerDomains(db: Database, userId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: buyerDomains.id, hostname: buyerDomains.hostname })
+    .select({
+      id: buyerDomains.id,
+      hostname: buyerDomains.hostname,
+      archivedAt: buyerDomains.archivedAt,
+    })
     .from(buyerDomains)
     .where(and(eq(buyerDomains.userId, userId), inArray(buyerDomains.id, ids)));
 }

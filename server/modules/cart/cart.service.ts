@@ -1,6 +1,7 @@
 // The buyer's shopping cart (spec §7 "Shopping cart", decision 031): one item per article, lines
 // checked against what the buyer may use, prices always from the server.
 import {
+  BUYER_DOMAIN_NOT_FOUND_MESSAGE,
   CART_FULL_MESSAGE,
   CART_ITEM_NOT_FOUND_MESSAGE,
   MAX_CART_ITEMS,
@@ -72,6 +73,7 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
     add: async (tx, userId, line) => {
       const target = checkTargetUrl(line.target_url ?? null);
       const { settled, lookups, violations } = await checkLine(tx, userId, target, {
+        chosenDomainId: line.buyer_domain,
         siteId: line.site,
         buyerDomainId: line.buyer_domain,
         nicheId: line.link_type,
@@ -135,7 +137,14 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
         ) {
           draft.wordCount = null;
         }
-        const { settled, lookups, violations } = await checkLine(tx, userId, target, draft);
+        const chosenDomainId =
+          changes.buyer_domain !== undefined && changes.buyer_domain !== current.buyerDomainId
+            ? changes.buyer_domain
+            : null;
+        const { settled, lookups, violations } = await checkLine(tx, userId, target, {
+          ...draft,
+          chosenDomainId,
+        });
         throwIfAny(violations);
         const updated = await updateCartItem(tx, userId, id, settled);
         if (!updated) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);
@@ -148,16 +157,23 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
   };
 }
 
-/** The line settled by its rules, with the violations of the line and of its typed target URL. */
+/**
+ * The line settled by its rules, with the violations of the line and of its typed target URL.
+ * `chosenDomainId` is the domain the request names anew (null when it keeps the line's): a line
+ * keeps a domain the buyer deleted, but a deleted domain cannot be chosen (decision 054).
+ */
 async function checkLine(
   tx: Database,
   userId: string,
   target: ReturnType<typeof checkTargetUrl>,
-  draft: LineDraft,
+  { chosenDomainId, ...draft }: LineDraft & { chosenDomainId: string | null },
 ) {
   const lookups = await loadLookups(tx, userId, [draft]);
   const settled = settleLine(draft, lookups);
   const violations = lineViolations(settled, lookups);
+  if (chosenDomainId !== null && lookups.archivedDomains.has(chosenDomainId)) {
+    violations.push({ path: 'buyer_domain', message: BUYER_DOMAIN_NOT_FOUND_MESSAGE });
+  }
   if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
   if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
     violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });

@@ -1,6 +1,12 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { buyerDomains, fileImports, files } from '#server/db/schema/index.ts';
+import {
+  buyerDomainReferents,
+  buyerDomains,
+  competitorGroups,
+  fileImports,
+  files,
+} from '#server/db/schema/index.ts';
 
 /** The buyer's domains that are not deleted (archived). */
 function activeDomainsOf(userId: string) {
@@ -40,3 +46,72 @@ export async function findDomainsOfUser(
 }
 
 export type DomainRow = Awaited<ReturnType<typeof findDomainsOfUser>>[number];
+
+export async function hasActiveDomain(
+  db: Database,
+  userId: string,
+  hostname: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: buyerDomains.id })
+    .from(buyerDomains)
+    .where(and(activeDomainsOf(userId), eq(buyerDomains.hostname, hostname)));
+  return row !== undefined;
+}
+
+/**
+ * Adds the hostname, or brings back the buyer's archived row of it as if it were new (decision
+ * 054). Null when the buyer already has it: the unique index decides, so two requests adding the
+ * same hostname at the same moment add it once.
+ */
+export async function insertOrReviveDomain(
+  db: Database,
+  values: { userId: string; hostname: string; createdAt: Date },
+): Promise<{ id: string; hostname: string } | null> {
+  const [row] = await db
+    .insert(buyerDomains)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [buyerDomains.userId, buyerDomains.hostname],
+      set: {
+        archivedAt: null,
+        createdAt: values.createdAt,
+        referentsFileId: null,
+        referentsImportId: null,
+      },
+      setWhere: isNotNull(buyerDomains.archivedAt),
+    })
+    .returning({ id: buyerDomains.id, hostname: buyerDomains.hostname });
+  return row ?? null;
+}
+
+/** Archives one of the buyer's domains; false when it is not theirs or already archived. */
+export async function archiveDomain(
+  db: Database,
+  userId: string,
+  id: string,
+  archivedAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(buyerDomains)
+    .set({ archivedAt, referentsFileId: null, referentsImportId: null })
+    .where(and(activeDomainsOf(userId), eq(buyerDomains.id, id)))
+    .returning({ id: buyerDomains.id });
+  return rows.length > 0;
+}
+
+/**
+ * Removes what a domain's lists hold: its referring domains, its competitor groups (their
+ * competitors and imports go with them) and its referring-domain imports.
+ */
+export async function clearDomainLists(
+  db: Database,
+  userId: string,
+  domainId: string,
+): Promise<void> {
+  await db.delete(buyerDomainReferents).where(eq(buyerDomainReferents.buyerDomainId, domainId));
+  await db.delete(competitorGroups).where(eq(competitorGroups.buyerDomainId, domainId));
+  await db
+    .delete(fileImports)
+    .where(and(eq(fileImports.userId, userId), eq(fileImports.buyerDomainId, domainId)));
+}

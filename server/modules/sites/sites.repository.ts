@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { SITE_METRIC_COLUMNS } from '#server/db/site-metrics.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
@@ -207,7 +207,14 @@ export async function isDomainOfUser(
   const [row] = await db
     .select({ id: buyerDomains.id })
     .from(buyerDomains)
-    .where(and(eq(buyerDomains.id, buyerDomainId), eq(buyerDomains.userId, userId)));
+    .where(
+      and(
+        eq(buyerDomains.id, buyerDomainId),
+        eq(buyerDomains.userId, userId),
+        // A deleted domain is answered like an unknown one (decision 054).
+        isNull(buyerDomains.archivedAt),
+      ),
+    );
   return row !== undefined;
 }
 
