@@ -9,6 +9,7 @@ import {
   CreateStrategyRequestSchema,
   STRATEGY_DESCRIPTION_MAX,
   STRATEGY_REQUEST_STATUS_LABELS,
+  STRATEGY_REQUESTS_PER_DAY,
   type StrategyRequestStatus,
 } from '#contract/strategy-requests.ts';
 import { Alert } from '#src/components/alert.tsx';
@@ -37,8 +38,7 @@ const fieldForPath = (path: string) =>
 
 export const STRATEGY_RECEIVED_MESSAGE =
   'We received your request. Our team prepares your strategy and sends it to you by email.';
-export const STRATEGY_LIMIT_MESSAGE =
-  'You have sent as many requests as we take in a day. Please try again tomorrow.';
+export const STRATEGY_LIMIT_MESSAGE = `You can send ${STRATEGY_REQUESTS_PER_DAY} requests a day and have reached that limit. Please try again tomorrow.`;
 
 const STATUS_VARIANTS: Record<StrategyRequestStatus, BadgeVariant> = {
   received: 'secondary',
