@@ -9,16 +9,13 @@ import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { toast } from '#src/components/toast-store.ts';
-import { ApiError } from '#src/lib/api-client.ts';
-import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { checkedHostname } from '#src/utils/hostname-field.ts';
 import { useAddDomain } from '../api/mutations.ts';
 
 /** The contract's body, with the shared normaliser checked before anything is sent. */
 const AddDomainFormSchema = CreateBuyerDomainSchema.extend({
-  hostname: CreateBuyerDomainSchema.shape.hostname.superRefine((value, context) => {
-    const result = normaliseHostname(value);
-    if (!result.ok) context.addIssue({ code: 'custom', message: result.message });
-  }),
+  hostname: checkedHostname(CreateBuyerDomainSchema.shape.hostname),
 });
 type AddDomainFormValues = z.infer<typeof AddDomainFormSchema>;
 
@@ -68,9 +65,7 @@ export function AddDomainDialog({
       onAdded?.(value);
       close();
     } catch (error) {
-      const applied =
-        error instanceof ApiError ? applyViolations(error.violations, setError, fieldForPath) : 0;
-      if (applied === 0) setServerError(failureMessage(error));
+      setServerError(failureOutsideFields(error, setError, fieldForPath));
     }
   });
 

@@ -11,8 +11,7 @@ import { Dialog } from '#src/components/dialog.tsx';
 import { ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { ApiError } from '#src/lib/api-client.ts';
-import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCreateCompetitorGroup, useDeleteCompetitorGroup } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
 import type { ImportTarget, RenderImport, RenderUploadDialog } from './import-slots.ts';
@@ -124,13 +123,9 @@ export function CompetitorsDialog({
       // A new group is empty: its file is the next thing to give.
       setUploadTarget(groupTarget(group));
     } catch (error) {
-      const applied =
-        error instanceof ApiError
-          ? applyViolations(error.violations, form.setError, (path) =>
-              path === 'name' ? 'name' : null,
-            )
-          : 0;
-      if (applied === 0) setServerError(failureMessage(error));
+      setServerError(
+        failureOutsideFields(error, form.setError, (path) => (path === 'name' ? 'name' : null)),
+      );
     }
   });
 

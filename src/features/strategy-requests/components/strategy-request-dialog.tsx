@@ -18,17 +18,15 @@ import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { FieldHints } from '#src/components/field-hints.tsx';
 import { inputClasses, TextField } from '#src/components/text-field.tsx';
-import { ApiError, isApiError } from '#src/lib/api-client.ts';
-import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { isApiError } from '#src/lib/api-client.ts';
+import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { checkedHostname } from '#src/utils/hostname-field.ts';
 import { formatDate } from '#src/utils/format.ts';
 import { useCreateStrategyRequest } from '../api/mutations.ts';
 import { strategyRequestQueries } from '../api/queries.ts';
 
 const StrategyFormSchema = CreateStrategyRequestSchema.extend({
-  domain: CreateStrategyRequestSchema.shape.domain.superRefine((value, context) => {
-    const result = normaliseHostname(value);
-    if (!result.ok) context.addIssue({ code: 'custom', message: result.message });
-  }),
+  domain: checkedHostname(CreateStrategyRequestSchema.shape.domain),
 });
 type StrategyFormValues = z.input<typeof StrategyFormSchema>;
 
@@ -119,11 +117,7 @@ export function StrategyRequestDialog({
         setServerError(STRATEGY_LIMIT_MESSAGE);
         return;
       }
-      const applied =
-        error instanceof ApiError
-          ? applyViolations(error.violations, form.setError, fieldForPath)
-          : 0;
-      if (applied === 0) setServerError(failureMessage(error));
+      setServerError(failureOutsideFields(error, form.setError, fieldForPath));
     }
   });
 
