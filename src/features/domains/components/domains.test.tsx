@@ -73,6 +73,15 @@ function api(
   };
 }
 
+/** The server refuses every added domain with this violation on `hostname`. */
+const refuseAdd = (message: string) => (call: Call) =>
+  call.method === 'POST'
+    ? jsonResponse(
+        { code: 422, message: 'Validation failed.', violations: [{ path: 'hostname', message }] },
+        422,
+      )
+    : undefined;
+
 const renderImport = ({ target, file, status }: ImportSlotProps) => (
   <span data-testid={`import-${target.kind}`}>
     {target.kind === 'referents' ? target.hostname : target.groupName}: {file?.file_name ?? 'none'}{' '}
@@ -122,20 +131,7 @@ describe('add-domain dialog', () => {
   });
 
   it('refuses what is not a domain before sending, and shows the server violation on the field', async () => {
-    const { calls } = mockApi(
-      api([], [], (call) =>
-        call.method === 'POST'
-          ? jsonResponse(
-              {
-                code: 422,
-                message: 'Validation failed.',
-                violations: [{ path: 'hostname', message: 'You already have this domain.' }],
-              },
-              422,
-            )
-          : undefined,
-      ),
-    );
+    const { calls } = mockApi(api([], [], refuseAdd('You already have this domain.')));
     const onClose = vi.fn();
     const user = userEvent.setup();
     renderOnRoute(<AddDomainDialog open onClose={onClose} />);
@@ -226,18 +222,7 @@ describe('domains table', () => {
 
   it('marks a domain deleted offline as pending, and keeps a refused change visible', async () => {
     const { calls } = mockApi(
-      api([makeDomain()], [], (call) =>
-        call.method === 'POST'
-          ? jsonResponse(
-              {
-                code: 422,
-                message: 'Validation failed.',
-                violations: [{ path: 'hostname', message: 'You can keep at most 200 domains.' }],
-              },
-              422,
-            )
-          : undefined,
-      ),
+      api([makeDomain()], [], refuseAdd('You can keep at most 200 domains.')),
     );
     const user = userEvent.setup();
     renderTable();
