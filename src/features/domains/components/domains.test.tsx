@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,9 +7,15 @@ import { db } from '#src/lib/db.ts';
 import { syncOutbox } from '#src/lib/outbox.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
-import { domainAddOutbox, domainDeleteOutbox, listDomainDrafts } from '../api/domain-writes.ts';
+import {
+  domainAddOutbox,
+  domainDeleteOutbox,
+  listDomainDrafts,
+  removeDomain,
+} from '../api/domain-writes.ts';
 import { AddDomainDialog } from './add-domain-dialog.tsx';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
+import { DomainEntries } from './domain-entries.tsx';
 import { DomainsTable } from './domains-table.tsx';
 import type { ImportSlotProps, UploadDialogSlotProps } from './import-slots.ts';
 
@@ -357,5 +364,58 @@ describe('competitors dialog', () => {
         `/api/v1/buyer/domains/competitor-groups/${GROUP_ID}`,
       ),
     );
+  });
+});
+
+describe('domain writes', () => {
+  it('counts a queued delete of a domain that is already gone as done', async () => {
+    const { calls } = mockApi(() => jsonResponse({ code: 404, message: 'Not found' }, 404));
+    setOnline(false);
+    expect(await removeDomain({ id: DOMAIN_ID, hostname: 'mysite.com' })).toEqual({
+      status: 'queued',
+    });
+    setOnline(true);
+    expect(await syncOutbox(domainDeleteOutbox)).toMatchObject({ sent: 1, refused: 0 });
+    expect(calls).toHaveLength(1);
+    expect(await listDomainDrafts()).toEqual([]);
+  });
+
+  it('says the list needs the connection when it was never loaded', async () => {
+    mockApi(api([makeDomain()]));
+    setOnline(false);
+    onlineManager.setOnline(false);
+    try {
+      renderTable();
+      expect(await screen.findByText('You are offline')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+});
+
+describe('dashboard domain entries', () => {
+  it('opens the referring-domains uploader for the chosen domain', async () => {
+    mockApi(api([makeDomain()]));
+    const uploads: UploadDialogSlotProps[] = [];
+    const user = userEvent.setup();
+    renderOnRoute(
+      <DomainEntries
+        domain={{ id: DOMAIN_ID, hostname: 'mysite.com' }}
+        renderImport={renderImport}
+        renderUploadDialog={(props) => {
+          uploads.push(props);
+          return props.open ? <p>Uploader open</p> : null;
+        }}
+      />,
+    );
+    expect(uploads.at(-1)).toMatchObject({ open: false });
+    await user.click(screen.getByRole('button', { name: 'Referring domains' }));
+    expect(await screen.findByText('Uploader open')).toBeInTheDocument();
+    expect(uploads.at(-1)).toMatchObject({
+      open: true,
+      target: { kind: 'referents', domainId: DOMAIN_ID, hostname: 'mysite.com' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(await screen.findByRole('dialog', { name: 'Add domain' })).toBeInTheDocument();
   });
 });
