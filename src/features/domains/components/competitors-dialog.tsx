@@ -138,7 +138,11 @@ export function CompetitorsDialog({
       title={domain ? `Competitors of ${domain.hostname}` : 'Competitors'}
       description="Group your competitors and upload the domains that link to them. The catalogue's link gap shows the sites that link to them but not to you."
     >
-      {groups.isPending && groups.fetchStatus !== 'idle' ? (
+      {groups.isPending && groups.fetchStatus === 'paused' ? (
+        <p className="text-sm text-slate-600">
+          You are offline. The competitor groups show here once the connection returns.
+        </p>
+      ) : groups.isPending && groups.fetchStatus !== 'idle' ? (
         <LoadingState label="Loading competitor groups…" className="py-6" />
       ) : groups.isError && !groups.data ? (
         <ErrorState
