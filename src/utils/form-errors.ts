@@ -6,6 +6,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { Violation } from '#contract/errors.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 
 /**
  * Puts server violations on the form fields they name (spec §5). `fieldFor` maps a wire path to a
@@ -47,3 +48,17 @@ export function fieldBinder<TValues extends FieldValues>({
 /** The message a failed request shows when no field took it. */
 export const failureMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong.';
+
+/**
+ * A failed submit: the server's violations go onto the fields they name; the message to show
+ * above the form is returned when no field took one, else null.
+ */
+export function failureOutsideFields<TField extends string>(
+  error: unknown,
+  setError: (field: TField, error: { type: string; message: string }) => void,
+  fieldFor: (path: string) => TField | null,
+): string | null {
+  const applied =
+    error instanceof ApiError ? applyViolations(error.violations, setError, fieldFor) : 0;
+  return applied === 0 ? failureMessage(error) : null;
+}

@@ -4,6 +4,7 @@ import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
 import { cartLineSync } from '#src/features/cart/api/cart-lines.ts';
+import { domainAddSync, domainDeleteSync } from '#src/features/domains/api/domain-writes.ts';
 import { itemActionSync } from '#src/features/orders/hooks/use-item-actions.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { BrandLink } from './brand.tsx';
@@ -18,10 +19,12 @@ function PageContainer() {
   );
 }
 
-/** Sends the cart lines and order actions made offline; mounted only for a signed-in buyer. */
+/** Sends the cart lines, order actions and domain changes made offline; mounted only for a signed-in buyer. */
 function OfflineChangesSync() {
   useOutboxSync(cartLineSync);
   useOutboxSync(itemActionSync);
+  useOutboxSync(domainAddSync);
+  useOutboxSync(domainDeleteSync);
   return null;
 }
 

@@ -1,15 +1,26 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
+import { AddDomainDialog } from '#src/features/domains/components/add-domain-dialog.tsx';
 import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
+import type { RenderImport } from '#src/features/domains/components/import-slots.ts';
+import { ImportSummary } from '#src/features/domains/components/import-summary.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+const renderImport: RenderImport = ({ file, status }) => (
+  <ImportSummary file={file} status={status} />
+);
+const renderUploadDialog = () => null;
+
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const [isAdding, setAdding] = useState(false);
   const page = positiveInt(params.get('page'), 1);
   const requestedLimit = positiveInt(params.get('limit'), DOMAIN_LIST_PAGE_SIZE);
   const limit = (TABLE_PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedLimit)
@@ -21,19 +32,24 @@ export function Component() {
     for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
     setParams(next);
   };
+  const addButton = <Button onClick={() => setAdding(true)}>Add domain</Button>;
 
   return (
     <>
       <PageHeader
         title="Domains"
         description="The domains you build links for and their referring-domain lists."
+        actions={addButton}
       />
       <DomainsTable
         page={page}
         limit={limit}
         onPageChange={(nextPage) => update({ page: nextPage })}
         onLimitChange={(nextLimit) => update({ limit: nextLimit, page: 1 })}
+        renderImport={renderImport}
+        renderUploadDialog={renderUploadDialog}
       />
+      <AddDomainDialog open={isAdding} onClose={() => setAdding(false)} />
     </>
   );
 }

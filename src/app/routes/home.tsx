@@ -1,31 +1,78 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { SITE_DEFAULT_PAGE_SIZE } from '#contract/catalogue.ts';
-import { setFilter, siteListAddress } from '#contract/filter-state.ts';
-import { useCallback, useState } from 'react';
+import {
+  defaultFilterState,
+  serializeFilterState,
+  setFilter,
+  siteListAddress,
+  type FilterState,
+} from '#contract/filter-state.ts';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import type { Site } from '#contract/catalogue.ts';
+import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
-import { SparklesIcon } from '#src/components/icons.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
+import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import { BuyButton } from '#src/features/cart/components/buy-button.tsx';
 import { CartPanel, type CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
 import { ExportButton } from '#src/features/exports/components/export-button.tsx';
+import { domainQueries } from '#src/features/domains/api/queries.ts';
+import { DomainEntries } from '#src/features/domains/components/domain-entries.tsx';
 import { DomainSelect } from '#src/features/domains/components/domain-select.tsx';
+import type {
+  RenderImport,
+  RenderUploadDialog,
+} from '#src/features/domains/components/import-slots.ts';
+import { ImportSummary } from '#src/features/domains/components/import-summary.tsx';
+import {
+  forgetSelectedDomain,
+  rememberedDomain,
+  rememberSelectedDomain,
+} from '#src/features/domains/selected-domain.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { CompanySelect } from '#src/features/profile/components/company-select.tsx';
 import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
+import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { getCookie, setCookie } from '#src/lib/cookies.ts';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 
-const DOMAIN_COOKIE = 'selected_buyer_domain';
+const renderImport: RenderImport = ({ file, status }) => (
+  <ImportSummary file={file} status={status} />
+);
+const renderUploadDialog: RenderUploadDialog = () => null;
 
-/** Home: the dashboard header with the buyer's selections; filters live in the address (spec §2). */
+const LINK_GAP_EXPLANATION =
+  'Sites that link to your competitors but not to you: the publishers to approach first.';
+
+/** The link gap of the chosen domain: its competitors' publishers that do not link to it yet. */
+function linkGapState(state: FilterState): FilterState {
+  return setFilter(setFilter(state, 'competitors', true), 'is_back_linked', false);
+}
+
+/**
+ * Home. The address is the one truth for the chosen domain (decision 063): a bare `/` is sent on
+ * to the buyer's last choice, replacing the history entry, before anything reads the address.
+ */
 export function Component() {
+  const location = useLocation();
+  const remembered = location.search === '' ? rememberedDomain() : null;
+  if (remembered) {
+    const search = serializeFilterState(
+      setFilter(defaultFilterState(), 'buyer_domain', remembered),
+    );
+    return <Navigate replace to={{ pathname: location.pathname, search: `?${search}` }} />;
+  }
+  return <Dashboard />;
+}
+
+/** The dashboard header with the buyer's selections; filters live in the address (spec §2). */
+function Dashboard() {
   // The catalogue's own address: this page writes its selections through the same hook.
   const [state, setState] = useListState(siteListAddress);
   const profile = useQuery(profileQueries.detail());
@@ -52,7 +99,16 @@ export function Component() {
         : setFilter(state, 'buyer_domain', value || undefined),
     );
 
-  const domainId = state.filter.buyer_domain ?? getCookie(DOMAIN_COOKIE) ?? '';
+  const domainId = state.filter.buyer_domain ?? '';
+  const domains = useQuery(domainQueries.selectable());
+  const selected = domains.data?.data.find((domain) => domain.id === domainId) ?? null;
+  const isUnknownDomain = Boolean(domainId) && domains.isSuccess && !selected;
+  // A remembered domain that is gone would send every bare `/` back to it.
+  useEffect(() => {
+    if (isUnknownDomain) forgetSelectedDomain(domainId);
+  }, [isUnknownDomain, domainId]);
+  const isLinkGap = state.filter.competitors === true && state.filter.is_back_linked === false;
+  const linkGapHintId = useId();
   const manager = profile.data?.account_manager ?? null;
   const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
 
@@ -71,7 +127,7 @@ export function Component() {
             value={domainId}
             onChange={(id) => {
               select('buyer_domain', id);
-              setCookie(DOMAIN_COOKIE, id);
+              rememberSelectedDomain(id);
             }}
           />
           {profile.isPending ? (
@@ -87,27 +143,35 @@ export function Component() {
             onChange={(niche) => select('niche', niche)}
           />
         </div>
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          <DomainEntries
+            domain={selected}
+            renderImport={renderImport}
+            renderUploadDialog={renderUploadDialog}
+          >
+            {ADDITIONAL_FILTERS_ENABLED ? (
+              <Button
+                size="sm"
+                aria-pressed={isLinkGap}
+                aria-describedby={linkGapHintId}
+                disabled={!selected}
+                title={LINK_GAP_EXPLANATION}
+                onClick={() => setState(linkGapState(state))}
+              >
+                Link gap
+              </Button>
+            ) : null}
+          </DomainEntries>
+          {ADDITIONAL_FILTERS_ENABLED ? (
+            <p id={linkGapHintId} className="mt-2 text-xs text-slate-600">
+              Link gap: {LINK_GAP_EXPLANATION}
+            </p>
+          ) : null}
+        </div>
       </Card>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <HelpCard manager={manager} />
-        <div className="flex flex-col rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm">
-          <div className="flex size-9 items-center justify-center rounded-lg bg-white/15">
-            <SparklesIcon className="size-5" />
-          </div>
-          <h2 className="mt-3 text-sm font-semibold">Get a free link-building strategy</h2>
-          <p className="mt-1 text-sm text-indigo-100">
-            Tell us about your domain and goals; our team prepares a plan of sites and budgets for
-            you.
-          </p>
-          {manager ? (
-            <a
-              href={`mailto:${manager.email}?subject=${encodeURIComponent('Free strategy request')}`}
-              className="mt-4 inline-flex w-fit items-center rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              Request a free strategy
-            </a>
-          ) : null}
-        </div>
+        <StrategyCard defaultDomain={selected?.hostname ?? ''} />
       </div>
       <CartPanel
         site={panel.site}

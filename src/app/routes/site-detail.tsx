@@ -1,11 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
 import { SiteDetailView } from '#src/features/catalogue/components/site-detail.tsx';
-import { getCookie } from '#src/lib/cookies.ts';
+import { rememberedDomain } from '#src/features/domains/selected-domain.ts';
 
 /** /sites/:id — the detail of one catalogue site for the chosen buyer domain. */
 export function Component() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const buyerDomain = params.get('buyer_domain') ?? getCookie('selected_buyer_domain') ?? null;
+  // The catalogue's links do not carry the domain yet; until they do, the dashboard's last choice.
+  const buyerDomain = params.get('buyer_domain') ?? rememberedDomain();
   return <SiteDetailView key={id} id={id} buyerDomain={buyerDomain || null} />;
 }

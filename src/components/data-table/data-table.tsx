@@ -70,7 +70,15 @@ export function DataTable<T>({
     stickyFirst && index === 0 ? 'sticky left-0 z-10 bg-inherit shadow-[1px_0_0_0_#e2e8f0]' : '';
   return (
     // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
-    <div className="relative overflow-x-auto">
+    // Focusable and named, so a keyboard user can scroll a table wider than the screen.
+    <div
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      role="region"
+      aria-label={caption}
+      // A scroll box is reachable by keyboard only if it can take focus (WCAG 2.1.1).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table
         className="min-w-full divide-y divide-slate-200 text-sm"
         aria-busy={isBusy || undefined}

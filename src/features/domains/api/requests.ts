@@ -1,5 +1,20 @@
-import { BuyerDomainListSchema, type BuyerDomainList } from '#contract/domains.ts';
+import {
+  BuyerDomainListSchema,
+  BuyerDomainSchema,
+  CompetitorGroupListSchema,
+  CompetitorGroupSchema,
+  type BuyerDomain,
+  type BuyerDomainList,
+  type CompetitorGroup,
+  type CompetitorGroupList,
+  type CreateBuyerDomain,
+  type CreateCompetitorGroup,
+} from '#contract/domains.ts';
 import { apiClient } from '#src/lib/api-client.ts';
+
+const DOMAINS = '/v1/buyer/domains';
+const GROUPS = `${DOMAINS}/competitor-groups`;
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface DomainListParams {
   page: number;
@@ -10,9 +25,59 @@ export function fetchBuyerDomains(
   params: DomainListParams,
   signal?: AbortSignal,
 ): Promise<BuyerDomainList> {
-  return apiClient.request('/v1/buyer/domains', {
+  return apiClient.request(DOMAINS, {
     query: { page: params.page, limit: params.limit },
     schema: BuyerDomainListSchema,
     signal,
   });
+}
+
+/** The key makes a repeat of a send whose answer was lost harmless (the outbox resends it). */
+export function createBuyerDomain(
+  body: CreateBuyerDomain,
+  idempotencyKey: string,
+): Promise<BuyerDomain> {
+  return apiClient.request(DOMAINS, {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    schema: BuyerDomainSchema,
+  });
+}
+
+export async function deleteBuyerDomain(id: string, idempotencyKey: string): Promise<void> {
+  await apiClient.request(`${DOMAINS}/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+export interface CompetitorGroupParams {
+  /** Without it, the groups of every domain of the buyer. */
+  buyerDomain?: string;
+  page: number;
+  limit: number;
+}
+
+export function fetchCompetitorGroups(
+  params: CompetitorGroupParams,
+  signal?: AbortSignal,
+): Promise<CompetitorGroupList> {
+  return apiClient.request(GROUPS, {
+    query: {
+      'filter[buyer_domain]': params.buyerDomain,
+      page: params.page,
+      limit: params.limit,
+    },
+    schema: CompetitorGroupListSchema,
+    signal,
+  });
+}
+
+export function createCompetitorGroup(body: CreateCompetitorGroup): Promise<CompetitorGroup> {
+  return apiClient.request(GROUPS, { method: 'POST', body, schema: CompetitorGroupSchema });
+}
+
+export async function deleteCompetitorGroup(id: string): Promise<void> {
+  await apiClient.request(`${GROUPS}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

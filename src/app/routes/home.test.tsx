@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuyerDomain } from '#contract/domains.ts';
+import { createSessionManager } from '#src/features/auth/session-manager.ts';
+import { rememberedDomain, rememberSelectedDomain } from '#src/features/domains/selected-domain.ts';
+import { clearSelectionCookies } from '#src/lib/cookies.ts';
+import { createSessionStore } from '#src/lib/session-store.ts';
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { makeBuyerProfile, makeSite } from '#src/test-utils/factories.ts';
+import { renderRoutes, searchOf } from '#src/test-utils/render.tsx';
+import { tokenValidFor } from '#src/test-utils/tokens.ts';
+import { Component as Home } from './home.tsx';
+
+const FIRST = '00000000-0000-4000-8000-00000000c001';
+const SECOND = '00000000-0000-4000-8000-00000000c002';
+
+const domains: BuyerDomain[] = [
+  { id: FIRST, hostname: 'mysite.com', referents_file: null, import_status: null },
+  { id: SECOND, hostname: 'shop.example', referents_file: null, import_status: null },
+];
+
+function api(call: Call): Response {
+  const path = call.url.pathname;
+  const list = (data: unknown[]) =>
+    jsonResponse({ data, pagination: { page: 1, limit: 25, total: data.length } });
+  if (path === '/api/v1/buyer/profiles') return jsonResponse(makeBuyerProfile());
+  if (path === '/api/v1/buyer/domains') return list(domains);
+  if (path === '/api/v1/buyer/sites') return list([makeSite()]);
+  return list([]);
+}
+
+function renderHome(initialEntry: string) {
+  localStorage.setItem('access_token', tokenValidFor(900));
+  localStorage.setItem('refresh_token', 'r1');
+  const store = createSessionStore(localStorage, window);
+  const session = createSessionManager({ store, refresh: vi.fn(), clearUserData: vi.fn() });
+  return renderRoutes([{ path: '/', element: <Home /> }], {
+    session,
+    initialEntries: [initialEntry],
+  });
+}
+
+beforeEach(() => clearSelectionCookies());
+afterEach(() => {
+  clearSelectionCookies();
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard domain choice', () => {
+  it('writes the chosen domain into the address and remembers it for a bare /', async () => {
+    mockApi(api);
+    const user = userEvent.setup();
+    const first = renderHome('/?filter[niche][]=casino');
+    const select = await screen.findByRole('combobox', { name: 'Domain' });
+    await screen.findByRole('option', { name: 'shop.example' });
+    await user.selectOptions(select, SECOND);
+    await waitFor(() =>
+      expect(searchOf(first.router)).toBe(`?filter[niche][]=casino&filter[buyer_domain]=${SECOND}`),
+    );
+    expect(rememberedDomain()).toBe(SECOND);
+    first.unmount();
+
+    const second = renderHome('/');
+    await waitFor(() =>
+      expect(searchOf(second.router)).toContain(`filter[buyer_domain]=${SECOND}`),
+    );
+    // The default preset still applies to the restored address.
+    expect(searchOf(second.router)).toContain('filter[ahrefs_domain_rating][min]=20');
+    expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveValue(SECOND);
+  });
+
+  it('follows the address, not the memory, when the address names a domain', async () => {
+    mockApi(api);
+    rememberSelectedDomain(SECOND);
+    const { router } = renderHome(`/?filter[buyer_domain]=${FIRST}`);
+    await screen.findByRole('option', { name: 'mysite.com' });
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveValue(FIRST);
+    expect(searchOf(router)).toBe(`?filter[buyer_domain]=${FIRST}`);
+  });
+
+  it('disables the domain entries with a hint until a domain is chosen', async () => {
+    mockApi(api);
+    renderHome('/');
+    await screen.findByRole('option', { name: 'mysite.com' });
+    for (const name of ["Competitors' backlinks", 'Referring domains', 'Link gap']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    expect(
+      screen.getByRole('button', { name: "Competitors' backlinks" }),
+    ).toHaveAccessibleDescription(
+      'Choose a domain above to add its competitors and referring domains.',
+    );
+    expect(screen.getByRole('button', { name: 'Add domain' })).toBeEnabled();
+  });
+
+  it('opens the link gap of the chosen domain in one click', async () => {
+    mockApi(api);
+    const user = userEvent.setup();
+    const { router } = renderHome(`/?filter[buyer_domain]=${FIRST}&page=3`);
+    const linkGap = await screen.findByRole('button', { name: 'Link gap' });
+    await waitFor(() => expect(linkGap).toBeEnabled());
+    expect(linkGap).toHaveAccessibleDescription(/link to your competitors but not to you/);
+    expect(linkGap).toHaveAttribute('aria-pressed', 'false');
+    await user.click(linkGap);
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        `?filter[buyer_domain]=${FIRST}&filter[competitors]=true&filter[is_back_linked]=false`,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Link gap' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('opens the competitors dialog for the chosen domain', async () => {
+    mockApi(api);
+    const user = userEvent.setup();
+    renderHome(`/?filter[buyer_domain]=${SECOND}`);
+    const entry = await screen.findByRole('button', { name: "Competitors' backlinks" });
+    await waitFor(() => expect(entry).toBeEnabled());
+    await user.click(entry);
+    expect(
+      await screen.findByRole('dialog', { name: 'Competitors of shop.example' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the free strategy to a buyer without a manager', async () => {
+    mockApi(api);
+    renderHome('/');
+    expect(
+      await screen.findByRole('button', { name: 'Request a free strategy' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Adding and deleting a domain, also offline (decision 064): without a connection the write waits
+ * in the outbox (kinds `domains.add` and `domains.delete`) with its idempotency key and is sent
+ * once the connection returns. A write the server refuses stays with the reason until the buyer
+ * dismisses it.
+ */
+import type { BuyerDomain } from '#contract/domains.ts';
+import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
+import { isApiError } from '#src/lib/api-client.ts';
+import {
+  defineOutboxKind,
+  listOutbox,
+  sendOrKeep,
+  WAITING_STATUSES,
+  type OutboxEntry,
+} from '#src/lib/outbox.ts';
+import { domainQueries } from './queries.ts';
+import { createBuyerDomain, deleteBuyerDomain } from './requests.ts';
+
+const IN_FLIGHT =
+  'A 409 only says the first send with this key is still being handled; a later round gets its answer.';
+
+export interface QueuedDomainAdd {
+  /** The normalised hostname, as the list will show it. */
+  hostname: string;
+}
+
+export interface QueuedDomainDelete {
+  id: string;
+  hostname: string;
+}
+
+export const domainAddOutbox = defineOutboxKind<QueuedDomainAdd, BuyerDomain | null>({
+  name: 'domains.add',
+  send: ({ hostname }, idempotencyKey) => createBuyerDomain({ hostname }, idempotencyKey),
+  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+});
+
+export const domainDeleteOutbox = defineOutboxKind<QueuedDomainDelete, BuyerDomain | null>({
+  name: 'domains.delete',
+  send: async ({ id }, idempotencyKey) => {
+    try {
+      await deleteBuyerDomain(id, idempotencyKey);
+    } catch (error) {
+      // Already gone (deleted in another tab or device): what the buyer wanted is done.
+      if (!isApiError(error, 404)) throw error;
+    }
+    return null;
+  },
+  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+});
+
+export type DomainWriteResult = { status: 'sent' } | { status: 'queued' };
+
+export async function addDomain(hostname: string): Promise<DomainWriteResult> {
+  const delivery = await sendOrKeep(domainAddOutbox, {
+    idempotencyKey: crypto.randomUUID(),
+    keep: { hostname },
+  });
+  return { status: delivery.status };
+}
+
+export async function removeDomain(domain: QueuedDomainDelete): Promise<DomainWriteResult> {
+  const delivery = await sendOrKeep(domainDeleteOutbox, {
+    idempotencyKey: crypto.randomUUID(),
+    keep: { id: domain.id, hostname: domain.hostname },
+  });
+  return { status: delivery.status };
+}
+
+export type DomainDraft =
+  | (OutboxEntry<QueuedDomainAdd> & { action: 'add' })
+  | (OutboxEntry<QueuedDomainDelete> & { action: 'delete' });
+
+/** Adds and deletes kept on this device, waiting or refused, oldest first. */
+export async function listDomainDrafts(): Promise<DomainDraft[]> {
+  const [adds, deletes] = await Promise.all([
+    listOutbox(domainAddOutbox),
+    listOutbox(domainDeleteOutbox),
+  ]);
+  return [
+    ...adds.map((entry) => ({ ...entry, action: 'add' as const })),
+    ...deletes.map((entry) => ({ ...entry, action: 'delete' as const })),
+  ].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+}
+
+const refreshDomains: OutboxSync<unknown, unknown>['afterRound'] = async (round, queryClient) => {
+  if (round.sent === 0) return;
+  await queryClient.invalidateQueries({ queryKey: domainQueries.all() });
+};
+
+export const domainAddSync: OutboxSync<QueuedDomainAdd, BuyerDomain | null> = {
+  kind: domainAddOutbox,
+  afterRound: refreshDomains,
+  sent: { title: 'Domains synced', description: 'The domains added offline are in your list.' },
+  refused: {
+    title: 'Some domains were not added',
+    description: 'See the domains page for the reason.',
+  },
+};
+
+export const domainDeleteSync: OutboxSync<QueuedDomainDelete, BuyerDomain | null> = {
+  kind: domainDeleteOutbox,
+  afterRound: refreshDomains,
+  sent: { title: 'Domains synced', description: 'The domains deleted offline are gone now.' },
+  refused: {
+    title: 'Some domains were not deleted',
+    description: 'See the domains page for the reason.',
+  },
+};

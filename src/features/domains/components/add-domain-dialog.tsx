@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { CreateBuyerDomainSchema } from '#contract/domains.ts';
+import { normaliseHostname } from '#contract/hostname.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { Dialog } from '#src/components/dialog.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { checkedHostname } from '#src/utils/hostname-field.ts';
+import { useAddDomain } from '../api/mutations.ts';
+
+/** The contract's body, with the shared normaliser checked before anything is sent. */
+const AddDomainFormSchema = CreateBuyerDomainSchema.extend({
+  hostname: checkedHostname(CreateBuyerDomainSchema.shape.hostname),
+});
+type AddDomainFormValues = z.infer<typeof AddDomainFormSchema>;
+
+const fieldForPath = (path: string): 'hostname' | null => (path === 'hostname' ? path : null);
+
+/** Spec §2 add-domain dialog: the hostname as typed, previewed in the form it will be kept in. */
+export function AddDomainDialog({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded?: (hostname: string) => void;
+}) {
+  const mutation = useAddDomain();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<AddDomainFormValues>({
+    resolver: zodResolver(AddDomainFormSchema),
+    defaultValues: { hostname: '' },
+  });
+  const { handleSubmit, setError, reset, control } = form;
+  const field = fieldBinder(form);
+  const typed = useWatch({ control, name: 'hostname' });
+  const preview = typed.trim() ? normaliseHostname(typed) : null;
+
+  const close = () => {
+    reset();
+    setServerError(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async ({ hostname }) => {
+    setServerError(null);
+    const normalised = normaliseHostname(hostname);
+    const value = normalised.ok ? normalised.hostname : hostname;
+    try {
+      const result = await mutation.mutateAsync(value);
+      toast(
+        result.status === 'sent'
+          ? { title: 'Domain added', description: `${value} was added.`, variant: 'success' }
+          : {
+              title: 'Saved on this device',
+              description: `${value} will be added when the connection returns.`,
+            },
+      );
+      onAdded?.(value);
+      close();
+    } catch (error) {
+      setServerError(failureOutsideFields(error, setError, fieldForPath));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Add domain"
+      description="The domain you build links for. Referring domains and competitors are added to it afterwards."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add domain">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <TextField
+          label="Domain"
+          placeholder="example.com"
+          autoComplete="off"
+          inputMode="url"
+          description={
+            preview?.ok ? (
+              <span aria-live="polite">
+                Will be added as <strong>{preview.hostname}</strong>
+              </span>
+            ) : undefined
+          }
+          {...field('hostname')}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Add domain
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '#src/components/button.tsx';
+import { AddDomainDialog } from './add-domain-dialog.tsx';
+import { CompetitorsDialog } from './competitors-dialog.tsx';
+import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
+
+export const NO_DOMAIN_HINT = 'Choose a domain above to add its competitors and referring domains.';
+
+/**
+ * The dashboard's domain entries (spec §2): add a domain, and for the chosen one its competitors'
+ * backlinks and its referring domains. `children` adds further entries for the chosen domain.
+ */
+export function DomainEntries({
+  domain,
+  renderImport,
+  renderUploadDialog,
+  children,
+}: {
+  domain: { id: string; hostname: string } | null;
+  renderImport: RenderImport;
+  renderUploadDialog: RenderUploadDialog;
+  children?: ReactNode;
+}) {
+  const hintId = useId();
+  const [open, setOpen] = useState<'add' | 'competitors' | 'referents' | null>(null);
+  const close = () => setOpen(null);
+  const needsDomain = {
+    disabled: !domain,
+    'aria-describedby': domain ? undefined : hintId,
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setOpen('add')}>
+          Add domain
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen('competitors')}
+          {...needsDomain}
+        >
+          Competitors&apos; backlinks
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setOpen('referents')} {...needsDomain}>
+          Referring domains
+        </Button>
+        {children}
+      </div>
+      {domain ? null : (
+        <p id={hintId} className="mt-2 text-xs text-slate-600">
+          {NO_DOMAIN_HINT}
+        </p>
+      )}
+      <AddDomainDialog open={open === 'add'} onClose={close} />
+      <CompetitorsDialog
+        domain={domain}
+        open={open === 'competitors' && domain !== null}
+        onClose={close}
+        renderImport={renderImport}
+        renderUploadDialog={renderUploadDialog}
+      />
+      {domain
+        ? renderUploadDialog({
+            target: { kind: 'referents', domainId: domain.id, hostname: domain.hostname },
+            open: open === 'referents',
+            onClose: close,
+          })
+        : null}
+    </div>
+  );
+}

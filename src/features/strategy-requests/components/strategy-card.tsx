@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { SparklesIcon } from '#src/components/icons.tsx';
+import { StrategyRequestDialog } from './strategy-request-dialog.tsx';
+
+/** The dashboard's free-strategy card, offered to every buyer, with or without a manager. */
+export function StrategyCard({ defaultDomain }: { defaultDomain: string }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="flex flex-col rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm">
+      <div className="flex size-9 items-center justify-center rounded-lg bg-white/15">
+        <SparklesIcon className="size-5" />
+      </div>
+      <h2 className="mt-3 text-sm font-semibold">Get a free link-building strategy</h2>
+      <p className="mt-1 text-sm text-indigo-100">
+        Tell us about your domain and goals; our team prepares a plan of sites and budgets for you.
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-4 inline-flex w-fit items-center rounded-lg bg-white px-3 py-1.5 text-sm font-medium text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        Request a free strategy
+      </button>
+      <StrategyRequestDialog
+        open={isOpen}
+        onClose={() => setOpen(false)}
+        defaultDomain={defaultDomain}
+      />
+    </div>
+  );
+}
