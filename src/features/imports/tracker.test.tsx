@@ -8,7 +8,7 @@ import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { ImportTracker } from './components/import-tracker.tsx';
 import { listTrackedImports, trackImport } from './storage.ts';
-import { pollWhileTracked, type ImportEvent } from './tracker.ts';
+import { pollTrackedImports, pollWhileTracked, type ImportEvent } from './tracker.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 9, 0, 0);
@@ -151,6 +151,17 @@ describe('polling tracked imports', () => {
     expect(api.calls).toHaveLength(before + 1);
     expect(await db.trackedImports.count()).toBe(0);
     expect(events).toEqual([{ type: 'complete' }]);
+  });
+
+  it('announces a result once when two tabs see it finish at the same time', async () => {
+    await trackImport({ fileImportId: 'both', fileId: 'f1', type: 'referents' });
+    statusServer({ both: { id: 'both', status: 'success', errors: [] } });
+    const entries = await listTrackedImports();
+    const [first, second] = await Promise.all([
+      pollTrackedImports(entries),
+      pollTrackedImports(entries),
+    ]);
+    expect([...(first ?? []), ...(second ?? [])].map((event) => event.type)).toEqual(['update']);
   });
 
   it('does not poll at all when nothing is tracked', async () => {
