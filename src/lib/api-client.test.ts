@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test-utils/api.ts';
+import { mockUploads } from '../test-utils/xhr.ts';
 import {
   ApiError,
   createApiClient,
@@ -209,5 +210,55 @@ describe('api client 401 handling', () => {
       'Invalid credentials.',
     );
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client uploads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the multipart body with the same headers as other requests and reports progress', async () => {
+    const uploads = mockUploads((call) => {
+      call.progress(5, 10);
+      call.progress(10, 10);
+      return { status: 202, body: { id: 'x' } };
+    });
+    const client = createApiClient({
+      getBaseUrl: () => '/base/',
+      getOriginHeader: () => 'buyer.example',
+      getAccessToken: () => 'token-1',
+    });
+    const progress: number[] = [];
+    const body = new FormData();
+    body.append('file', new File(['a.com'], 'list.csv'));
+    const answer = await client.upload('/v1/things/1/file', body, {
+      method: 'PUT',
+      onProgress: ({ loaded, total }) => progress.push(loaded / total),
+    });
+    expect(answer).toEqual({ id: 'x' });
+    expect(progress).toEqual([0.5, 1]);
+    const [call] = uploads.calls;
+    expect(call?.method).toBe('PUT');
+    expect(call?.url.pathname).toBe('/base/v1/things/1/file');
+    expect(call?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(call?.headers.get('X-Origin')).toBe('buyer.example');
+    expect(call?.body.get('file')).toBeInstanceOf(File);
+  });
+
+  it('turns an error answer into an ApiError and a lost connection into a NetworkError', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ onUnauthorized });
+    mockUploads(() => ({ status: 413, body: { code: 413, message: 'The file is too large.' } }));
+    const error = await client.upload('/v1/x', new FormData()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('The file is too large.');
+
+    mockUploads(() => ({ status: 401, body: { code: 401, message: 'Expired' } }));
+    await expect(client.upload('/v1/x', new FormData())).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    mockUploads(() => Promise.reject(new Error('offline')));
+    await expect(client.upload('/v1/x', new FormData())).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -78,10 +78,28 @@ export interface ApiClientConfig {
   retryDelay?: (response: Response) => number;
 }
 
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions<TSchema extends z.ZodType | undefined = undefined> {
+  method?: 'POST' | 'PUT';
+  schema?: TSchema;
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
 export interface ApiClient {
   request<TSchema extends z.ZodType | undefined = undefined>(
     path: string,
     options?: RequestOptions<TSchema>,
+  ): Promise<Result<TSchema>>;
+  /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
+  upload<TSchema extends z.ZodType | undefined = undefined>(
+    path: string,
+    body: FormData,
+    options?: UploadOptions<TSchema>,
   ): Promise<Result<TSchema>>;
   configure(config: Partial<ApiClientConfig>): void;
 }
@@ -126,11 +144,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
   let config: ApiClientConfig = { ...initial };
 
-  async function send(
-    path: string,
-    options: RequestOptions<z.ZodType | undefined>,
-  ): Promise<Response> {
-    const method = options.method ?? 'GET';
+  async function headersFor(options: Pick<RequestOptions, 'headers' | 'auth'>): Promise<Headers> {
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     const origin = config.getOriginHeader?.();
@@ -139,6 +153,15 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
       const token = await config.getAccessToken?.();
       if (token) headers.set('Authorization', `Bearer ${token}`);
     }
+    return headers;
+  }
+
+  async function send(
+    path: string,
+    options: RequestOptions<z.ZodType | undefined>,
+  ): Promise<Response> {
+    const method = options.method ?? 'GET';
+    const headers = await headersFor(options);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       // The browser sets the multipart boundary itself.
@@ -173,20 +196,62 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
       await sleep((config.retryDelay ?? defaultRetryDelay)(response));
       response = await send(path, options);
     }
-    const body = await readBody(response);
+    return settle(path, response, await readBody(response), options.schema);
+  }
+
+  function settle<TSchema extends z.ZodType | undefined>(
+    path: string,
+    response: Response,
+    body: unknown,
+    schema: TSchema | undefined,
+  ): Result<TSchema> {
     if (!response.ok) {
       const error = new ApiError(response.status, body);
       if (response.status === 401 && path !== LOGIN_PATH) config.onUnauthorized?.(error);
       throw error;
     }
-    if (!options.schema) return body as Result<TSchema>;
-    const parsed = options.schema.safeParse(body);
+    if (!schema) return body as Result<TSchema>;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ResponseShapeError(path, parsed.error);
     return parsed.data as Result<TSchema>;
   }
 
+  async function upload<TSchema extends z.ZodType | undefined = undefined>(
+    path: string,
+    body: FormData,
+    options: UploadOptions<TSchema> = {},
+  ): Promise<Result<TSchema>> {
+    const headers = await headersFor({});
+    const url = buildUrl(config.getBaseUrl?.() ?? '/api', path, undefined);
+    const response = await new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(options.method ?? 'POST', url);
+      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable)
+          options.onProgress?.({ loaded: event.loaded, total: event.total });
+      };
+      xhr.onload = () => {
+        const isEmpty = xhr.status === 204 || xhr.status === 205;
+        resolve(
+          new Response(isEmpty ? null : xhr.responseText, {
+            status: xhr.status,
+            headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? '' },
+          }),
+        );
+      };
+      xhr.onerror = () =>
+        reject(new NetworkError(new Error('The upload did not reach the server.')));
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+    return settle(path, response, await readBody(response), options.schema);
+  }
+
   return {
     request,
+    upload,
     configure(next) {
       config = { ...config, ...next };
     },

@@ -1,39 +1,72 @@
 /**
- * The catalogue worker, created on first use. Where Worker is unavailable (tests, old browsers)
- * the same functions run on the main thread; callers always get promises.
+ * The Comlink workers, each created on first use. Where Worker is unavailable (tests, old
+ * browsers) the same functions run on the main thread; callers always get promises.
  */
 import * as Comlink from 'comlink';
 import { catalogueApi } from '#workers/catalogue-api.ts';
 import type { CatalogueWorkerApi } from '#workers/catalogue.worker.ts';
+import type { ImportsWorkerApi } from '#workers/imports.worker.ts';
 
 export type CatalogueWorker = Comlink.Remote<CatalogueWorkerApi>;
+export type ImportsWorker = Comlink.Remote<ImportsWorkerApi>;
 
-let instance: CatalogueWorker | null = null;
-
-function sameThread(): CatalogueWorker {
+/** The worker's functions on this thread, loaded when first called. */
+function sameThread<TApi extends object>(
+  load: () => Promise<TApi>,
+  names: (keyof TApi & string)[],
+) {
   const remote = Object.fromEntries(
-    Object.entries(catalogueApi).map(([name, fn]) => [
+    names.map((name) => [
       name,
-      (...args: unknown[]) =>
-        Promise.resolve().then(() => (fn as (...a: unknown[]) => unknown)(...args)),
+      async (...args: unknown[]) => {
+        const api = (await load()) as Record<string, (...a: unknown[]) => unknown>;
+        return api[name]?.(...args);
+      },
     ]),
   );
-  return remote as unknown as CatalogueWorker;
+  return remote as unknown as Comlink.Remote<TApi>;
 }
 
-export function getCatalogueWorker(): CatalogueWorker {
-  if (instance) return instance;
-  if (typeof Worker === 'undefined') {
-    instance = sameThread();
-    return instance;
-  }
+/** Wraps a worker made by `create` (Vite bundles a worker only from a literal `new Worker(new URL(…))`). */
+function wrapOrFallback<TApi extends object>(
+  create: () => Worker,
+  fallback: () => Comlink.Remote<TApi>,
+): Comlink.Remote<TApi> {
+  if (typeof Worker === 'undefined') return fallback();
   try {
-    const worker = new Worker(new URL('../../workers/catalogue.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    instance = Comlink.wrap<CatalogueWorkerApi>(worker);
+    return Comlink.wrap<TApi>(create());
   } catch {
-    instance = sameThread();
+    return fallback();
   }
-  return instance;
+}
+
+let catalogue: CatalogueWorker | null = null;
+
+export function getCatalogueWorker(): CatalogueWorker {
+  catalogue ??= wrapOrFallback<CatalogueWorkerApi>(
+    () =>
+      new Worker(new URL('../../workers/catalogue.worker.ts', import.meta.url), { type: 'module' }),
+    () =>
+      sameThread(
+        () => Promise.resolve(catalogueApi),
+        Object.keys(catalogueApi) as (keyof CatalogueWorkerApi)[],
+      ),
+  );
+  return catalogue;
+}
+
+let imports: ImportsWorker | null = null;
+
+/** Reads uploaded domain lists; papaparse stays out of the first load, in this worker's chunk. */
+export function getImportsWorker(): ImportsWorker {
+  imports ??= wrapOrFallback<ImportsWorkerApi>(
+    () =>
+      new Worker(new URL('../../workers/imports.worker.ts', import.meta.url), { type: 'module' }),
+    () =>
+      sameThread(
+        () => import('#workers/imports-api.ts').then((module) => module.importsApi),
+        ['parseDomainList'],
+      ),
+  );
+  return imports;
 }

@@ -5,6 +5,7 @@ import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
 import { cartLineSync } from '#src/features/cart/api/cart-lines.ts';
 import { domainAddSync, domainDeleteSync } from '#src/features/domains/api/domain-writes.ts';
+import { ImportTracker } from '#src/features/imports/components/import-tracker.tsx';
 import { itemActionSync } from '#src/features/orders/hooks/use-item-actions.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { BrandLink } from './brand.tsx';
@@ -43,6 +44,7 @@ export function BuyerLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <OfflineChangesSync />
+      <ImportTracker />
       <TopNavigation />
       <PageContainer />
     </div>

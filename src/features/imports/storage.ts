@@ -39,3 +39,17 @@ export async function updateTrackedImportStatus(
 export async function untrackImport(fileImportId: string): Promise<void> {
   await db.trackedImports.delete(fileImportId);
 }
+
+/** How many imports are tracked, expired ones included; read live to start and stop polling. */
+export function countTrackedImports(): Promise<number> {
+  return db.trackedImports.count();
+}
+
+/**
+ * Removes a finished import; true only for the call that removed it, so a result reached by two
+ * tabs at once is still announced once.
+ */
+export async function settleTrackedImport(fileImportId: string): Promise<boolean> {
+  const removed = await db.trackedImports.where('fileImportId').equals(fileImportId).delete();
+  return removed > 0;
+}

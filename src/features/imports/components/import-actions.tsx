@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { BuyerDomain, ImportStatus } from '#contract/domains.ts';
+import { Button } from '#src/components/button.tsx';
+import { importKindLabel, type ImportTarget } from '../import-target.ts';
+import { ImportErrorsDialog } from './import-errors-dialog.tsx';
+import { ImportStatusBadge } from './import-status-badge.tsx';
+import { ImportUploadDialog } from './import-upload-dialog.tsx';
+
+export interface ImportActionsProps {
+  target: ImportTarget;
+  /** The file uploaded last, if any: the button then offers to replace it. */
+  file: BuyerDomain['referents_file'];
+  status: ImportStatus | null;
+}
+
+/** An uploaded list's import state with its actions: upload or replace, and view errors. */
+export function ImportActions({ target, file, status }: ImportActionsProps) {
+  const [dialog, setDialog] = useState<'upload' | 'errors' | null>(null);
+  const close = () => setDialog(null);
+  const what = importKindLabel(target.kind);
+  const owner = target.kind === 'referents' ? target.hostname : target.groupName;
+  const errors = status?.errors ?? [];
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ImportStatusBadge status={status} />
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`${file ? 'Replace' : 'Upload'} ${what} of ${owner}`}
+        onClick={() => setDialog('upload')}
+      >
+        {file ? 'Replace' : 'Upload'}
+      </Button>
+      {errors.length > 0 ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`View errors of the ${what} of ${owner}`}
+          onClick={() => setDialog('errors')}
+        >
+          View errors
+        </Button>
+      ) : null}
+      <ImportUploadDialog target={target} open={dialog === 'upload'} onClose={close} />
+      <ImportErrorsDialog
+        open={dialog === 'errors'}
+        onClose={close}
+        errors={errors}
+        subject={`${what} of ${owner}`}
+      />
+    </div>
+  );
+}
