@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 import { Button } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { AddDomainDialog } from '#src/features/domains/components/add-domain-dialog.tsx';
 import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
-import type { RenderImport } from '#src/features/domains/components/import-slots.ts';
-import { ImportSummary } from '#src/features/domains/components/import-summary.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
-
-const renderImport: RenderImport = ({ file, status }) => (
-  <ImportSummary file={file} status={status} />
-);
-const renderUploadDialog = () => null;
 
 export function Component() {
   const [params, setParams] = useSearchParams();

@@ -23,11 +23,6 @@ import { ExportButton } from '#src/features/exports/components/export-button.tsx
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { DomainEntries } from '#src/features/domains/components/domain-entries.tsx';
 import { DomainSelect } from '#src/features/domains/components/domain-select.tsx';
-import type {
-  RenderImport,
-  RenderUploadDialog,
-} from '#src/features/domains/components/import-slots.ts';
-import { ImportSummary } from '#src/features/domains/components/import-summary.tsx';
 import {
   forgetSelectedDomain,
   rememberedDomain,
@@ -41,11 +36,7 @@ import { StrategyCard } from '#src/features/strategy-requests/components/strateg
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
-
-const renderImport: RenderImport = ({ file, status }) => (
-  <ImportSummary file={file} status={status} />
-);
-const renderUploadDialog: RenderUploadDialog = () => null;
+import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 
 const LINK_GAP_EXPLANATION =
   'Sites that link to your competitors but not to you: the publishers to approach first.';

@@ -1,0 +1,21 @@
+// The imports feature fills the domain screens' upload slots: the domains feature shows where a
+// list belongs, the imports feature how it is uploaded and followed.
+import type {
+  RenderImport,
+  RenderUploadDialog,
+} from '#src/features/domains/components/import-slots.ts';
+import { ImportActions } from '#src/features/imports/components/import-actions.tsx';
+import { ImportUploadDialog } from '#src/features/imports/components/import-upload-dialog.tsx';
+
+export const renderImport: RenderImport = ({ target, file, status }) => (
+  <div className="flex flex-col items-start gap-1.5">
+    {file ? (
+      <span className="break-all text-slate-800">{file.file_name}</span>
+    ) : (
+      <span className="text-slate-500">Not uploaded</span>
+    )}
+    <ImportActions target={target} file={file} status={status} />
+  </div>
+);
+
+export const renderUploadDialog: RenderUploadDialog = (props) => <ImportUploadDialog {...props} />;
