@@ -33,6 +33,9 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
 import { filePreviewRoutes, filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importsRoutes, importStatusRoutes } from './modules/imports/imports.routes.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
+import { createListImportJob, LIST_IMPORT_JOB } from './modules/imports/list-import.job.ts';
 import { createDocumentWriter, type DocumentSeller } from './modules/files/documents.ts';
 import { storeFile } from './modules/files/file-store.ts';
 import { readMultipartForm } from './modules/files/multipart.ts';
@@ -196,6 +199,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
+  handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
   return {
     tokens,
     jobs,
@@ -213,6 +217,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     }),
     profile: createProfileService({ db }),
     domains: createDomainsService({ db }),
+    imports: createImportsService({ db, jobs, dataDir: options.dataDir }),
     sites,
     exports: createExportsService({ db, sites, jobs, now }),
     favorites: createFavoritesService({ db }),
@@ -265,6 +270,7 @@ async function registerRoutes(
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
       await buyer.register(domainsRoutes, { domains: services.domains });
+      await buyer.register(importsRoutes, { imports: services.imports });
       await buyer.register(sitesRoutes, { sites: services.sites });
       await buyer.register(favoritesRoutes, { favorites: services.favorites });
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
@@ -283,6 +289,7 @@ async function registerRoutes(
     async (signedIn) => {
       signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await signedIn.register(filesRoutes, { db, dataDir, jwtSecret, now: now ?? systemClock });
+      await signedIn.register(importStatusRoutes, { imports: services.imports });
     },
     { prefix: '/api/v1' },
   );
