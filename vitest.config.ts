@@ -14,6 +14,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/order-items/order-items.test.ts',
   'server/modules/demo-publisher/demo-steps.test.ts',
   'server/modules/files/documents.test.ts',
+  'server/modules/imports/imports.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

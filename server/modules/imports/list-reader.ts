@@ -87,9 +87,12 @@ interface Columns {
   referring: number;
 }
 
+/** A header cell of other words: letters, spaces and a few signs, no dot, digit or formula. */
+const HEADER_WORDS = /^[\p{L}\s_#()/-]*$/u;
+
 /**
  * The columns of the list from its first row, and whether that row is a header: a row with a
- * recognised name, or one none of whose cells is a domain (a header of other words).
+ * recognised name, or one of words only (such as "Websites we know").
  */
 export function columnsOf(kind: ImportKind, firstRow: string[]): Columns & { isHeader: boolean } {
   const header = firstRow.map(headerName);
@@ -110,8 +113,7 @@ export function columnsOf(kind: ImportKind, firstRow: string[]): Columns & { isH
       };
     }
   }
-  const isHeader = firstRow.every((cell) => !normaliseHostname(cell).ok);
-  return { ...fallback, isHeader };
+  return { ...fallback, isHeader: firstRow.every((cell) => HEADER_WORDS.test(cell.trim())) };
 }
 
 export function importError(error: ImportError): string {
