@@ -262,7 +262,7 @@ describe('uploaded lists', () => {
 
   describe('competitor groups', () => {
     const groupsUrl = '/api/v1/buyer/domains/competitor-groups';
-    const createGroup = (who: Who, body: unknown) =>
+    const createGroup = (who: Who, body: Record<string, string>) =>
       ctx.app.inject({
         method: 'POST',
         url: groupsUrl,
