@@ -38,14 +38,9 @@ export async function replaceHostnames(
 ): Promise<number> {
   const table = sql.identifier(list.table);
   const keyColumn = sql.identifier(list.keyColumn);
-  for (const batch of batches(hostnames)) {
-    await db.execute(
-      sql`insert into ${table} (${keyColumn}, hostname)
-          select ${list.key}::uuid, unnest(${sql.param(batch)}::text[]) on conflict do nothing`,
-    );
-    await pause();
-  }
-  // Walks the stored list in hostname order and removes what the new list does not name.
+  // The stored rows the new list does not name, found by walking the list in hostname order
+  // before anything is added (a first import walks nothing).
+  const stale: string[] = [];
   let after = '';
   for (;;) {
     const page = await queryRows<{ hostname: string }>(
@@ -55,13 +50,21 @@ export async function replaceHostnames(
     );
     if (page.length === 0) break;
     after = page[page.length - 1]!.hostname;
-    const stale = page.map((row) => row.hostname).filter((hostname) => !hostnames.has(hostname));
-    for (const batch of batches(stale)) {
-      await db.execute(
-        sql`delete from ${table} where ${keyColumn} = ${list.key}
-            and hostname = any(${sql.param(batch)}::text[])`,
-      );
-    }
+    for (const row of page) if (!hostnames.has(row.hostname)) stale.push(row.hostname);
+    await pause();
+  }
+  for (const batch of batches(hostnames)) {
+    await db.execute(
+      sql`insert into ${table} (${keyColumn}, hostname)
+          select ${list.key}::uuid, unnest(${sql.param(batch)}::text[]) on conflict do nothing`,
+    );
+    await pause();
+  }
+  for (const batch of batches(stale)) {
+    await db.execute(
+      sql`delete from ${table} where ${keyColumn} = ${list.key}
+          and hostname = any(${sql.param(batch)}::text[])`,
+    );
     await pause();
   }
   return hostnames.size;
