@@ -16,6 +16,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/files/documents.test.ts',
   'server/modules/domains/domains.test.ts',
   'server/modules/strategy-requests/strategy-requests.test.ts',
+  'server/modules/imports/imports.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

@@ -33,6 +33,9 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './modules/exports/site-export.job.ts';
 import { filePreviewRoutes, filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importsRoutes, importStatusRoutes } from './modules/imports/imports.routes.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
+import { createListImportJob, LIST_IMPORT_JOB } from './modules/imports/list-import.job.ts';
 import { createDocumentWriter, type DocumentSeller } from './modules/files/documents.ts';
 import { storeFile } from './modules/files/file-store.ts';
 import { readMultipartForm } from './modules/files/multipart.ts';
@@ -200,6 +203,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
+  handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
   return {
     tokens,
     jobs,
@@ -224,6 +228,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       salesEmail: options.salesEmail ?? DEFAULT_ENV.salesEmail,
       publicUrl: options.publicUrl,
     }),
+    imports: createImportsService({ db, jobs, dataDir: options.dataDir }),
     sites,
     exports: createExportsService({ db, sites, jobs, now }),
     favorites: createFavoritesService({ db }),
@@ -279,6 +284,7 @@ async function registerRoutes(
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,
       });
+      await buyer.register(importsRoutes, { imports: services.imports });
       await buyer.register(sitesRoutes, { sites: services.sites });
       await buyer.register(favoritesRoutes, { favorites: services.favorites });
       await buyer.register(savedViewsRoutes, { savedViews: services.savedViews });
@@ -297,6 +303,7 @@ async function registerRoutes(
     async (signedIn) => {
       signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await signedIn.register(filesRoutes, { db, dataDir, jwtSecret, now: now ?? systemClock });
+      await signedIn.register(importStatusRoutes, { imports: services.imports });
     },
     { prefix: '/api/v1' },
   );

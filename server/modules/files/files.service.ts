@@ -4,3 +4,10 @@
 export { createDocumentWriter, type DocumentWriter } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export { readMultipartForm, type MultipartForm } from './multipart.ts';
+export {
+  readTextUpload,
+  recordTextUpload,
+  storedFilePath,
+  TEXT_FILE_TYPE_MESSAGE,
+  type TextUpload,
+} from './text-upload.ts';

@@ -1,0 +1,140 @@
+// Reading an uploaded list (CSV or plain text) of a multipart request straight to disk, so that a
+// 20 MB file never sits in memory. The bytes are checked while they stream: the whole file must
+// be UTF-8 (a BOM is allowed) without NUL or other control characters than tab, CR, LF and FF;
+// anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file` violation.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
+import type { Database } from '#server/db/database.ts';
+import { files } from '#server/db/schema/index.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
+import type { StoredFile } from './file-store.ts';
+
+export const TEXT_FILE_TYPE_MESSAGE = 'The file must be a CSV or plain text file (UTF-8).';
+export const TEXT_FILE_MISSING_MESSAGE = 'Choose a file to upload.';
+const TEXT_MIME_TYPE = 'text/csv; charset=utf-8';
+
+/** An upload written under DATA_DIR/files and not yet recorded in `files`. */
+export interface TextUpload {
+  id: string;
+  ownerUserId: string;
+  fileName: string;
+  storagePath: string;
+  sizeBytes: number;
+  /** Removes the bytes again, when the change that would record them is refused. */
+  discard(): Promise<void>;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
+/** Checks text as it streams; a multi-byte character split between chunks is decoded whole. */
+function createTextCheck() {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  let isText = true;
+  const check = (decode: () => string) => {
+    if (!isText) return;
+    try {
+      if (CONTROL_CHARACTERS.test(decode())) isText = false;
+    } catch {
+      isText = false;
+    }
+  };
+  return {
+    push: (chunk: Buffer) => check(() => decoder.decode(chunk, { stream: true })),
+    end: () => {
+      check(() => decoder.decode());
+      return isText;
+    },
+  };
+}
+
+/**
+ * Reads the part named `file` of a multipart request to disk for `ownerUserId`. Answers 415
+ * without multipart, 400 without a file or with one that is not text, 413 over the limit.
+ */
+export async function readTextUpload(
+  request: FastifyRequest,
+  { dataDir, ownerUserId }: { dataDir: string; ownerUserId: string },
+): Promise<TextUpload> {
+  if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_MESSAGE);
+  const id = randomUUID();
+  const storagePath = path.posix.join('uploads', ownerUserId, id);
+  const target = path.join(dataDir, 'files', storagePath);
+  const discard = () => rm(target, { force: true });
+  let upload: { name: string; size: number; truncated: boolean; isText: boolean } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file' || upload) {
+        part.file.resume();
+        continue;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      const text = createTextCheck();
+      let size = 0;
+      // Past the limit the bytes are only counted, to name the size in the answer.
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > MAX_UPLOAD_BYTES) return done();
+          text.push(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, limit, createWriteStream(target));
+      upload = { name: part.filename, size, truncated: part.file.truncated, isText: text.end() };
+    }
+    if (!upload) throw missingFile();
+    if (upload.truncated) throw fileTooLarge(upload.size, MAX_UPLOAD_BYTES, true);
+    if (upload.size > MAX_UPLOAD_BYTES) throw fileTooLarge(upload.size);
+    if (!upload.isText) throw notText();
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return {
+    id,
+    ownerUserId,
+    fileName: (upload.name || 'list.csv').slice(0, 255),
+    storagePath,
+    sizeBytes: upload.size,
+    discard,
+  };
+}
+
+/** Records an upload read by `readTextUpload` in `files`, in the caller's transaction. */
+export async function recordTextUpload(db: Database, upload: TextUpload): Promise<StoredFile> {
+  await db.insert(files).values({
+    id: upload.id,
+    ownerUserId: upload.ownerUserId,
+    storagePath: upload.storagePath,
+    fileName: upload.fileName,
+    mimeType: TEXT_MIME_TYPE,
+    sizeBytes: upload.sizeBytes,
+  });
+  return { id: upload.id, fileName: upload.fileName };
+}
+
+/** Where a stored file's bytes are, from its `storage_path`. */
+export function storedFilePath(dataDir: string, storagePath: string): string {
+  return path.join(dataDir, 'files', storagePath);
+}
+
+function notText(): ApiError {
+  return new ApiError(400, TEXT_FILE_TYPE_MESSAGE, {
+    violations: [{ path: 'file', message: TEXT_FILE_TYPE_MESSAGE }],
+  });
+}
+
+function missingFile(): ApiError {
+  return new ApiError(400, TEXT_FILE_MISSING_MESSAGE, {
+    violations: [{ path: 'file', message: TEXT_FILE_MISSING_MESSAGE }],
+  });
+}
