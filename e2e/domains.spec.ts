@@ -16,10 +16,13 @@ async function catalogueHostnames(page: Page, count: number): Promise<string[]> 
   await catalogue.waitForRows();
   const links = catalogue.rows().getByRole('link', { name: /opens in a new tab/ });
   const names: string[] = [];
+  expect(await links.count()).toBeGreaterThanOrEqual(count);
   for (let index = 0; index < count; index += 1) {
-    const label = (await links.nth(index).getAttribute('aria-label')) ?? '';
+    const link = links.nth(index);
+    const label = (await link.getAttribute('aria-label')) ?? (await link.textContent()) ?? '';
     names.push(label.replace(' (opens in a new tab)', '').trim());
   }
+  expect(names.every((name) => name.includes('.'))).toBe(true);
   return names;
 }
 
@@ -27,7 +30,7 @@ async function addDomain(page: Page, hostname: string) {
   await page.goto('/domains');
   await page.getByRole('button', { name: 'Add domain' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add domain' });
-  await dialog.getByLabel('Domain').fill(`https://www.${hostname}/`);
+  await dialog.getByRole('textbox', { name: 'Domain' }).fill(`https://www.${hostname}/`);
   await expect(dialog.getByText(`Will be added as ${hostname}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add domain' }).click();
   await expect(
