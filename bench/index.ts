@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures, never passes or fails. Each benchmark is a module in bench/.
 import { runCatalogueBench } from './catalogue.ts';
+import { runImportsBench } from './imports.ts';
 import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
 
@@ -8,6 +9,7 @@ const benches: Record<string, () => Promise<void>> = {
   startup: runStartupBench,
   catalogue: runCatalogueBench,
   orders: runOrdersBench,
+  imports: runImportsBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {
