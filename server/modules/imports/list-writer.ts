@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#server/db/database.ts';
 
-/** Rows per statement: about 20–60 ms each on PGlite, short enough for requests in between. */
-export const WRITE_BATCH_ROWS = 1_000;
+/** Rows per statement: about 25 ms each on PGlite, so a request waits little behind one. */
+export const WRITE_BATCH_ROWS = 500;
 
 /** A list of hostnames stored under one key (a buyer domain's referents, a competitor's). */
 interface HostnameList {
@@ -15,6 +15,9 @@ interface HostnameList {
   keyColumn: 'buyer_domain_id' | 'competitor_id';
   key: string;
 }
+
+/** Byte order, the order of the "C" collation and close to that of the database's indexes. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -53,7 +56,9 @@ export async function replaceHostnames(
     for (const row of page) if (!hostnames.has(row.hostname)) stale.push(row.hostname);
     await pause();
   }
-  for (const batch of batches(hostnames)) {
+  // In index order: each batch then fills neighbouring index pages, several times faster than
+  // scattered inserts.
+  for (const batch of batches([...hostnames].sort(byCodePoint))) {
     await db.execute(
       sql`insert into ${table} (${keyColumn}, hostname)
           select ${list.key}::uuid, unnest(${sql.param(batch)}::text[]) on conflict do nothing`,
