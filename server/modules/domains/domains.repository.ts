@@ -21,11 +21,8 @@ export async function countDomainsOfUser(db: Database, userId: string): Promise<
   return row?.total ?? 0;
 }
 
-export async function findDomainsOfUser(
-  db: Database,
-  userId: string,
-  { offset, limit }: { offset: number; limit: number },
-) {
+/** A domain as the wire shows it: its referring-domain file and latest import. */
+function selectDomains(db: Database) {
   return db
     .select({
       id: buyerDomains.id,
@@ -38,11 +35,27 @@ export async function findDomainsOfUser(
     })
     .from(buyerDomains)
     .leftJoin(files, eq(files.id, buyerDomains.referentsFileId))
-    .leftJoin(fileImports, eq(fileImports.id, buyerDomains.referentsImportId))
+    .leftJoin(fileImports, eq(fileImports.id, buyerDomains.referentsImportId));
+}
+
+export async function findDomainsOfUser(
+  db: Database,
+  userId: string,
+  { offset, limit }: { offset: number; limit: number },
+) {
+  return selectDomains(db)
     .where(activeDomainsOf(userId))
     .orderBy(asc(buyerDomains.createdAt), asc(buyerDomains.id))
     .offset(offset)
     .limit(limit);
+}
+
+/** One of the buyer's domains that is not deleted, or null. */
+export async function findActiveDomain(db: Database, userId: string, id: string) {
+  const [row] = await selectDomains(db).where(
+    and(activeDomainsOf(userId), eq(buyerDomains.id, id)),
+  );
+  return row ?? null;
 }
 
 export type DomainRow = Awaited<ReturnType<typeof findDomainsOfUser>>[number];

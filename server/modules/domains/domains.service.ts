@@ -16,6 +16,7 @@ import {
   archiveDomain,
   clearDomainLists,
   countDomainsOfUser,
+  findActiveDomain,
   findDomainsOfUser,
   hasActiveDomain,
   insertOrReviveDomain,
@@ -72,6 +73,19 @@ export function createDomainsService({ db, now }: { db: Database; now: Clock }):
       await clearDomainLists(tx, userId, id);
     },
   };
+}
+
+/**
+ * One of the buyer's domains as the wire shows it, or null when it is not theirs, unknown or
+ * deleted. Other modules (imports) answer with it.
+ */
+export async function readActiveDomain(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<BuyerDomain | null> {
+  const row = await findActiveDomain(db, userId, id);
+  return row ? toBuyerDomain(row) : null;
 }
 
 function toBuyerDomain(row: DomainRow): BuyerDomain {

@@ -9,35 +9,6 @@ import {
   files,
 } from '#server/db/schema/index.ts';
 
-/** The buyer's domain when it is theirs and not deleted (archived). */
-function activeDomainOf(userId: string, id: string) {
-  return and(
-    eq(buyerDomains.id, id),
-    eq(buyerDomains.userId, userId),
-    isNull(buyerDomains.archivedAt),
-  );
-}
-
-export async function findActiveDomain(db: Database, userId: string, id: string) {
-  const [row] = await db
-    .select({
-      id: buyerDomains.id,
-      hostname: buyerDomains.hostname,
-      referentsFileId: files.id,
-      referentsFileName: files.fileName,
-      importId: fileImports.id,
-      importStatus: fileImports.status,
-      importErrors: fileImports.errors,
-    })
-    .from(buyerDomains)
-    .leftJoin(files, eq(files.id, buyerDomains.referentsFileId))
-    .leftJoin(fileImports, eq(fileImports.id, buyerDomains.referentsImportId))
-    .where(activeDomainOf(userId, id));
-  return row ?? null;
-}
-
-export type ActiveDomainRow = NonNullable<Awaited<ReturnType<typeof findActiveDomain>>>;
-
 export async function insertFileImport(db: Database, values: typeof fileImports.$inferInsert) {
   const [row] = await db.insert(fileImports).values(values).returning({ id: fileImports.id });
   return row!.id;

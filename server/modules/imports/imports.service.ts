@@ -10,6 +10,7 @@ import type {
 } from '#contract/domains.ts';
 import type { PageQuery } from '#contract/pagination.ts';
 import type { Database } from '#server/db/database.ts';
+import { readActiveDomain } from '#server/modules/domains/domains.service.ts';
 import { joinedOrNull } from '#server/db/left-join.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
@@ -18,7 +19,6 @@ import { readTextUpload, recordTextUpload } from '../files/files.service.ts';
 import {
   countGroups,
   deleteGroup,
-  findActiveDomain,
   findCompetitorsOfGroups,
   findGroup,
   findGroups,
@@ -27,7 +27,6 @@ import {
   insertGroup,
   setDomainReferentsUpload,
   setGroupCompetitorsUpload,
-  type ActiveDomainRow,
   type GroupRow,
 } from './imports.repository.ts';
 import { LIST_IMPORT_JOB } from './list-import.job.ts';
@@ -106,11 +105,11 @@ export function createImportsService({
 
   return {
     uploadReferents: async (userId, domainId, request) => {
-      if (!(await findActiveDomain(db, userId, domainId))) throw notFound();
+      if (!(await readActiveDomain(db, userId, domainId))) throw notFound();
       await startImport(userId, request, { kind: 'referents', id: domainId });
-      const domain = await findActiveDomain(db, userId, domainId);
+      const domain = await readActiveDomain(db, userId, domainId);
       if (!domain) throw notFound();
-      return toBuyerDomain(domain);
+      return domain;
     },
     listGroups: async (userId, { page, limit, buyerDomainId }) => {
       // An id that cannot be a domain's lists nothing, as a foreign or unknown one does.
@@ -125,7 +124,7 @@ export function createImportsService({
     },
     createGroup: async (userId, body, tx = db) => {
       const domain = UUID.test(body.buyer_domain)
-        ? await findActiveDomain(tx, userId, body.buyer_domain)
+        ? await readActiveDomain(tx, userId, body.buyer_domain)
         : null;
       if (!domain) {
         throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
@@ -169,15 +168,6 @@ function importStatusOf(row: {
   return row.importId && row.importStatus
     ? { id: row.importId, status: row.importStatus, errors: row.importErrors ?? [] }
     : null;
-}
-
-function toBuyerDomain(row: ActiveDomainRow): BuyerDomain {
-  return {
-    id: row.id,
-    hostname: row.hostname,
-    referents_file: joinedOrNull({ id: row.referentsFileId, file_name: row.referentsFileName }),
-    import_status: importStatusOf(row),
-  };
 }
 
 function toCompetitorGroup(
