@@ -31,6 +31,11 @@ const PORT = /:\d*$/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const TOP_LEVEL = /^(?:[a-z]{2,}|xn--[a-z0-9-]+)$/;
 const IPV4 = /^\d+(?:\.\d+){3}$/;
+/**
+ * A plain ASCII name ending in a letters-only label, which the URL parser would give back as it
+ * is: most uploaded rows, read without building a URL.
+ */
+const PLAIN_ASCII = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 
 function refuse(problem: HostnameProblem): HostnameResult {
   return { ok: false, problem, message: HOSTNAME_MESSAGES[problem] };
@@ -51,11 +56,13 @@ export function normaliseHostname(input: string): HostnameResult {
   if (!text) return refuse('empty');
   if (/^[\d.]+$/.test(text)) return refuse('ip_address');
 
-  let host: string;
-  try {
-    host = new URL(`http://${text}`).hostname;
-  } catch {
-    return refuse('invalid');
+  let host = text;
+  if (!PLAIN_ASCII.test(text) || text.includes('xn--')) {
+    try {
+      host = new URL(`http://${text}`).hostname;
+    } catch {
+      return refuse('invalid');
+    }
   }
   if (IPV4.test(host) || host.startsWith('[')) return refuse('ip_address');
   host = host.replace(/\.$/, '');

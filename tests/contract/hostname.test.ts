@@ -72,4 +72,14 @@ describe('normaliseHostname', () => {
       }),
     );
   });
+
+  it('reads a plain ASCII name exactly as the URL parser does', () => {
+    fc.assert(
+      fc.property(fc.domain(), fc.constantFrom('', 'www.', 'WWW.'), (domain, prefix) => {
+        const parsed = new URL(`http://${prefix}${domain}`).hostname;
+        const result = normaliseHostname(`${prefix}${domain}`);
+        if (result.ok) expect(result.hostname).toBe(parsed.replace(/^(?:www\.)+(?=.+\..+)/, ''));
+      }),
+    );
+  });
 });
