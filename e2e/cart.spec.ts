@@ -57,6 +57,7 @@ async function startShopping(page: Page): Promise<CataloguePage> {
   await expect.poll(() => new URL(page.url()).searchParams.get('sorting[price]')).toBe('ASC');
   await catalogue.waitForRows();
   // The previous order stays on screen while the sorted page loads.
+  await page.waitForLoadState('networkidle');
   await expect(catalogue.table()).not.toHaveAttribute('aria-busy', 'true');
   return catalogue;
 }
