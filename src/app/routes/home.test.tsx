@@ -112,6 +112,24 @@ describe('dashboard domain choice', () => {
       'aria-pressed',
       'true',
     );
+
+    // A second press turns it off again.
+    await user.click(screen.getByRole('button', { name: 'Link gap' }));
+    await waitFor(() => expect(searchOf(router)).toBe(`?filter[buyer_domain]=${FIRST}`));
+  });
+
+  it('drops the link gap with the domain when "All domains" is chosen', async () => {
+    mockApi(api);
+    const user = userEvent.setup();
+    const { router } = renderHome(
+      `/?filter[buyer_domain]=${FIRST}&filter[competitors]=true&filter[is_back_linked]=false`,
+    );
+    const select = await screen.findByRole('combobox', { name: 'Domain' });
+    await screen.findByRole('option', { name: 'mysite.com' });
+    await user.selectOptions(select, '');
+    await waitFor(() => expect(searchOf(router)).not.toContain('buyer_domain'));
+    expect(searchOf(router)).not.toContain('competitors');
+    expect(searchOf(router)).not.toContain('is_back_linked');
   });
 
   it('opens the competitors dialog for the chosen domain', async () => {

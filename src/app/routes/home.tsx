@@ -46,6 +46,11 @@ function linkGapState(state: FilterState): FilterState {
   return setFilter(setFilter(state, 'competitors', true), 'is_back_linked', false);
 }
 
+/** Without the link gap; also what "All domains" leaves, since both filters read the chosen domain. */
+function withoutLinkGap(state: FilterState): FilterState {
+  return setFilter(setFilter(state, 'competitors', undefined), 'is_back_linked', undefined);
+}
+
 /**
  * Home. The address is the one truth for the chosen domain (decision 063): a bare `/` is sent on
  * to the buyer's last choice, replacing the history entry, before anything reads the address.
@@ -87,7 +92,9 @@ function Dashboard() {
     setState(
       key === 'niche'
         ? setFilter(state, 'niche', value ? [value] : undefined)
-        : setFilter(state, 'buyer_domain', value || undefined),
+        : value
+          ? setFilter(state, 'buyer_domain', value)
+          : setFilter(withoutLinkGap(state), 'buyer_domain', undefined),
     );
 
   const domainId = state.filter.buyer_domain ?? '';
@@ -147,7 +154,7 @@ function Dashboard() {
                 aria-describedby={linkGapHintId}
                 disabled={!selected}
                 title={LINK_GAP_EXPLANATION}
-                onClick={() => setState(linkGapState(state))}
+                onClick={() => setState(isLinkGap ? withoutLinkGap(state) : linkGapState(state))}
               >
                 Link gap
               </Button>
