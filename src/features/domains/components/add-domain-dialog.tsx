@@ -82,6 +82,7 @@ export function AddDomainDialog({
           label="Domain"
           placeholder="example.com"
           autoComplete="off"
+          autoFocus
           inputMode="url"
           description={
             preview?.ok ? (

@@ -179,6 +179,7 @@ export function CompetitorsDialog({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <TextField
             label="New group name"
+            autoFocus
             placeholder="Main rivals"
             className="flex-1"
             {...field('name')}

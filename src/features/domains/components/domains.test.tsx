@@ -127,6 +127,8 @@ describe('add-domain dialog', () => {
     const user = userEvent.setup();
     renderOnRoute(<AddDomainDialog open onClose={onClose} />);
     const input = screen.getByLabelText('Domain');
+    // The dialog opens on its field, ready to type.
+    await waitFor(() => expect(input).toHaveFocus());
     await user.type(input, 'https://WWW.Example.com/path?q=1');
     expect(screen.getByText(/Will be added as/)).toHaveTextContent('Will be added as example.com');
     await user.click(screen.getByRole('button', { name: 'Add domain' }));

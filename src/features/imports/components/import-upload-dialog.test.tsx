@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
@@ -56,6 +56,17 @@ afterEach(async () => {
 });
 
 describe('ImportUploadDialog', () => {
+  it('opens on its file button, and names the chosen file once', async () => {
+    renderDialog();
+    const choose = screen.getByRole('button', { name: 'Choose file' });
+    await waitFor(() => expect(choose).toHaveFocus());
+    expect(screen.getByText('No file chosen yet.')).toBeInTheDocument();
+    await userEvent.upload(fileInput(), csv('a.com', 'mine.csv'));
+    expect(await screen.findByText('Domains found')).toBeInTheDocument();
+    expect(screen.getAllByText('mine.csv')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Choose another file' })).toBeEnabled();
+  });
+
   it('refuses a file over 20 MB with the spec message before reading it', async () => {
     renderDialog();
     const file = csv('a.com');

@@ -61,6 +61,8 @@ function PreviewFigures({ preview }: { preview: DomainListPreview }) {
           </p>
           <ul
             aria-label="Invalid rows"
+            // Long lists scroll: the list takes focus so the keyboard can scroll it too.
+            tabIndex={0}
             className="mt-1 max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 text-sm"
           >
             {preview.invalid.map((row) => (
@@ -82,6 +84,7 @@ function UploadForm({ target, onClose }: { target: ImportTarget; onClose: () => 
   const queryClient = useQueryClient();
   const isOnline = useOnlineStatus();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [serverError, setServerError] = useState<string | null>(null);
@@ -178,19 +181,36 @@ function UploadForm({ target, onClose }: { target: ImportTarget; onClose: () => 
             ? 'One domain or URL per row, or an export with a column named domain, referring domain, source URL or target.'
             : 'A competitor and a referring domain on each row, or columns named competitor and referring domain.'}
         </p>
+        {/* The button opens the picker; the input itself stays out of sight and out of the tab order. */}
         <input
+          ref={inputRef}
           id={inputId}
           type="file"
+          tabIndex={-1}
           accept=".csv,.txt,text/csv,text/plain"
           disabled={phase.step === 'uploading'}
           onChange={(event) => void choose(event.target.files?.[0])}
-          className="mx-auto mt-3 block max-w-full text-sm"
+          className="sr-only"
         />
-        {file ? (
-          <p className="mt-2 break-all text-slate-700">
-            Chosen: <span className="font-medium">{file.name}</span>
-          </p>
-        ) : null}
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-3"
+          autoFocus
+          disabled={phase.step === 'uploading'}
+          onClick={() => inputRef.current?.click()}
+        >
+          {file ? 'Choose another file' : 'Choose file'}
+        </Button>
+        <p className="mt-2 break-all text-slate-700">
+          {file ? (
+            <>
+              Chosen: <span className="font-medium">{file.name}</span>
+            </>
+          ) : (
+            'No file chosen yet.'
+          )}
+        </p>
       </div>
 
       {phase.step === 'refused' ? <Alert>{phase.message}</Alert> : null}
@@ -249,7 +269,8 @@ export function ImportUploadDialog({ target, open, onClose }: ImportUploadDialog
           : `The competitors of ${target.hostname} in the group ${target.groupName}, with the sites that link to them.`
       }
     >
-      {open ? <UploadForm target={target} onClose={onClose} /> : null}
+      {/* The dialog unmounts its content once closed, so each opening starts afresh. */}
+      <UploadForm target={target} onClose={onClose} />
     </Dialog>
   );
 }

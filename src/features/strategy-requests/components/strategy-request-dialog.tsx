@@ -143,6 +143,7 @@ export function StrategyRequestDialog({
           <TextField
             label="Domain"
             placeholder="example.com"
+            autoFocus
             inputMode="url"
             autoComplete="off"
             {...field('domain')}
