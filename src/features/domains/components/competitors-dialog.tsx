@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -80,7 +80,9 @@ function CompetitorGroupItem({
             <li key={competitor.id} className="flex justify-between gap-3">
               <span className="min-w-0 break-all text-slate-800">{competitor.hostname}</span>
               <span className="shrink-0 text-slate-600">
-                {countFormat.format(competitor.referring_domains)} referring domains
+                {competitor.referring_domains === 1
+                  ? '1 referring domain'
+                  : `${countFormat.format(competitor.referring_domains)} referring domains`}
               </span>
             </li>
           ))}
@@ -99,9 +101,17 @@ export function CompetitorsDialog({
   renderUploadDialog,
 }: CompetitorsDialogProps) {
   const isOnline = useOnlineStatus();
+  const queryClient = useQueryClient();
   const groups = useQuery({
     ...domainQueries.groupsOf(domain?.id ?? null),
     enabled: open && !!domain,
+    // The domains page already holds every group: shown at once, and offline, until this loads.
+    placeholderData: () => {
+      const all = queryClient.getQueryData(domainQueries.groupsOf(null).queryKey);
+      if (!all || !domain) return undefined;
+      const data = all.data.filter((group) => group.buyer_domain.id === domain.id);
+      return { ...all, data, pagination: { ...all.pagination, total: data.length } };
+    },
   });
   const create = useCreateCompetitorGroup();
   const remove = useDeleteCompetitorGroup();
@@ -130,6 +140,7 @@ export function CompetitorsDialog({
   });
 
   const list = groups.data?.data ?? [];
+  const isWaitingOffline = groups.isPending && groups.fetchStatus === 'paused';
 
   return (
     <Dialog
@@ -138,10 +149,11 @@ export function CompetitorsDialog({
       title={domain ? `Competitors of ${domain.hostname}` : 'Competitors'}
       description="Group your competitors and upload the domains that link to them. The catalogue's link gap shows the sites that link to them but not to you."
     >
-      {groups.isPending && groups.fetchStatus === 'paused' ? (
-        <p className="text-sm text-slate-600">
-          You are offline. The competitor groups show here once the connection returns.
-        </p>
+      {isWaitingOffline ? (
+        <Alert variant="info">
+          You are offline. The competitor groups show here, and new ones can be created, once the
+          connection returns.
+        </Alert>
       ) : groups.isPending && groups.fetchStatus !== 'idle' ? (
         <LoadingState label="Loading competitor groups…" className="py-6" />
       ) : groups.isError && !groups.data ? (
@@ -171,7 +183,7 @@ export function CompetitorsDialog({
         className="mt-4 space-y-3 border-t border-slate-100 pt-4"
       >
         {serverError ? <Alert>{serverError}</Alert> : null}
-        {!isOnline ? (
+        {!isOnline && !isWaitingOffline ? (
           <Alert variant="info">
             You are offline. Groups can be created once you are back online.
           </Alert>

@@ -304,6 +304,25 @@ describe('competitors dialog', () => {
     ).toBe(true);
   });
 
+  it('shows the groups the domains page already holds when it opens offline, with one notice', async () => {
+    mockApi(api([makeDomain()], [makeGroup()]));
+    const user = userEvent.setup();
+    renderTable();
+    expect(await screen.findByText('Main rivals')).toBeInTheDocument();
+    setOnline(false);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Competitors of mysite.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Competitors of mysite.com' });
+      expect(
+        within(dialog).getByRole('list', { name: 'Competitors in Main rivals' }),
+      ).toHaveTextContent('other.com3 referring domains');
+      expect(within(dialog).getAllByText(/You are offline/)).toHaveLength(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('creates a group and opens the uploader for it', async () => {
     const { calls } = mockApi(api([makeDomain()], []));
     const uploads: UploadDialogSlotProps[] = [];
