@@ -77,9 +77,9 @@ describe('uploaded lists', () => {
       )
     ).map((row) => row.hostname);
 
-  const rowError = (line: number, column: number, message: string) =>
+  const rowError = (line: number, column: number, value: string, message: string) =>
     JSON.stringify({
-      message: IMPORT_ERROR_MESSAGES.rowSkipped,
+      message: IMPORT_ERROR_MESSAGES.rowSkipped(value),
       violations: [{ path: `line ${line}, column ${column}`, message }],
     });
 
@@ -151,11 +151,11 @@ describe('uploaded lists', () => {
         id: expect.any(String),
         status: 'success',
         errors: [
-          rowError(2, 1, HOSTNAME_MESSAGES.invalid),
-          rowError(3, 1, HOSTNAME_MESSAGES.invalid),
-          rowError(4, 1, HOSTNAME_MESSAGES.ip_address),
-          rowError(5, 1, HOSTNAME_MESSAGES.label_too_long),
-          rowError(6, 1, HOSTNAME_MESSAGES.empty),
+          rowError(2, 1, '=1+1', HOSTNAME_MESSAGES.invalid),
+          rowError(3, 1, 'javascript:alert(1)', HOSTNAME_MESSAGES.invalid),
+          rowError(4, 1, '192.168.0.1', HOSTNAME_MESSAGES.ip_address),
+          rowError(5, 1, longLabel, HOSTNAME_MESSAGES.label_too_long),
+          rowError(6, 1, '', HOSTNAME_MESSAGES.empty),
         ],
       });
       for (const error of status!.errors) ImportErrorSchema.parse(JSON.parse(error));
@@ -180,8 +180,8 @@ describe('uploaded lists', () => {
         status: 'failed',
         errors: [
           JSON.stringify({ message: IMPORT_ERROR_MESSAGES.noDomains, violations: [] }),
-          rowError(1, 1, HOSTNAME_MESSAGES.invalid),
-          rowError(2, 1, HOSTNAME_MESSAGES.ip_address),
+          rowError(1, 1, '=1+1', HOSTNAME_MESSAGES.invalid),
+          rowError(2, 1, '10.0.0.1', HOSTNAME_MESSAGES.ip_address),
         ],
       });
       expect(await referentsOf()).toEqual(['also-kept.com', 'kept.com']);
@@ -193,7 +193,7 @@ describe('uploaded lists', () => {
       const line = `${'x'.repeat(1024 * 1024)}.com`;
       const status = await importReferents(line);
       expect(status!.status).toBe('failed');
-      expect(status!.errors[1]).toBe(rowError(1, 1, HOSTNAME_MESSAGES.too_long));
+      expect(status!.errors[1]).toBe(rowError(1, 1, line, HOSTNAME_MESSAGES.too_long));
       expect(await referentsOf()).toEqual(['kept.com']);
     });
 
@@ -297,7 +297,7 @@ describe('uploaded lists', () => {
       expect(await statusOf(pending.import_status!.id)).toEqual({
         id: pending.import_status!.id,
         status: 'success',
-        errors: [rowError(5, 2, HOSTNAME_MESSAGES.invalid)],
+        errors: [rowError(5, 2, '=1+1', HOSTNAME_MESSAGES.invalid)],
       });
       const list = CompetitorGroupListSchema.parse(
         (await get('buyer', `${groupsUrl}?filter[buyer_domain]=${domainId}`)).json(),

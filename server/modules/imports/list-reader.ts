@@ -7,11 +7,19 @@ import type { CsvRow } from './csv-reader.ts';
 
 /** How many row errors an import keeps; the rest are counted in one closing error. */
 export const MAX_STORED_ROW_ERRORS = 100;
+/** How much of a refused cell an error quotes. */
+const ROW_VALUE_SHOWN = 60;
 /** How many competitors one group holds: each is a column of the group's view. */
 export const MAX_COMPETITORS_PER_GROUP = 100;
 
 export const IMPORT_ERROR_MESSAGES = {
-  rowSkipped: 'This row was skipped.',
+  /** Names the refused cell, shortened, so the buyer can find it in the file. */
+  rowSkipped: (value: string) => {
+    const shown = value.trim();
+    if (shown === '') return 'An empty cell was skipped.';
+    const cut = shown.length > ROW_VALUE_SHOWN ? `${shown.slice(0, ROW_VALUE_SHOWN)}…` : shown;
+    return `“${cut}” was skipped.`;
+  },
   moreSkipped: (count: number) =>
     `${count.toLocaleString('en')} more ${count === 1 ? 'row was' : 'rows were'} skipped.`,
   noDomains: 'The file has no valid domains.',
@@ -120,9 +128,9 @@ export function importError(error: ImportError): string {
   return JSON.stringify(error);
 }
 
-function rowError(line: number, column: number, message: string): string {
+function rowError(line: number, column: number, value: string, message: string): string {
   return importError({
-    message: IMPORT_ERROR_MESSAGES.rowSkipped,
+    message: IMPORT_ERROR_MESSAGES.rowSkipped(value),
     violations: [{ path: `line ${line}, column ${column + 1}`, message }],
   });
 }
@@ -138,14 +146,16 @@ export async function readList(
   let taken = 0;
   let rowsRead = 0;
   let columns: Columns | null = null;
-  const skip = (line: number, column: number, message: string) => {
+  const skip = (row: CsvRow, column: number, message: string) => {
     skipped += 1;
-    if (errors.length < MAX_STORED_ROW_ERRORS) errors.push(rowError(line, column, message));
+    if (errors.length < MAX_STORED_ROW_ERRORS) {
+      errors.push(rowError(row.line, column, row.cells[column] ?? '', message));
+    }
   };
   const cellOf = (row: CsvRow, column: number) => {
     const cell = row.cells[column] ?? '';
     const result = normaliseHostname(cell);
-    if (!result.ok) skip(row.line, column, result.message);
+    if (!result.ok) skip(row, column, result.message);
     return result.ok ? result.hostname : null;
   };
   for await (const row of rows) {
@@ -160,7 +170,7 @@ export async function readList(
       const competitor = cellOf(row, columns.competitor);
       if (competitor === null) continue;
       if (!lists.has(competitor) && lists.size >= MAX_COMPETITORS_PER_GROUP) {
-        skip(row.line, columns.competitor, IMPORT_ERROR_MESSAGES.tooManyCompetitors);
+        skip(row, columns.competitor, IMPORT_ERROR_MESSAGES.tooManyCompetitors);
         continue;
       }
       key = competitor;

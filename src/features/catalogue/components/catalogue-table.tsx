@@ -177,7 +177,7 @@ export function CatalogueTable({
   const visibleColumns = table.getVisibleLeafColumns();
 
   return (
-    <div className="max-h-[70vh] overflow-auto">
+    <div className="relative max-h-[70vh] overflow-auto">
       <table
         className="min-w-full border-separate border-spacing-0 text-sm"
         aria-busy={isFetching || undefined}
