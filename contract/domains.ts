@@ -67,6 +67,9 @@ export const CreateBuyerDomainSchema = z.strictObject({
 export type CreateBuyerDomain = z.infer<typeof CreateBuyerDomainSchema>;
 
 /** How many domains one buyer may keep (decision 054). */
+/** The violation on `hostname` for a domain the buyer already has. */
+export const DOMAIN_TAKEN_MESSAGE = 'You already added this domain.';
+
 export const MAX_BUYER_DOMAINS = 200;
 
 /** A competitor and how many referring domains its uploaded list gave it. */

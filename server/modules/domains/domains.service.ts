@@ -1,4 +1,5 @@
 import {
+  DOMAIN_TAKEN_MESSAGE,
   MAX_BUYER_DOMAINS,
   type BuyerDomain,
   type BuyerDomainList,
@@ -23,7 +24,6 @@ import {
   type DomainRow,
 } from './domains.repository.ts';
 
-export const DOMAIN_TAKEN_MESSAGE = 'You already added this domain.';
 export const DOMAIN_LIMIT_MESSAGE = `You can keep at most ${MAX_BUYER_DOMAINS} domains. Delete one you no longer need to add another.`;
 
 export interface DomainsService {

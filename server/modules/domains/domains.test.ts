@@ -2,7 +2,12 @@ import { domainToASCII } from 'node:url';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CartItemListSchema } from '#contract/cart.ts';
-import { BuyerDomainListSchema, BuyerDomainSchema, MAX_BUYER_DOMAINS } from '#contract/domains.ts';
+import {
+  BuyerDomainListSchema,
+  BuyerDomainSchema,
+  DOMAIN_TAKEN_MESSAGE,
+  MAX_BUYER_DOMAINS,
+} from '#contract/domains.ts';
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { buyerDomains, cartItems } from '#server/db/schema/index.ts';
@@ -19,7 +24,7 @@ import {
   type Who,
 } from '#tests/helpers/orders.ts';
 import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
-import { DOMAIN_LIMIT_MESSAGE, DOMAIN_TAKEN_MESSAGE } from './domains.service.ts';
+import { DOMAIN_LIMIT_MESSAGE } from './domains.service.ts';
 
 describe('GET /api/v1/buyer/domains', () => {
   const app = useSignedInApp();

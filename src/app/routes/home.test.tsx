@@ -132,6 +132,36 @@ describe('dashboard domain choice', () => {
     expect(searchOf(router)).not.toContain('is_back_linked');
   });
 
+  it('chooses a domain added from the dashboard', async () => {
+    const added: BuyerDomain = {
+      id: '00000000-0000-4000-8000-00000000c003',
+      hostname: 'fresh.example',
+      referents_file: null,
+      import_status: null,
+    };
+    let kept = domains;
+    mockApi((call) => {
+      if (call.url.pathname === '/api/v1/buyer/domains' && call.method === 'POST') {
+        kept = [...domains, added];
+        return jsonResponse(added, 201);
+      }
+      if (call.url.pathname === '/api/v1/buyer/domains') {
+        return jsonResponse({ data: kept, pagination: { page: 1, limit: 25, total: kept.length } });
+      }
+      return api(call);
+    });
+    const user = userEvent.setup();
+    const { router } = renderHome(`/?filter[buyer_domain]=${FIRST}`);
+    await user.click(await screen.findByRole('button', { name: 'Add domain' }));
+    await user.type(await screen.findByLabelText('Domain', { selector: 'input' }), 'fresh.example');
+    await user.click(screen.getByRole('button', { name: 'Add domain', hidden: false }));
+    await waitFor(() => expect(searchOf(router)).toContain(`filter[buyer_domain]=${added.id}`));
+    expect(rememberedDomain()).toBe(added.id);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveValue(added.id),
+    );
+  });
+
   it('opens the competitors dialog for the chosen domain', async () => {
     mockApi(api);
     const user = userEvent.setup();

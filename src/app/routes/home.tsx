@@ -97,6 +97,10 @@ function Dashboard() {
           : setFilter(withoutLinkGap(state), 'buyer_domain', undefined),
     );
 
+  const chooseDomain = (id: string) => {
+    select('buyer_domain', id);
+    rememberSelectedDomain(id);
+  };
   const domainId = state.filter.buyer_domain ?? '';
   const domains = useQuery(domainQueries.selectable());
   const selected = domains.data?.data.find((domain) => domain.id === domainId) ?? null;
@@ -121,13 +125,7 @@ function Dashboard() {
       <Card className="p-5">
         <h2 className="text-sm font-semibold text-slate-900">Your selection</h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <DomainSelect
-            value={domainId}
-            onChange={(id) => {
-              select('buyer_domain', id);
-              rememberSelectedDomain(id);
-            }}
-          />
+          <DomainSelect value={domainId} onChange={chooseDomain} />
           {profile.isPending ? (
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-800">Company</p>
@@ -146,6 +144,7 @@ function Dashboard() {
             domain={selected}
             renderImport={renderImport}
             renderUploadDialog={renderUploadDialog}
+            onAdded={(domain) => chooseDomain(domain.id)}
           >
             {ADDITIONAL_FILTERS_ENABLED ? (
               <Button

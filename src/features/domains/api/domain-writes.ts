@@ -51,13 +51,17 @@ export const domainDeleteOutbox = defineOutboxKind<QueuedDomainDelete, BuyerDoma
 });
 
 export type DomainWriteResult = { status: 'sent' } | { status: 'queued' };
+/** A sent add carries the domain the server kept, so the caller can select it. */
+export type DomainAddResult = { status: 'sent'; domain: BuyerDomain | null } | { status: 'queued' };
 
-export async function addDomain(hostname: string): Promise<DomainWriteResult> {
+export async function addDomain(hostname: string): Promise<DomainAddResult> {
   const delivery = await sendOrKeep(domainAddOutbox, {
     idempotencyKey: crypto.randomUUID(),
     keep: { hostname },
   });
-  return { status: delivery.status };
+  return delivery.status === 'sent'
+    ? { status: 'sent', domain: delivery.answer }
+    : { status: 'queued' };
 }
 
 export async function removeDomain(domain: QueuedDomainDelete): Promise<DomainWriteResult> {

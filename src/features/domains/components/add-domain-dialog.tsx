@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { CreateBuyerDomainSchema } from '#contract/domains.ts';
+import {
+  CreateBuyerDomainSchema,
+  DOMAIN_TAKEN_MESSAGE,
+  type BuyerDomain,
+} from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -12,6 +17,7 @@ import { toast } from '#src/components/toast-store.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { checkedHostname } from '#src/utils/hostname-field.ts';
 import { useAddDomain } from '../api/mutations.ts';
+import { domainQueries } from '../api/queries.ts';
 
 /** The contract's body, with the shared normaliser checked before anything is sent. */
 const AddDomainFormSchema = CreateBuyerDomainSchema.extend({
@@ -29,9 +35,12 @@ export function AddDomainDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onAdded?: (hostname: string) => void;
+  /** Called with the domain the server kept; not called for an add waiting offline. */
+  onAdded?: (domain: BuyerDomain) => void;
 }) {
   const mutation = useAddDomain();
+  // The buyer's domains, as far as this device knows them: a repeat is refused before sending.
+  const known = useQuery({ ...domainQueries.selectable(), enabled: open });
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<AddDomainFormValues>({
     resolver: zodResolver(AddDomainFormSchema),
@@ -52,6 +61,10 @@ export function AddDomainDialog({
     setServerError(null);
     const normalised = normaliseHostname(hostname);
     const value = normalised.ok ? normalised.hostname : hostname;
+    if (known.data?.data.some((domain) => domain.hostname === value)) {
+      setError('hostname', { type: 'taken', message: DOMAIN_TAKEN_MESSAGE });
+      return;
+    }
     try {
       const result = await mutation.mutateAsync(value);
       toast(
@@ -62,7 +75,7 @@ export function AddDomainDialog({
               description: `${value} will be added when the connection returns.`,
             },
       );
-      onAdded?.(value);
+      if (result.status === 'sent' && result.domain) onAdded?.(result.domain);
       close();
     } catch (error) {
       setServerError(failureOutsideFields(error, setError, fieldForPath));

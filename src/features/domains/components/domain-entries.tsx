@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import type { BuyerDomain } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
 import { AddDomainDialog } from './add-domain-dialog.tsx';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
@@ -14,11 +15,14 @@ export function DomainEntries({
   domain,
   renderImport,
   renderUploadDialog,
+  onAdded,
   children,
 }: {
   domain: { id: string; hostname: string } | null;
   renderImport: RenderImport;
   renderUploadDialog: RenderUploadDialog;
+  /** A domain added here, once the server kept it: the dashboard chooses it. */
+  onAdded?: (domain: BuyerDomain) => void;
   children?: ReactNode;
 }) {
   const hintId = useId();
@@ -53,7 +57,7 @@ export function DomainEntries({
           {NO_DOMAIN_HINT}
         </p>
       )}
-      <AddDomainDialog open={open === 'add'} onClose={close} />
+      <AddDomainDialog open={open === 'add'} onClose={close} onAdded={onAdded} />
       <CompetitorsDialog
         domain={domain}
         open={open === 'competitors' && domain !== null}

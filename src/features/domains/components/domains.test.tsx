@@ -158,6 +158,19 @@ describe('add-domain dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('refuses a domain the buyer already has without sending it', async () => {
+    const { calls } = mockApi(api([makeDomain()]));
+    const user = userEvent.setup();
+    renderOnRoute(<AddDomainDialog open onClose={vi.fn()} />);
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/v1/buyer/domains')).toBe(true),
+    );
+    await user.type(screen.getByLabelText('Domain'), 'https://www.MySite.com/');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(await screen.findByText('You already added this domain.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('keeps a domain added offline in the outbox and sends it once online', async () => {
     const { calls } = mockApi(api([]));
     setOnline(false);
@@ -168,7 +181,7 @@ describe('add-domain dialog', () => {
     expect(
       await screen.findByText('new-site.com will be added when the connection returns.'),
     ).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     const [draft] = await listDomainDrafts();
     expect(draft).toMatchObject({ action: 'add', variables: { hostname: 'new-site.com' } });
 
