@@ -45,6 +45,8 @@ export interface TrackedImportRow {
   fileId: string;
   status: TrackedImportStatus;
   type: string;
+  /** What the import fills, such as "example.com" or "Main rivals of example.com", for its toast. */
+  subject?: string;
   createdAt: number;
 }
 

@@ -28,3 +28,10 @@ export async function uploadImportFile(
 export function importKindLabel(kind: ImportKind): string {
   return kind === 'referents' ? 'referring domains' : 'competitors';
 }
+
+/** Names what an upload fills, for the toast that announces its outcome. */
+export function importSubject(target: ImportTarget): string {
+  return target.kind === 'referents'
+    ? target.hostname
+    : `${target.groupName} of ${target.hostname}`;
+}

@@ -212,22 +212,30 @@ describe('the import tracker', () => {
     expect(getToast()).toMatchObject({ description: IMPORT_MESSAGES.competitorsFinished });
 
     statuses.w = { id: 'w', status: 'success', errors: [importError] };
-    await act(() => trackImport({ fileImportId: 'w', fileId: 'f2', type: 'referents' }));
+    await act(() =>
+      trackImport({ fileImportId: 'w', fileId: 'f2', type: 'referents', subject: 'mysite.com' }),
+    );
     await tick(0);
     await tick(2000);
     await tick(2000);
     expect(getToast()).toMatchObject({
       title: IMPORT_MESSAGES.partial,
-      description: IMPORT_MESSAGES.skipped,
+      description: `mysite.com: ${IMPORT_MESSAGES.skipped}`,
       action: { label: 'View errors' },
     });
 
     statuses.f = { id: 'f', status: 'failed', errors: [importError] };
-    await act(() => trackImport({ fileImportId: 'f', fileId: 'f3', type: 'referents' }));
+    await act(() =>
+      trackImport({ fileImportId: 'f', fileId: 'f3', type: 'referents', subject: 'shop.example' }),
+    );
     await tick(0);
     await tick(2000);
     await tick(2000);
-    expect(getToast()).toMatchObject({ title: IMPORT_MESSAGES.failed, variant: 'destructive' });
+    expect(getToast()).toMatchObject({
+      title: IMPORT_MESSAGES.failed,
+      description: 'shop.example',
+      variant: 'destructive',
+    });
   });
 
   it('shows Import errors when the statuses request answers 400, and links to the errors', async () => {

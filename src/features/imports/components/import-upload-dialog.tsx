@@ -11,7 +11,12 @@ import { getImportsWorker } from '#src/lib/workers.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { DomainListPreview, ParseProgress } from '#workers/imports-api.ts';
 import { refreshImportedLists } from '../api/queries.ts';
-import { importKindLabel, uploadImportFile, type ImportTarget } from '../import-target.ts';
+import {
+  importKindLabel,
+  importSubject,
+  uploadImportFile,
+  type ImportTarget,
+} from '../import-target.ts';
 import { trackImport } from '../storage.ts';
 
 export const OFFLINE_UPLOAD_MESSAGE =
@@ -138,6 +143,7 @@ function UploadForm({ target, onClose }: { target: ImportTarget; onClose: () => 
           fileImportId: uploaded.importStatus.id,
           fileId: uploaded.fileId ?? '',
           type: target.kind,
+          subject: importSubject(target),
         });
       }
       void refreshImportedLists(queryClient, { isFinished: false });

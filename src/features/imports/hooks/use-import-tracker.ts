@@ -60,24 +60,36 @@ export function useImportTracker(): void {
       if (event.type === 'complete') return;
       void refreshImportedLists(queryClient, { isFinished: true });
       channel?.postMessage(event.type);
+      // The spec's message, prefixed with what was imported when this device knows it.
+      const about = (message?: string) => {
+        const subject = 'entry' in event ? event.entry.subject : undefined;
+        if (!subject) return message;
+        return message ? `${subject}: ${message}` : subject;
+      };
       if (event.type === 'update') {
         const kind = importKindOf(event.entry);
         toast({
           title: IMPORT_MESSAGES.success,
-          description:
+          description: about(
             kind === 'competitors'
               ? IMPORT_MESSAGES.competitorsFinished
               : IMPORT_MESSAGES.referentsFinished,
+          ),
           variant: 'success',
         });
       } else if (event.type === 'warning') {
         toast({
           title: IMPORT_MESSAGES.partial,
-          description: IMPORT_MESSAGES.skipped,
+          description: about(IMPORT_MESSAGES.skipped),
           action: viewErrors,
         });
       } else if (event.type === 'failure') {
-        toast({ title: IMPORT_MESSAGES.failed, variant: 'destructive', action: viewErrors });
+        toast({
+          title: IMPORT_MESSAGES.failed,
+          description: about(),
+          variant: 'destructive',
+          action: viewErrors,
+        });
       } else {
         toast({ title: IMPORT_MESSAGES.statusesFailed, variant: 'destructive' });
       }
