@@ -9,10 +9,11 @@ import { ImportUploadDialog } from '#src/features/imports/components/import-uplo
 
 export const renderImport: RenderImport = ({ target, file, status }) => (
   <div className="flex flex-col items-start gap-1.5">
+    {/* A list imported earlier may no longer have its file: its status speaks for it. */}
     {file ? (
       <span className="break-all text-slate-800">{file.file_name}</span>
-    ) : (
-      <span className="text-slate-500">Not uploaded</span>
+    ) : status ? null : (
+      <span className="text-slate-600">Not uploaded</span>
     )}
     <ImportActions target={target} file={file} status={status} />
   </div>

@@ -20,16 +20,17 @@ export function ImportActions({ target, file, status }: ImportActionsProps) {
   const what = importKindLabel(target.kind);
   const owner = target.kind === 'referents' ? target.hostname : target.groupName;
   const errors = status?.errors ?? [];
+  const hasList = file !== null || status !== null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ImportStatusBadge status={status} />
       <Button
         size="sm"
         variant="secondary"
-        aria-label={`${file ? 'Replace' : 'Upload'} ${what} of ${owner}`}
+        aria-label={`${hasList ? 'Replace' : 'Upload'} ${what} of ${owner}`}
         onClick={() => setDialog('upload')}
       >
-        {file ? 'Replace' : 'Upload'}
+        {hasList ? 'Replace' : 'Upload'}
       </Button>
       {errors.length > 0 ? (
         <Button
