@@ -8,7 +8,7 @@ import { installResizeObserverStub } from '#src/test-utils/resize-observer.ts';
 
 // findBy*/waitFor give up after 1 s by default, too short on a busy 2-core machine; a test that
 // waits for something that never comes still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom lacks what Headless UI measures with; without these it warns or throws in every dialog.
 installAnimationsStub();

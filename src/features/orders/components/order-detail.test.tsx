@@ -247,9 +247,7 @@ describe('order detail', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.headers.get('Idempotency-Key')).toBe(queued!.idempotencyKey);
-    expect(
-      await within(row('100001-1')).findByText('Ready for publication', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await within(row('100001-1')).findByText('Ready for publication')).toBeInTheDocument();
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(within(row('100001-1')).queryByText('Pending')).not.toBeInTheDocument();
   });
