@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import type { ImportKind } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
+import { columnsOf } from '#contract/import-columns.ts';
 
 export interface ParseProgress {
   /** Bytes read so far. */
@@ -46,42 +47,6 @@ const READ_SLICE_BYTES = 1024 * 1024;
 export const MISSING_REFERRING_DOMAIN_MESSAGE =
   'Each row needs a competitor and a referring domain.';
 
-/** Header names compared after lower-casing and turning `_`, `-` and runs of spaces into one space. */
-const REFERENT_HEADERS = [
-  'referring domain',
-  'referring domains',
-  'domain',
-  'domains',
-  'source url',
-  'source domain',
-  'source',
-  'url',
-  'target',
-  'target url',
-  'hostname',
-  'host',
-  'website',
-];
-const COMPETITOR_HEADERS = [
-  'competitor',
-  'competitors',
-  'competitor domain',
-  'competitor hostname',
-  'target',
-  'target domain',
-  'target url',
-  'domain',
-];
-const REFERRING_HEADERS = [
-  'referring domain',
-  'referring domains',
-  'referring',
-  'referring url',
-  'source',
-  'source url',
-  'source domain',
-];
-
 export interface ColumnChoice {
   hasHeader: boolean;
   /** Referents: the domain column. Competitors: the competitor column. */
@@ -90,40 +55,12 @@ export interface ColumnChoice {
   referring: number;
 }
 
-function headerName(cell: string): string {
-  return cell.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
-}
-
-function findColumn(names: string[], candidates: string[], except = -1): number {
-  for (const candidate of candidates) {
-    const index = names.findIndex((name, i) => i !== except && name === candidate);
-    if (index >= 0) return index;
-  }
-  return -1;
-}
-
-/**
- * Which columns hold the domains, decided on the first row. A row naming a known column is a
- * header; so is a first row whose cells are words without a dot (a one-column list titled
- * "Backlinks"). Without a header the first column is the domain (referents), or the first two are
- * competitor and referring domain (competitors).
- */
+/** Which columns hold the domains: the server's own rule (contract/import-columns.ts). */
 export function recogniseColumns(firstRow: string[], kind: ImportKind): ColumnChoice {
-  const names = firstRow.map(headerName);
-  const looksLikeTitles = names.every((name) => name === '' || !name.includes('.'));
-  if (kind === 'referents') {
-    const primary = findColumn(names, REFERENT_HEADERS);
-    if (primary >= 0) return { hasHeader: true, primary, referring: -1 };
-    return { hasHeader: looksLikeTitles && names.some(Boolean), primary: 0, referring: -1 };
-  }
-  const referring = findColumn(names, REFERRING_HEADERS);
-  const competitor = findColumn(names, COMPETITOR_HEADERS, referring);
-  if (competitor >= 0 || referring >= 0) {
-    const primary = competitor >= 0 ? competitor : referring === 0 ? 1 : 0;
-    const other = referring >= 0 ? referring : primary === 0 ? 1 : 0;
-    return { hasHeader: true, primary, referring: other };
-  }
-  return { hasHeader: looksLikeTitles && names.some(Boolean), primary: 0, referring: 1 };
+  const { competitor, referring, isHeader } = columnsOf(kind, firstRow);
+  return kind === 'referents'
+    ? { hasHeader: isHeader, primary: referring, referring: -1 }
+    : { hasHeader: isHeader, primary: competitor, referring };
 }
 
 /** The delimiter of the first record: comma, semicolon or tab, whichever occurs most outside quotes. */
