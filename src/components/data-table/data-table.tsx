@@ -33,6 +33,11 @@ export interface DataTableProps<T> {
   /** Keeps the first column in view while the table scrolls sideways. */
   stickyFirst?: boolean;
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * Below the `sm` breakpoint each row becomes a card: cells stack, each under its column's name,
+   * so a phone shows a row's actions without scrolling sideways.
+   */
+  stackOnPhone?: boolean;
 }
 
 /** The columns a buyer may show or hide, for the column chooser. */
@@ -64,7 +69,9 @@ export function DataTable<T>({
   stickyFirst = false,
   rowClassName,
   isBusy = false,
+  stackOnPhone = false,
 }: DataTableProps<T>) {
+  const stack = (classes: string) => (stackOnPhone ? classes : '');
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
   const sticky = (index: number) =>
     stickyFirst && index === 0 ? 'sticky left-0 z-10 bg-inherit shadow-[1px_0_0_0_#e2e8f0]' : '';
@@ -80,11 +87,11 @@ export function DataTable<T>({
       tabIndex={0}
     >
       <table
-        className="min-w-full divide-y divide-slate-200 text-sm"
+        className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-sm:block'))}
         aria-busy={isBusy || undefined}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-500">
+        <thead className={cx('bg-slate-50 text-xs text-slate-500', stack('max-sm:sr-only'))}>
           <tr>
             {visible.map((column, index) => (
               <th
@@ -120,7 +127,7 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className={cx('divide-y divide-slate-100 bg-white', stack('max-sm:block'))}>
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, row) => (
                 <tr key={`skeleton-${row}`}>
@@ -132,7 +139,10 @@ export function DataTable<T>({
                 </tr>
               ))
             : rows.map((row) => (
-                <tr key={rowKey(row)} className={cx('bg-white', rowClassName?.(row))}>
+                <tr
+                  key={rowKey(row)}
+                  className={cx('bg-white', stack('max-sm:block max-sm:py-2'), rowClassName?.(row))}
+                >
                   {visible.map((column, index) => {
                     const Cell = index === 0 ? 'th' : 'td';
                     return (
@@ -144,9 +154,20 @@ export function DataTable<T>({
                           index === 0 ? 'text-left' : '',
                           column.align === 'right' && 'text-right',
                           sticky(index),
+                          stack('max-sm:flex max-sm:gap-3 max-sm:py-1.5 max-sm:whitespace-normal'),
                           column.className,
                         )}
                       >
+                        {stackOnPhone && index > 0 ? (
+                          // The header row is hidden on a phone: each cell names its column
+                          // (screen readers still hear the header, so this copy is hidden from them).
+                          <span
+                            aria-hidden="true"
+                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase sm:hidden"
+                          >
+                            {column.id.startsWith('_') ? '' : column.label}
+                          </span>
+                        ) : null}
                         {column.render(row)}
                       </Cell>
                     );

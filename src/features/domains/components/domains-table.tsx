@@ -216,6 +216,7 @@ export function DomainsTable({
           hidden={[]}
           isLoading={query.isPending}
           isBusy={query.isFetching}
+          stackOnPhone
         />
         {query.isPending ? <LoadingAnnouncement>Loading domains…</LoadingAnnouncement> : null}
         {query.data ? (

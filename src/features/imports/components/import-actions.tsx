@@ -23,7 +23,8 @@ export function ImportActions({ target, file, status }: ImportActionsProps) {
   const hasList = file !== null || status !== null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ImportStatusBadge status={status} />
+      {/* Without any import the slot already says "Not uploaded". */}
+      {status ? <ImportStatusBadge status={status} /> : null}
       <Button
         size="sm"
         variant="secondary"

@@ -215,7 +215,7 @@ describe('ImportActions', () => {
 
   it('offers an upload when nothing was uploaded and a replacement afterwards', async () => {
     renderActions(null, null);
-    expect(screen.getByText('No import')).toBeInTheDocument();
+    expect(screen.queryByText('No import')).not.toBeInTheDocument();
     await userEvent.click(
       screen.getByRole('button', { name: 'Upload referring domains of shop.test' }),
     );
