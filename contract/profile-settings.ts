@@ -18,12 +18,11 @@ const NameSchema = z
 export const PhoneSchema = z
   .string()
   .trim()
-  .max(40, 'String must contain at most 40 character(s)')
-  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE)
-  .refine((value) => value === '' || /^\+?[\d\s().-]+$/.test(value), PHONE_MESSAGE)
+  .max(40, { error: 'String must contain at most 40 character(s)', abort: true })
   .refine((value) => {
+    if (value === '') return true;
     const digits = value.replace(/\D/g, '').length;
-    return value === '' || (digits >= 6 && digits <= 20);
+    return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 20;
   }, PHONE_MESSAGE)
   .transform((value) => (value === '' ? null : value));
 
@@ -48,7 +47,7 @@ const CurrentPasswordSchema = z.string().min(1, 'Required').max(1024);
 
 /** POST /v1/buyer/profiles/email-changes: a confirmation link is mailed to the new address. */
 export const EmailChangeRequestSchema = z.strictObject({
-  new_email: z.email('Invalid email').max(254),
+  new_email: z.string().trim().pipe(z.email('Invalid email').max(254)),
   current_password: CurrentPasswordSchema,
 });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
