@@ -12,7 +12,7 @@ import {
 } from '#contract/profile-settings.ts';
 import { mailRequests, users } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { lastMailedToken, mailsTo } from '#tests/helpers/mail-box.ts';
 import { multipart } from '#tests/helpers/orders.ts';
