@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_WEAK_MESSAGE } from '#contract/password-policy.ts';
 import { BuyerProfileSchema } from '#contract/profile.ts';
@@ -19,6 +20,7 @@ import { multipart } from '#tests/helpers/orders.ts';
 import {
   bearer,
   login,
+  TEST_JWT_SECRET,
   TEST_PUBLIC_URL,
   type TestContext,
   useSignInApp,
@@ -452,6 +454,23 @@ describe("the buyer's account settings", () => {
       expect(mail?.text).not.toContain(NEW_PASSWORD);
     });
 
+    it('ends every session when the token names no sign-in (issued before sessions were named)', async () => {
+      const buyer = await newBuyer();
+      const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000);
+      const unnamed = await new SignJWT({ username: buyer.email, roles: ['ROLE_BUYER'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(buyer.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 900)
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+      const response = await change(unnamed, {
+        current_password: FIXTURE.password,
+        new_password: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(204);
+      expect((await refresh(buyer.refresh)).statusCode).toBe(401);
+    });
+
     it("leaves other buyers' sessions alone", async () => {
       const second = await login(ctx.app, FIXTURE.secondBuyer, FIXTURE.password);
       const buyer = await newBuyer();
@@ -553,6 +572,27 @@ describe("the buyer's account settings", () => {
       });
       expect(nul.statusCode).toBe(400);
     });
+  });
+
+  it('documents the routes in the OpenAPI description', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const details = document.paths['/api/v1/buyer/profiles'].put;
+    const schema = details.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual([
+      'first_name',
+      'last_name',
+      'phone',
+      'is_newsletter_subscribed',
+    ]);
+    expect(schema.additionalProperties).toBe(false);
+    expect(Object.keys(details.responses)).toEqual(['200', '400', '401', '403', '500']);
+    expect(
+      Object.keys(document.paths['/api/v1/buyer/profiles/email-changes'].post.responses),
+    ).toEqual(['202', '400', '401', '403', '429', '500']);
+    expect(document.paths['/api/v1/public/email-changes/confirmations/{token}'].post).toBeDefined();
+    const change = document.paths['/api/v1/common/profiles/passwords/changes'].put;
+    expect(Object.keys(change.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(change.responses)).toContain('429');
   });
 
   describe('the same password policy at registration and reset', () => {
