@@ -12,6 +12,7 @@ import {
   SAME_PASSWORD_MESSAGE,
 } from '#contract/profile-settings.ts';
 import { mailRequests, users } from '#server/db/schema/index.ts';
+import { redactTokens } from '#server/http/request-log.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { hashPassword } from '#server/modules/auth/auth.service.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
@@ -409,6 +410,12 @@ describe("the buyer's account settings", () => {
       expect(response.statusCode).toBe(200);
       expect((await getProfile(second.token)).email).toBe(FIXTURE.secondBuyer);
       expect((await getProfile(buyer.token)).email).toBe(newEmail);
+    });
+
+    it('keeps the token out of the request log', () => {
+      expect(redactTokens('/api/v1/public/email-changes/confirmations/abc_DEF-123')).toBe(
+        '/api/v1/public/email-changes/confirmations/[redacted]',
+      );
     });
 
     it('answers unknown and malformed tokens like expired ones', async () => {
