@@ -61,6 +61,12 @@ import {
 } from './modules/order-items/order-items.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import {
+  accountSettingsRoutes,
+  emailChangeConfirmationRoutes,
+  passwordChangeRoutes,
+} from './modules/account-settings/account-settings.routes.ts';
+import { createAccountSettingsService } from './modules/account-settings/account-settings.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
@@ -220,6 +226,13 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       }),
     }),
     profile: createProfileService({ db }),
+    accountSettings: createAccountSettingsService({
+      db,
+      mail: mail.queue,
+      now,
+      throttle,
+      publicUrl: options.publicUrl,
+    }),
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -274,12 +287,27 @@ async function registerRoutes(
     prefix: '/api/v1/public',
     publicAuth: services.publicAuth,
   });
+  await app.register(emailChangeConfirmationRoutes, {
+    prefix: '/api/v1/public',
+    settings: services.accountSettings,
+  });
   await app.register(referenceDataRoutes, { prefix: '/api/v1/common', db });
+  await app.register(
+    async (common) => {
+      common.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
+      await common.register(passwordChangeRoutes, { settings: services.accountSettings });
+    },
+    { prefix: '/api/v1/common' },
+  );
   await app.register(flagRoutes, { prefix: '/api/v1/common' });
   await app.register(
     async (buyer) => {
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
+      await buyer.register(accountSettingsRoutes, {
+        settings: services.accountSettings,
+        profile: services.profile,
+      });
       await buyer.register(domainsRoutes, { domains: services.domains });
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,

@@ -13,6 +13,8 @@ describe('import direction rule', () => {
     expect(checkImportDirection(at('contract/a.ts'), 'zod')).toBeNull();
     expect(checkImportDirection(at('contract/a.ts'), './b.ts')).toBeNull();
     expect(checkImportDirection(at('contract/a.ts'), 'dayjs')).toMatch(/nothing but zod and qs/);
+    expect(checkImportDirection(at('contract/a.ts'), '@zxcvbn-ts/core')).toMatch(/nothing but/);
+    expect(checkImportDirection(at('contract/password-policy.ts'), '@zxcvbn-ts/core')).toBeNull();
     expect(checkImportDirection(at('contract/a.ts'), '../server/app.ts')).toMatch(/server/);
     expect(checkImportDirection(at('contract/a.ts'), '../tests/helpers/x.ts')).toMatch(/tests/);
   });

@@ -41,6 +41,11 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
               loader: guards.requireGuestWithToken,
               lazy: () => import('./routes/registrations-confirmations.tsx'),
             },
+            {
+              // Signed in or not: the link may be opened on any device (decision 071).
+              path: 'email-changes-confirmations',
+              lazy: () => import('./routes/email-changes-confirmations.tsx'),
+            },
           ],
         },
         {

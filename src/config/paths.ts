@@ -6,6 +6,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   passwordsResets: '/passwords-resets',
   registrationsConfirmations: '/registrations-confirmations',
+  emailChangesConfirmations: '/email-changes-confirmations',
   checkout: '/checkout',
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

@@ -77,3 +77,24 @@ export const mailRequests = pgTable(
     index('mail_requests_scope_subject_requested_at_idx').on(t.scope, t.subject, t.requestedAt),
   ],
 );
+
+/**
+ * A buyer's request to move their account to another e-mail address (decision 071). The link
+ * mailed to the new address carries the token, stored only as its hash; the address changes when
+ * the link is opened, once, before it expires. A newer request retires the older ones.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_requests_user_id_idx').on(t.userId)],
+);

@@ -1,5 +1,6 @@
 // Access tokens: short-lived HS256 JWTs carrying username, roles and exp (spec §3), plus the
-// user id as `sub`. Only HS256 is accepted on verification, so `alg: none` and algorithm
+// user id as `sub` and the refresh-token family of the sign-in as `sid` (decision 072: a password
+// change keeps that session and ends the others). Only HS256 is accepted on verification, so `alg: none` and algorithm
 // confusion are refused.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ export interface Principal {
   userId: string;
   username: string;
   roles: string[];
+  /** The refresh-token family (sign-in) the token was issued for; null when it has none. */
+  familyId?: string | null;
 }
 
 export interface AccessTokens {
@@ -24,7 +27,7 @@ export const TOKEN_INVALID_MESSAGE = 'Invalid JWT Token';
 export const TOKEN_EXPIRED_MESSAGE = 'Expired JWT Token';
 
 const ALGORITHM = 'HS256';
-const VerifiedClaimsSchema = AccessClaimsSchema.extend({ sub: z.uuid() });
+const VerifiedClaimsSchema = AccessClaimsSchema.extend({ sub: z.uuid(), sid: z.uuid().optional() });
 
 export function createAccessTokens(options: {
   secret: string;
@@ -37,7 +40,11 @@ export function createAccessTokens(options: {
   return {
     issue: (principal) => {
       const issuedAt = epochSeconds();
-      return new SignJWT({ username: principal.username, roles: principal.roles })
+      return new SignJWT({
+        username: principal.username,
+        roles: principal.roles,
+        ...(principal.familyId ? { sid: principal.familyId } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(principal.userId)
         .setIssuedAt(issuedAt)
@@ -51,7 +58,12 @@ export function createAccessTokens(options: {
           currentDate: options.now(),
         });
         const claims = VerifiedClaimsSchema.parse(payload);
-        return { userId: claims.sub, username: claims.username, roles: claims.roles };
+        return {
+          userId: claims.sub,
+          username: claims.username,
+          roles: claims.roles,
+          familyId: claims.sid ?? null,
+        };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized(TOKEN_EXPIRED_MESSAGE);
         throw unauthorized(TOKEN_INVALID_MESSAGE);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { refreshTokens, users } from '#server/db/schema/index.ts';
 
@@ -80,6 +80,24 @@ export async function revokeUserRefreshTokens(
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokensExcept(
+  db: Database,
+  userId: string,
+  keepFamilyId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 /** Drops a user's token families that are past their absolute lifetime. */

@@ -17,6 +17,7 @@ import {
   insertRefreshToken,
   revokeRefreshTokenFamily,
   revokeUserRefreshTokens,
+  revokeUserRefreshTokensExcept,
   type Credentials,
 } from './auth.repository.ts';
 import { deleteFailures } from './login-failures.repository.ts';
@@ -27,7 +28,9 @@ import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 // What other modules use of authentication: hashing a new password, one-time tokens for mails,
 // and the message of a rejected access token.
 export { TOKEN_INVALID_MESSAGE } from './access-tokens.ts';
-export { hashPassword } from './passwords.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export { weakPasswordViolation } from './password-policy.ts';
+export type { LoginThrottle } from './login-throttle.ts';
 export { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 
 /**
@@ -40,6 +43,24 @@ export async function endSessionsAfterPasswordReset(
 ): Promise<void> {
   await revokeUserRefreshTokens(tx, userId, at);
   if (email) await deleteFailures(tx, 'account', email);
+}
+
+/**
+ * After a password change: every session of the user except the one that changed it (its
+ * refresh-token family; all of them when it has none) ends, and failed logins stop counting.
+ */
+export async function endOtherSessionsAfterPasswordChange(
+  tx: Database,
+  {
+    userId,
+    email,
+    keepFamilyId,
+    at,
+  }: { userId: string; email: string; keepFamilyId: string | null; at: Date },
+): Promise<void> {
+  if (keepFamilyId) await revokeUserRefreshTokensExcept(tx, userId, keepFamilyId, at);
+  else await revokeUserRefreshTokens(tx, userId, at);
+  await deleteFailures(tx, 'account', email);
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials.';
@@ -78,7 +99,12 @@ export function createAuthService(deps: {
       familyCreatedAt: family.createdAt,
       createdAt: now(),
     });
-    const token = await tokens.issue({ userId: user.id, username: user.email, roles: user.roles });
+    const token = await tokens.issue({
+      userId: user.id,
+      username: user.email,
+      roles: user.roles,
+      familyId: family.id,
+    });
     return { token, refresh_token: refreshToken };
   }
 

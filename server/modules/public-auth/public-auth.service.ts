@@ -6,6 +6,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { notFound } from '#server/http/api-error.ts';
+import { RequestValidationError } from '#server/http/validation.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import {
   alreadyRegisteredMail,
@@ -17,6 +18,7 @@ import {
   generateSecretToken,
   hashPassword,
   hashSecretToken,
+  weakPasswordViolation,
 } from '../auth/auth.service.ts';
 import type { MailThrottle } from './mail-throttle.ts';
 import {
@@ -94,6 +96,13 @@ export function createPublicAuthService(deps: {
   return {
     register: async (request, address) => {
       const email = request.email.trim().toLowerCase();
+      const weak = weakPasswordViolation(request.password, 'password', [
+        email,
+        request.first_name,
+        request.last_name,
+        request.company_name,
+      ]);
+      if (weak) throw new RequestValidationError([weak]);
       await throttle.admit('registration', { address, email });
       if (!(await createBuyer(request, email))) {
         await mail.send(alreadyRegisteredMail(email, link('/forgot-password')));
@@ -133,6 +142,9 @@ export function createPublicAuthService(deps: {
     },
 
     resetPassword: async (token, { password }) => {
+      // Checked before the token is used, so the link still works for a better password.
+      const weak = weakPasswordViolation(password, 'password', []);
+      if (weak) throw new RequestValidationError([weak]);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const at = now();

@@ -4,9 +4,16 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
+import { EmailChangeForm } from '#src/features/profile/components/email-change-form.tsx';
 import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
+import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
+import { ProfileDetailsForm } from '#src/features/profile/components/profile-details-form.tsx';
 
+/**
+ * The buyer's profile: each section is its own card, stacked in the main column (summary, then
+ * the settings sections in order) with the managers beside them.
+ */
 export function Component() {
   const profile = useQuery(profileQueries.detail());
 
@@ -14,7 +21,7 @@ export function Component() {
     <>
       <PageHeader
         title="Profile"
-        description="Your details, your managers and your company accounts."
+        description="Your details, sign-in settings, managers and company accounts."
       />
       {profile.isPending ? (
         <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading profile">
@@ -28,11 +35,18 @@ export function Component() {
         <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
             <ProfileDetails profile={profile.data} />
+            {/* Section: avatar (upload, crop, delete) goes here. */}
+            <ProfileDetailsForm profile={profile.data} />
+            <EmailChangeForm email={profile.data.email} />
+            <PasswordChangeForm
+              personal={[profile.data.email, profile.data.first_name, profile.data.last_name]}
+            />
+            {/* Section: notification preferences goes here. */}
             <AccountsTable accounts={profile.data.accounts} />
           </div>
-          <div className="space-y-6">
+          <div className="min-w-0 space-y-6">
             <ManagerCard title="Sales manager" manager={profile.data.sales_manager} />
             <ManagerCard title="Account manager" manager={profile.data.account_manager} />
           </div>

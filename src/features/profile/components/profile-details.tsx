@@ -39,9 +39,6 @@ export function ProfileDetails({ profile }: { profile: BuyerProfile }) {
       </div>
       <dl className="mt-3 divide-y divide-slate-100">
         <Row term="Email">{profile.email}</Row>
-        <Row term="Phone">
-          {profile.phone || <span className="text-slate-400">Not provided</span>}
-        </Row>
         <Row term="Roles">
           <span className="flex flex-wrap gap-1.5">
             {profile.roles.map((role) => (
@@ -57,9 +54,6 @@ export function ProfileDetails({ profile }: { profile: BuyerProfile }) {
           ) : (
             <Badge variant="secondary">Not allowed</Badge>
           )}
-        </Row>
-        <Row term="Newsletter">
-          {profile.is_newsletter_subscribed ? 'Subscribed' : 'Not subscribed'}
         </Row>
       </dl>
     </Card>

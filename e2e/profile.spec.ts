@@ -1,0 +1,106 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+import { LoginPage } from './pages/login-page.ts';
+import { BUYER, DEMO_PASSWORD } from './fixtures/users.ts';
+
+const SECOND_BUYER = { email: 'second.buyer@example.com', password: DEMO_PASSWORD };
+const NEW_PASSWORD = 'granite-lantern-orchard-77';
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
+const settingsMenu = (page: Page) => page.getByRole('button', { name: /, settings$/ });
+
+async function signIn(page: Page, email: string, password: string) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(email, password);
+  await expect(navigation(page)).toBeVisible();
+}
+
+/** Puts a password back through the API, so the other stories of the run still sign in. */
+async function restorePassword(request: APIRequestContext, email: string, current: string) {
+  const signedIn = await request.post('/api/login_check', {
+    data: { username: email, password: current },
+  });
+  if (!signedIn.ok()) return;
+  const { token } = (await signedIn.json()) as { token: string };
+  await request.put('/api/v1/common/profiles/passwords/changes', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { current_password: current, new_password: DEMO_PASSWORD },
+  });
+}
+
+test('a buyer edits their name and sees it in the header', async ({ page }) => {
+  await signIn(page, BUYER.email, BUYER.password);
+  await page.goto('/profile');
+  const details = page.getByRole('form', { name: 'Personal details' });
+  const firstName = details.getByLabel('First name');
+  const original = await firstName.inputValue();
+  await firstName.fill('Emmeline');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await expect(settingsMenu(page)).toContainText('Emmeline');
+
+  await page.reload();
+  await expect(settingsMenu(page)).toContainText('Emmeline');
+  await expect(details.getByLabel('First name')).toHaveValue('Emmeline');
+
+  // Back as it was, for the other stories of the run.
+  await details.getByLabel('First name').fill(original);
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(settingsMenu(page)).toContainText(original);
+});
+
+test('a buyer changes the password, signs in with the new one, and another session ends', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // The other session: another browser, signed in before the change.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, SECOND_BUYER.email, SECOND_BUYER.password);
+
+  try {
+    await signIn(page, SECOND_BUYER.email, SECOND_BUYER.password);
+    await page.goto('/profile');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('password1234');
+    await expect(form.getByText(/commonly used password/)).toBeVisible();
+    await form.getByLabel('Confirm new password').fill('password1234');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The current password is not correct.')).toBeVisible();
+
+    await form.getByLabel('Current password').fill(SECOND_BUYER.password);
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await expect(form.getByText('Very strong')).toBeVisible();
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your other devices have been signed out.')).toBeVisible();
+
+    // This session goes on; the other one ends at its next refresh.
+    await page.goto('/orders');
+    await expect(page).toHaveURL(/\/orders$/);
+    const current = await other.evaluate(() => localStorage.getItem('access_token'));
+    const claims = decodeJwt(current ?? '');
+    const expired = await new SignJWT({ username: claims.username, roles: claims.roles })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(process.env.E2E_JWT_SECRET));
+    await other.evaluate((token) => localStorage.setItem('access_token', token), expired);
+    await other.goto('/orders');
+    await expect(other).toHaveURL(/\/login/);
+
+    // Signing in again takes the new password only.
+    const login = new LoginPage(other);
+    await login.signIn(SECOND_BUYER.email, SECOND_BUYER.password);
+    await expect(other.getByRole('alert')).toContainText('Invalid credentials.');
+    await login.signIn(SECOND_BUYER.email, NEW_PASSWORD);
+    await expect(navigation(other)).toBeVisible();
+  } finally {
+    await otherContext.close();
+    await restorePassword(request, SECOND_BUYER.email, NEW_PASSWORD);
+  }
+});

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { BuyerProfile } from '#contract/profile.ts';
+import { ProfileDetailsUpdateSchema } from '#contract/profile-settings.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { useUpdateProfileDetailsMutation } from '../api/settings-mutations.ts';
+
+type DetailsInput = z.input<typeof ProfileDetailsUpdateSchema>;
+type DetailsOutput = z.output<typeof ProfileDetailsUpdateSchema>;
+type DetailsField = keyof DetailsInput;
+const FIELDS: readonly DetailsField[] = [
+  'first_name',
+  'last_name',
+  'phone',
+  'is_newsletter_subscribed',
+];
+
+function valuesOf(profile: BuyerProfile): DetailsInput {
+  return {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    phone: profile.phone ?? '',
+    is_newsletter_subscribed: profile.is_newsletter_subscribed,
+  };
+}
+
+/** The details a buyer edits themselves: name, phone and the newsletter. */
+export function ProfileDetailsForm({ profile }: { profile: BuyerProfile }) {
+  const mutation = useUpdateProfileDetailsMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<DetailsInput, unknown, DetailsOutput>({
+    resolver: zodResolver(ProfileDetailsUpdateSchema),
+    defaultValues: valuesOf(profile),
+  });
+  const { handleSubmit, setError, register, reset, formState } = form;
+  const field = fieldBinder(form);
+
+  const onSubmit = handleSubmit(async (details) => {
+    setServerError(null);
+    try {
+      const saved = await mutation.mutateAsync(details);
+      reset(valuesOf(saved));
+      toast({ title: 'Profile saved', variant: 'success' });
+    } catch (error) {
+      setServerError(
+        failureOutsideFields(error, setError, (path) =>
+          FIELDS.includes(path as DetailsField) ? (path as DetailsField) : null,
+        ),
+      );
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader title="Personal details" description="Your name as it appears on the portal." />
+      <form onSubmit={onSubmit} noValidate aria-label="Personal details" className="space-y-5 p-5">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        </div>
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          description="Optional. Digits with +, spaces, dashes or brackets."
+          {...field('phone')}
+        />
+        <label className="flex items-start gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            {...register('is_newsletter_subscribed')}
+          />
+          <span>
+            <span className="font-medium">Newsletter</span>
+            <span className="block text-slate-500">
+              News about the marketplace and new sites, about once a month.
+            </span>
+          </span>
+        </label>
+        <div className="flex justify-end">
+          <Button type="submit" loading={mutation.isPending} disabled={!formState.isDirty}>
+            Save details
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
