@@ -186,6 +186,17 @@ describe('navigation and error screen', () => {
     expect(current).toHaveTextContent('Orders');
   });
 
+  it('names the window after each page and moves focus to the new page heading', async () => {
+    signInAs(['ROLE_BUYER']);
+    const { router } = setup('/orders');
+    await screen.findByRole('heading', { name: 'Your orders' });
+    await waitFor(() => expect(document.title).toBe('Orders · Buyer Portal'));
+    await router.navigate('/domains');
+    const heading = await screen.findByRole('heading', { name: 'Domains', level: 1 });
+    await waitFor(() => expect(document.title).toBe('Domains · Buyer Portal'));
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('shows 404 for an unknown path and goes back to the last list with its filters', async () => {
     signInAs(['ROLE_BUYER']);
     const user = userEvent.setup();

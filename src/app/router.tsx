@@ -26,24 +26,39 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
             {
               loader: guards.requireGuest,
               children: [
-                { path: 'login', lazy: () => import('./routes/login.tsx') },
-                { path: 'register', lazy: () => import('./routes/register.tsx') },
-                { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+                {
+                  path: 'login',
+                  handle: { title: 'Sign in' },
+                  lazy: () => import('./routes/login.tsx'),
+                },
+                {
+                  path: 'register',
+                  handle: { title: 'Register' },
+                  lazy: () => import('./routes/register.tsx'),
+                },
+                {
+                  path: 'forgot-password',
+                  handle: { title: 'Forgot password' },
+                  lazy: () => import('./routes/forgot-password.tsx'),
+                },
               ],
             },
             {
               path: 'passwords-resets',
+              handle: { title: 'Reset password' },
               loader: guards.requireGuestWithToken,
               lazy: () => import('./routes/passwords-resets.tsx'),
             },
             {
               path: 'registrations-confirmations',
+              handle: { title: 'Confirm registration' },
               loader: guards.requireGuestWithToken,
               lazy: () => import('./routes/registrations-confirmations.tsx'),
             },
             {
               // Signed in or not: the link may be opened on any device (decision 071).
               path: 'email-changes-confirmations',
+              handle: { title: 'Confirm e-mail change' },
               lazy: () => import('./routes/email-changes-confirmations.tsx'),
             },
           ],
@@ -52,16 +67,56 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
           loader: guards.requireUser,
           Component: BuyerLayout,
           children: [
-            { index: true, lazy: () => import('./routes/home.tsx') },
-            { path: 'sites/:id', lazy: () => import('./routes/site-detail.tsx') },
-            { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
-            { path: 'orders', lazy: () => import('./routes/orders.tsx') },
-            { path: 'orders/:id', lazy: () => import('./routes/order.tsx') },
-            { path: 'companies', lazy: () => import('./routes/companies.tsx') },
-            { path: 'companies/create', lazy: () => import('./routes/companies-create.tsx') },
-            { path: 'content-guidelines', lazy: () => import('./routes/content-guidelines.tsx') },
-            { path: 'domains', lazy: () => import('./routes/domains.tsx') },
-            { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+            {
+              index: true,
+              handle: { title: 'Dashboard' },
+              lazy: () => import('./routes/home.tsx'),
+            },
+            {
+              path: 'sites/:id',
+              handle: { title: 'Site details' },
+              lazy: () => import('./routes/site-detail.tsx'),
+            },
+            {
+              path: 'checkout',
+              handle: { title: 'Checkout' },
+              lazy: () => import('./routes/checkout.tsx'),
+            },
+            {
+              path: 'orders',
+              handle: { title: 'Orders' },
+              lazy: () => import('./routes/orders.tsx'),
+            },
+            {
+              path: 'orders/:id',
+              handle: { title: 'Order details' },
+              lazy: () => import('./routes/order.tsx'),
+            },
+            {
+              path: 'companies',
+              handle: { title: 'Companies' },
+              lazy: () => import('./routes/companies.tsx'),
+            },
+            {
+              path: 'companies/create',
+              handle: { title: 'Company request' },
+              lazy: () => import('./routes/companies-create.tsx'),
+            },
+            {
+              path: 'content-guidelines',
+              handle: { title: 'Content guidelines' },
+              lazy: () => import('./routes/content-guidelines.tsx'),
+            },
+            {
+              path: 'domains',
+              handle: { title: 'Domains' },
+              lazy: () => import('./routes/domains.tsx'),
+            },
+            {
+              path: 'profile',
+              handle: { title: 'Profile' },
+              lazy: () => import('./routes/profile.tsx'),
+            },
           ],
         },
         {
@@ -69,6 +124,7 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
           children: [
             {
               path: 'terms-and-conditions',
+              handle: { title: 'Terms and conditions' },
               lazy: () => import('./routes/terms-and-conditions.tsx'),
             },
           ],

@@ -8,6 +8,7 @@ import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { rememberListRoute } from '#src/lib/list-route-memory.ts';
 import { onUpdateAvailable } from '#src/lib/pwa.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { useRouteTitleAndFocus } from '../hooks/use-route-title.ts';
 
 function OfflineBanner() {
   const online = useOnlineStatus();
@@ -31,6 +32,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const { revalidate } = useRevalidator();
+  useRouteTitleAndFocus();
 
   useEffect(() => {
     let status = session.getState().status;
