@@ -14,3 +14,11 @@ export const APP_NAME = 'Buyer Portal';
  */
 export const ADDITIONAL_FILTERS_ENABLED: boolean =
   import.meta.env.VITE_DISABLE_ADDITIONAL_FILTERS !== 'true';
+
+/**
+ * Developer settings (API base URL, X-Origin) are for people running the portal against another
+ * API, not for buyers (decision 065): offered when built with VITE_DEVELOPER_SETTINGS=true, or on
+ * a device where `localStorage.developerSettings` is `on`.
+ */
+export const DEVELOPER_SETTINGS_BUILD_FLAG: boolean =
+  import.meta.env.VITE_DEVELOPER_SETTINGS === 'true';

@@ -2,10 +2,12 @@
  * Developer settings (spec §3): the API base URL and an optional X-Origin header value, kept in
  * localStorage under `apiBaseUrl` and `customHeaderXOrigin` so they survive reloads.
  */
-import { DEFAULT_API_BASE_URL } from '../config/env.ts';
+import { DEFAULT_API_BASE_URL, DEVELOPER_SETTINGS_BUILD_FLAG } from '../config/env.ts';
 
 export const API_BASE_URL_KEY = 'apiBaseUrl';
 export const CUSTOM_HEADER_X_ORIGIN_KEY = 'customHeaderXOrigin';
+/** Set to `on` in a device's localStorage to offer the developer settings there. */
+export const DEVELOPER_SETTINGS_SWITCH_KEY = 'developerSettings';
 
 export interface DeveloperSettings {
   apiBaseUrl: string;
@@ -51,4 +53,15 @@ if (typeof window !== 'undefined') {
       for (const listener of [...listeners]) listener();
     }
   });
+}
+
+/**
+ * Whether the menu offers the developer settings (decision 065): switched on deliberately, or
+ * already in use on this device, so whoever changed them can also put them back.
+ */
+export function areDeveloperSettingsOffered(): boolean {
+  if (DEVELOPER_SETTINGS_BUILD_FLAG) return true;
+  if (localStorage.getItem(DEVELOPER_SETTINGS_SWITCH_KEY) === 'on') return true;
+  const settings = getDeveloperSettings();
+  return settings.apiBaseUrl !== DEFAULT_API_BASE_URL || settings.customHeaderXOrigin !== '';
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-
-export const APP_NAME = 'Buyer Portal';
+import { APP_NAME } from '#src/config/env.ts';
 
 /** What a route declares in its `handle`: the name of the page, for the window title. */
 export interface RouteHandle {

@@ -23,6 +23,7 @@ import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
 import { DeveloperSettingsDialog } from '#src/features/developer-settings/components/developer-settings-dialog.tsx';
+import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { BrandLink } from './brand.tsx';
@@ -62,6 +63,8 @@ export function TopNavigation() {
   const session = useSessionManager();
   const user = useCurrentUser();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Read on each render: cheap, and a developer who switches it on sees it after the next one.
+  const offersDeveloperSettings = areDeveloperSettingsOffered();
   const displayName =
     user && (user.firstName || user.lastName)
       ? `${user.firstName} ${user.lastName}`.trim()
@@ -110,16 +113,18 @@ export function TopNavigation() {
                     Profile
                   </Link>
                 </MenuItem>
-                <MenuItem>
-                  <button
-                    type="button"
-                    className={menuItemClasses}
-                    onClick={() => setSettingsOpen(true)}
-                  >
-                    <CodeIcon className="size-4 text-slate-500" />
-                    Developer settings
-                  </button>
-                </MenuItem>
+                {offersDeveloperSettings ? (
+                  <MenuItem>
+                    <button
+                      type="button"
+                      className={menuItemClasses}
+                      onClick={() => setSettingsOpen(true)}
+                    >
+                      <CodeIcon className="size-4 text-slate-500" />
+                      Developer settings
+                    </button>
+                  </MenuItem>
+                ) : null}
               </MenuItems>
             </Menu>
             <button
@@ -165,13 +170,15 @@ export function TopNavigation() {
             <CloseButton as={NavLink} to={paths.profile} className={mobileLink}>
               Profile
             </CloseButton>
-            <CloseButton
-              as="button"
-              className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
-              onClick={() => setSettingsOpen(true)}
-            >
-              Developer settings
-            </CloseButton>
+            {offersDeveloperSettings ? (
+              <CloseButton
+                as="button"
+                className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
+                onClick={() => setSettingsOpen(true)}
+              >
+                Developer settings
+              </CloseButton>
+            ) : null}
             <button
               type="button"
               className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
