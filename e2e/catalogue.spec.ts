@@ -54,18 +54,21 @@ test('a buyer pages forward, hides a column and restores it', async ({ page }) =
   await expect(catalogue.summary()).toHaveText(/^Showing 26 to 50 of/);
   expect(query(page).get('page')).toBe('2');
 
-  await expect(page.getByRole('columnheader', { name: /IP address/i })).toBeVisible();
-  await page.getByRole('button', { name: /Column options for IP/i }).click();
-  await page.getByRole('menuitem', { name: 'Hide column' }).click();
+  // Less used columns start hidden (decision 066); the link type is shown.
   await expect(page.getByRole('columnheader', { name: /IP address/i })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Columns (1 hidden)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Link type/i })).toBeVisible();
+  await page.getByRole('button', { name: /Column options for Link type/i }).click();
+  await page.getByRole('menuitem', { name: 'Hide column' }).click();
+  await expect(page.getByRole('columnheader', { name: /Link type/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Columns (12 hidden)' })).toBeVisible();
 
   await page.reload();
   await catalogue.waitForRows();
-  await expect(page.getByRole('columnheader', { name: /IP address/i })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: /Link type/i })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Columns (1 hidden)' }).click();
+  await page.getByRole('button', { name: 'Columns (12 hidden)' }).click();
   await page.getByRole('button', { name: 'Show all columns' }).click();
+  await expect(page.getByRole('columnheader', { name: /Link type/i })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /IP address/i })).toBeVisible();
 });
 

@@ -5,7 +5,7 @@ import { db } from '#src/lib/db.ts';
 import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
-import { CatalogueSection } from './catalogue-section.tsx';
+import { CatalogueSection, DEFAULT_CATALOGUE_LAYOUT } from './catalogue-section.tsx';
 
 const BUYER_DOMAIN = '11111111-1111-4111-8111-111111111111';
 
@@ -43,6 +43,8 @@ describe('catalogue table', () => {
       sponsor_tag_type: 'rel_sponsored',
     });
     mockApi(sitesHandler(listOf([site, makeSite({ price: '1250.50' })])));
+    // Every column shown, not the default layout.
+    localStorage.setItem('domain_columns_table', JSON.stringify({ hidden: [] }));
     renderOnRoute(<CatalogueSection />, `/?filter[buyer_domain]=${BUYER_DOMAIN}`);
 
     const link = await screen.findByRole('link', { name: /^news\.example\.org/ });
@@ -152,21 +154,34 @@ describe('catalogue table', () => {
     );
   });
 
+  it('shows the most used columns until the buyer chooses others', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    for (const name of [/^DR/, /^Traffic/, /^Price/]) {
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
+    expect(DEFAULT_CATALOGUE_LAYOUT.hidden).toContain('ip_address');
+  });
+
   it('hides a column from its menu and restores it from the column chooser', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
     renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
-    await user.click(screen.getByRole('button', { name: 'Column options for IP address' }));
+    await user.click(screen.getByRole('button', { name: 'Column options for Link type' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
-    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Link type/ })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({
-      hidden: ['ip_address'],
+      hidden: [...DEFAULT_CATALOGUE_LAYOUT.hidden, 'link_type'],
     });
     await user.click(screen.getByRole('button', { name: /Columns/ }));
-    await user.click(await screen.findByRole('checkbox', { name: 'IP address' }));
-    expect(await screen.findByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({ hidden: [] });
+    await user.click(await screen.findByRole('checkbox', { name: 'Link type' }));
+    expect(await screen.findByRole('columnheader', { name: /Link type/ })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual(
+      DEFAULT_CATALOGUE_LAYOUT,
+    );
   });
 
   it('selects all rows and marks the selection as favourites', async () => {

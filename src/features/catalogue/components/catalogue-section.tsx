@@ -41,6 +41,26 @@ const SEARCH_DEBOUNCE_MS = 400;
 /** Where the catalogue's column layout is remembered (spec §3 "Stored values"). */
 const COLUMN_LAYOUT_KEY = 'domain_columns_table';
 
+/**
+ * Until the buyer chooses, the table shows the columns buyers compare most (decision 066); the
+ * rest are one click away in the column chooser, and a stored or saved layout replaces this.
+ */
+export const DEFAULT_CATALOGUE_LAYOUT = {
+  hidden: [
+    'majestic_citation_flow',
+    'sponsor_tag_type',
+    'relevance_at',
+    'ip_address',
+    'tf_cf',
+    'rd_ot',
+    'ahrefs_url_rating',
+    'domain_language',
+    'ahrefs_keywords_top3',
+    'ahrefs_keywords410',
+    'main_country_traffic',
+  ],
+};
+
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
@@ -95,7 +115,7 @@ export function CatalogueSection({
   SavedViewsMenu,
 }: CatalogueSectionProps) {
   const [state, setState] = useListState(siteListAddress);
-  const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY);
+  const [layout, setLayout] = useColumnLayout(COLUMN_LAYOUT_KEY, DEFAULT_CATALOGUE_LAYOUT);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);
   const { mutate: markSites } = useMarkSites();

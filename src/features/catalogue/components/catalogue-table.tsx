@@ -50,6 +50,25 @@ function StarIcon({ filled }: { filled: boolean }) {
 }
 
 /** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
+/**
+ * Price and the row's actions stay in view on wider screens while the table scrolls sideways:
+ * both are pinned to the right edge, the actions column at a fixed width.
+ */
+function pinnedClasses(columnId: string, isHeader: boolean): string | false {
+  const background = isHeader ? 'md:bg-slate-50' : 'md:bg-white md:group-hover:bg-slate-50';
+  if (columnId === 'actions') {
+    return cx('md:sticky md:right-0 md:w-48 md:min-w-48', isHeader && 'md:z-30', background);
+  }
+  if (columnId === 'price') {
+    return cx(
+      'md:sticky md:right-48 md:shadow-[-1px_0_0_0_#e2e8f0]',
+      isHeader && 'md:z-30',
+      background,
+    );
+  }
+  return false;
+}
+
 export function CatalogueTable({
   sites,
   columns,
@@ -206,6 +225,7 @@ export function CatalogueTable({
                     className={cx(
                       'border-b border-slate-200 px-3 py-2 text-xs tracking-wide whitespace-nowrap text-slate-500',
                       meta?.isNumeric ? 'text-right' : 'text-left',
+                      pinnedClasses(header.column.id, true),
                     )}
                   >
                     {isData || sortColumn ? (
@@ -243,7 +263,7 @@ export function CatalogueTable({
                 <tr
                   key={row.id}
                   className={cx(
-                    'hover:bg-slate-50/80',
+                    'group hover:bg-slate-50/80',
                     row.getIsSelected() && 'bg-indigo-50/60',
                     row.original.is_in_blacklist && 'text-slate-400',
                   )}
@@ -254,6 +274,7 @@ export function CatalogueTable({
                       className={cx(
                         'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
                         cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
+                        pinnedClasses(cell.column.id, false),
                       )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
