@@ -6,8 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createImportGraph } from './import-graph.js';
 
-/** The only packages the shared contract may use: schemas and the query-string codec. */
-const CONTRACT_PACKAGES = new Set(['zod', 'qs']);
+/**
+ * The only packages the shared contract may use: schemas, the query-string codec, and the offline
+ * checks of company details (decision 080).
+ */
+const CONTRACT_PACKAGES = new Set(['zod', 'qs', 'ibantools', 'jsvat', 'i18n-iso-countries']);
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -75,7 +78,7 @@ function check(fromFile, source) {
   }
   if (target === null) {
     if (from.area === 'contract' && !CONTRACT_PACKAGES.has(source.split('/')[0])) {
-      return 'contract/ imports nothing but zod and qs';
+      return 'contract/ imports nothing but zod, qs and the company-detail checks';
     }
     return null;
   }
