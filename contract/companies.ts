@@ -8,7 +8,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
 import { listOf } from './pagination.ts';
-import { MoneySchema } from './profile.ts';
+import { AccountSchema } from './profile.ts';
 
 export const COMPANY_NOT_FOUND_MESSAGE = 'This company does not exist.';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'This company account does not exist.';
@@ -241,13 +241,8 @@ export type CompanyRequestList = z.infer<typeof CompanyRequestListSchema>;
 export const CurrentAccountBodySchema = z.strictObject({ account: z.uuid() });
 export type CurrentAccountBody = z.infer<typeof CurrentAccountBodySchema>;
 
-export const CurrentAccountSchema = z.object({
-  id: z.string(),
-  company: z.object({ id: z.string(), title: z.string() }),
-  is_current: z.literal(true),
-  credit_limit: MoneySchema,
-  credits_balance: MoneySchema,
-});
+/** The answer: the account that is now current. */
+export const CurrentAccountSchema = AccountSchema;
 
 /** The form's starting values for a change of an existing company: its details as they are. */
 export function requestValuesOf(company: Company): CompanyRequestCreateInput {
