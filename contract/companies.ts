@@ -180,7 +180,8 @@ export const CompanyRequestCreateSchema = z
   })
   .superRefine((request, ctx) => {
     if (request.vat_number === null) return;
-    const message = vatNumberProblem(request.vat_number, request.country);
+    const country = isCountryCode(request.country) ? request.country : null;
+    const message = vatNumberProblem(request.vat_number, country);
     if (message) ctx.addIssue({ code: 'custom', path: ['vat_number'], message });
   });
 export type CompanyRequestCreateInput = z.input<typeof CompanyRequestCreateSchema>;
