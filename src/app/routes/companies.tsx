@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '#src/components/button.tsx';
-import { Card, CardHeader } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { EmptyState } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
+import { CompanyAccounts } from '#src/features/companies/components/company-accounts.tsx';
+import { CompanyRequestsList } from '#src/features/companies/components/company-requests-list.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
-import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 export function Component() {
   const profile = useQuery(profileQueries.detail());
+  const isOnline = useOnlineStatus();
   return (
     <>
       <PageHeader
         title="Companies"
-        description="The companies you buy for, with their credit."
+        description="The companies you buy for, their credit and details, and your company requests."
         actions={
           <Link to={paths.companiesCreate} className={buttonClasses('primary')}>
             Add new company request
@@ -22,22 +24,20 @@ export function Component() {
         }
       />
       <div className="space-y-6">
-        {profile.isPending ? (
-          <LoadingState label="Loading companies…" />
-        ) : profile.isError ? (
-          <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
+        {!profile.data && !isOnline ? (
+          <EmptyState
+            title="You are offline"
+            description="Your company accounts load when you are back online."
+          />
         ) : (
-          <AccountsTable accounts={profile.data.accounts} />
+          <CompanyAccounts
+            accounts={profile.data?.accounts}
+            isPending={profile.isPending}
+            error={profile.error}
+            onRetry={() => void profile.refetch()}
+          />
         )}
-        <Card>
-          <CardHeader title="My company requests" />
-          <div className="p-5">
-            <EmptyState
-              title="No company requests"
-              description="Requests for new companies appear here while they are reviewed."
-            />
-          </div>
-        </Card>
+        <CompanyRequestsList />
       </div>
     </>
   );
