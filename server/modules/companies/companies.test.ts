@@ -25,10 +25,12 @@ import { buyerCalls, type BuyerCalls, type Who } from '#tests/helpers/orders.ts'
 import {
   createTestContext,
   signInBuyers,
+  TEST_JWT_SECRET,
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
+import { DEMO_KEY_HEADER, demoControlKey } from '#server/http/demo-control.ts';
 import { createCompaniesService, DEFAULT_REJECTION_REASON } from './companies.service.ts';
 
 const AGENCY = stableUuid('business-type:Agency');
@@ -436,5 +438,45 @@ describe('companies and company requests', () => {
       expect(wrongType.statusCode).toBe(400);
       expect(violationsOf(wrongType).map((v) => v.path)).toEqual(['account']);
     });
+  });
+});
+
+describe('the demo control of company requests', () => {
+  let ctx: TestContext, call: BuyerCalls, tokens: Record<Who, string>;
+  beforeAll(async () => {
+    ctx = await createTestContext({ overrides: { demo: { advanceSeconds: 0 } } });
+    tokens = await signInBuyers(ctx.app);
+    call = buyerCalls(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const decideOnServer = (reference: string, body: object, key?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/demo/company-requests/${reference}/decision`,
+      headers: key ? { [DEMO_KEY_HEADER]: key } : {},
+      payload: body,
+    });
+
+  it('decides a request only with the demo key', async () => {
+    const filed = await call('POST', '/profiles/companies/requests', tokens.buyer, REQUEST);
+    const request = CompanyRequestSchema.parse(filed.json());
+    const refused = await decideOnServer(request.number, { decision: 'approve' }, 'wrong');
+    expect(refused.statusCode).toBe(403);
+    const anonymous = await decideOnServer(request.number, { decision: 'approve' });
+    expect(anonymous.statusCode).toBe(403);
+    const key = demoControlKey(TEST_JWT_SECRET);
+    const rejected = await decideOnServer(
+      request.number,
+      { decision: 'reject', reason: 'Unknown company.' },
+      key,
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toEqual({ request: request.number, status: 'rejected', company: null });
+    const again = await decideOnServer(request.number, { decision: 'approve' }, key);
+    expect(again.statusCode).toBe(409);
+    const unknown = await decideOnServer('CR-1', { decision: 'approve' }, key);
+    expect(unknown.statusCode).toBe(404);
   });
 });
