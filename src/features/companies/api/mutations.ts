@@ -23,6 +23,8 @@ export function useSetCurrentAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['companies', 'current'],
+    // Switches made one after another (arrow keys on the selector) reach the server in order.
+    scope: { id: 'current-company-account' },
     mutationFn: (account: string) => setCurrentAccount(account),
     onSuccess: async (account) => {
       toast({ title: `Current company: ${account.company.title}`, variant: 'success' });

@@ -98,9 +98,9 @@ function AccountItem({ account }: { account: Account }) {
                     size="sm"
                     loading={mutation.isPending}
                     onClick={() => mutation.mutate(account.id)}
-                    aria-label={`Make ${account.company.title} current`}
                   >
                     Make current
+                    <span className="sr-only">: {account.company.title}</span>
                   </Button>
                 )}
                 <DisclosureButton className={buttonClasses('ghost', 'sm')}>

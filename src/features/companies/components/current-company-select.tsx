@@ -19,7 +19,8 @@ export function CurrentCompanySelect({
       label="Company"
       className={className}
       value={value}
-      disabled={accounts.length === 0 || mutation.isPending}
+      // Not disabled while a switch is on its way: the select keeps the keyboard focus.
+      disabled={accounts.length === 0}
       placeholder={accounts.length === 0 ? 'No companies yet' : undefined}
       onChange={(event) => {
         if (event.target.value && event.target.value !== current?.id) {
