@@ -18,6 +18,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/strategy-requests/strategy-requests.test.ts',
   'server/modules/imports/imports.test.ts',
   'server/modules/account-settings/account-settings.test.ts',
+  'server/modules/companies/companies.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

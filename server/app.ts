@@ -53,6 +53,14 @@ import {
   withDemoPublisher,
 } from './modules/demo-publisher/demo-publisher.ts';
 import { demoRoutes } from './modules/demo-publisher/demo.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
+import {
+  createDemoCompanyReviewJob,
+  DEMO_COMPANY_REVIEW_JOB,
+  demoCompanyRoutes,
+  withDemoCompanyReview,
+} from './modules/companies/demo-company-reviewer.ts';
 import { orderItemsRoutes } from './modules/order-items/order-items.routes.ts';
 import {
   createLifeCycleService,
@@ -192,7 +200,11 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     pollIntervalMs: options.jobPollIntervalMs,
   });
   const demoPace = options.demo?.advanceSeconds ?? 0;
-  const jobs = withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log);
+  const jobs = withDemoCompanyReview(
+    withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log),
+    demoPace,
+    log,
+  );
   const notifier = createOrderNotifier({
     db,
     mailer: mail.queue,
@@ -209,6 +221,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
+  const companies = createCompaniesService({ db, now });
+  handlers[DEMO_COMPANY_REVIEW_JOB] = createDemoCompanyReviewJob(companies, demoPace);
   handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
   return {
     tokens,
@@ -233,6 +247,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       throttle,
       publicUrl: options.publicUrl,
     }),
+    companies,
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -308,6 +323,7 @@ async function registerRoutes(
         settings: services.accountSettings,
         profile: services.profile,
       });
+      await buyer.register(companiesRoutes, { companies: services.companies });
       await buyer.register(domainsRoutes, { domains: services.domains });
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,
@@ -346,6 +362,11 @@ async function registerRoutes(
     await app.register(demoRoutes, {
       prefix: '/api/demo',
       publisher: services.publisher,
+      jwtSecret,
+    });
+    await app.register(demoCompanyRoutes, {
+      prefix: '/api/demo',
+      companies: services.companies,
       jwtSecret,
     });
   }

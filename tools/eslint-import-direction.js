@@ -6,8 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createImportGraph } from './import-graph.js';
 
-/** The only packages the shared contract may use: schemas and the query-string codec. */
-const CONTRACT_PACKAGES = new Set(['zod', 'qs']);
+/**
+ * The only packages the shared contract may use: schemas, the query-string codec, and the offline
+ * checks of company details (decision 080).
+ */
+const CONTRACT_PACKAGES = new Set(['zod', 'qs', 'ibantools', 'jsvat', 'i18n-iso-countries']);
 /**
  * One contract file may use more: the password policy and its word lists (decision 072), which
  * the client loads only with import() on its password screens.
@@ -87,7 +90,7 @@ function check(fromFile, source) {
   }
   if (target === null) {
     if (from.area === 'contract' && !isContractPackage(from, source)) {
-      return 'contract/ imports nothing but zod and qs';
+      return 'contract/ imports nothing but zod, qs and the company-detail checks';
     }
     return null;
   }

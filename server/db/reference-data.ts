@@ -1,5 +1,6 @@
 // Reference data every installation needs (niches, content plans, countries, ...). It is inserted
 // on every start and left alone when present, so it is not demo data.
+import isoCountries from 'i18n-iso-countries';
 import type { Database } from './database.ts';
 import * as reference from './schema/reference.ts';
 import { stableUuid } from './stable-id.ts';
@@ -41,6 +42,18 @@ export const COUNTRIES: readonly CountryData[] = [
   { isoCode: 'NZ', title: 'New Zealand', language: 'English', tld: '.co.nz' },
   { isoCode: 'ZA', title: 'South Africa', language: 'English', tld: '.co.za' },
 ];
+
+/**
+ * Every ISO 3166-1 country (English names), for company addresses and checkout (decision 080).
+ * The countries above keep their titles and ids; the rest get theirs from the code.
+ */
+export function allCountries(): { isoCode: string; title: string }[] {
+  const known = new Set(COUNTRIES.map((country) => country.isoCode));
+  const rest = Object.entries(isoCountries.getNames('en', { select: 'official' }))
+    .filter(([code]) => !known.has(code))
+    .map(([isoCode, title]) => ({ isoCode, title }));
+  return [...COUNTRIES.map(({ isoCode, title }) => ({ isoCode, title })), ...rest];
+}
 
 export const GENERIC_TLDS = ['.com', '.net', '.org', '.io', '.co', '.info', '.biz', '.eu'] as const;
 
@@ -145,7 +158,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
   await db
     .insert(reference.countries)
     .values(
-      COUNTRIES.map((c) => ({
+      allCountries().map((c) => ({
         id: referenceIds.country(c.isoCode),
         isoCode: c.isoCode,
         title: c.title,

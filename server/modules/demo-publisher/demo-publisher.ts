@@ -3,7 +3,6 @@
 // moves each paid item one publisher step once it has rested DEMO_ADVANCE_SECONDS in its status,
 // and `npm run demo:advance`, which moves one item one step at once. Never part of a production
 // start (decision 041).
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orderItems } from '#server/db/schema/index.ts';
@@ -168,17 +167,4 @@ export function withDemoPublisher(
   });
 }
 
-/**
- * The key `npm run demo:advance` sends to a running demo server (whose PGlite database no other
- * process may open): derived from the token secret, so only who can read DATA_DIR knows it.
- */
-export function demoControlKey(jwtSecret: string): string {
-  return createHmac('sha256', jwtSecret).update('demo-control').digest('base64url');
-}
-
-export function isDemoControlKey(jwtSecret: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const expected = Buffer.from(demoControlKey(jwtSecret));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
+export { demoControlKey, isDemoControlKey } from '#server/http/demo-control.ts';

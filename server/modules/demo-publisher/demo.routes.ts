@@ -4,11 +4,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '#server/http/api-error.ts';
+import { DEMO_KEY_HEADER } from '#server/http/demo-control.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { ITEM_EVENTS } from '../order-items/order-items.service.ts';
 import { isDemoControlKey, type DemoPublisher } from './demo-publisher.ts';
 
-export const DEMO_KEY_HEADER = 'x-demo-key';
+export { DEMO_KEY_HEADER };
 
 export const AdvanceAnswerSchema = z.object({
   item: z.string(),

@@ -1,11 +1,82 @@
-import { SectionPage } from './section-page.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { requestValuesOf } from '#contract/companies.ts';
+import { PageHeader } from '#src/components/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { toast } from '#src/components/toast-store.ts';
+import { paths } from '#src/config/paths.ts';
+import { companyQueries } from '#src/features/companies/api/queries.ts';
+import { CompanyRequestForm } from '#src/features/companies/components/company-request-form.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
+/**
+ * `/companies/create`: 'Add new company request', or with `?account=<id>` a change of that
+ * account's company, prefilled from it.
+ */
 export function Component() {
-  return (
-    <SectionPage
-      title="Add new company request"
-      description="Request a new company account to buy under."
-      emptyTitle="The company request form appears here."
+  const [search] = useSearchParams();
+  const account = search.get('account');
+  const navigate = useNavigate();
+  const isOnline = useOnlineStatus();
+  const countries = useQuery(companyQueries.countries());
+  const businessTypes = useQuery(companyQueries.businessTypes());
+  const company = useQuery({ ...companyQueries.company(account ?? ''), enabled: !!account });
+
+  const title = account ? 'Request a change of company details' : 'Add new company request';
+  const header = (
+    <PageHeader
+      title={title}
+      description={
+        account
+          ? 'Our team reviews the change and updates the company once it is approved.'
+          : 'Our team reviews the request; once approved, the company appears in your accounts.'
+      }
     />
+  );
+  const error = countries.error ?? businessTypes.error ?? (account ? company.error : null);
+  const isReady = countries.data && businessTypes.data && (!account || company.data);
+  if (!isReady) {
+    return (
+      <>
+        {header}
+        {!isOnline ? (
+          <EmptyState
+            title="You are offline"
+            description="The form needs the country and business type lists; it opens when you are back online."
+          />
+        ) : error ? (
+          <ErrorState
+            message={error.message}
+            onRetry={() => {
+              void countries.refetch();
+              void businessTypes.refetch();
+              if (account) void company.refetch();
+            }}
+          />
+        ) : (
+          <LoadingState label="Loading the form…" />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <CompanyRequestForm
+        key={company.data?.id ?? 'new'}
+        countries={countries.data}
+        businessTypes={businessTypes.data}
+        initialValues={company.data ? requestValuesOf(company.data) : undefined}
+        changeOf={company.data?.business_name}
+        onCancel={() => void navigate(paths.companies)}
+        onSent={(request) => {
+          toast({
+            title: `Company request ${request.number} sent`,
+            variant: 'success',
+          });
+          void navigate(paths.companies);
+        }}
+      />
+    </>
   );
 }

@@ -182,3 +182,46 @@ describe('dashboard domain choice', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('dashboard company selector', () => {
+  it('makes the chosen company the current one on the server and shows the profile’s answer', async () => {
+    const first = makeBuyerProfile().accounts[0]!;
+    const second = {
+      ...first,
+      id: '00000000-0000-4000-8000-000000000202',
+      company: { id: '00000000-0000-4000-8000-000000000302', title: 'Fjord Media SAS' },
+      is_current: false,
+    };
+    let current = first.id;
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === '/api/v1/buyer/profiles/companies/accounts/current') {
+        current = (call.body as { account: string }).account;
+        return jsonResponse({ ...second, is_current: true });
+      }
+      if (call.url.pathname === '/api/v1/buyer/profiles') {
+        return jsonResponse(
+          makeBuyerProfile({
+            accounts: [first, second].map((account) => ({
+              ...account,
+              is_current: account.id === current,
+            })),
+          }),
+        );
+      }
+      return api(call);
+    });
+    const user = userEvent.setup();
+    renderHome('/');
+    const select = await screen.findByRole('combobox', { name: 'Company' });
+    await screen.findByRole('option', { name: 'Fjord Media SAS' });
+    expect(select).toHaveValue(first.id);
+    await user.selectOptions(select, second.id);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+        { account: second.id },
+      ]),
+    );
+    await waitFor(() => expect(select).toHaveValue(second.id));
+    expect(select).toHaveFocus();
+  });
+});

@@ -29,7 +29,7 @@ import {
   rememberSelectedDomain,
 } from '#src/features/domains/selected-domain.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
-import { CompanySelect } from '#src/features/profile/components/company-select.tsx';
+import { CurrentCompanySelect } from '#src/features/companies/components/current-company-select.tsx';
 import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
@@ -132,7 +132,7 @@ function Dashboard() {
               <Skeleton className="h-9 w-full" />
             </div>
           ) : (
-            <CompanySelect accounts={profile.data?.accounts ?? []} />
+            <CurrentCompanySelect accounts={profile.data?.accounts ?? []} />
           )}
           <NicheSelect
             value={state.filter.niche?.[0] ?? ''}

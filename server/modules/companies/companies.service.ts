@@ -1,0 +1,335 @@
+// A buyer's companies (spec §3 "Company", §7 "Profile and company"; decisions 080, 081): which
+// company account is current (checkout and the dashboard follow it), a company's details, and
+// company requests, a new company or a change to one, which marketplace staff decide in another
+// tool. An approved new company becomes an account of the buyer with a credit limit of 0.
+import {
+  ACCOUNT_NOT_FOUND_MESSAGE,
+  COMPANY_NOT_FOUND_MESSAGE,
+  COMPANY_REQUEST_NOT_FOUND_MESSAGE,
+  INVALID_BUSINESS_TYPE_MESSAGE,
+  INVALID_COUNTRY_MESSAGE,
+  PENDING_CHANGE_MESSAGE,
+  type Company,
+  type CompanyDetails,
+  type CompanyRequest,
+  type CompanyRequestCreate,
+  type CompanyRequestList,
+} from '#contract/companies.ts';
+import type { Violation } from '#contract/errors.ts';
+import type { PageQuery } from '#contract/pagination.ts';
+import type { Account } from '#contract/profile.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import type { companies } from '#server/db/schema/index.ts';
+import { lockUser } from '#server/db/user-lock.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+import {
+  businessTypeExists,
+  countRequests,
+  findAccountOfUser,
+  findCompany,
+  findCountryIdByCode,
+  findPendingRequestsBefore,
+  findRequest,
+  findRequestIdByReference,
+  findRequests,
+  hasCurrentAccount,
+  hasPendingChange,
+  insertAccount,
+  insertCompany,
+  insertRequest,
+  isMemberOf,
+  lockPendingRequest,
+  makeAccountCurrent,
+  nextRequestNumber,
+  updateCompany,
+  updateRequest,
+  type CompanyRow,
+  type RequestRow,
+} from './companies.repository.ts';
+
+export const DEFAULT_REJECTION_REASON = 'The company details could not be verified.';
+export const REQUEST_DECIDED_MESSAGE = 'This company request has already been decided.';
+
+export type CompanyDecision = { decision: 'approve' } | { decision: 'reject'; reason?: string };
+
+export interface DecisionResult {
+  request: string;
+  status: 'approved' | 'rejected';
+  company: { id: string; title: string } | null;
+}
+
+export interface CompaniesService {
+  setCurrentAccount(userId: string, accountId: string): Promise<Account>;
+  companyOfAccount(userId: string, accountId: string): Promise<Company>;
+  listRequests(userId: string, page: PageQuery): Promise<CompanyRequestList>;
+  /** Stores the request in `tx` (the request's transaction, decision 044). */
+  createRequest(tx: Database, userId: string, input: CompanyRequestCreate): Promise<CompanyRequest>;
+  /** Staff's decision (played by the demo reviewer): by id or number ("CR-1001"). */
+  decide(reference: string, decision: CompanyDecision): Promise<DecisionResult>;
+  /** Approves every request pending longer than `paceSeconds`; answers how many. */
+  approveDue(paceSeconds: number): Promise<number>;
+}
+
+export function createCompaniesService({
+  db,
+  now,
+}: {
+  db: Database;
+  now: Clock;
+}): CompaniesService {
+  const requestOf = async (database: Database, id: string) => {
+    const row = await findRequest(database, id);
+    if (!row) throw notFound(COMPANY_REQUEST_NOT_FOUND_MESSAGE);
+    return toCompanyRequest(row);
+  };
+
+  const decideById = (id: string, decision: CompanyDecision): Promise<DecisionResult> =>
+    db.transaction(async (tx) => {
+      const request = await lockPendingRequest(tx, id);
+      if (!request) throw new ApiError(409, REQUEST_DECIDED_MESSAGE);
+      const at = now();
+      if (decision.decision === 'reject') {
+        await updateRequest(tx, id, {
+          status: 'rejected',
+          rejectionReason: decision.reason?.trim() || DEFAULT_REJECTION_REASON,
+          decidedAt: at,
+        });
+        return { request: request.number, status: 'rejected', company: null };
+      }
+      const details: Partial<typeof companies.$inferInsert> = {
+        businessName: request.businessName,
+        businessTypeId: request.businessTypeId,
+        contactEmail: request.contactEmail,
+        accountingEmail: request.accountingEmail,
+        accountingPhone: request.accountingPhone,
+        countryId: request.countryId,
+        city: request.city,
+        zipCode: request.zipCode,
+        address: request.address,
+        addressExtra: request.addressExtra,
+        registrationNumber: request.registrationNumber,
+        vatNumber: request.vatNumber,
+        bankName: request.bankName,
+        bankAddress: request.bankAddress,
+        iban: request.iban,
+        bicSwift: request.bicSwift,
+        additionalInfo: request.additionalInfo,
+      };
+      let companyId = request.companyId;
+      if (request.kind === 'change' && companyId) {
+        await updateCompany(tx, companyId, { ...details, updatedAt: at });
+      } else {
+        // A new company: approved, no pay by bill and no credit until staff grant them.
+        companyId = await insertCompany(tx, {
+          ...details,
+          businessName: request.businessName,
+          status: 'approved',
+          isPayByBillAllowed: false,
+          billLimit: '0.00',
+          creditsBalance: '0.00',
+        });
+        await lockUser(tx, request.userId);
+        await insertAccount(tx, {
+          userId: request.userId,
+          companyId,
+          creditLimit: '0.00',
+          // The buyer's first company becomes their current one.
+          isCurrent: !(await hasCurrentAccount(tx, request.userId)),
+        });
+      }
+      await updateRequest(tx, id, { status: 'approved', companyId, decidedAt: at });
+      return {
+        request: request.number,
+        status: 'approved',
+        company: { id: companyId, title: request.businessName },
+      };
+    });
+
+  return {
+    setCurrentAccount: (userId, accountId) =>
+      db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        const account = await findAccountOfUser(tx, userId, accountId);
+        if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+        await makeAccountCurrent(tx, userId, accountId);
+        return {
+          id: account.id,
+          company: { id: account.companyId, title: account.companyName },
+          is_current: true,
+          credit_limit: account.creditLimit,
+          credits_balance: account.creditsBalance,
+        };
+      }),
+
+    companyOfAccount: async (userId, accountId) => {
+      const account = await findAccountOfUser(db, userId, accountId);
+      if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      const row = await findCompany(db, account.companyId);
+      if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      return toCompany(row);
+    },
+
+    listRequests: async (userId, { page, limit }) => {
+      const [total, rows] = await Promise.all([
+        countRequests(db, userId),
+        findRequests(db, userId, { offset: (page - 1) * limit, limit }),
+      ]);
+      return { data: rows.map(toCompanyRequest), pagination: { page, limit, total } };
+    },
+
+    createRequest: async (tx, userId, input) => {
+      const violations: Violation[] = [];
+      const [countryId, typeExists] = await Promise.all([
+        findCountryIdByCode(tx, input.country),
+        businessTypeExists(tx, input.business_type),
+      ]);
+      if (!countryId) violations.push({ path: 'country', message: INVALID_COUNTRY_MESSAGE });
+      if (!typeExists) {
+        violations.push({ path: 'business_type', message: INVALID_BUSINESS_TYPE_MESSAGE });
+      }
+      const companyId = input.company ?? null;
+      if (companyId && !(await isMemberOf(tx, userId, companyId))) {
+        // Another buyer's company answers like an unknown one.
+        violations.push({ path: 'company', message: COMPANY_NOT_FOUND_MESSAGE });
+      }
+      if (violations.length > 0 || !countryId) {
+        throw new ApiError(422, VALIDATION_FAILED_MESSAGE, { violations });
+      }
+      await lockUser(tx, userId);
+      if (companyId && (await hasPendingChange(tx, companyId))) {
+        throw new ApiError(409, PENDING_CHANGE_MESSAGE, {
+          violations: [{ path: 'company', message: PENDING_CHANGE_MESSAGE }],
+        });
+      }
+      const id = await insertRequest(tx, {
+        number: await nextRequestNumber(tx),
+        userId,
+        companyId,
+        kind: companyId ? 'change' : 'new_company',
+        businessName: input.business_name,
+        businessTypeId: input.business_type,
+        contactEmail: input.contact_email,
+        accountingEmail: input.accounting_email,
+        accountingPhone: input.accounting_phone,
+        countryId,
+        city: input.city,
+        zipCode: input.zip_code,
+        address: input.address,
+        addressExtra: input.address_extra,
+        registrationNumber: input.registration_number,
+        vatNumber: input.vat_number,
+        bankName: input.bank_name,
+        bankAddress: input.bank_address,
+        iban: input.iban,
+        bicSwift: input.bic_swift,
+        additionalInfo: input.additional_info,
+        createdAt: now(),
+      });
+      return requestOf(tx, id);
+    },
+
+    decide: async (reference, decision) => {
+      const id = await findRequestIdByReference(db, reference.trim());
+      if (!id) throw notFound(COMPANY_REQUEST_NOT_FOUND_MESSAGE);
+      return decideById(id, decision);
+    },
+
+    approveDue: async (paceSeconds) => {
+      const before = new Date(now().getTime() - paceSeconds * 1000);
+      const due = await findPendingRequestsBefore(db, before, 100);
+      let approved = 0;
+      for (const { id } of due) {
+        try {
+          await decideById(id, { decision: 'approve' });
+          approved += 1;
+        } catch (error) {
+          // Decided meanwhile (the command or another worker): nothing left to do.
+          if (!(error instanceof ApiError && error.statusCode === 409)) throw error;
+        }
+      }
+      return approved;
+    },
+  };
+}
+
+function detailsOf(
+  row: {
+    businessName: string;
+    businessTypeId: string | null;
+    contactEmail: string | null;
+    accountingEmail: string | null;
+    accountingPhone: string | null;
+    countryId: string | null;
+    city: string | null;
+    zipCode: string | null;
+    address: string | null;
+    addressExtra: string | null;
+    registrationNumber: string | null;
+    vatNumber: string | null;
+    bankName: string | null;
+    bankAddress: string | null;
+    iban: string | null;
+    bicSwift: string | null;
+    additionalInfo: string | null;
+  },
+  refs: {
+    businessTypeTitle: string | null;
+    countryCode: string | null;
+    countryTitle: string | null;
+  },
+): CompanyDetails {
+  return {
+    business_name: row.businessName,
+    business_type:
+      row.businessTypeId && refs.businessTypeTitle
+        ? { id: row.businessTypeId, title: refs.businessTypeTitle }
+        : null,
+    contact_email: row.contactEmail,
+    accounting_email: row.accountingEmail,
+    accounting_phone: row.accountingPhone,
+    country:
+      row.countryId && refs.countryCode && refs.countryTitle
+        ? { id: row.countryId, code: refs.countryCode, title: refs.countryTitle }
+        : null,
+    city: row.city,
+    zip_code: row.zipCode,
+    address: row.address,
+    address_extra: row.addressExtra,
+    registration_number: row.registrationNumber,
+    vat_number: row.vatNumber,
+    bank_name: row.bankName,
+    bank_address: row.bankAddress,
+    iban: row.iban,
+    bic_swift: row.bicSwift,
+    additional_info: row.additionalInfo,
+  };
+}
+
+function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.company.id,
+    ...detailsOf(row.company, row),
+    is_pay_by_bill_allowed: row.company.isPayByBillAllowed,
+    status: row.company.status,
+  };
+}
+
+function toCompanyRequest(row: RequestRow): CompanyRequest {
+  const { request } = row;
+  return {
+    id: request.id,
+    number: request.number,
+    company:
+      request.companyId && row.companyTitle
+        ? { id: request.companyId, title: row.companyTitle }
+        : null,
+    is_change: request.kind === 'change',
+    status: request.status,
+    rejection_reason: request.rejectionReason,
+    created_at: request.createdAt.toISOString(),
+    decided_at: request.decidedAt?.toISOString() ?? null,
+    details: detailsOf(request, row),
+  };
+}

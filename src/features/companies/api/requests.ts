@@ -1,0 +1,69 @@
+import {
+  CompanyRequestListSchema,
+  CompanyRequestSchema,
+  CompanySchema,
+  CurrentAccountSchema,
+  type Company,
+  type CompanyRequest,
+  type CompanyRequestCreate,
+  type CompanyRequestList,
+} from '#contract/companies.ts';
+import type { Account } from '#contract/profile.ts';
+import {
+  CountryListSchema,
+  ReferenceListSchema,
+  type Country,
+  type ReferenceItem,
+} from '#contract/reference-data.ts';
+import { apiClient } from '#src/lib/api-client.ts';
+
+const REQUESTS = '/v1/buyer/profiles/companies/requests';
+/** One page of requests; a buyer files a handful. */
+export const COMPANY_REQUEST_LIST_LIMIT = 50;
+
+export function fetchCompanyOfAccount(accountId: string, signal?: AbortSignal): Promise<Company> {
+  return apiClient.request(
+    `/v1/buyer/profiles/accounts/${encodeURIComponent(accountId)}/companies`,
+    {
+      schema: CompanySchema,
+      signal,
+    },
+  );
+}
+
+export function fetchCompanyRequests(signal?: AbortSignal): Promise<CompanyRequestList> {
+  return apiClient.request(REQUESTS, {
+    query: { page: 1, limit: COMPANY_REQUEST_LIST_LIMIT },
+    schema: CompanyRequestListSchema,
+    signal,
+  });
+}
+
+export function createCompanyRequest(body: CompanyRequestCreate): Promise<CompanyRequest> {
+  return apiClient.request(REQUESTS, { method: 'POST', body, schema: CompanyRequestSchema });
+}
+
+export function setCurrentAccount(account: string): Promise<Account> {
+  return apiClient.request('/v1/buyer/profiles/companies/accounts/current', {
+    method: 'PUT',
+    body: { account },
+    schema: CurrentAccountSchema,
+  });
+}
+
+/** Countries with their ISO codes (the request carries the code). */
+export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
+  const body = await apiClient.request('/v1/common/countries', {
+    schema: CountryListSchema,
+    signal,
+  });
+  return body.data;
+}
+
+export async function fetchBusinessTypes(signal?: AbortSignal): Promise<ReferenceItem[]> {
+  const body = await apiClient.request('/v1/common/business-types', {
+    schema: ReferenceListSchema,
+    signal,
+  });
+  return body.data;
+}

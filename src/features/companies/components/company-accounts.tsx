@@ -1,0 +1,171 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Company } from '#contract/companies.ts';
+import type { Account } from '#contract/profile.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Button, buttonClasses } from '#src/components/button.tsx';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { ChevronDownIcon } from '#src/components/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { cx } from '#src/utils/class-names.ts';
+import { formatMoney } from '#src/utils/format.ts';
+import { useSetCurrentAccount } from '../api/mutations.ts';
+import { companyQueries } from '../api/queries.ts';
+
+const COMPANY_STATUS_LABELS: Record<Company['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+function detailRows(company: Company): [string, string | null][] {
+  const address = [company.address, company.address_extra].filter(Boolean).join(', ');
+  return [
+    ['Business name', company.business_name],
+    ['Business type', company.business_type?.title ?? null],
+    ['Contact e-mail', company.contact_email],
+    ['Accounting e-mail', company.accounting_email],
+    ['Accounting phone', company.accounting_phone],
+    ['Country', company.country?.title ?? null],
+    ['City', company.city],
+    ['Zip code', company.zip_code],
+    ['Address', address || null],
+    ['Registration number', company.registration_number],
+    ['VAT number', company.vat_number],
+    ['Bank name', company.bank_name],
+    ['Bank address', company.bank_address],
+    ['IBAN', company.iban],
+    ['BIC/SWIFT', company.bic_swift],
+    ['Additional info', company.additional_info],
+    ['Pay by bill', company.is_pay_by_bill_allowed ? 'Allowed' : 'Not allowed'],
+    ['Status', COMPANY_STATUS_LABELS[company.status]],
+  ];
+}
+
+/** Every detail of the company of an account, loaded when opened. */
+function CompanyDetails({ accountId }: { accountId: string }) {
+  const query = useQuery(companyQueries.company(accountId));
+  if (query.isPending) return <LoadingState label="Loading company details…" className="py-6" />;
+  if (query.isError) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {detailRows(query.data).map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="break-words text-slate-900">{value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to={`/companies/create?account=${encodeURIComponent(accountId)}`}
+        className={buttonClasses('secondary', 'sm')}
+      >
+        Request a change
+      </Link>
+    </div>
+  );
+}
+
+function AccountItem({ account }: { account: Account }) {
+  const mutation = useSetCurrentAccount();
+  return (
+    <li className="px-5 py-4">
+      <Disclosure>
+        {({ open }) => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+                  {account.company.title}
+                  {account.is_current ? <Badge variant="success">Current</Badge> : null}
+                </p>
+                <p className="text-sm text-slate-600">
+                  Credit limit{' '}
+                  <span className="tabular-nums">{formatMoney(account.credit_limit)}</span>
+                  {' · '}
+                  Balance{' '}
+                  <span className="tabular-nums">{formatMoney(account.credits_balance)}</span>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {account.is_current ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={mutation.isPending}
+                    onClick={() => mutation.mutate(account.id)}
+                  >
+                    Make current
+                    <span className="sr-only">: {account.company.title}</span>
+                  </Button>
+                )}
+                <DisclosureButton className={buttonClasses('ghost', 'sm')}>
+                  {open ? 'Hide details' : 'Details'}
+                  <ChevronDownIcon
+                    className={cx('size-4 transition-transform', open && 'rotate-180')}
+                  />
+                </DisclosureButton>
+              </div>
+            </div>
+            <DisclosurePanel className="mt-4 rounded-lg bg-slate-50 p-4">
+              <CompanyDetails accountId={account.id} />
+            </DisclosurePanel>
+          </>
+        )}
+      </Disclosure>
+    </li>
+  );
+}
+
+/** The buyer's company accounts: credit, balance, which is current (switch here), details. */
+export function CompanyAccounts({
+  accounts,
+  isPending,
+  error,
+  onRetry,
+}: {
+  accounts: readonly Account[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}) {
+  let body;
+  if (accounts) {
+    body =
+      accounts.length === 0 ? (
+        <div className="p-5">
+          <EmptyState
+            title="No company accounts"
+            description="Company accounts appear here once a company request is approved."
+          />
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Company accounts">
+          {accounts.map((account) => (
+            <AccountItem key={account.id} account={account} />
+          ))}
+        </ul>
+      );
+  } else if (error) {
+    body = (
+      <div className="p-5">
+        <ErrorState message={error.message} onRetry={onRetry} />
+      </div>
+    );
+  } else if (isPending) {
+    body = <LoadingState label="Loading companies…" />;
+  }
+  return (
+    <Card>
+      <CardHeader
+        title="Company accounts"
+        description="The current company is checkout's default. Credit limits and balances exclude VAT."
+      />
+      {body}
+    </Card>
+  );
+}

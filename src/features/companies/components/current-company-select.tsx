@@ -1,0 +1,36 @@
+import type { Account } from '#contract/profile.ts';
+import { SelectField } from '#src/components/select-field.tsx';
+import { useSetCurrentAccount } from '../api/mutations.ts';
+
+/** The dashboard's company selector: choosing a company makes its account the current one. */
+export function CurrentCompanySelect({
+  accounts,
+  className,
+}: {
+  accounts: readonly Account[];
+  className?: string;
+}) {
+  const mutation = useSetCurrentAccount();
+  const current = accounts.find((account) => account.is_current) ?? accounts[0];
+  // While the switch is on its way, the choice shows at once.
+  const value = mutation.isPending ? mutation.variables : (current?.id ?? '');
+  return (
+    <SelectField
+      label="Company"
+      className={className}
+      value={value}
+      // Not disabled while a switch is on its way: the select keeps the keyboard focus.
+      disabled={accounts.length === 0}
+      placeholder={accounts.length === 0 ? 'No companies yet' : undefined}
+      onChange={(event) => {
+        if (event.target.value && event.target.value !== current?.id) {
+          mutation.mutate(event.target.value);
+        }
+      }}
+      options={accounts.map((account) => ({
+        value: account.id,
+        label: account.company.title,
+      }))}
+    />
+  );
+}
