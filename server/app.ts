@@ -44,6 +44,8 @@ import {
   MONTHLY_BILLS_JOB,
   withMonthlyBills,
 } from './modules/billing/monthly-bills.job.ts';
+import { contentGuidelinesRoutes } from './modules/content-guidelines/content-guidelines.routes.ts';
+import { createContentGuidelinesService } from './modules/content-guidelines/content-guidelines.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
@@ -220,6 +222,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       }),
     }),
     profile: createProfileService({ db }),
+    contentGuidelines: createContentGuidelinesService({ db, now, dataDir: options.dataDir }),
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -281,6 +284,7 @@ async function registerRoutes(
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
       await buyer.register(domainsRoutes, { domains: services.domains });
+      await buyer.register(contentGuidelinesRoutes, { guidelines: services.contentGuidelines });
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,
       });
