@@ -19,7 +19,7 @@ import { contentGuidelines, files } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
 import { lineOfKind, multipart, placeOrder, useBuyerApp, type Who } from '#tests/helpers/orders.ts';
-import { FILE_TYPE_MESSAGE } from '../files/multipart.ts';
+import { FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
 import { GUIDELINES_FILE_MISSING_MESSAGE } from './content-guidelines.service.ts';
 
 const filled: ContentGuidelinesInput = {
