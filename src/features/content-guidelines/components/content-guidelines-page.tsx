@@ -37,7 +37,8 @@ export function ContentGuidelinesPage() {
   );
 
   if (!query.data) {
-    if (query.isError && !isOnline) {
+    // Offline the query waits (paused) rather than failing.
+    if (!isOnline || query.fetchStatus === 'paused') {
       return (
         <>
           {header}
