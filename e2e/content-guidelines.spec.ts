@@ -131,7 +131,7 @@ test('a buyer fills in content guidelines, finds them after a reload, and sees t
   await page.getByRole('link', { name: /View/ }).first().click();
   const order = new OrderPage(page);
   await order.waitForItems();
-  const itemButton = page.getByRole('button', { name: /^Content guidelines of item/ }).first();
+  const itemButton = page.getByRole('button', { name: /^See guidelines of item/ }).first();
   await itemButton.click();
   const dialog = page.getByRole('dialog', { name: /^Content guidelines for item/ });
   await expect(dialog).toBeVisible();

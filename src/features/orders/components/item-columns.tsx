@@ -359,7 +359,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Content guidelines of item ${item.number}`}
+            aria-label={`See guidelines of item ${item.number}`}
             onClick={() => h.onOpen(item, 'guidelines')}
           >
             See guidelines

@@ -89,7 +89,7 @@ describe('order detail', () => {
     await screen.findByRole('rowheader', { name: /100001-1/ });
     expect(within(row('100001-2')).getByText('None')).toBeInTheDocument();
     await user.click(
-      within(row('100001-1')).getByRole('button', { name: 'Content guidelines of item 100001-1' }),
+      within(row('100001-1')).getByRole('button', { name: 'See guidelines of item 100001-1' }),
     );
     const dialog = await screen.findByRole('dialog', {
       name: 'Content guidelines for item 100001-1',
