@@ -111,6 +111,19 @@ describe('content guidelines', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
     });
 
+    it('is described in the API documentation with its body and answers', async () => {
+      const response = await app.ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+      const paths = response.json().paths;
+      const put = paths['/api/v1/buyer/content-guidelines'].put;
+      expect(Object.keys(put.requestBody.content['application/json'].schema.properties)).toEqual(
+        expect.arrayContaining(['preferred_topics', 'trustlinks_number', 'is_translate_anchor']),
+      );
+      expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400']));
+      expect(paths['/api/v1/buyer/content-guidelines'].get).toBeDefined();
+      expect(paths['/api/v1/buyer/content-guidelines/files'].put.responses['413']).toBeDefined();
+      expect(paths['/api/v1/buyer/content-guidelines/files'].delete).toBeDefined();
+    });
+
     it('answers 401 without a token', async () => {
       const response = await app.ctx.app.inject({
         method: 'GET',

@@ -249,6 +249,7 @@ export function GuidelinesForm({ initial, onSave, isSaving, status }: Guidelines
     control,
     handleSubmit,
     setError,
+    clearErrors,
     reset,
     formState: { errors, isDirty },
   } = form;
@@ -292,7 +293,11 @@ export function GuidelinesForm({ initial, onSave, isSaving, status }: Guidelines
             label={label}
             description={description}
             values={field.value}
-            onChange={field.onChange}
+            onChange={(values) => {
+              // Entry errors name positions, which a change shifts: they go with it.
+              clearErrors(name);
+              field.onChange(values);
+            }}
             onBlur={field.onBlur}
             read={kind === 'topic' ? readTopic : readDomain}
             keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
