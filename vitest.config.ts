@@ -19,6 +19,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/imports/imports.test.ts',
   'server/modules/account-settings/account-settings.test.ts',
   'server/modules/companies/companies.test.ts',
+  'server/modules/content-guidelines/content-guidelines.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

@@ -4,6 +4,7 @@
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
+import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
 import {
   ARTICLE_STATUSES,
   BUYER_TRANSITIONS,
@@ -115,6 +116,11 @@ export const OrderItemSchema = z.object({
     })
     .nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /**
+   * The content guidelines the item's writer got: the buyer's guidelines frozen at checkout
+   * (decision 086); null when the buyer had saved none.
+   */
+  content_guidelines: FrozenContentGuidelinesSchema.nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -44,6 +44,8 @@ import {
   MONTHLY_BILLS_JOB,
   withMonthlyBills,
 } from './modules/billing/monthly-bills.job.ts';
+import { contentGuidelinesRoutes } from './modules/content-guidelines/content-guidelines.routes.ts';
+import { createContentGuidelinesService } from './modules/content-guidelines/content-guidelines.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
@@ -248,6 +250,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       publicUrl: options.publicUrl,
     }),
     companies,
+    contentGuidelines: createContentGuidelinesService({ db, now, dataDir: options.dataDir }),
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -325,6 +328,7 @@ async function registerRoutes(
       });
       await buyer.register(companiesRoutes, { companies: services.companies });
       await buyer.register(domainsRoutes, { domains: services.domains });
+      await buyer.register(contentGuidelinesRoutes, { guidelines: services.contentGuidelines });
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,
       });

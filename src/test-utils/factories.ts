@@ -220,6 +220,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     published_at: null,
     invoice: null,
     payment_method: 'credits',
+    content_guidelines: null,
     ...overrides,
   });
 }

@@ -11,3 +11,4 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './idempotency.ts';
 export * from './company-requests.ts';
+export * from './content-guidelines.ts';

@@ -24,6 +24,7 @@ import {
 } from '#contract/orders.ts';
 import { ARTICLE_STATUSES, TOPIC_STATUSES } from '#contract/order-items.ts';
 import { VAT_TREATMENTS } from '#contract/vat.ts';
+import type { FrozenContentGuidelines } from '#contract/content-guidelines.ts';
 import { articleTopic } from './cart.ts';
 import { sites } from './catalogue.ts';
 import { createdAt, money } from './columns.ts';
@@ -174,6 +175,11 @@ export const orderItems = pgTable(
     articleFileId: uuid('article_file_id').references(() => files.id, { onDelete: 'set null' }),
     articleFeedback: jsonb('article_feedback').$type<StoredFeedback>(),
     webmasterFeedback: jsonb('webmaster_feedback').$type<StoredFeedback>(),
+    /**
+     * The buyer's content guidelines as they were at checkout (decision 086); null when the buyer
+     * had saved none. Later edits of the guidelines leave it unchanged.
+     */
+    contentGuidelines: jsonb('content_guidelines').$type<FrozenContentGuidelines>(),
     /** When the status last changed: the demo publisher waits from here. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -55,6 +55,7 @@ import {
   lockCartItems,
   paidPlanOf,
 } from '../cart/cart.service.ts';
+import { freezeContentGuidelines } from '../content-guidelines/content-guidelines.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
 import { initialOrderItemStatus, type OrderNotifier } from '../order-items/order-items.service.ts';
 import { toOrder } from '../orders/orders.service.ts';
@@ -333,6 +334,8 @@ export function createCheckoutService({
         createdAt,
       });
     }
+    // Each item keeps the guidelines its writer gets, as they are now (decision 086).
+    const guidelines = await freezeContentGuidelines(tx, userId);
     await insertOrderItems(
       tx,
       lines.map(({ row, cents }, index) => {
@@ -370,6 +373,7 @@ export function createCheckoutService({
           isRequestedEdits: false,
           liveLink: null,
           publishedAt: null,
+          contentGuidelines: guidelines,
           statusChangedAt: createdAt,
           createdAt,
         };

@@ -3,7 +3,7 @@
 // module keeps its inner layout to itself.
 export { createDocumentWriter, type DocumentWriter } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
-export { readMultipartForm, type MultipartForm } from './multipart.ts';
+export { FILE_TYPE_MESSAGE, readMultipartForm, type MultipartForm } from './multipart.ts';
 export {
   readTextUpload,
   recordTextUpload,

@@ -85,5 +85,6 @@ export function toOrderItem(row: ItemViewRow): OrderItem {
     published_at: item.publishedAt?.toISOString() ?? null,
     invoice: toInvoice(invoice),
     payment_method: order.paymentMethod,
+    content_guidelines: item.contentGuidelines ?? null,
   };
 }

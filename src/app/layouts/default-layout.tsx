@@ -4,6 +4,7 @@ import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
 import { cartLineSync } from '#src/features/cart/api/cart-lines.ts';
+import { guidelinesSaveSync } from '#src/features/content-guidelines/api/guidelines-writes.ts';
 import { domainAddSync, domainDeleteSync } from '#src/features/domains/api/domain-writes.ts';
 import { ImportTracker } from '#src/features/imports/components/import-tracker.tsx';
 import { itemActionSync } from '#src/features/orders/hooks/use-item-actions.ts';
@@ -26,6 +27,7 @@ function OfflineChangesSync() {
   useOutboxSync(itemActionSync);
   useOutboxSync(domainAddSync);
   useOutboxSync(domainDeleteSync);
+  useOutboxSync(guidelinesSaveSync);
   return null;
 }
 

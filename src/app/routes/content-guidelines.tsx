@@ -1,12 +1,5 @@
-import { SectionPage } from './section-page.tsx';
+import { ContentGuidelinesPage } from '#src/features/content-guidelines/components/content-guidelines-page.tsx';
 
 export function Component() {
-  return (
-    <SectionPage
-      title="Content guidelines"
-      description="Tell writers your preferred topics, link placement and trust links."
-      emptyTitle="No guidelines saved yet"
-      emptyDescription="The guidelines form appears here."
-    />
-  );
+  return <ContentGuidelinesPage />;
 }

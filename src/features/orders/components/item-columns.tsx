@@ -29,7 +29,8 @@ export type ItemDialog =
   | 'content_feedback'
   | 'view_topic_feedback'
   | 'view_content_feedback'
-  | 'view_webmaster_feedback';
+  | 'view_webmaster_feedback'
+  | 'guidelines';
 
 export interface ItemColumnHandlers {
   isPending: (item: OrderItem) => boolean;
@@ -348,6 +349,23 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
           />
         ) : (
           ''
+        ),
+    },
+    {
+      id: 'content_guidelines',
+      label: 'Guidelines',
+      render: (item) =>
+        item.content_guidelines ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`See guidelines of item ${item.number}`}
+            onClick={() => h.onOpen(item, 'guidelines')}
+          >
+            See guidelines
+          </Button>
+        ) : (
+          <span className="text-slate-500">None</span>
         ),
     },
     {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DEFAULT_CONTENT_GUIDELINES } from '#contract/content-guidelines.ts';
 import type { OrderItem } from '#contract/order-items.ts';
 import { dismissToast } from '#src/components/toast-store.ts';
 import { db } from '#src/lib/db.ts';
@@ -62,6 +63,45 @@ describe('order detail', () => {
     mockApi(() => jsonResponse({ code: 404, message: 'Order not found' }, 404));
     renderDetail('00000000-0000-4000-8000-000000000999');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+
+  it('shows the content guidelines each item’s writer got, frozen at checkout', async () => {
+    serve([
+      makeOrderItem({
+        number: '100001-1',
+        content_guidelines: {
+          ...DEFAULT_CONTENT_GUIDELINES,
+          preferred_topics: ['Hiking', 'Travel'],
+          preferred_trustlink_domains: ['wikipedia.org'],
+          trustlinks_number: 3,
+          target_url_1_placement: 'introduction',
+          is_translate_anchor: true,
+          custom_guidelines_file: { id: 'file-1', file_name: 'house-style.pdf' },
+          revision: 4,
+          updated_at: '2026-03-02T09:00:00.000Z',
+        },
+      }),
+      makeOrderItem({ id: '00000000-0000-4000-8000-000000000302', number: '100001-2' }),
+    ]);
+    const user = userEvent.setup();
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Order 100001' });
+    await screen.findByRole('rowheader', { name: /100001-1/ });
+    expect(within(row('100001-2')).getByText('None')).toBeInTheDocument();
+    await user.click(
+      within(row('100001-1')).getByRole('button', { name: 'See guidelines of item 100001-1' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Content guidelines for item 100001-1',
+    });
+    const value = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(value('Preferred topics')).toHaveTextContent('Hiking, Travel');
+    expect(value('Preferred trustlink domains')).toHaveTextContent('wikipedia.org');
+    expect(value('Number of trustlinks')).toHaveTextContent('3');
+    expect(value('Placement of target URL 1')).toHaveTextContent('Introduction');
+    expect(value('Translate the anchor text')).toHaveTextContent('Yes');
+    expect(value('Topics to avoid')).toHaveTextContent('None');
+    expect(within(dialog).getByRole('button', { name: 'house-style.pdf' })).toBeInTheDocument();
   });
 
   it('shows the order header with totals, VAT and badges', async () => {

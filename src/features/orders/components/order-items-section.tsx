@@ -36,6 +36,7 @@ import {
   TopicDialog,
   ViewFeedbackDialog,
 } from './item-dialogs.tsx';
+import { ItemGuidelinesDialog } from './item-guidelines-dialog.tsx';
 import {
   ARTICLE_COLUMN_IDS,
   itemColumns,
@@ -334,6 +335,14 @@ export function OrderItemsSection({
               ),
             )
           }
+        />
+      ) : null}
+      {current && dialog.type === 'guidelines' ? (
+        <ItemGuidelinesDialog
+          open
+          itemNumber={current.number}
+          guidelines={current.content_guidelines}
+          onClose={closeDialog}
         />
       ) : null}
       {current && dialog.type.startsWith('view_') ? (

@@ -1,0 +1,48 @@
+/**
+ * Saving the content guidelines, also offline (decision 087): without a connection the whole form
+ * waits in the outbox (kind `content-guidelines.save`) with its idempotency key and is sent once
+ * the connection returns. Only the latest save matters, so a new one replaces the saves still
+ * waiting. A save the server refuses stays with the reason until the buyer dismisses it.
+ */
+import type { ContentGuidelines, ContentGuidelinesInput } from '#contract/content-guidelines.ts';
+import {
+  defineOutboxKind,
+  dismissOutboxEntry,
+  listOutbox,
+  sendOrKeep,
+  WAITING_STATUSES,
+  type OutboxEntry,
+} from '#src/lib/outbox.ts';
+import { saveContentGuidelines } from './requests.ts';
+
+const IN_FLIGHT =
+  'A 409 only says the first send with this key is still being handled; a later round gets its answer.';
+
+export const guidelinesSaveOutbox = defineOutboxKind<ContentGuidelinesInput, ContentGuidelines>({
+  name: 'content-guidelines.save',
+  send: (values, idempotencyKey) => saveContentGuidelines(values, idempotencyKey),
+  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+});
+
+export type GuidelinesSaveResult =
+  { status: 'sent'; guidelines: ContentGuidelines } | { status: 'queued' };
+
+/** Sends the form now, or keeps it on this device in place of any save still kept there. */
+export async function saveGuidelines(
+  values: ContentGuidelinesInput,
+): Promise<GuidelinesSaveResult> {
+  for (const entry of await listOutbox(guidelinesSaveOutbox)) await dismissOutboxEntry(entry.id);
+  const delivery = await sendOrKeep(guidelinesSaveOutbox, {
+    idempotencyKey: crypto.randomUUID(),
+    keep: values,
+  });
+  return delivery.status === 'sent'
+    ? { status: 'sent', guidelines: delivery.answer }
+    : { status: 'queued' };
+}
+
+/** The save kept on this device (waiting or refused), if any. */
+export async function keptGuidelinesSave(): Promise<OutboxEntry<ContentGuidelinesInput> | null> {
+  const entries = await listOutbox(guidelinesSaveOutbox);
+  return entries.at(-1) ?? null;
+}

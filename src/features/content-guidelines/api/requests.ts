@@ -1,0 +1,49 @@
+import {
+  ContentGuidelinesSchema,
+  type ContentGuidelines,
+  type ContentGuidelinesInput,
+} from '#contract/content-guidelines.ts';
+import { FilePreviewSchema } from '#contract/files.ts';
+import { apiClient, apiUrl } from '#src/lib/api-client.ts';
+
+const PATH = '/v1/buyer/content-guidelines';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export function fetchContentGuidelines(signal?: AbortSignal): Promise<ContentGuidelines> {
+  return apiClient.request(PATH, { schema: ContentGuidelinesSchema, signal });
+}
+
+/** The key makes a repeat of a send whose answer was lost harmless (the outbox resends it). */
+export function saveContentGuidelines(
+  body: ContentGuidelinesInput,
+  idempotencyKey: string,
+): Promise<ContentGuidelines> {
+  return apiClient.request(PATH, {
+    method: 'PUT',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    schema: ContentGuidelinesSchema,
+  });
+}
+
+export function uploadGuidelinesFile(file: File): Promise<ContentGuidelines> {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  return apiClient.request(`${PATH}/files`, {
+    method: 'PUT',
+    body: form,
+    schema: ContentGuidelinesSchema,
+  });
+}
+
+export function removeGuidelinesFile(): Promise<ContentGuidelines> {
+  return apiClient.request(`${PATH}/files`, { method: 'DELETE', schema: ContentGuidelinesSchema });
+}
+
+/** A short-lived link that opens the stored file in a new tab (decision 042), made absolute. */
+export async function fetchFilePreviewUrl(id: string): Promise<string> {
+  const body = await apiClient.request(`/v1/files/${encodeURIComponent(id)}/previews`, {
+    schema: FilePreviewSchema,
+  });
+  return new URL(body.path, new URL(apiUrl('/'), window.location.href)).href;
+}
