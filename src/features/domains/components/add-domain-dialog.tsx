@@ -95,7 +95,7 @@ export function AddDomainDialog({
           label="Domain"
           placeholder="example.com"
           autoComplete="off"
-          autoFocus
+          data-autofocus
           inputMode="url"
           description={
             preview?.ok ? (

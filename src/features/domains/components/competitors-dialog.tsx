@@ -191,7 +191,7 @@ export function CompetitorsDialog({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <TextField
             label="New group name"
-            autoFocus
+            data-autofocus
             placeholder="Main rivals"
             className="flex-1"
             {...field('name')}

@@ -143,7 +143,7 @@ export function StrategyRequestDialog({
           <TextField
             label="Domain"
             placeholder="example.com"
-            autoFocus
+            data-autofocus
             inputMode="url"
             autoComplete="off"
             {...field('domain')}
