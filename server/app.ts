@@ -61,6 +61,15 @@ import {
 } from './modules/order-items/order-items.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
+import { createAvatarsService } from './modules/avatars/avatars.service.ts';
+import {
+  createMissingDetailsJob,
+  MISSING_DETAILS_JOB,
+  withMissingDetailsReminders,
+} from './modules/notifications/missing-details-reminder.job.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
@@ -186,7 +195,11 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     pollIntervalMs: options.jobPollIntervalMs,
   });
   const demoPace = options.demo?.advanceSeconds ?? 0;
-  const jobs = withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log);
+  const jobs = withMissingDetailsReminders(
+    withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log),
+    undefined,
+    log,
+  );
   const notifier = createOrderNotifier({
     db,
     mailer: mail.queue,
@@ -204,6 +217,12 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
   handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
+  handlers[MISSING_DETAILS_JOB] = createMissingDetailsJob({
+    db,
+    mail: mail.queue,
+    now,
+    publicUrl: options.publicUrl,
+  });
   return {
     tokens,
     jobs,
@@ -220,6 +239,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       }),
     }),
     profile: createProfileService({ db }),
+    avatars: createAvatarsService({ db, dataDir: options.dataDir }),
+    notifications: createNotificationsService({ db }),
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -280,6 +301,7 @@ async function registerRoutes(
     async (buyer) => {
       buyer.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await buyer.register(profileRoutes, { profile: services.profile });
+      await buyer.register(notificationsRoutes, { notifications: services.notifications });
       await buyer.register(domainsRoutes, { domains: services.domains });
       await buyer.register(strategyRequestsRoutes, {
         strategyRequests: services.strategyRequests,
@@ -306,6 +328,13 @@ async function registerRoutes(
       await signedIn.register(importStatusRoutes, { imports: services.imports });
     },
     { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (signedIn) => {
+      signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
+      await signedIn.register(avatarsRoutes, { avatars: services.avatars });
+    },
+    { prefix: '/api/v1/common' },
   );
   await app.register(filePreviewRoutes, {
     prefix: '/api/v1',

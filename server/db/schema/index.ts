@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './idempotency.ts';
+export * from './notifications.ts';
