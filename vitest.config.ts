@@ -17,6 +17,8 @@ const POSTGRES_TEST_FILES = [
   'server/modules/domains/domains.test.ts',
   'server/modules/strategy-requests/strategy-requests.test.ts',
   'server/modules/imports/imports.test.ts',
+  'server/modules/avatars/avatars.test.ts',
+  'server/modules/notifications/notifications.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];
