@@ -3,6 +3,8 @@ import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { AvatarCard } from '#src/features/profile/components/avatar-card.tsx';
+import { NotificationPreferencesCard } from '#src/features/profile/components/notification-preferences.tsx';
 import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
 import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
 import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
@@ -30,6 +32,8 @@ export function Component() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             <ProfileDetails profile={profile.data} />
+            <AvatarCard profile={profile.data} />
+            <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
             <AccountsTable accounts={profile.data.accounts} />
           </div>
           <div className="space-y-6">
