@@ -31,12 +31,12 @@ function ToastCard({ item }: { item: ToastItem }) {
     return () => window.clearTimeout(timer);
   }, [paused, item.duration, close]);
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
     startX.current = event.clientX;
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (startX.current === null) return;
     setOffset(Math.max(0, event.clientX - startX.current));
   };
@@ -50,7 +50,7 @@ function ToastCard({ item }: { item: ToastItem }) {
   const isAlert = item.variant === 'destructive';
   const Icon = item.variant === 'success' ? CheckCircleIcon : isAlert ? AlertIcon : null;
   return (
-    <li
+    <div
       role={isAlert ? 'alert' : 'status'}
       aria-live={isAlert ? 'assertive' : 'polite'}
       aria-atomic="true"
@@ -118,7 +118,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         <CloseIcon className="size-4" />
         <span className="sr-only">Close notification</span>
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -128,7 +128,7 @@ function ToastCard({ item }: { item: ToastItem }) {
  */
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToToasts, getToast, getToast);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -154,13 +154,13 @@ export function Toaster() {
       aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
     >
-      <ol
+      <div
         ref={viewport}
         tabIndex={-1}
         className="flex w-full max-w-sm flex-col gap-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 rounded-xl"
       >
         {item ? <ToastCard key={item.id} item={item} /> : null}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -30,13 +30,13 @@ export function Component() {
         <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
             <ProfileDetails profile={profile.data} />
             <AvatarCard profile={profile.data} />
             <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
             <AccountsTable accounts={profile.data.accounts} />
           </div>
-          <div className="space-y-6">
+          <div className="min-w-0 space-y-6">
             <ManagerCard title="Sales manager" manager={profile.data.sales_manager} />
             <ManagerCard title="Account manager" manager={profile.data.account_manager} />
           </div>

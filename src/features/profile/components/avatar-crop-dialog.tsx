@@ -1,5 +1,4 @@
-import { Field, Label } from '@headlessui/react';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { AVATAR_UNREADABLE_MESSAGE } from '#contract/avatars.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -98,6 +97,7 @@ function CropEditor({
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const previewRef = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+  const ids = useId();
 
   useEffect(() => {
     const url = URL.createObjectURL(file);
@@ -156,9 +156,12 @@ function CropEditor({
 
   const error = loadError ?? (upload.isError ? upload.error.message : null);
   const slider = (axis: 'x' | 'y', label: string) => (
-    <Field>
-      <Label className="text-sm font-medium text-slate-700">{label}</Label>
+    <div>
+      <label htmlFor={`${ids}-${axis}`} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <input
+        id={`${ids}-${axis}`}
         type="range"
         min={0}
         max={100}
@@ -170,7 +173,7 @@ function CropEditor({
         }
         className={sliderClasses}
       />
-    </Field>
+    </div>
   );
 
   return (
@@ -188,22 +191,25 @@ function CropEditor({
           className="aspect-square w-full max-w-72 cursor-move touch-none rounded-lg bg-slate-100"
         />
         <div className="flex w-full flex-col gap-4 sm:w-auto sm:min-w-44 sm:flex-1">
-          <Field>
-            <Label className="text-sm font-medium text-slate-700">Zoom</Label>
+          <div>
+            <label htmlFor={`${ids}-zoom`} className="text-sm font-medium text-slate-700">
+              Zoom
+            </label>
             <input
+              id={`${ids}-zoom`}
               type="range"
               min={MIN_ZOOM}
               max={MAX_ZOOM}
               step={0.05}
               value={crop.zoom}
+              // Enabled from the start, so that the dialog can focus it while the picture loads.
               data-autofocus
-              disabled={!image}
               onChange={(event) =>
                 image && setCrop(zoomTo(image, VIEWPORT, crop, Number(event.target.value)))
               }
               className={sliderClasses}
             />
-          </Field>
+          </div>
           {slider('x', 'Left to right')}
           {slider('y', 'Top to bottom')}
           <div className="flex items-center gap-3">
