@@ -49,9 +49,7 @@ test('a buyer uploads a picture, crops it and sees it in the header', async ({ p
   await expect(page.getByRole('button', { name: 'Upload picture' })).toBeVisible();
 });
 
-test('a buyer turns a notification off and on again, and the choice is kept', async ({
-  page,
-}) => {
+test('a buyer turns a notification off and on again, and the choice is kept', async ({ page }) => {
   await signInToProfile(page);
   const reminder = page.getByRole('switch', { name: 'Missing details reminder' });
   await expect(reminder).toHaveAttribute('aria-checked', 'true');
