@@ -264,6 +264,14 @@ describe('avatars', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('describes the avatar and preference routes in the API documentation', async () => {
+    const document = (await app.ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = document.paths as Record<string, Record<string, { responses: object }>>;
+    expect(Object.keys(paths[AVATARS] ?? {}).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(paths[`${AVATARS}/{id}/{size}`]?.get?.responses ?? {})).toContain('404');
+    expect(paths['/api/v1/buyer/profiles/notifications/preferences']?.put).toBeDefined();
+  });
+
   it('needs a signed-in buyer for every avatar call', async () => {
     for (const [method, url] of [
       ['PUT', AVATARS],
