@@ -95,7 +95,7 @@ export function TopNavigation() {
                   focusRing,
                 )}
               >
-                <NavigationAvatar />
+                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
                 <span className="max-w-40 truncate">{displayName ?? 'Settings'}</span>
                 <span className="sr-only">, settings</span>
                 <ChevronDownIcon className="size-4 text-slate-400" />
@@ -163,7 +163,7 @@ export function TopNavigation() {
           <div className="space-y-1 border-t border-slate-200 px-4 py-3">
             {displayName ? (
               <p className="flex items-center gap-2 px-3 pb-1 text-sm text-slate-500">
-                <NavigationAvatar />
+                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
                 {displayName}
               </p>
             ) : null}

@@ -10,6 +10,7 @@ import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { profileQueries } from '../api/queries.ts';
 import { AvatarCard } from './avatar-card.tsx';
 import { ManagerCard } from './manager-card.tsx';
+import { NavigationAvatar } from './navigation-avatar.tsx';
 
 const AVATAR_ID = '00000000-0000-4000-8000-0000000000a1';
 const MANAGER_AVATAR_ID = '00000000-0000-4000-8000-0000000000b2';
@@ -148,5 +149,36 @@ describe('ManagerCard', () => {
       expect(container.querySelector('[data-avatar="initials"]')).toHaveTextContent('LM'),
     );
     expect(container.querySelectorAll('img[data-avatar="image"]')).toHaveLength(1);
+  });
+});
+
+describe('NavigationAvatar', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the buyer's small picture in the navigation", async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:nav');
+    const { calls } = mockApi((call) =>
+      call.url.pathname.startsWith('/api/v1/common/profiles/avatars/')
+        ? imageResponse()
+        : jsonResponse(makeBuyerProfile({ avatar_file: { id: AVATAR_ID } })),
+    );
+    const { container } = renderOnRoute(<NavigationAvatar isEnabled />);
+    await waitFor(() =>
+      expect(container.querySelector('img[data-avatar="image"]')).toHaveAttribute(
+        'src',
+        'blob:nav',
+      ),
+    );
+    expect(calls.some((call) => call.url.pathname.endsWith(`${AVATAR_ID}/small`))).toBe(true);
+  });
+
+  it('asks for nothing for a user without the buyer area', async () => {
+    const { calls } = mockApi(() => jsonResponse(makeBuyerProfile()));
+    const { container } = renderOnRoute(<NavigationAvatar isEnabled={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('[data-avatar]')).toBeNull();
+    expect(calls).toHaveLength(0);
   });
 });
