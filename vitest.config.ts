@@ -20,6 +20,8 @@ const POSTGRES_TEST_FILES = [
   'server/modules/account-settings/account-settings.test.ts',
   'server/modules/companies/companies.test.ts',
   'server/modules/content-guidelines/content-guidelines.test.ts',
+  'server/modules/avatars/avatars.test.ts',
+  'server/modules/notifications/notifications.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

@@ -77,6 +77,15 @@ import {
   passwordChangeRoutes,
 } from './modules/account-settings/account-settings.routes.ts';
 import { createAccountSettingsService } from './modules/account-settings/account-settings.service.ts';
+import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
+import { createAvatarsService } from './modules/avatars/avatars.service.ts';
+import {
+  createMissingDetailsJob,
+  MISSING_DETAILS_JOB,
+  withMissingDetailsReminders,
+} from './modules/notifications/missing-details-reminder.job.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicAuthRoutes } from './modules/public-auth/public-auth.routes.ts';
@@ -202,9 +211,13 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     pollIntervalMs: options.jobPollIntervalMs,
   });
   const demoPace = options.demo?.advanceSeconds ?? 0;
-  const jobs = withDemoCompanyReview(
-    withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log),
-    demoPace,
+  const jobs = withMissingDetailsReminders(
+    withDemoCompanyReview(
+      withDemoPublisher(withMonthlyBills(runner, undefined, log), demoPace, log),
+      demoPace,
+      log,
+    ),
+    undefined,
     log,
   );
   const notifier = createOrderNotifier({
@@ -226,6 +239,12 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const companies = createCompaniesService({ db, now });
   handlers[DEMO_COMPANY_REVIEW_JOB] = createDemoCompanyReviewJob(companies, demoPace);
   handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
+  handlers[MISSING_DETAILS_JOB] = createMissingDetailsJob({
+    db,
+    mail: mail.queue,
+    now,
+    publicUrl: options.publicUrl,
+  });
   return {
     tokens,
     jobs,
@@ -251,6 +270,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     }),
     companies,
     contentGuidelines: createContentGuidelinesService({ db, now, dataDir: options.dataDir }),
+    avatars: createAvatarsService({ db, dataDir: options.dataDir }),
+    notifications: createNotificationsService({ db }),
     domains: createDomainsService({ db, now }),
     strategyRequests: createStrategyRequestsService({
       db,
@@ -327,6 +348,7 @@ async function registerRoutes(
         profile: services.profile,
       });
       await buyer.register(companiesRoutes, { companies: services.companies });
+      await buyer.register(notificationsRoutes, { notifications: services.notifications });
       await buyer.register(domainsRoutes, { domains: services.domains });
       await buyer.register(contentGuidelinesRoutes, { guidelines: services.contentGuidelines });
       await buyer.register(strategyRequestsRoutes, {
@@ -354,6 +376,13 @@ async function registerRoutes(
       await signedIn.register(importStatusRoutes, { imports: services.imports });
     },
     { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (signedIn) => {
+      signedIn.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
+      await signedIn.register(avatarsRoutes, { avatars: services.avatars });
+    },
+    { prefix: '/api/v1/common' },
   );
   await app.register(filePreviewRoutes, {
     prefix: '/api/v1',

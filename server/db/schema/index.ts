@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './idempotency.ts';
 export * from './company-requests.ts';
 export * from './content-guidelines.ts';
+export * from './notifications.ts';

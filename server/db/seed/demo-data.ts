@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { VatSeller } from '#contract/vat.ts';
 import { queryRows, type Database } from '../database.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { seedDemoAvatars } from './demo-avatars.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoOrders, type DemoDocumentsOptions } from './demo-orders.ts';
@@ -82,6 +83,7 @@ export async function seedDemoData(
         })
       : 0;
     if (orders > 0) onProgress(`Seeded ${orders} demo orders`);
+    if (options.documents) await seedDemoAvatars(tx, options.documents.dataDir);
     return { sites: catalogueHostnames.length, users: Object.keys(DEMO_EMAILS).length, orders };
   });
 }

@@ -3,13 +3,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, isNotNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTexts } from '#tests/helpers/pdf-text.ts';
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 import type { DatabaseHandle } from '../database.ts';
-import { creditNotes, files, invoices } from '../schema/index.ts';
+import { creditNotes, files, invoices, users } from '../schema/index.ts';
 import { seedDemoData } from './demo-data.ts';
+import { DEMO_EMAILS } from './demo-users.ts';
 import { seedReferenceData } from '../reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
@@ -72,6 +73,21 @@ describe('the demo orders’ documents', () => {
       const read = (dir: string | undefined) =>
         readFileSync(path.join(dir ?? '', 'files', row.storagePath));
       expect(read(dataDirs[1]).equals(read(dataDirs[0])), row.fileName).toBe(true);
+    }
+  });
+
+  it('gives the demo sales and account managers an avatar stored as WebP', async () => {
+    const [handle] = handles;
+    if (!handle) throw new Error('Not seeded');
+    const managers = await handle.db
+      .select({ email: users.email, storagePath: files.storagePath })
+      .from(users)
+      .innerJoin(files, eq(files.id, users.avatarFileId))
+      .where(inArray(users.email, [DEMO_EMAILS.salesManager, DEMO_EMAILS.accountManager]));
+    expect(managers).toHaveLength(2);
+    for (const manager of managers) {
+      const bytes = readFileSync(path.join(dataDirs[0] ?? '', 'files', manager.storagePath));
+      expect(bytes.toString('latin1', 8, 12), manager.email).toBe('WEBP');
     }
   });
 });

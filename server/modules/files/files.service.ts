@@ -4,6 +4,7 @@
 export { createDocumentWriter, type DocumentWriter } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export { FILE_TYPE_MESSAGE, readMultipartForm, type MultipartForm } from './multipart.ts';
+export { readRawUpload, type RawUpload } from './raw-upload.ts';
 export {
   readTextUpload,
   recordTextUpload,

@@ -16,12 +16,12 @@ import {
   CodeIcon,
   LogOutIcon,
   MenuIcon,
-  SettingsIcon,
   UserIcon,
 } from '#src/components/icons.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
+import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { DeveloperSettingsDialog } from '#src/features/developer-settings/components/developer-settings-dialog.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -98,7 +98,7 @@ export function TopNavigation() {
                   focusRing,
                 )}
               >
-                <SettingsIcon className="size-4 text-slate-500" />
+                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
                 <span className="max-w-40 truncate">{displayName ?? 'Settings'}</span>
                 <span className="sr-only">, settings</span>
                 <ChevronDownIcon className="size-4 text-slate-400" />
@@ -166,7 +166,12 @@ export function TopNavigation() {
             ))}
           </nav>
           <div className="space-y-1 border-t border-slate-200 px-4 py-3">
-            {displayName ? <p className="px-3 pb-1 text-sm text-slate-500">{displayName}</p> : null}
+            {displayName ? (
+              <p className="flex items-center gap-2 px-3 pb-1 text-sm text-slate-500">
+                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
+                {displayName}
+              </p>
+            ) : null}
             <CloseButton as={NavLink} to={paths.profile} className={mobileLink}>
               Profile
             </CloseButton>

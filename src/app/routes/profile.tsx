@@ -3,6 +3,8 @@ import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { AvatarCard } from '#src/features/profile/components/avatar-card.tsx';
+import { NotificationPreferencesCard } from '#src/features/profile/components/notification-preferences.tsx';
 import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
 import { EmailChangeForm } from '#src/features/profile/components/email-change-form.tsx';
 import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
@@ -37,13 +39,13 @@ export function Component() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <ProfileDetails profile={profile.data} />
-            {/* Section: avatar (upload, crop, delete) goes here. */}
+            <AvatarCard profile={profile.data} />
             <ProfileDetailsForm profile={profile.data} />
             <EmailChangeForm email={profile.data.email} />
             <PasswordChangeForm
               personal={[profile.data.email, profile.data.first_name, profile.data.last_name]}
             />
-            {/* Section: notification preferences goes here. */}
+            <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
             <AccountsTable accounts={profile.data.accounts} />
           </div>
           <div className="min-w-0 space-y-6">

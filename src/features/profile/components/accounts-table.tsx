@@ -18,7 +18,7 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
         </div>
       ) : (
         <div
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
           role="region"
           aria-label="Company accounts"
           // A scroll box is reachable by keyboard only if it can take focus (WCAG 2.1.1).

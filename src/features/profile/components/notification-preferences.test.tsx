@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
+import { makeBuyerProfile } from '#src/test-utils/factories.ts';
+import { renderOnRoute } from '#src/test-utils/render.tsx';
+import { profileQueries } from '../api/queries.ts';
+import { NotificationPreferencesCard } from './notification-preferences.tsx';
+
+function Preferences() {
+  const profile = useQuery(profileQueries.detail());
+  return profile.data ? (
+    <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
+  ) : null;
+}
+
+const PATH = '/api/v1/buyer/profiles/notifications/preferences';
+
+describe('NotificationPreferencesCard', () => {
+  const answer = (call: Call) => jsonResponse(call.body);
+
+  beforeEach(() => {
+    mockApi((call) =>
+      call.url.pathname === PATH ? answer(call) : jsonResponse(makeBuyerProfile()),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the five preferences as switches with their saved state', async () => {
+    renderOnRoute(<Preferences />);
+    const switches = await screen.findAllByRole('switch');
+    expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual(
+      Array(5).fill('true'),
+    );
+    for (const label of [
+      'Order summary',
+      'Missing details reminder',
+      'Topic ready for approval',
+      'Content ready for approval',
+      'Link published',
+    ]) {
+      expect(screen.getByRole('switch', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it('saves a flipped switch at once with all five preferences, and says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi((call) =>
+      call.url.pathname === PATH ? answer(call) : jsonResponse(makeBuyerProfile()),
+    );
+    renderOnRoute(<Preferences />);
+    const reminder = await screen.findByRole('switch', { name: 'Missing details reminder' });
+    await user.click(reminder);
+    expect(reminder).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByText('Notification preferences saved')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      missing_details_reminder: false,
+      topic_ready_for_approval: true,
+      content_ready_for_approval: true,
+      link_published: true,
+      order_summary: true,
+    });
+  });
+
+  it('is operable with the keyboard', async () => {
+    const user = userEvent.setup();
+    renderOnRoute(<Preferences />);
+    const summary = await screen.findByRole('switch', { name: 'Order summary' });
+    summary.focus();
+    await user.keyboard(' ');
+    expect(summary).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByText('Notification preferences saved')).toBeInTheDocument();
+  });
+
+  it('puts the switch back and says the change was not saved when the call fails', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockApi(async (call) => {
+      if (call.url.pathname !== PATH) return jsonResponse(makeBuyerProfile());
+      await held;
+      return jsonResponse({ code: 500, message: 'Internal server error' }, 500);
+    });
+    renderOnRoute(<Preferences />);
+    const published = await screen.findByRole('switch', { name: 'Link published' });
+    await user.click(published);
+    // Shown at once, before the answer.
+    expect(published).toHaveAttribute('aria-checked', 'false');
+    release();
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Notification preferences not saved')).toBeInTheDocument();
+    expect(within(toast).getByText('Internal server error')).toBeInTheDocument();
+    await waitFor(() => expect(published).toHaveAttribute('aria-checked', 'true'));
+  });
+});

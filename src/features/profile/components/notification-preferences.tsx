@@ -1,0 +1,77 @@
+import { Description, Field, Label, Switch } from '@headlessui/react';
+import type { NotificationPreferences } from '#contract/profile.ts';
+import { Card, CardHeader } from '#src/components/card.tsx';
+import { useSaveNotificationPreference } from '../api/avatar-mutations.ts';
+
+/** The five preferences of spec §3, in the order of an order's life. */
+export const PREFERENCE_TEXTS: readonly {
+  key: keyof NotificationPreferences;
+  label: string;
+  description: string;
+}[] = [
+  {
+    key: 'order_summary',
+    label: 'Order summary',
+    description: 'A summary of every order you place.',
+  },
+  {
+    key: 'missing_details_reminder',
+    label: 'Missing details reminder',
+    description:
+      'A daily reminder while order items have waited more than two days for your topic, article or approval.',
+  },
+  {
+    key: 'topic_ready_for_approval',
+    label: 'Topic ready for approval',
+    description: 'When a publisher proposes a topic for you to approve.',
+  },
+  {
+    key: 'content_ready_for_approval',
+    label: 'Content ready for approval',
+    description: 'When an article is ready for you to approve.',
+  },
+  {
+    key: 'link_published',
+    label: 'Link published',
+    description: 'When a link goes live.',
+  },
+];
+
+/** E-mail notification switches, each saved as soon as it is flipped. */
+export function NotificationPreferencesCard({
+  preferences,
+}: {
+  preferences: NotificationPreferences;
+}) {
+  const save = useSaveNotificationPreference();
+  return (
+    <Card>
+      <CardHeader
+        title="E-mail notifications"
+        description="Changes are saved as soon as you make them."
+      />
+      <ul className="divide-y divide-slate-100">
+        {PREFERENCE_TEXTS.map(({ key, label, description }) => (
+          <li key={key}>
+            <Field className="flex items-start justify-between gap-4 px-5 py-4">
+              <span className="min-w-0">
+                <Label className="text-sm font-medium text-slate-900">{label}</Label>
+                <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
+              </span>
+              <Switch
+                checked={preferences[key]}
+                onChange={(checked) => save.mutate({ ...preferences, [key]: checked })}
+                className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-checked:bg-indigo-600"
+              >
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none mt-0.5 ml-0.5 inline-block size-5 rounded-full bg-white shadow ring-0 transition duration-200 group-data-checked:translate-x-5"
+                />
+              </Switch>
+            </Field>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
