@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
 import {
   MAX_INVALID_ROWS_SHOWN,
@@ -185,6 +186,18 @@ describe('parseDomainList', () => {
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toEqual({ loaded: text.length, total: text.length });
     await expect(parse('')).resolves.toMatchObject({ rows: 0, hostnames: 0, invalidCount: 0 });
+  });
+
+  it('refuses what is not text, as the server would: an image, UTF-16, a NUL late in the file', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const utf16 = new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x2e, 0x00]);
+    const lateNul = `${'a.com\n'.repeat(300_000)}b.com\u0000\n`;
+    for (const bytes of [png, utf16]) {
+      await expect(importsApi.parseDomainList(new Blob([bytes]), 'referents')).rejects.toThrow(
+        TEXT_FILE_TYPE_MESSAGE,
+      );
+    }
+    await expect(parse(lateNul)).rejects.toThrow(TEXT_FILE_TYPE_MESSAGE);
   });
 
   it('keeps a character split between two read slices whole', async () => {

@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import type { ImportKind } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import { columnsOf } from '#contract/import-columns.ts';
+import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 
 export interface ParseProgress {
   /** Bytes read so far. */
@@ -229,6 +230,8 @@ export async function parseDomainList(
   const decoder = new TextDecoder('utf-8');
   const feed = new TextFeed();
   const total = file.size;
+  // A spreadsheet, an image or UTF-16 is not a list: refused as the server would refuse it.
+  const textCheck = createTextCheck();
   let parseError: unknown = null;
   let isStarted = false;
 
@@ -252,6 +255,7 @@ export async function parseDomainList(
   let pending = '';
   for (let offset = 0; offset < total; offset += READ_SLICE_BYTES) {
     const bytes = await file.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer();
+    if (!textCheck.push(new Uint8Array(bytes))) throw new Error(TEXT_FILE_TYPE_MESSAGE);
     const text = decoder.decode(bytes, { stream: offset + READ_SLICE_BYTES < total });
     if (!isStarted) {
       // The delimiter is decided on the first record, which may need more than one slice.
@@ -265,6 +269,7 @@ export async function parseDomainList(
     }
     onProgress?.({ loaded: Math.min(offset + READ_SLICE_BYTES, total), total });
   }
+  if (!textCheck.end()) throw new Error(TEXT_FILE_TYPE_MESSAGE);
   if (!isStarted) start(pending);
   feed.push(pending + decoder.decode());
   feed.end();

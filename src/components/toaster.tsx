@@ -152,7 +152,9 @@ export function Toaster() {
   return (
     <section
       aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      // On a phone dialogs sit at the bottom: toasts show at the top there, so they never cover
+      // a dialog's buttons.
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:justify-end"
     >
       {/* One toast at a time, announced through its own status or alert role (not a list item). */}
       <div

@@ -10,13 +10,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
+import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
 import type { StoredFile } from './file-store.ts';
 
-export const TEXT_FILE_TYPE_MESSAGE = 'The file must be a CSV or plain text file (UTF-8).';
+export { TEXT_FILE_TYPE_MESSAGE };
 export const TEXT_FILE_MISSING_MESSAGE = 'Choose a file to upload.';
 const TEXT_MIME_TYPE = 'text/csv; charset=utf-8';
 
@@ -29,30 +30,6 @@ export interface TextUpload {
   sizeBytes: number;
   /** Removes the bytes again, when the change that would record them is refused. */
   discard(): Promise<void>;
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
-
-/** Checks text as it streams; a multi-byte character split between chunks is decoded whole. */
-function createTextCheck() {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  let isText = true;
-  const check = (decode: () => string) => {
-    if (!isText) return;
-    try {
-      if (CONTROL_CHARACTERS.test(decode())) isText = false;
-    } catch {
-      isText = false;
-    }
-  };
-  return {
-    push: (chunk: Buffer) => check(() => decoder.decode(chunk, { stream: true })),
-    end: () => {
-      check(() => decoder.decode());
-      return isText;
-    },
-  };
 }
 
 /**

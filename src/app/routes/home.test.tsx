@@ -113,6 +113,11 @@ describe('dashboard domain choice', () => {
       'true',
     );
 
+    // Without competitors the gap is empty, and the dashboard says what fills it.
+    expect(
+      await screen.findByText(/mysite\.com has no competitors yet, so its link gap is empty/),
+    ).toBeInTheDocument();
+
     // A second press turns it off again.
     await user.click(screen.getByRole('button', { name: 'Link gap' }));
     await waitFor(() => expect(searchOf(router)).toBe(`?filter[buyer_domain]=${FIRST}`));

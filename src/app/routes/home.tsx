@@ -110,6 +110,10 @@ function Dashboard() {
     if (isUnknownDomain) forgetSelectedDomain(domainId);
   }, [isUnknownDomain, domainId]);
   const isLinkGap = state.filter.competitors === true && state.filter.is_back_linked === false;
+  // The link gap of a domain without competitors is empty by definition: say what fills it.
+  const groups = useQuery({ ...domainQueries.groupsOf(domainId || null), enabled: isLinkGap });
+  const hasNoCompetitors =
+    isLinkGap && groups.isSuccess && groups.data.data.every((g) => g.competitors.length === 0);
   const linkGapHintId = useId();
   const manager = profile.data?.account_manager ?? null;
   const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
@@ -149,6 +153,8 @@ function Dashboard() {
             {ADDITIONAL_FILTERS_ENABLED ? (
               <Button
                 size="sm"
+                // Filled while on, outlined like the other entries while off.
+                variant={isLinkGap ? 'primary' : 'secondary'}
                 aria-pressed={isLinkGap}
                 aria-describedby={linkGapHintId}
                 disabled={!selected}
@@ -162,6 +168,13 @@ function Dashboard() {
           {ADDITIONAL_FILTERS_ENABLED ? (
             <p id={linkGapHintId} className="mt-2 text-xs text-slate-600">
               Link gap: {LINK_GAP_EXPLANATION}
+            </p>
+          ) : null}
+          {hasNoCompetitors ? (
+            <p role="status" className="mt-2 text-sm text-amber-800">
+              {selected?.hostname ?? 'This domain'} has no competitors yet, so its link gap is
+              empty. Open &ldquo;Competitors&apos; backlinks&rdquo; to add a group and upload its
+              file.
             </p>
           ) : null}
         </div>

@@ -121,17 +121,22 @@ export function siteDataColumns(options: {
       helper.accessor('is_back_linked', {
         header: 'Backlinked',
         meta: { label: 'Backlinked', sortColumn: 'is_back_linked' },
+        // The spec's tick (not linked yet) and cross (already linked), each with its words: a
+        // bare tick under "Backlinked" reads as "linked", the opposite of what it means.
         cell: (info) =>
           info.getValue() ? (
-            <span className="font-semibold text-red-600" title="Already links to your domain">
-              ✕<span className="sr-only">Already linked</span>
+            <span className="inline-flex items-center gap-1 text-red-700">
+              <span aria-hidden="true" className="font-semibold">
+                ✕
+              </span>
+              <span className="text-xs">Already linked</span>
             </span>
           ) : (
-            <span
-              className="font-semibold text-emerald-600"
-              title="Does not link to your domain yet"
-            >
-              ✓<span className="sr-only">Not linked yet</span>
+            <span className="inline-flex items-center gap-1 text-emerald-700">
+              <span aria-hidden="true" className="font-semibold">
+                ✓
+              </span>
+              <span className="text-xs">Not linked yet</span>
             </span>
           ),
       }),

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import { TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
@@ -122,8 +123,13 @@ function UploadForm({ target, onClose }: { target: ImportTarget; onClose: () => 
         Comlink.proxy(onProgress),
       );
       if (run === readRun.current) setPhase({ step: 'preview', preview });
-    } catch {
-      if (run === readRun.current) setPhase({ step: 'refused', message: UNREADABLE_MESSAGE });
+    } catch (error) {
+      // The worker's own refusal (not text) is worded as the server would word it.
+      const message =
+        error instanceof Error && error.message === TEXT_FILE_TYPE_MESSAGE
+          ? TEXT_FILE_TYPE_MESSAGE
+          : UNREADABLE_MESSAGE;
+      if (run === readRun.current) setPhase({ step: 'refused', message });
     }
   };
 
