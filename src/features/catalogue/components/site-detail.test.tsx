@@ -39,7 +39,14 @@ describe('site detail', () => {
       }
       return jsonResponse({}, 404);
     });
-    renderOnRoute(<SiteDetailView id={site.id} buyerDomain={DOMAIN} />);
+    renderOnRoute(
+      <SiteDetailView
+        id={site.id}
+        buyerDomain={DOMAIN}
+        backTo="/?filter[niche][]=casino"
+        renderBuyAction={(shown) => <button type="button">Buy on {shown.hostname}</button>}
+      />,
+    );
 
     expect(
       await screen.findByRole('heading', { name: 'Details about detail.example.com' }),
@@ -58,11 +65,18 @@ describe('site detail', () => {
       'ref-one.comref-two.org',
     );
     expect(screen.getByRole('list', { name: 'Similar DR' })).toHaveTextContent('DR 57');
+    expect(screen.getByRole('button', { name: 'Buy on detail.example.com' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to the list/ })).toHaveAttribute(
+      'href',
+      '/?filter[niche][]=casino',
+    );
   });
 
   it('says when the site does not exist', async () => {
     mockApi(() => jsonResponse({ code: 404, message: 'Site not found' }, 404));
-    renderOnRoute(<SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} />);
+    renderOnRoute(
+      <SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} backTo="/" />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Site not found');
   });
 });

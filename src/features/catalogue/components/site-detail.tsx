@@ -127,7 +127,19 @@ function SimilarList({
 }
 
 /** Domain detail (spec §2): 'Details about {hostname}'. */
-export function SiteDetailView({ id, buyerDomain }: { id: string; buyerDomain: string | null }) {
+export function SiteDetailView({
+  id,
+  buyerDomain,
+  renderBuyAction,
+  backTo,
+}: {
+  id: string;
+  buyerDomain: string | null;
+  /** The buy action, composed by the page (the cart lives in its own feature). */
+  renderBuyAction?: (site: Site) => ReactNode;
+  /** The list the buyer came from, with its filters. */
+  backTo: string;
+}) {
   const query = useQuery(catalogueQueries.detail(id, buyerDomain));
 
   if (query.isPending) {
@@ -152,8 +164,15 @@ export function SiteDetailView({ id, buyerDomain }: { id: string; buyerDomain: s
   const site = query.data;
   return (
     <>
+      <Link
+        to={backTo}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
+      >
+        <span aria-hidden="true">←</span> Back to the list
+      </Link>
       <PageHeader
         title={`Details about ${site.hostname}`}
+        actions={renderBuyAction?.(site)}
         description={
           <a
             href={siteUrl(site.hostname)}
