@@ -136,13 +136,13 @@ function api(server: Server) {
   };
 }
 
-function renderCheckout() {
+function renderCheckout(initialEntry = '/checkout') {
   const router = createMemoryRouter(
     [
       { path: '/checkout', Component: CheckoutRoute },
       { path: '/orders', element: <p>Orders page</p> },
     ],
-    { initialEntries: ['/checkout'] },
+    { initialEntries: [initialEntry] },
   );
   render(
     <QueryClientProvider client={createTestQueryClient()}>
@@ -266,7 +266,7 @@ describe('checkout', () => {
       ],
     };
     const { calls } = mockApi(api(server));
-    renderCheckout();
+    const { router } = renderCheckout();
     const button = await readyToOrder();
     await user.click(screen.getByRole('radio', { name: 'Credits' }));
 
@@ -306,6 +306,26 @@ describe('checkout', () => {
     expect(screen.getByText('100042')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'View order 100042' })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    );
+    // The success page has its own address, so a reload shows it again.
+    expect(router.state.location.search).toBe(`?placed=${order.id}`);
+  });
+
+  it('shows the success page again from its address, reading the order', async () => {
+    const { calls } = mockApi((call) =>
+      call.url.pathname === `/api/v1/buyer/orders/${order.id}`
+        ? jsonResponse(order)
+        : jsonResponse({ code: 404, message: 'Not found' }, 404),
+    );
+    renderCheckout(`/checkout?placed=${order.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Your order has been placed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('100042')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/v1/buyer/orders')).toBe(false);
   });
 
   it('places one order on a double click', async () => {

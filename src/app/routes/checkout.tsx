@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -8,7 +9,8 @@ import {
 } from '#src/features/cart/components/cart-items-section.tsx';
 import { useCartChecks } from '#src/features/cart/hooks/use-cart-checks.ts';
 import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.tsx';
-import { OrderPlaced } from '#src/features/checkout/components/order-placed.tsx';
+import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
+import { orderQueries } from '#src/features/orders/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 function pageOf(params: URLSearchParams): number {
@@ -16,12 +18,28 @@ function pageOf(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Checkout (spec §2): the cart's rows, billing, payment and the order; then its confirmation. */
+/** The query parameter naming the order just placed: the success page has its own address. */
+const PLACED_PARAM = 'placed';
+
+/**
+ * Checkout (spec §2): the cart's rows, billing, payment and the order; then its confirmation at
+ * `/checkout?placed=<order id>`, which survives a reload and links to the order.
+ */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const isOnline = useOnlineStatus();
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const placedId = params.get(PLACED_PARAM);
   const page = pageOf(params);
+
+  const onPlaced = useCallback(
+    (order: Order) => {
+      queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
+      // Replaces the checkout entry: Back leads to where the buyer was before checking out.
+      setParams({ [PLACED_PARAM]: order.id }, { replace: true });
+    },
+    [queryClient, setParams],
+  );
 
   const goToPage = useCallback(
     (next: number) =>
@@ -42,7 +60,7 @@ export function Component() {
   );
   const { rowErrors, clearFieldError, checkCart } = useCartChecks({ onErrorAt });
 
-  if (placed) return <OrderPlaced order={placed} />;
+  if (placedId) return <PlacedOrder id={placedId} />;
 
   return (
     <>
@@ -54,7 +72,7 @@ export function Component() {
           rowErrors={rowErrors}
           onFieldEdited={clearFieldError}
         />
-        <CheckoutPanel isOnline={isOnline} checkCart={checkCart} onPlaced={setPlaced} />
+        <CheckoutPanel isOnline={isOnline} checkCart={checkCart} onPlaced={onPlaced} />
       </div>
     </>
   );

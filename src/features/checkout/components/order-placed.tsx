@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { CheckCircleIcon } from '#src/components/icons.tsx';
+import { ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
+import { orderQueries } from '#src/features/orders/api/queries.ts';
 import { formatMoney } from '#src/utils/format.ts';
 
 /** The page after a successful order: its number and where to go next. */
@@ -25,10 +28,23 @@ export function OrderPlaced({ order }: { order: Order }) {
         <Link to={paths.index} className={buttonClasses('secondary')}>
           Continue shopping
         </Link>
-        <Link to={paths.orders} className={buttonClasses('primary')}>
+        <Link to={paths.orders} className={buttonClasses('secondary')}>
           Go to orders
+        </Link>
+        <Link to={paths.order(order.id)} className={buttonClasses('primary')}>
+          View order {order.number}
         </Link>
       </div>
     </Card>
   );
+}
+
+/** The success page read from its address: the order comes from the cache, or is fetched again. */
+export function PlacedOrder({ id }: { id: string }) {
+  const query = useQuery(orderQueries.detail(id));
+  if (query.isPending) return <LoadingState label="Loading your order…" />;
+  if (query.isError) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  return <OrderPlaced order={query.data} />;
 }
