@@ -178,20 +178,22 @@ describe('saved filters', () => {
         view({
           kind: 'site_columns',
           name: 'Compact',
-          value: { hidden: ['ip_address', 'sponsor_tag_type'] },
+          value: { hidden: ['link_type', 'majestic_trust_flow'] },
         }),
       ]),
     );
     const user = userEvent.setup();
     renderCatalogue('/?filter[niche][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
-    expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Link type/ })).toBeInTheDocument();
+    // Hidden by the default layout, shown by this saved one.
+    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Saved layouts' }));
     await user.click(await screen.findByRole('button', { name: 'Apply layout Compact' }));
-    expect(screen.queryByRole('columnheader', { name: /IP address/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: /Sponsor tag/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Link type/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /IP address/ })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('domain_columns_table')!)).toEqual({
-      hidden: ['ip_address', 'sponsor_tag_type'],
+      hidden: ['link_type', 'majestic_trust_flow'],
     });
   });
 });
