@@ -1,3 +1,4 @@
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { ReactNode } from 'react';
 import {
   canApproveContent,
@@ -116,6 +117,25 @@ function text(value: string | null | undefined): ReactNode {
 }
 
 /** Columns shown in the topic view and left out of the article view. */
+
+/**
+ * What the item costs: the link and the content written for it, and their sum, so the items add
+ * up to the order's net total.
+ */
+function ItemPrice({ item }: { item: OrderItem }) {
+  const content = item.content_product_plan?.price ?? '0.00';
+  if (moneyToCents(content) === 0) return formatMoney(item.price);
+  const total = centsToMoney(moneyToCents(item.price) + moneyToCents(content));
+  return (
+    <span className="flex flex-col items-end leading-tight">
+      <span className="font-medium text-slate-900">{formatMoney(total)}</span>
+      <span className="text-xs text-slate-500">
+        {formatMoney(item.price)} link + {formatMoney(content)} content
+      </span>
+    </span>
+  );
+}
+
 export const TOPIC_COLUMN_IDS = [
   'topic_needs_approval',
   'topic',
@@ -195,7 +215,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       render: (item) => item.buyer_domain?.hostname ?? '',
     },
     { id: 'domain', label: 'Domain', render: (item) => item.site.hostname },
-    { id: 'price', label: 'Price', align: 'right', render: (item) => formatMoney(item.price) },
+    { id: 'price', label: 'Price', align: 'right', render: (item) => <ItemPrice item={item} /> },
     { id: 'due_date', label: 'Due date', render: (item) => formatDate(item.publishing_due_date) },
     {
       id: 'published_at',
