@@ -121,16 +121,20 @@ describe('route guards', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
-  it.each(['/passwords-resets', '/registrations-confirmations', '/passwords-resets?token='])(
-    'sends %s without a token to the login page',
-    async (path) => {
-      const { router } = setup(path);
-      expect(
-        await screen.findByRole('heading', { name: 'Login to dashboard' }),
-      ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each([
+    ['/passwords-resets', /reset link is incomplete/, 'Ask for a new link', '/forgot-password'],
+    [
+      '/passwords-resets?token=',
+      /reset link is incomplete/,
+      'Ask for a new link',
+      '/forgot-password',
+    ],
+    ['/registrations-confirmations', /confirmation link is incomplete/, 'Go to login', '/login'],
+  ])('explains %s opened without its token and leads on', async (path, message, link, to) => {
+    setup(path);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', to);
+  });
 
   it('opens the password reset form when a token is given', async () => {
     setup('/passwords-resets?token=abc');

@@ -1,7 +1,18 @@
 import { useLoaderData } from 'react-router';
+import { paths } from '#src/config/paths.ts';
+import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 
 export function Component() {
-  const { token } = useLoaderData<{ token: string }>();
+  const { token } = useLoaderData<{ token: string | null }>();
+  if (!token) {
+    return (
+      <IncompleteLink
+        title="Reset your password"
+        message="This reset link is incomplete. Open the link from the e-mail again, or ask for a new one."
+        action={{ to: paths.forgotPassword, label: 'Ask for a new link' }}
+      />
+    );
+  }
   return <ResetPasswordForm token={token} />;
 }

@@ -1,7 +1,18 @@
 import { useLoaderData } from 'react-router';
+import { paths } from '#src/config/paths.ts';
+import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { RegistrationConfirmation } from '#src/features/auth/components/registration-confirmation.tsx';
 
 export function Component() {
-  const { token } = useLoaderData<{ token: string }>();
+  const { token } = useLoaderData<{ token: string | null }>();
+  if (!token) {
+    return (
+      <IncompleteLink
+        title="Confirm your registration"
+        message="This confirmation link is incomplete. Open the link from the e-mail again."
+        action={{ to: paths.login, label: 'Go to login' }}
+      />
+    );
+  }
   return <RegistrationConfirmation key={token} token={token} />;
 }

@@ -36,11 +36,13 @@ export function createGuards(session: SessionManager) {
   }
 
   /** Guest-only pages opened from an e-mailed link: without its token there is nothing to do. */
-  async function requireGuestWithToken(args: LoaderFunctionArgs): Promise<{ token: string }> {
+  /** A page opened from an e-mailed link; without its token the page explains what to do. */
+  async function requireGuestWithToken(
+    args: LoaderFunctionArgs,
+  ): Promise<{ token: string | null }> {
     await requireGuest(args);
     const token = new URL(args.request.url).searchParams.get('token')?.trim();
-    if (!token) throw redirect(paths.login);
-    return { token };
+    return { token: token || null };
   }
 
   return { requireUser, requireGuest, requireGuestWithToken };
