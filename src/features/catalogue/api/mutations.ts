@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { toast } from '#src/components/toast-store.ts';
 import { catalogueQueries, type SitePage } from './queries.ts';
 import { markSites, type SiteMark } from './requests.ts';
@@ -20,7 +21,9 @@ export interface MarkSitesInput {
 /** Favourite or blacklist sites (one or a selection); the list refreshes afterwards. */
 export function useMarkSites() {
   const queryClient = useQueryClient();
-  return useMutation({
+  // The toast's Undo runs the same mutation the other way round.
+  const undo = useRef<(input: MarkSitesInput) => void>(() => undefined);
+  const mutation = useMutation({
     mutationKey: ['buyer', 'sites', 'mark'],
     mutationFn: ({ mark, ids, value }: MarkSitesInput) => markSites(mark, ids, value),
     // The marks show at once; the list refresh afterwards corrects them if the server disagrees.
@@ -42,9 +45,22 @@ export function useMarkSites() {
           : page,
       );
     },
-    onSuccess: (_data, { mark, value }) => {
-      toast({ title: MARK_MESSAGES[mark][String(value) as 'true' | 'false'], variant: 'success' });
+    onSuccess: (_data, { mark, ids, value }) => {
+      // Blacklisting hides a site from the buyer's view of the catalogue: one click takes it back.
+      const canUndo = mark === 'blacklists' && value;
+      toast({
+        title: MARK_MESSAGES[mark][String(value) as 'true' | 'false'],
+        variant: 'success',
+        action: canUndo
+          ? { label: 'Undo', onClick: () => undo.current({ mark, ids, value: false }) }
+          : undefined,
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueries.lists() }),
   });
+  const { mutate } = mutation;
+  useEffect(() => {
+    undo.current = mutate;
+  }, [mutate]);
+  return mutation;
 }

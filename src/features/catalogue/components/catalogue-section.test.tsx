@@ -225,6 +225,15 @@ describe('catalogue table', () => {
     expect(calls.find((c) => c.method === 'POST')?.url.pathname).toBe(
       '/api/v1/buyer/sites/blacklists',
     );
+
+    // Undo takes the site off the blacklist again.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/v1/buyer/sites/blacklists/removals')).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('Removed from blacklist')).toBeInTheDocument();
   });
 
   it('searches by domain or keyword after a pause in typing', async () => {
