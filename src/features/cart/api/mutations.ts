@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CartItem, CartItemList, CartItemUpdate } from '#contract/cart.ts';
+import type { CartItem, CartItemList, CartItemUpdate, CartLineCreate } from '#contract/cart.ts';
+import { toast } from '#src/components/toast-store.ts';
 import { bumpCartRevision } from '../cart-revision.ts';
 import { addCartLine, type AddCartLineInput } from './cart-lines.ts';
 import { cartQueries } from './queries.ts';
@@ -60,30 +61,32 @@ export function useUpdateCartItem() {
 }
 
 /** A copy of a row as one new article with the same choices; it is listed first. */
+/** The line that recreates an item: the same article, one of it (clone and undo both use it). */
+function lineOf(item: CartItem): CartLineCreate {
+  return {
+    link_type: item.link_type.id,
+    buyer_domain: item.buyer_domain.id,
+    site: item.site.id,
+    articles_number: 1,
+    article_topic: item.article_topic,
+    is_topic_needs_approval: item.is_topic_needs_approval,
+    content_product_plan: item.content_product_plan?.id ?? null,
+    word_count: item.word_count,
+    target_url: item.target_url,
+    anchor_text: item.anchor_text,
+    custom_id: item.custom_id,
+    comments: item.comments,
+    topic: item.topic,
+    publishing_due_date: item.publishing_due_date,
+  };
+}
+
 export function useCloneCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: cartMutationKeys.clone,
     mutationFn: async (item: CartItem) => {
-      const [copy] = await createCartLine(
-        {
-          link_type: item.link_type.id,
-          buyer_domain: item.buyer_domain.id,
-          site: item.site.id,
-          articles_number: 1,
-          article_topic: item.article_topic,
-          is_topic_needs_approval: item.is_topic_needs_approval,
-          content_product_plan: item.content_product_plan?.id ?? null,
-          word_count: item.word_count,
-          target_url: item.target_url,
-          anchor_text: item.anchor_text,
-          custom_id: item.custom_id,
-          comments: item.comments,
-          topic: item.topic,
-          publishing_due_date: item.publishing_due_date,
-        },
-        crypto.randomUUID(),
-      );
+      const [copy] = await createCartLine(lineOf(item), crypto.randomUUID());
       return copy;
     },
     meta: { successMessage: 'Item successfully cloned' },
@@ -91,12 +94,28 @@ export function useCloneCartItem() {
   });
 }
 
+/** Deletes cart lines; the toast's Undo puts each back as it was (a new line, same content). */
 export function useRemoveCartItems() {
   const queryClient = useQueryClient();
+  const restore = useMutation({
+    mutationKey: cartMutationKeys.clone,
+    mutationFn: async (items: CartItem[]) => {
+      for (const item of items) await createCartLine(lineOf(item), crypto.randomUUID());
+    },
+    onSuccess: () => toast({ title: 'Success', description: 'Item restored', variant: 'success' }),
+    onSettled: () => cartChanged(queryClient),
+  });
+  const { mutate: restoreItems } = restore;
   return useMutation({
     mutationKey: cartMutationKeys.remove,
-    mutationFn: (ids: string[]) => removeCartItems(ids),
-    meta: { successMessage: 'Item successfully deleted' },
+    mutationFn: (items: CartItem[]) => removeCartItems(items.map((item) => item.id)),
+    onSuccess: (_data, items) =>
+      toast({
+        title: 'Success',
+        description: 'Item successfully deleted',
+        variant: 'success',
+        action: { label: 'Undo', onClick: () => restoreItems(items) },
+      }),
     onSettled: () => cartChanged(queryClient),
   });
 }

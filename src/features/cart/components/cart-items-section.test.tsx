@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
+import { Toaster } from '#src/components/toaster.tsx';
 import { db } from '#src/lib/db.ts';
 import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
@@ -55,6 +56,7 @@ function renderSection() {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { onPageChange };
@@ -136,6 +138,13 @@ describe('cart list', () => {
         calls.find((c) => c.url.pathname === '/api/v1/buyer/shopping-carts/items/removals')?.body,
       ).toEqual({ ids: [item.id] }),
     );
+
+    // Undo puts the deleted row back with the same content.
+    expect(await screen.findByText('Item successfully deleted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toEqual(post?.body);
+    expect(await screen.findByText('Item restored')).toBeInTheDocument();
   });
 
   it('empties the cart only after the buyer confirms', async () => {

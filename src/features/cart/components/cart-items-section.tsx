@@ -63,7 +63,7 @@ export function CartItemsSection({
     clone.mutate(item, { onSuccess: () => onPageChange(1) });
   };
   const onDelete = (item: CartItem) => {
-    remove.mutate([item.id], {
+    remove.mutate([item], {
       onSuccess: () => {
         if (items.length === 1 && page > 1) onPageChange(page - 1);
       },
