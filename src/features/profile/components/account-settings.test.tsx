@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_TOO_WEAK_MESSAGE } from '#contract/password-policy.ts';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, PHONE_MESSAGE } from '#contract/profile-settings.ts';
@@ -41,6 +42,27 @@ describe('the personal details form', () => {
       expect.stringContaining(PHONE_MESSAGE),
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows a fresher profile, keeping what the buyer already changed', async () => {
+    mockApi(() => jsonResponse(profile));
+    const user = userEvent.setup();
+    function Harness() {
+      const [shown, setShown] = useState(profile);
+      return (
+        <>
+          <button type="button" onClick={() => setShown({ ...profile, first_name: 'Emmeline' })}>
+            Fresher profile
+          </button>
+          <ProfileDetailsForm profile={shown} />
+        </>
+      );
+    }
+    renderOnRoute(<Harness />);
+    await user.type(screen.getByLabelText('Phone'), '+44 20 1234 5678');
+    await user.click(screen.getByRole('button', { name: 'Fresher profile' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Emmeline'));
+    expect(screen.getByLabelText('Phone')).toHaveValue('+44 20 1234 5678');
   });
 
   it('saves the details and puts the answer in the profile cache the header reads', async () => {

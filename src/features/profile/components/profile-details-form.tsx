@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BuyerProfile } from '#contract/profile.ts';
@@ -35,9 +35,13 @@ function valuesOf(profile: BuyerProfile): DetailsInput {
 export function ProfileDetailsForm({ profile }: { profile: BuyerProfile }) {
   const mutation = useUpdateProfileDetailsMutation();
   const [serverError, setServerError] = useState<string | null>(null);
+  // The profile may be the cached copy at first and a fresher one a moment later (or after a save
+  // in another tab): the form follows it, keeping whatever the buyer has already changed.
+  const values = useMemo(() => valuesOf(profile), [profile]);
   const form = useForm<DetailsInput, unknown, DetailsOutput>({
     resolver: zodResolver(ProfileDetailsUpdateSchema),
-    defaultValues: valuesOf(profile),
+    values,
+    resetOptions: { keepDirtyValues: true },
   });
   const { handleSubmit, setError, register, reset, formState } = form;
   const field = fieldBinder(form);
