@@ -76,6 +76,7 @@ test('a buyer files a company request, sees it approved and switches to the new 
   await page.goto('/');
   const selector = page.getByRole('combobox', { name: 'Company' });
   await expect(selector.getByRole('option', { name: 'Fjord Media SAS' })).toBeAttached();
+  const previous = await selector.inputValue();
   await selector.selectOption({ label: 'Fjord Media SAS' });
   await expect(page.getByText('Current company: Fjord Media SAS')).toBeVisible();
 
@@ -91,4 +92,14 @@ test('a buyer files a company request, sees it approved and switches to the new 
       .filter({ hasText: 'Fjord Media SAS' })
       .getByText('Current', { exact: true }),
   ).toBeVisible();
+
+  // Back to the company with credit, for the other stories of the run (they pay with credits).
+  await page.goto('/');
+  const switched = page.waitForResponse(
+    (response) => response.url().includes('/companies/accounts/current') && response.ok(),
+  );
+  await page.getByRole('combobox', { name: 'Company' }).selectOption(previous);
+  await switched;
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(previous);
 });
