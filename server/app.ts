@@ -129,6 +129,11 @@ export interface AppOptions {
   /** Limits of registration and password-reset requests (tests lower them). */
   mailRequestLimits?: Partial<MailRequestLimits>;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Each request as one line at debug level instead of Fastify's two lines at info: the readable
+   * log of a demo or development start (decision 067).
+   */
+  quietRequests?: boolean;
   /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
   trustProxy?: boolean;
   /** The selling company's country and VAT rate (decision 030). */
@@ -147,10 +152,16 @@ export interface AppOptions {
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    disableRequestLogging: options.quietRequests ?? false,
     trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },
   });
+  if (options.quietRequests) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

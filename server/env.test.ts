@@ -20,6 +20,7 @@ describe('loadEnv', () => {
       salesEmail: 'sales@localhost',
       staticDir: 'dist',
       logLevel: 'info',
+      logFormat: 'pretty',
       publicUrl: 'http://localhost:8080',
       trustProxy: false,
       sellerCountry: 'DE',
@@ -48,6 +49,7 @@ describe('loadEnv', () => {
       MAIL_FROM: 'Portal <portal@example.com>',
       STATIC_DIR: 'build',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       PUBLIC_URL: 'https://portal.example.com',
       TRUST_PROXY: 'true',
       SELLER_COUNTRY: 'at',
@@ -69,6 +71,7 @@ describe('loadEnv', () => {
       smtpUrl: 'smtp://mail:25',
       staticDir: 'build',
       logLevel: 'warn',
+      logFormat: 'json',
       publicUrl: 'https://portal.example.com',
       trustProxy: true,
       sellerCountry: 'AT',
@@ -99,6 +102,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'postgres://db/portal' })).toThrow(
       /JWT_SECRET must be set when DATABASE_URL is set/,
     );
+  });
+
+  it('logs JSON in production and readable lines elsewhere, unless told otherwise', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadEnv({}).logFormat).toBe('pretty');
+    expect(loadEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
   it('turns demo data off in production and refuses to turn it on there', () => {

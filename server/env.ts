@@ -38,6 +38,8 @@ const EnvSchema = z.object({
     .default('sales@localhost'),
   STATIC_DIR: z.string().min(1).default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines, requests at debug level; `json`: pino's lines. Default by NODE_ENV. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: flag.default(false),
   SELLER_COUNTRY: z
@@ -99,6 +101,8 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     salesEmail: env.SALES_EMAIL,
     staticDir: env.STATIC_DIR,
     logLevel: env.LOG_LEVEL,
+    /** Readable lines (requests at debug level) unless production, which keeps JSON (decision 067). */
+    logFormat: env.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,

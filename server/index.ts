@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { loadEnv, type Env } from './env.ts';
+import { createReadableLogStream } from './http/readable-log.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -32,7 +33,12 @@ async function start(env: Env): Promise<void> {
       dataDir: env.dataDir,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
-      logger: { level: env.logLevel, serializers: { req: serializeRequest } },
+      logger: {
+        level: env.logLevel,
+        serializers: { req: serializeRequest },
+        ...(env.logFormat === 'pretty' ? { stream: createReadableLogStream() } : {}),
+      },
+      quietRequests: env.logFormat === 'pretty',
       trustProxy: env.trustProxy,
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
       documentSeller: env.documentSeller,

@@ -1,0 +1,61 @@
+// `npm start` builds the web app only when its sources changed since the last build: a hash of
+// every input (sources, config, lock file, build-time VITE_ variables) is kept beside the build.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'dist');
+const stampFile = path.join(outDir, '.build-inputs');
+const INPUTS = [
+  'src',
+  'src-sw',
+  'workers',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.app.json',
+  'tsconfig.base.json',
+  'tsconfig.sw.json',
+  'tsconfig.worker.json',
+  'package-lock.json',
+];
+
+function filesOf(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full, { recursive: true })
+    .map((name) => path.join(entry, String(name)))
+    .filter((name) => statSync(path.join(root, name)).isFile())
+    .sort();
+}
+
+export function inputsHash() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(filesOf)) {
+    // Tests do not end up in the build.
+    if (/\.test\.tsx?$/.test(file)) continue;
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  const viteEnv = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  hash.update(JSON.stringify(viteEnv));
+  return hash.digest('hex');
+}
+
+const current = inputsHash();
+const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+if (previous === current && existsSync(path.join(outDir, 'index.html'))) {
+  console.log('The web app is up to date; not building it again.');
+} else {
+  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  writeFileSync(stampFile, `${current}\n`);
+}
