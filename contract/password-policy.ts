@@ -52,9 +52,15 @@ export function passwordStrength(
     dictionary: dictionary,
     graphs: adjacencyGraphs,
   });
+  // Each personal text whole, an e-mail address's name part, and each of their pieces: a
+  // password made of the address's name ("ada.lovelace.1815") is as guessable as its pieces.
   const words = personal
-    .flatMap((word) => word.toLowerCase().split(/[^\p{L}\p{N}]+/u))
-    .filter((word) => word.length >= 3);
+    .flatMap((text) => {
+      const whole = text.toLowerCase();
+      const name = whole.includes('@') ? whole.slice(0, whole.lastIndexOf('@')) : whole;
+      return [whole, name, ...whole.split(/[^\p{L}\p{N}]+/u)];
+    })
+    .filter((word, index, all) => word.length >= 3 && all.indexOf(word) === index);
   const result: ZxcvbnResult = estimator.check(password.slice(0, 256), words);
   const warning = result.feedback.warning ? (WARNINGS[result.feedback.warning] ?? null) : null;
   return { score: result.score, isAcceptable: result.score >= MIN_PASSWORD_SCORE, warning };

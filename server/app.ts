@@ -1,7 +1,7 @@
 // The application factory: builds the Fastify instance with every plugin and route. The process
 // entry (index.ts) and the tests both create the app through it.
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { MULTIPART_COUNT_LIMIT } from './modules/files/multipart.ts';
 import { decodeQuery } from '#contract/query-string.ts';
@@ -152,7 +152,7 @@ export interface AppOptions {
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: options.quietRequests ?? false,
+    logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
     trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },

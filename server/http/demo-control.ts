@@ -15,3 +15,27 @@ export function isDemoControlKey(jwtSecret: string, given: string | undefined): 
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/**
+ * Sends a control request to the running demo server. A connection that fails (a server busy
+ * starting or under load) is tried twice more; a failure names the address, since the usual cause
+ * is a PUBLIC_URL that does not point at the running server.
+ */
+export async function sendDemoControl(url: URL, init: RequestInit): Promise<Response> {
+  const delays = [500, 2000];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const delay = delays[attempt];
+      if (delay === undefined) {
+        throw new Error(
+          `The demo server at ${url.origin} could not be reached (${(error as Error).message}). ` +
+            'Is it running, and does PUBLIC_URL (or PORT) point at it?',
+          { cause: error },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -6,7 +6,7 @@ import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import { loadEnv } from '#server/env.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { DEMO_KEY_HEADER, demoControlKey } from '#server/http/demo-control.ts';
+import { DEMO_KEY_HEADER, demoControlKey, sendDemoControl } from '#server/http/demo-control.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { systemClock } from '#server/clock.ts';
 import {
@@ -49,7 +49,7 @@ async function decideOnServer(
     `/api/demo/company-requests/${encodeURIComponent(reference)}/decision`,
     env.publicUrl,
   );
-  const response = await fetch(url, {
+  const response = await sendDemoControl(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -10,6 +10,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
+import { sendDemoControl } from '#server/http/demo-control.ts';
 import {
   createDemoPublisher,
   demoControlKey,
@@ -77,7 +78,7 @@ async function advanceOnServer(
     `/api/demo/order-items/${encodeURIComponent(reference)}/advance`,
     env.publicUrl,
   );
-  const response = await fetch(url, {
+  const response = await sendDemoControl(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
