@@ -4,6 +4,7 @@
 //   DOCX  a ZIP archive (PK\x03\x04) whose central directory names entries under word/
 //   DOC   an OLE2 compound file (D0 CF 11 E0 A1 B1 1A E1)
 //   TXT   valid UTF-8 without NUL bytes or other control characters than tab, CR, LF, FF
+import { createTextCheck } from '#contract/text-content.ts';
 
 export type DocumentType = 'pdf' | 'docx' | 'doc' | 'txt';
 
@@ -45,12 +46,8 @@ function isWordArchive(bytes: Buffer): boolean {
   return false;
 }
 
+/** UTF-8 without control characters: the same rule as the uploaded domain lists. */
 function isPlainText(bytes: Buffer): boolean {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // eslint-disable-next-line no-control-regex
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
-  } catch {
-    return false;
-  }
+  const check = createTextCheck();
+  return check.push(bytes) && check.end();
 }
