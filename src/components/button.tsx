@@ -54,14 +54,26 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...props
 }: ButtonProps) {
+  // While loading the button refuses clicks but stays enabled: disabling the focused button
+  // would drop keyboard focus to the top of the page.
+  const isBlocked = loading && !disabled;
   return (
     <HeadlessButton
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={isBlocked || undefined}
       aria-busy={loading || undefined}
-      className={buttonClasses(variant, size, className)}
+      onClick={(event) => {
+        if (isBlocked) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      className={buttonClasses(variant, size, cx(isBlocked && 'cursor-wait opacity-60', className))}
       {...props}
     >
       {loading ? <Spinner /> : null}

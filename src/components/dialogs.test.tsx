@@ -80,12 +80,20 @@ describe('confirm dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('disables both buttons while the action runs', async () => {
+  it('blocks both buttons while the action runs, keeping focus on Confirm', async () => {
+    const onConfirm = vi.fn();
     render(
-      <ConfirmDialog open onClose={vi.fn()} onConfirm={vi.fn()} title="Cancel item?" pending />,
+      <ConfirmDialog open onClose={vi.fn()} onConfirm={onConfirm} title="Cancel item?" pending />,
     );
     await screen.findByRole('alertdialog');
-    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    // Still focusable (a disabled button would drop focus to the page), but refuses clicks.
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   });
