@@ -89,7 +89,7 @@ describe('login form', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Unknown account format');
   });
 
-  it('disables the button while signing in, then stores both tokens', async () => {
+  it('blocks the button while signing in, then stores both tokens', async () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
@@ -97,7 +97,10 @@ describe('login form', () => {
     await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo-password-2026');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    // Blocked, not disabled, so keyboard focus stays on it; a second press sends nothing.
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     const token = tokenValidFor(900);
     answer(jsonResponse({ token, refresh_token: 'refresh-1' }));
