@@ -13,7 +13,7 @@ export class CataloguePage {
   }
 
   summary(): Locator {
-    return this.page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+    return this.page.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ entries$/);
   }
 
   async waitForRows() {

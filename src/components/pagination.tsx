@@ -2,6 +2,9 @@ import { Button } from './button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { SelectField } from './select-field.tsx';
 
+/** Figures with thousands separators, like the table cells ("27,372 entries"). */
+const figure = new Intl.NumberFormat('en-US');
+
 export interface PaginationProps {
   page: number;
   limit: number;
@@ -29,7 +32,9 @@ export function Pagination({
       className="flex flex-col gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
     >
       <p aria-live="polite">
-        {total === 0 ? 'No entries found' : `Showing ${from} to ${to} of ${total} entries`}
+        {total === 0
+          ? 'No entries found'
+          : `Showing ${figure.format(from)} to ${figure.format(to)} of ${figure.format(total)} entries`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {onLimitChange && pageSizeOptions ? (
@@ -51,7 +56,7 @@ export function Pagination({
           </div>
         ) : null}
         <span>
-          Page {Math.min(page, count)} of {count}
+          Page {figure.format(Math.min(page, count))} of {figure.format(count)}
         </span>
         <div className="flex gap-1">
           <Button
