@@ -1,3 +1,4 @@
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
@@ -176,6 +177,7 @@ export function CatalogueSection({
     }));
 
   const isUnavailableOffline = query.error instanceof NotAvailableOfflineError;
+  useRetryAfterNetworkError(isUnavailableOffline && !query.data, query.refetch);
 
   return (
     <section aria-labelledby="catalogue-heading" className="mt-8">

@@ -1,3 +1,4 @@
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
@@ -39,6 +40,7 @@ export function OrderDetail({
   const isValidId = UUID.test(id);
   const isOnline = useOnlineStatus();
   const query = useQuery({ ...orderQueries.detail(id), enabled: isValidId });
+  useRetryAfterNetworkError(!query.data && query.error instanceof NetworkError, query.refetch);
 
   if (!isValidId || isApiError(query.error, 404) || isApiError(query.error, 400))
     return <NotFound />;

@@ -1,3 +1,4 @@
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -85,6 +86,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
   const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
   const query = useQuery(orderQueries.list(serverQuery(state)));
+  useRetryAfterNetworkError(!query.data && query.error instanceof NetworkError, query.refetch);
   const companies = useQuery(orderQueries.companies());
   const orders = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.pagination.total ?? 0;
