@@ -1,7 +1,9 @@
 import { execSync } from 'node:child_process';
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Identifies a build; the persisted query cache of another build is discarded. */
@@ -61,6 +63,18 @@ export default defineConfig({
         globIgnores: ['icons-src/**', '**/*.map'],
       },
       devOptions: { enabled: false },
+    }),
+    // Every text asset also as .br and .gz beside it, compressed once at build at the highest
+    // levels; the server sends the variant the browser accepts (decision 100).
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest)$/,
+      exclude: /\.map$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
     }),
   ],
   worker: { format: 'es' },

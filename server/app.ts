@@ -99,6 +99,7 @@ import { decoratePrincipal, requireRole } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { flagRoutes } from './modules/reference-data/flags.routes.ts';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
@@ -168,6 +169,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app);
   registerIdempotency(app, { db: options.db, now: options.now ?? systemClock });
   const services = createServices(options, app);

@@ -17,6 +17,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // The build writes .br and .gz beside each text asset (decision 100): sent as they are,
+      // with Content-Encoding and Vary, and never compressed again.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (response, filePath) => {
         const relative = path.relative(root, filePath).split(path.sep).join('/');
@@ -24,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
           'cache-control',
           relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
         );
+        // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+        response.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
