@@ -156,3 +156,44 @@ test('offline, the buyer still sees the catalogue pages viewed before', async ({
   await expect(page.getByText('Not available offline').first()).toBeVisible();
   await context.setOffline(false);
 });
+
+test('on a laptop, once a domain is chosen, the first screen shows eight rows with hostname, DR, traffic, price and Buy', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const domain = page.getByRole('combobox', { name: 'Domain' });
+  const firstDomain = await domain.locator('option').nth(1).textContent();
+  await domain.selectOption({ label: firstDomain ?? '' });
+  await expect.poll(() => query(page).get('filter[buyer_domain]')).toBeTruthy();
+  await catalogue.waitForRows();
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  const viewport = { width: 1280, height: 800 };
+  const inView = async (locator: ReturnType<Page['locator']>) => {
+    const box = await locator.boundingBox();
+    expect(box, 'the element is laid out').not.toBeNull();
+    if (!box) return;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  };
+  for (const header of ['Domain', 'DR', 'Traffic', 'Price']) {
+    await inView(catalogue.table().getByRole('columnheader', { name: header }).first());
+  }
+  await expect(catalogue.rows().nth(7)).toBeVisible();
+  for (let row = 0; row < 8; row += 1) {
+    await inView(
+      catalogue
+        .rows()
+        .nth(row)
+        .getByRole('button', { name: /^Buy an article on / }),
+    );
+  }
+  // Nothing beside the table makes the page itself scroll sideways.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});

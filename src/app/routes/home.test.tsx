@@ -186,6 +186,23 @@ describe('dashboard domain choice', () => {
       await screen.findByRole('button', { name: 'Request a free strategy' }),
     ).toBeInTheDocument();
   });
+  it('shrinks once a domain is chosen, keeping help and the strategy one click away', async () => {
+    mockApi(api);
+    const user = userEvent.setup();
+    renderHome('/');
+    await screen.findByRole('option', { name: 'mysite.com' });
+    const explanation =
+      'Choose the domain you are building links for, then browse publishers by niche.';
+    expect(screen.getByText(explanation)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Need help choosing sites?' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Domain' }), FIRST);
+    await waitFor(() => expect(screen.queryByText(explanation)).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Need help choosing sites?' })).toBeNull();
+    expect(screen.getByText(/Need help choosing sites\?/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get a free link-building strategy' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
 });
 
 describe('dashboard company selector', () => {

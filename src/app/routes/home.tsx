@@ -118,17 +118,25 @@ function Dashboard() {
   const manager = profile.data?.account_manager ?? null;
   const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
 
+  // Once the buyer has chosen what they are looking for, the dashboard shrinks so the catalogue
+  // starts within the first screen; until then it explains itself.
+  const isCompact = Boolean(domainId || state.filter.niche?.length);
+
   return (
     <>
-      <div className="mb-6">
+      <div className={isCompact ? 'mb-4' : 'mb-6'}>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{greeting}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Choose the domain you are building links for, then browse publishers by niche.
-        </p>
+        {isCompact ? null : (
+          <p className="mt-1 text-sm text-slate-600">
+            Choose the domain you are building links for, then browse publishers by niche.
+          </p>
+        )}
       </div>
-      <Card className="p-5">
-        <h2 className="text-sm font-semibold text-slate-900">Your selection</h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+      <Card className={isCompact ? 'p-4' : 'p-5'}>
+        <h2 className={isCompact ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>
+          Your selection
+        </h2>
+        <div className={isCompact ? 'grid gap-4 sm:grid-cols-3' : 'mt-4 grid gap-4 sm:grid-cols-3'}>
           <DomainSelect value={domainId} onChange={chooseDomain} />
           {profile.isPending ? (
             <div>
@@ -143,7 +151,7 @@ function Dashboard() {
             onChange={(niche) => select('niche', niche)}
           />
         </div>
-        <div className="mt-4 border-t border-slate-100 pt-4">
+        <div className={isCompact ? 'mt-3' : 'mt-4 border-t border-slate-100 pt-4'}>
           <DomainEntries
             domain={selected}
             renderImport={renderImport}
@@ -164,9 +172,15 @@ function Dashboard() {
                 Link gap
               </Button>
             ) : null}
+            {isCompact ? (
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:ml-auto">
+                <HelpCard manager={manager} compact />
+                <StrategyCard defaultDomain={selected?.hostname ?? ''} compact />
+              </div>
+            ) : null}
           </DomainEntries>
           {ADDITIONAL_FILTERS_ENABLED ? (
-            <p id={linkGapHintId} className="mt-2 text-xs text-slate-600">
+            <p id={linkGapHintId} className={isCompact ? 'sr-only' : 'mt-2 text-xs text-slate-600'}>
               Link gap: {LINK_GAP_EXPLANATION}
             </p>
           ) : null}
@@ -179,10 +193,12 @@ function Dashboard() {
           ) : null}
         </div>
       </Card>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <HelpCard manager={manager} />
-        <StrategyCard defaultDomain={selected?.hostname ?? ''} />
-      </div>
+      {isCompact ? null : (
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          <HelpCard manager={manager} />
+          <StrategyCard defaultDomain={selected?.hostname ?? ''} />
+        </div>
+      )}
       <CartPanel
         site={panel.site}
         open={panel.open}

@@ -2,8 +2,37 @@ import type { Manager } from '#contract/profile.ts';
 import { LifeBuoyIcon } from '#src/components/icons.tsx';
 import { fullName } from '#src/utils/format.ts';
 
-/** Points the buyer to their account manager for help. */
-export function HelpCard({ manager }: { manager: Manager | null }) {
+/**
+ * Points the buyer to their account manager for help. `compact` is the one-line form the dashboard
+ * shows beside its entries once the buyer has made a choice, so the catalogue starts higher up.
+ */
+export function HelpCard({
+  manager,
+  compact = false,
+}: {
+  manager: Manager | null;
+  compact?: boolean;
+}) {
+  if (compact) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <LifeBuoyIcon className="size-4 shrink-0 text-sky-600" />
+        <span>
+          Need help choosing sites?{' '}
+          {manager ? (
+            <a
+              href={`mailto:${manager.email}`}
+              className="font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Contact {manager.first_name}
+            </a>
+          ) : (
+            'A manager will be assigned shortly.'
+          )}
+        </span>
+      </p>
+    );
+  }
   return (
     <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600">

@@ -2,9 +2,40 @@ import { useState } from 'react';
 import { SparklesIcon } from '#src/components/icons.tsx';
 import { StrategyRequestDialog } from './strategy-request-dialog.tsx';
 
-/** The dashboard's free-strategy card, offered to every buyer, with or without a manager. */
-export function StrategyCard({ defaultDomain }: { defaultDomain: string }) {
+/**
+ * The dashboard's free-strategy card, offered to every buyer, with or without a manager. `compact`
+ * is the button the dashboard shows beside its entries once the buyer has made a choice.
+ */
+export function StrategyCard({
+  defaultDomain,
+  compact = false,
+}: {
+  defaultDomain: string;
+  compact?: boolean;
+}) {
   const [isOpen, setOpen] = useState(false);
+  const dialog = (
+    <StrategyRequestDialog
+      open={isOpen}
+      onClose={() => setOpen(false)}
+      defaultDomain={defaultDomain}
+    />
+  );
+  if (compact) {
+    return (
+      <>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-gradient-to-br from-indigo-600 to-violet-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:from-indigo-500 hover:to-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <SparklesIcon className="size-4" />
+          Get a free link-building strategy
+        </button>
+        {dialog}
+      </>
+    );
+  }
   return (
     <div className="flex flex-col rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-sm">
       <div className="flex size-9 items-center justify-center rounded-lg bg-white/15">
@@ -21,11 +52,7 @@ export function StrategyCard({ defaultDomain }: { defaultDomain: string }) {
       >
         Request a free strategy
       </button>
-      <StrategyRequestDialog
-        open={isOpen}
-        onClose={() => setOpen(false)}
-        defaultDomain={defaultDomain}
-      />
+      {dialog}
     </div>
   );
 }
