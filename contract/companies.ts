@@ -3,6 +3,7 @@
 // one), which marketplace staff approve or reject. The offline checks of company details (IBAN
 // and BIC checksums, VAT number formats, ISO 3166 country codes, e-mail) live here so that the
 // request form checks as the buyer types and the server refuses the same things (decision 080).
+import { FORBIDDEN_CHARACTER_MESSAGE, isStorableText } from './input-rules.ts';
 import isoCountries from 'i18n-iso-countries';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
@@ -13,7 +14,8 @@ import { AccountSchema } from './profile.ts';
 export const COMPANY_NOT_FOUND_MESSAGE = 'This company does not exist.';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'This company account does not exist.';
 export const COMPANY_REQUEST_NOT_FOUND_MESSAGE = 'This company request does not exist.';
-export const NUL_MESSAGE = 'This text contains a character that is not allowed.';
+/** The message of the rule every text of the API obeys (contract/input-rules.ts). */
+export const NUL_MESSAGE = FORBIDDEN_CHARACTER_MESSAGE;
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid e-mail address.';
 export const INVALID_IBAN_MESSAGE = 'This IBAN is not valid: check the country code and digits.';
 export const INVALID_BIC_MESSAGE = 'This BIC/SWIFT code is not valid (8 or 11 characters).';
@@ -105,7 +107,7 @@ export function emailProblem(value: string): string | null {
 
 // ---- schemas
 
-const noNul = (value: string) => !value.includes('\u0000');
+const noNul = isStorableText;
 
 function requiredText(label: string, max = COMPANY_TEXT_MAX) {
   return z

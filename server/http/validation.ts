@@ -3,6 +3,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import type { Violation } from '#contract/errors.ts';
+import { findInputProblems } from '#contract/input-rules.ts';
 import { formatViolationPath, type PathSegment } from '#contract/violation-path.ts';
 
 /** The message of every 400 answer that lists violations. */
@@ -26,6 +27,8 @@ const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const style = httpPart === 'querystring' ? 'bracket' : 'dot';
   return (data) => {
+    const refused = inputViolations(data, style);
+    if (refused) return { error: new RequestValidationError(refused) };
     const result = schema.safeParse(data, parseOptions);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toViolations(result.error.issues, style)) };
@@ -37,9 +40,21 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
  * the parsed value, or a 400 naming each violation.
  */
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const refused = inputViolations(data, 'dot');
+  if (refused) throw new RequestValidationError(refused);
   const result = schema.safeParse(data, parseOptions);
   if (!result.success) throw new RequestValidationError(toViolations(result.error.issues));
   return result.data;
+}
+
+/**
+ * The rules every input obeys before its own schema runs (contract/input-rules.ts): no NUL or
+ * unpaired surrogate in any string, no value nested too deeply. Null when the input keeps them.
+ */
+function inputViolations(data: unknown, style: 'dot' | 'bracket'): Violation[] | null {
+  const problems = findInputProblems(data);
+  if (problems.length === 0) return null;
+  return problems.map(({ path, message }) => ({ path: formatViolationPath(path, style), message }));
 }
 
 export function toViolations(

@@ -1,3 +1,4 @@
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -139,7 +140,8 @@ describe("the buyer's account settings", () => {
       ['first_name', { first_name: '' }, 'Required'],
       ['first_name', { first_name: '   ' }, 'Required'],
       ['last_name', { last_name: 'x'.repeat(101) }, 'String must contain at most 100 character(s)'],
-      ['first_name', { first_name: 'Na\u0000dia' }, CONTROL_CHARACTERS_MESSAGE],
+      ['first_name', { first_name: 'Na\u0000dia' }, FORBIDDEN_CHARACTER_MESSAGE],
+      ['first_name', { first_name: 'Na\u0007dia' }, CONTROL_CHARACTERS_MESSAGE],
       ['phone', { phone: 'call me maybe' }, PHONE_MESSAGE],
       ['phone', { phone: '12345' }, PHONE_MESSAGE],
       ['phone', { phone: '+1 '.padEnd(41, '5') }, 'String must contain at most 40 character(s)'],

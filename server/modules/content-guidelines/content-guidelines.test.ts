@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import {
   BOTH_AVOIDED_AND_PREFERRED_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
@@ -259,9 +260,13 @@ describe('content guidelines', () => {
     });
 
     it('refuses NUL and other control characters with a 400, never a 500', async () => {
+      // A NUL breaks the rule every text of the API obeys, checked before the fields' own rules.
+      expect(await violationsOf({ ...filled, topic_comment: 'bad\u0000comment' })).toEqual([
+        { path: 'topic_comment', message: FORBIDDEN_CHARACTER_MESSAGE },
+      ]);
       const violations = await violationsOf({
         ...filled,
-        topic_comment: 'bad\u0000comment',
+        topic_comment: 'bad\u001bcomment',
         preferred_topics: ['bad\u0007topic'],
       });
       expect(violations).toEqual([

@@ -1,3 +1,4 @@
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { domainToASCII } from 'node:url';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +139,7 @@ describe('POST /api/v1/buyer/domains', () => {
     ['=1+1', HOSTNAME_MESSAGES.invalid],
     ['192.168.0.1', HOSTNAME_MESSAGES.ip_address],
     [`${'a'.repeat(64)}.com`, HOSTNAME_MESSAGES.label_too_long],
-    ['trail\u0000boots.com', HOSTNAME_MESSAGES.invalid],
+    ['trail\u0000boots.com', FORBIDDEN_CHARACTER_MESSAGE],
   ])('refuses %j with a violation on hostname', async (hostname, message) => {
     const response = await add(hostname);
     expect(response.statusCode).toBe(400);

@@ -3,7 +3,9 @@
 // the file's type checked by its content.
 import type { FastifyRequest } from 'fastify';
 import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import { FORBIDDEN_CHARACTER_MESSAGE, isStorableText } from '#contract/input-rules.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { RequestValidationError } from '#server/http/validation.ts';
 import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
 
 /** Bytes read past the limit only to name the file's size; beyond this it is "more than". */
@@ -40,6 +42,17 @@ export function fileTooLarge(current: number, allowed = MAX_UPLOAD_BYTES, isAtLe
 }
 
 /**
+ * The name a file was uploaded with, kept only if it is text the API accepts (decision 101): a
+ * name with a NUL or a broken character is refused on the `file` field, like any other text.
+ */
+export function checkedFileName(name: string, field = 'file'): string {
+  if (!isStorableText(name)) {
+    throw new RequestValidationError([{ path: field, message: FORBIDDEN_CHARACTER_MESSAGE }]);
+  }
+  return name;
+}
+
+/**
  * Reads the form. The file part is named `file`; `file_name`, when given, names it instead of the
  * uploaded name. A file over the limit answers 413; one that is not a document answers 400.
  */
@@ -67,7 +80,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     }
     if (part.file.truncated) throw fileTooLarge(size, MAX_UPLOAD_BYTES, true);
     if (size > MAX_UPLOAD_BYTES) throw fileTooLarge(size);
-    file = { name: part.filename, bytes: Buffer.concat(chunks) };
+    file = { name: checkedFileName(part.filename), bytes: Buffer.concat(chunks) };
   }
   if (!file) return { fields, file: null };
   const type = detectDocumentType(file.bytes);
@@ -76,7 +89,9 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
       violations: [{ path: 'file', message: FILE_TYPE_MESSAGE }],
     });
   }
-  const fileName = (fields.file_name?.trim() || file.name || `document.${type}`).slice(0, 255);
+  const givenName =
+    fields.file_name === undefined ? '' : checkedFileName(fields.file_name, 'file_name');
+  const fileName = (givenName.trim() || file.name || `document.${type}`).slice(0, 255);
   return {
     fields,
     file: { fileName, bytes: file.bytes, type, mimeType: DOCUMENT_MIME_TYPES[type] },

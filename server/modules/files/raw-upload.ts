@@ -2,7 +2,7 @@
 // (an image, say), with a size limit of the caller's: over it, 413 in the spec's words (§5).
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '#server/http/api-error.ts';
-import { fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
+import { checkedFileName, fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
 
 export interface RawUpload {
   fileName: string;
@@ -31,7 +31,7 @@ export async function readRawUpload(
     }
     if (part.file.truncated) throw fileTooLarge(size, maxBytes, true);
     if (size > maxBytes) throw fileTooLarge(size, maxBytes);
-    upload = { fileName: part.filename, bytes: Buffer.concat(chunks) };
+    upload = { fileName: checkedFileName(part.filename), bytes: Buffer.concat(chunks) };
   }
   return upload;
 }

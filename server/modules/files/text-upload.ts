@@ -14,7 +14,7 @@ import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
+import { checkedFileName, fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
 import type { StoredFile } from './file-store.ts';
 
 export { TEXT_FILE_TYPE_MESSAGE };
@@ -66,7 +66,12 @@ export async function readTextUpload(
         },
       });
       await pipeline(part.file, limit, createWriteStream(target));
-      upload = { name: part.filename, size, truncated: part.file.truncated, isText: text.end() };
+      upload = {
+        name: checkedFileName(part.filename),
+        size,
+        truncated: part.file.truncated,
+        isText: text.end(),
+      };
     }
     if (!upload) throw missingFile();
     if (upload.truncated) throw fileTooLarge(upload.size, MAX_UPLOAD_BYTES, true);

@@ -1,6 +1,7 @@
 // Free strategy requests (spec §1, §2, §7; decision 057): stored with a status the buyer follows,
 // mailed to the buyer's account manager (or the sales address) and confirmed to the buyer, both
 // mails queued in the transaction of the request. A buyer may send a few a day.
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import type { Violation } from '#contract/errors.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import type { PageQuery } from '#contract/pagination.ts';
@@ -30,7 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const TOO_MANY_STRATEGY_REQUESTS_MESSAGE = `You can send at most ${STRATEGY_REQUESTS_PER_DAY} strategy requests in 24 hours. Try again later.`;
 /** PostgreSQL text cannot hold U+0000; it is refused rather than failing the insert. */
-export const NUL_CHARACTER_MESSAGE = 'This text contains a character that is not allowed.';
+export const NUL_CHARACTER_MESSAGE = FORBIDDEN_CHARACTER_MESSAGE;
 
 export interface StrategyRequestsService {
   list(userId: string, page: PageQuery): Promise<StrategyRequestList>;

@@ -1,3 +1,4 @@
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
@@ -108,7 +109,7 @@ describe('strategy requests', () => {
   it.each([
     [{ domain: '', description: DESCRIPTION }, 'domain', HOSTNAME_MESSAGES.empty],
     [{ domain: '10.0.0.1', description: DESCRIPTION }, 'domain', HOSTNAME_MESSAGES.ip_address],
-    [{ domain: 'shop\u0000.com', description: DESCRIPTION }, 'domain', HOSTNAME_MESSAGES.invalid],
+    [{ domain: 'shop\u0000.com', description: DESCRIPTION }, 'domain', FORBIDDEN_CHARACTER_MESSAGE],
     [
       { domain: 'shop.com', description: `${DESCRIPTION}\u0000` },
       'description',

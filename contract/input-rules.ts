@@ -1,0 +1,67 @@
+// What the API accepts in any text and any structured value, whatever the field (decision 101).
+// Every string of every body, query, path and form field is checked before the field's own rules,
+// so a new field cannot forget it:
+// - no NUL character: PostgreSQL cannot store it, and no buyer types one on purpose;
+// - no unpaired surrogate: it is not Unicode text, cannot be written as UTF-8, and would be
+//   stored silently changed (as U+FFFD);
+// - values nest at most MAX_INPUT_DEPTH levels (the deepest real value, a saved filter, needs 4).
+import type { PathSegment } from './violation-path.ts';
+
+export const MAX_INPUT_DEPTH = 32;
+
+export const FORBIDDEN_CHARACTER_MESSAGE =
+  'This text contains a character that cannot be stored (a NUL or a broken character). Remove it and try again.';
+export const TOO_DEEP_MESSAGE = `This value is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+
+// One code unit on each side: linear, whatever the input.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text the API can store as it is: no NUL, no unpaired surrogate. */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+}
+
+export interface InputProblem {
+  path: PathSegment[];
+  message: string;
+}
+
+/**
+ * The strings (values and keys) that break the text rule, and the values nested too deeply, in
+ * the order they appear. Walks without recursion, so no input can exhaust the stack; stops after
+ * `limit` problems.
+ */
+export function findInputProblems(value: unknown, limit = 20): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const queue: { value: unknown; path: PathSegment[] }[] = [{ value, path: [] }];
+  for (let next = 0; next < queue.length && problems.length < limit; next += 1) {
+    const { value: current, path } = queue[next]!;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) problems.push({ path, message: FORBIDDEN_CHARACTER_MESSAGE });
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) {
+      problems.push({ path, message: TOO_DEEP_MESSAGE });
+      continue;
+    }
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => queue.push({ value: item, path: [...path, index] }));
+      continue;
+    }
+    if (!isPlainObject(current)) continue;
+    for (const [key, item] of Object.entries(current)) {
+      if (!isStorableText(key)) {
+        problems.push({ path: [...path, key], message: FORBIDDEN_CHARACTER_MESSAGE });
+        continue;
+      }
+      queue.push({ value: item, path: [...path, key] });
+    }
+  }
+  return problems;
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
