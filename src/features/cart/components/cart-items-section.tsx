@@ -37,7 +37,7 @@ export interface CartItemsSectionProps {
   page: number;
   onPageChange: (page: number) => void;
   rowErrors: RowErrors;
-  onFieldEdited: (id: string, field: EditableField) => void;
+  onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
 }
 
 /** The cart at checkout: every line with its fields, waiting offline lines, paging and emptying. */
@@ -45,7 +45,7 @@ export function CartItemsSection({
   page,
   onPageChange,
   rowErrors,
-  onFieldEdited,
+  onFieldChecked,
 }: CartItemsSectionProps) {
   const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
   const drafts = useCartLineDrafts() ?? [];
@@ -137,7 +137,7 @@ export function CartItemsSection({
                     item={item}
                     position={(page - 1) * CART_PAGE_LIMIT + index + 1}
                     errors={rowErrors[item.id] ?? NO_ERRORS}
-                    onFieldEdited={onFieldEdited}
+                    onFieldChecked={onFieldChecked}
                     onClone={onClone}
                     onDelete={onDelete}
                     isBusy={isBusy}
