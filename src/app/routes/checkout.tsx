@@ -58,7 +58,9 @@ export function Component() {
     (position: number) => goToPage(Math.floor(position / CART_PAGE_LIMIT) + 1),
     [goToPage],
   );
-  const { rowErrors, rowProblems, updateFieldError, checkCart } = useCartChecks({ onErrorAt });
+  const { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart } = useCartChecks({
+    onErrorAt,
+  });
   // The error summary of a failed order goes above the cart, where the page begins.
   const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
 
@@ -74,6 +76,7 @@ export function Component() {
           onPageChange={goToPage}
           rowErrors={rowErrors}
           onFieldChecked={updateFieldError}
+          onRowRemoved={forgetRow}
         />
         <CheckoutPanel
           isOnline={isOnline}

@@ -38,6 +38,8 @@ export interface CartItemsSectionProps {
   onPageChange: (page: number) => void;
   rowErrors: RowErrors;
   onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
+  /** A deleted row's errors go with it. */
+  onRowRemoved?: (id: string) => void;
 }
 
 /** The cart at checkout: every line with its fields, waiting offline lines, paging and emptying. */
@@ -46,6 +48,7 @@ export function CartItemsSection({
   onPageChange,
   rowErrors,
   onFieldChecked,
+  onRowRemoved,
 }: CartItemsSectionProps) {
   const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
   const drafts = useCartLineDrafts() ?? [];
@@ -65,6 +68,7 @@ export function CartItemsSection({
   const onDelete = (item: CartItem) => {
     remove.mutate([item], {
       onSuccess: () => {
+        onRowRemoved?.(item.id);
         if (items.length === 1 && page > 1) onPageChange(page - 1);
       },
     });

@@ -72,6 +72,15 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [],
   );
 
+  const forgetRow = useCallback((id: string) => {
+    setRowErrors((current) => {
+      if (!current[id]) return current;
+      const rest = { ...current };
+      delete rest[id];
+      return rest;
+    });
+  }, []);
+
   const checkCart = useCallback(async (): Promise<CartCheck> => {
     // A value typed just before pressing the button is saved first, so the check sees it.
     await settleCartSaves(queryClient);
@@ -110,5 +119,5 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [rows, rowErrors, onErrorAt],
   );
 
-  return { rowErrors, rowProblems, updateFieldError, checkCart };
+  return { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart };
 }
