@@ -37,6 +37,13 @@ export function focusField(targetId: string, frames = MAX_WAIT_FRAMES): void {
   field.scrollIntoView?.({ block: 'center', inline: 'center' });
 }
 
+/** Moves focus to a summary from elsewhere on the page, e.g. a note beside the submit button. */
+export function focusSummary(id: string): void {
+  const summary = document.getElementById(id);
+  summary?.focus({ preventScroll: true });
+  summary?.scrollIntoView?.({ block: 'start' });
+}
+
 export const problemCountText = (count: number) =>
   `${count} ${count === 1 ? 'problem prevents' : 'problems prevent'} the order`;
 
@@ -47,12 +54,14 @@ export const problemCountText = (count: number) =>
  * and the keyboard goes on from there.
  */
 export function ErrorSummary({
+  id,
   problems,
   intro,
   focusRequest,
   heading = problemCountText,
   className,
 }: {
+  id?: string;
   problems: readonly SummaryProblem[];
   intro?: ReactNode;
   /** Focus moves to the summary each time this number changes (and is above 0); set it in the
@@ -76,6 +85,7 @@ export function ErrorSummary({
   return (
     <div
       ref={ref}
+      id={id}
       role="region"
       aria-labelledby={headingId}
       tabIndex={-1}

@@ -543,3 +543,46 @@ describe('publishing due date', () => {
     expect(date).toHaveValue('24/11/2026');
   });
 });
+
+describe('server refusals in the error summary', () => {
+  it('lists a billing violation from the server, and drops it once the field is valid', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem()],
+      orderAnswers: [
+        () =>
+          jsonResponse(
+            {
+              code: 400,
+              message: 'Validation failed.',
+              violations: [
+                { path: 'billing.zip_code', message: 'Expected string, received number' },
+              ],
+            },
+            400,
+          ),
+      ],
+    };
+    mockApi(api(server));
+    renderCheckout();
+    await user.click(await readyToOrder());
+
+    const summary = await screen.findByRole('region', { name: '1 problem prevents the order' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    within(summary).getByRole('link', {
+      name: 'Postal code: Expected string, received number',
+    });
+    const zip = screen.getByRole('textbox', { name: 'Postal code' });
+    expect(zip).toHaveAccessibleDescription('Expected string, received number');
+
+    // The note beside the button leads back to the list.
+    await user.click(zip);
+    const note = screen.getByText(/^1 problem prevents the order\./);
+    await user.click(within(note).getByRole('link', { name: 'See the list' }));
+    expect(summary).toHaveFocus();
+
+    await user.type(zip, '1');
+    await waitFor(() => expect(summary).not.toBeInTheDocument());
+    expect(zip).not.toHaveAccessibleDescription();
+  });
+});

@@ -16,7 +16,12 @@ import type { ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
-import { ErrorSummary, type SummaryProblem } from '#src/components/error-summary.tsx';
+import {
+  ErrorSummary,
+  focusSummary,
+  problemCountText,
+  type SummaryProblem,
+} from '#src/components/error-summary.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
@@ -42,6 +47,8 @@ import {
 } from '../checkout-form-values.ts';
 import { OrderAttempt } from '../order-attempt.ts';
 import { OrderSummary } from './order-summary.tsx';
+
+const SUMMARY_ID = 'checkout-problems';
 
 export const OFFLINE_ORDER_MESSAGE = 'You are offline. Placing an order needs a connection.';
 export const ORDER_NOT_SENT_MESSAGE =
@@ -290,6 +297,7 @@ function CheckoutForm({
   ];
   const summary = (
     <ErrorSummary
+      id={SUMMARY_ID}
       problems={problems}
       intro={rowProblems.length > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : undefined}
       focusRequest={focusRequest}
@@ -435,9 +443,17 @@ function CheckoutForm({
           <OrderSummary defaults={defaults} />
           {problems.length > 0 ? (
             <p className="text-sm font-medium text-red-700">
-              {problems.length === 1
-                ? 'One problem prevents the order; it is listed above.'
-                : `${problems.length} problems prevent the order; they are listed above.`}
+              {problemCountText(problems.length)}.{' '}
+              <a
+                href={`#${SUMMARY_ID}`}
+                className="underline underline-offset-2 hover:text-red-800"
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusSummary(SUMMARY_ID);
+                }}
+              >
+                See the list
+              </a>
             </p>
           ) : null}
           {!isOnline ? (
