@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { MULTIPART_COUNT_LIMIT } from './modules/files/multipart.ts';
 import { decodeQuery } from '#contract/query-string.ts';
+import { installSchemaMessages } from '#contract/schema-messages.ts';
 import type { VatSeller } from '#contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
@@ -151,6 +152,7 @@ export interface AppOptions {
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  installSchemaMessages();
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),

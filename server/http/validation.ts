@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import type { Violation } from '#contract/errors.ts';
 import { findInputProblems } from '#contract/input-rules.ts';
+import { schemaMessage } from '#contract/schema-messages.ts';
 import { formatViolationPath, type PathSegment } from '#contract/violation-path.ts';
 
 /** The message of every 400 answer that lists violations. */
@@ -18,11 +19,11 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** Zod's text for a missing field is "Invalid input: expected string, received undefined". */
-const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = {
-  error: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
-};
+/**
+ * The spec's generic texts ('Required', 'Expected X, received Y', ...) instead of zod's own
+ * ("Invalid input: expected string, received number"), whether or not the global map is set.
+ */
+const parseOptions: z.core.ParseContext<z.core.$ZodIssue> = { error: schemaMessage };
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const style = httpPart === 'querystring' ? 'bracket' : 'dot';

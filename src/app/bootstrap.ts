@@ -1,3 +1,4 @@
+import { installSchemaMessages } from '#contract/schema-messages.ts';
 import { session } from '../features/auth/session.ts';
 import { apiClient } from '../lib/api-client.ts';
 import { installChunkErrorReload } from '../lib/chunk-reload.ts';
@@ -5,6 +6,7 @@ import { registerServiceWorker } from '../lib/pwa.ts';
 
 /** Wires the singletons together before the first render. */
 export function bootstrap() {
+  installSchemaMessages();
   apiClient.configure({
     // Refreshes first when the access token is due, so a request never goes out with a stale one.
     getAccessToken: () => session.getValidAccessToken(),

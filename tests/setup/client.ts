@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { installSchemaMessages } from '#contract/schema-messages.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { installAnimationsStub } from '#src/test-utils/animations.ts';
 import { failOnConsole, watchConsole } from '#src/test-utils/console-guard.ts';
@@ -9,6 +10,8 @@ import { installResizeObserverStub } from '#src/test-utils/resize-observer.ts';
 // findBy*/waitFor give up after 1 s by default, too short on a busy 2-core machine; a test that
 // waits for something that never comes still fails, only later.
 configure({ asyncUtilTimeout: 8000 });
+
+installSchemaMessages();
 
 // jsdom lacks what Headless UI measures with; without these it warns or throws in every dialog.
 installAnimationsStub();

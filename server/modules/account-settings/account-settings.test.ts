@@ -145,11 +145,11 @@ describe("the buyer's account settings", () => {
       ['phone', { phone: 'call me maybe' }, PHONE_MESSAGE],
       ['phone', { phone: '12345' }, PHONE_MESSAGE],
       ['phone', { phone: '+1 '.padEnd(41, '5') }, 'String must contain at most 40 character(s)'],
-      ['phone', { phone: 12345678 }, 'Invalid input: expected string, received number'],
+      ['phone', { phone: 12345678 }, 'Expected string, received number'],
       [
         'is_newsletter_subscribed',
         { is_newsletter_subscribed: 'yes' },
-        'Invalid input: expected boolean, received string',
+        'Expected boolean, received string',
       ],
     ])(
       'refuses a bad %s (%j) with its violation and changes nothing',

@@ -207,11 +207,11 @@ describe('content guidelines', () => {
       expect(violations).toEqual([
         {
           path: 'preferred_topics[1]',
-          message: 'Too small: expected string to have >=1 characters',
+          message: 'String must contain at least 1 character(s)',
         },
         {
           path: 'preferred_topics[2]',
-          message: 'Too big: expected string to have <=100 characters',
+          message: 'String must contain at most 100 character(s)',
         },
         { path: 'preferred_topics[3]', message: NEWLINES_MESSAGE },
         { path: 'topics_to_avoid[1]', message: UNIQUE_ITEMS_MESSAGE },

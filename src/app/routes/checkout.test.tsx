@@ -406,3 +406,183 @@ describe('checkout', () => {
     expect(orderPosts(calls)).toHaveLength(0);
   });
 });
+
+describe('checkout error summary', () => {
+  let scrolls: { element: Element; options: unknown }[];
+  beforeEach(() => {
+    scrolls = [];
+    // jsdom has no layout; the summary's links must still ask the field's scroll boxes to move.
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolls.push({ element: this, options });
+    };
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('focuses a summary of a failed order whose links lead to the fields, and goes when all are fixed', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem(), makeCartItem({ anchor_text: null, target_url: null })],
+      orderAnswers: [],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    await user.click(await readyToOrder());
+
+    const summary = await screen.findByRole('region', { name: '2 problems prevent the order' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveTextContent(
+      'Please fill in all required fields for each row to proceed to payment.',
+    );
+    const anchorLink = within(summary).getByRole('link', {
+      name: 'Row 2, news.example.com · Anchor text: This value should not be blank.',
+    });
+    within(summary).getByRole('link', {
+      name: 'Row 2, news.example.com · Target URL: This value should not be blank.',
+    });
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    await user.click(anchorLink);
+    const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
+    await waitFor(() => expect(anchor).toHaveFocus());
+    expect(scrolls).toContainEqual({
+      element: anchor,
+      options: { block: 'center', inline: 'center' },
+    });
+
+    // Spaces leave the field blank, so the error stays; a word fixes it.
+    await user.type(anchor, '  ');
+    expect(anchor).toHaveAccessibleDescription('This value should not be blank.');
+    await user.type(anchor, 'cheap flights');
+    expect(anchor).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('region', { name: '1 problem prevents the order' })).toBeVisible();
+
+    const url = screen.getByLabelText('Target URL, row 2, news.example.com');
+    await user.type(url, 'shop.example.org/flights');
+    expect(url).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('region', { name: /prevents? the order/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Please fill in all required fields for each row to proceed to payment.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lists billing errors with the rows’ in one summary, in words that say what to do', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem({ topic: '' })],
+      orderAnswers: [],
+    };
+    mockApi(api(server));
+    renderCheckout();
+    const button = await readyToOrder();
+    const city = await screen.findByRole('textbox', { name: 'City' });
+    await user.clear(city);
+    const email = screen.getByRole('textbox', { name: 'Invoice e-mail 1' });
+    await user.clear(email);
+    await user.type(email, 'billing@acme');
+    await user.click(button);
+
+    const summary = await screen.findByRole('region', { name: '3 problems prevent the order' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual([
+      'Row 1, news.example.com · Topic: This value should not be blank.',
+      'City: Enter the city',
+      'Invoice e-mail 1: Enter a valid e-mail address, like name@example.com',
+    ]);
+    expect(city).toHaveAccessibleDescription('Enter the city');
+
+    await user.click(within(summary).getByRole('link', { name: /^City/ }));
+    expect(city).toHaveFocus();
+    expect(scrolls.at(-1)).toEqual({
+      element: city,
+      options: { block: 'center', inline: 'center' },
+    });
+    await user.type(city, 'Leeds');
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: '2 problems prevent the order' })).toBeVisible(),
+    );
+    expect(city).not.toHaveAccessibleDescription();
+  });
+});
+
+describe('publishing due date', () => {
+  it('shows the date as DD/MM/YYYY, takes a typed date and sends it as YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const item = makeCartItem({ publishing_due_date: '2026-12-01' });
+    const server: Server = { items: [item], orderAnswers: [] };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    await readyToOrder();
+
+    const date = screen.getByRole('textbox', {
+      name: 'Publishing due date (DD/MM/YYYY), row 1, news.example.com',
+    });
+    expect(date).toHaveValue('01/12/2026');
+    expect(date).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    expect(date).toHaveAttribute('inputmode', 'numeric');
+
+    await user.clear(date);
+    await user.type(date, '31/02/2027');
+    await user.tab();
+    expect(date).toHaveAccessibleDescription('Enter a real date, for example 24/11/2026');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '24/11/2026');
+    expect(date).not.toHaveAccessibleDescription();
+    await user.tab();
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        publishing_due_date: '2026-11-24',
+      }),
+    );
+    expect(date).toHaveValue('24/11/2026');
+  });
+});
+
+describe('server refusals in the error summary', () => {
+  it('lists a billing violation from the server, and drops it once the field is valid', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem()],
+      orderAnswers: [
+        () =>
+          jsonResponse(
+            {
+              code: 400,
+              message: 'Validation failed.',
+              violations: [
+                { path: 'billing.zip_code', message: 'Expected string, received number' },
+              ],
+            },
+            400,
+          ),
+      ],
+    };
+    mockApi(api(server));
+    renderCheckout();
+    await user.click(await readyToOrder());
+
+    const summary = await screen.findByRole('region', { name: '1 problem prevents the order' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    within(summary).getByRole('link', {
+      name: 'Postal code: Expected string, received number',
+    });
+    const zip = screen.getByRole('textbox', { name: 'Postal code' });
+    expect(zip).toHaveAccessibleDescription('Expected string, received number');
+
+    // The note beside the button leads back to the list.
+    await user.click(zip);
+    const note = screen.getByText(/^1 problem prevents the order\./);
+    await user.click(within(note).getByRole('link', { name: 'See the list' }));
+    expect(summary).toHaveFocus();
+
+    await user.type(zip, '1');
+    await waitFor(() => expect(summary).not.toBeInTheDocument());
+    expect(zip).not.toHaveAccessibleDescription();
+  });
+});

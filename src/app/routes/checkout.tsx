@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -58,7 +58,11 @@ export function Component() {
     (position: number) => goToPage(Math.floor(position / CART_PAGE_LIMIT) + 1),
     [goToPage],
   );
-  const { rowErrors, clearFieldError, checkCart } = useCartChecks({ onErrorAt });
+  const { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart } = useCartChecks({
+    onErrorAt,
+  });
+  // The error summary of a failed order goes above the cart, where the page begins.
+  const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
 
   if (placedId) return <PlacedOrder id={placedId} />;
 
@@ -66,13 +70,21 @@ export function Component() {
     <>
       <PageHeader title="Checkout" description="Prices are in euro and exclude VAT." />
       <div className="space-y-6">
+        <div ref={setSummarySlot} className="empty:hidden" />
         <CartItemsSection
           page={page}
           onPageChange={goToPage}
           rowErrors={rowErrors}
-          onFieldEdited={clearFieldError}
+          onFieldChecked={updateFieldError}
+          onRowRemoved={forgetRow}
         />
-        <CheckoutPanel isOnline={isOnline} checkCart={checkCart} onPlaced={onPlaced} />
+        <CheckoutPanel
+          isOnline={isOnline}
+          checkCart={checkCart}
+          onPlaced={onPlaced}
+          rowProblems={rowProblems}
+          summarySlot={summarySlot}
+        />
       </div>
     </>
   );

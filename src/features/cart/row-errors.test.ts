@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_BLANK_MESSAGE } from '#contract/cart.ts';
-import { clientRowErrors, firstErrorPosition, itemViolations } from './row-errors.ts';
+import {
+  clientRowErrors,
+  firstErrorPosition,
+  itemViolations,
+  liveFieldError,
+} from './row-errors.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
 
 describe('checkout row errors', () => {
@@ -55,5 +60,25 @@ describe('checkout row errors', () => {
       'items[1].price',
       'payment_method',
     ]);
+  });
+
+  it('checks a field again as it is typed, and finds it valid once it is', () => {
+    const item = makeCartItem();
+    expect(liveFieldError(item, 'anchor_text', '  ')).toBe(NOT_BLANK_MESSAGE);
+    expect(liveFieldError(item, 'anchor_text', 'shoes')).toBeUndefined();
+    expect(liveFieldError(item, 'target_url', '')).toBe(NOT_BLANK_MESSAGE);
+    expect(liveFieldError(item, 'target_url', 'ftp://shop.example.org')).toBe(
+      'Only http and https addresses are accepted.',
+    );
+    expect(liveFieldError(item, 'target_url', 'shop.example.org/a')).toBeUndefined();
+    // The topic is required only when the buyer writes it for a paid plan.
+    expect(liveFieldError(item, 'topic', '')).toBe(NOT_BLANK_MESSAGE);
+    const provided = makeCartItem({ content_product_plan: null });
+    expect(liveFieldError(provided, 'topic', '')).toBeUndefined();
+    expect(liveFieldError(item, 'publishing_due_date', '30/02/2027')).toBe(
+      'Enter a real date, for example 24/11/2026',
+    );
+    expect(liveFieldError(item, 'publishing_due_date', '28/02/2027')).toBeUndefined();
+    expect(liveFieldError(item, 'comments', '')).toBeUndefined();
   });
 });

@@ -5,11 +5,13 @@
 import {
   correctedValueOf,
   missingCheckoutFields,
+  normalizeTargetUrl,
   NOT_BLANK_MESSAGE,
   type CartItem,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
+import { parseDateInput } from '#src/utils/date-input.ts';
 
 export const EDITABLE_FIELDS = [
   'anchor_text',
@@ -22,6 +24,23 @@ export const EDITABLE_FIELDS = [
   'word_count',
 ] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+/** The column names, as the cart table and the error summary show them. */
+export const FIELD_LABELS: Record<EditableField, string> = {
+  anchor_text: 'Anchor text',
+  target_url: 'Target URL',
+  topic: 'Topic',
+  comments: 'Comments',
+  custom_id: 'Custom ID',
+  publishing_due_date: 'Publishing due date',
+  is_topic_needs_approval: 'Topic needs approval',
+  word_count: 'Word count',
+};
+
+/** The DOM id of a row's field, so an error summary can lead to it. */
+export function cartFieldId(itemId: string, field: EditableField): string {
+  return `cart-item-${itemId}-${field}`;
+}
 
 export type FieldErrors = Partial<Record<EditableField, string>>;
 /** By cart item id. */
@@ -80,4 +99,30 @@ export function itemViolations(
 /** The position (0-based, in cart order) of the first row with an error, or -1. */
 export function firstErrorPosition(errors: RowErrors, orderedIds: readonly string[]): number {
   return orderedIds.findIndex((id) => Object.keys(errors[id] ?? {}).length > 0);
+}
+
+/**
+ * A field's error while the buyer fixes it, from what is typed now (the publishing due date as
+ * shown, DD/MM/YYYY): the required-field rule of spec §5 and the field's own format; undefined
+ * once the value is acceptable. Rules only the server knows are checked again when it is saved.
+ */
+export function liveFieldError(
+  item: CartItem,
+  field: EditableField,
+  value: string,
+): string | undefined {
+  if (field === 'anchor_text' || field === 'target_url' || field === 'topic') {
+    if (missingCheckoutFields({ ...item, [field]: value }).includes(field)) {
+      return NOT_BLANK_MESSAGE;
+    }
+  }
+  if (field === 'target_url') {
+    const result = normalizeTargetUrl(value);
+    return result.ok ? undefined : result.message;
+  }
+  if (field === 'publishing_due_date') {
+    const result = parseDateInput(value);
+    return result.ok ? undefined : result.message;
+  }
+  return undefined;
 }

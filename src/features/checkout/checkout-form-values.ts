@@ -1,26 +1,65 @@
 /** The checkout form's values, their rules, and the order request made from them. */
 import { z } from 'zod';
-import { NOT_BLANK_MESSAGE, type CartDefaults } from '#contract/cart.ts';
+import type { CartDefaults } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { MAX_INVOICE_EMAILS, PAYMENT_METHODS, type OrderCreate } from '#contract/orders.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 
-const required = (max: number) => z.string().trim().min(1, NOT_BLANK_MESSAGE).max(max);
+/**
+ * The form says what to do on each field (decision 091); the server keeps the spec's generic
+ * texts, which reach the form only for what the form cannot check itself.
+ */
+export const FIELD_MESSAGES = {
+  business_name: 'Enter the business name',
+  country_id: 'Choose a country',
+  city: 'Enter the city',
+  address: 'Enter the address',
+  zip_code: 'Enter the postal code',
+  invoice_email: 'Enter a valid e-mail address, like name@example.com',
+  payment_method: 'Choose a payment method.',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+const required = (message: string, label: string, max: number) =>
+  z.string().trim().min(1, message).max(max, tooLong(label, max));
 
 export const CheckoutFormSchema = z.object({
-  business_name: required(255),
-  country_id: z.string().min(1, NOT_BLANK_MESSAGE),
-  city: required(255),
-  address: required(500),
-  zip_code: required(32),
-  vat_number: z.string().trim().max(32),
+  business_name: required(FIELD_MESSAGES.business_name, 'Business name', 255),
+  country_id: z.string().min(1, FIELD_MESSAGES.country_id),
+  city: required(FIELD_MESSAGES.city, 'City', 255),
+  address: required(FIELD_MESSAGES.address, 'Address', 500),
+  zip_code: required(FIELD_MESSAGES.zip_code, 'Postal code', 32),
+  vat_number: z.string().trim().max(32, tooLong('VAT number', 32)),
   invoice_emails: z
-    .array(z.object({ value: z.string().trim().pipe(z.email('Invalid email')) }))
+    .array(
+      z.object({
+        value: z.string().trim().pipe(z.email(FIELD_MESSAGES.invoice_email)),
+      }),
+    )
     .min(1, 'Add at least one invoice e-mail.')
     .max(MAX_INVOICE_EMAILS),
-  po_number: z.string().trim().max(64),
-  payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method.' }),
+  po_number: z.string().trim().max(64, tooLong('PO number', 64)),
+  payment_method: z.enum(PAYMENT_METHODS, { error: FIELD_MESSAGES.payment_method }),
 });
+
+/** The form's fields as the error summary names them, in the order they appear. */
+export const FORM_FIELD_LABELS = {
+  business_name: 'Business name',
+  country_id: 'Country',
+  city: 'City',
+  address: 'Address',
+  zip_code: 'Postal code',
+  vat_number: 'VAT number',
+  po_number: 'PO number',
+  invoice_emails: 'Invoice e-mails',
+  payment_method: 'Payment method',
+} as const;
+
+/** The DOM id of a form field, so the error summary can lead to it. */
+export function formFieldId(field: CheckoutFormField): string {
+  return `checkout-${field.replaceAll('.', '-')}`;
+}
 export type CheckoutFormValues = z.input<typeof CheckoutFormSchema>;
 export type CheckoutFormField =
   | Exclude<keyof CheckoutFormValues, 'invoice_emails'>

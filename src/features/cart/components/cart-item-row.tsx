@@ -9,9 +9,17 @@ import {
 import { Button } from '#src/components/button.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
+import { DATE_INPUT_PLACEHOLDER, parseDateInput, toDateInput } from '#src/utils/date-input.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { useUpdateCartItem } from '../api/mutations.ts';
-import { isEditableField, type EditableField, type FieldErrors } from '../row-errors.ts';
+import {
+  cartFieldId,
+  FIELD_LABELS,
+  isEditableField,
+  liveFieldError,
+  type EditableField,
+  type FieldErrors,
+} from '../row-errors.ts';
 
 type Values = Record<EditableField, string>;
 
@@ -22,7 +30,8 @@ function valuesOf(item: CartItem): Values {
     topic: item.topic ?? '',
     comments: item.comments ?? '',
     custom_id: item.custom_id ?? '',
-    publishing_due_date: item.publishing_due_date ?? '',
+    // Shown and typed as DD/MM/YYYY; sent as YYYY-MM-DD.
+    publishing_due_date: toDateInput(item.publishing_due_date),
     is_topic_needs_approval: item.is_topic_needs_approval ? 'yes' : 'no',
     word_count: item.word_count === null ? '' : String(item.word_count),
   };
@@ -54,23 +63,27 @@ function patchFor(field: EditableField, value: string): PatchResult {
       return { patch: { word_count: value.trim() === '' ? null : Number(value) } };
     case 'is_topic_needs_approval':
       return { patch: { is_topic_needs_approval: value === 'yes' ? 'yes' : 'no' } };
-    case 'publishing_due_date':
-      return { patch: { publishing_due_date: value === '' ? null : value } };
+    case 'publishing_due_date': {
+      const result = parseDateInput(value);
+      if (!result.ok) return { error: result.message };
+      return { patch: { publishing_due_date: result.value === '' ? null : result.value } };
+    }
     default:
       return { patch: { [field]: textOrNull(value) } };
   }
 }
 
 function CellField({
+  id,
   label,
   error,
   children,
 }: {
+  id: string;
   label: string;
   error?: string;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) {
-  const id = useId();
   const errorId = useId();
   return (
     <div className="min-w-36">
@@ -99,7 +112,8 @@ export interface CartItemRowProps {
   /** 1-based position in the cart, for labels. */
   position: number;
   errors: FieldErrors;
-  onFieldEdited: (id: string, field: EditableField) => void;
+  /** After an edit of a field that shows an error: its error now, undefined once it is valid. */
+  onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
   onClone: (item: CartItem) => void;
   onDelete: (item: CartItem) => void;
   isBusy: boolean;
@@ -110,7 +124,7 @@ export function CartItemRow({
   item,
   position,
   errors,
-  onFieldEdited,
+  onFieldChecked,
   onClone,
   onDelete,
   isBusy,
@@ -134,13 +148,23 @@ export function CartItemRow({
   const setError = (field: EditableField, message: string | undefined) =>
     setLocalErrors((current) => ({ ...current, [field]: message }));
 
+  // An error shown on a field follows the value as it is typed, and goes as soon as it is valid.
   const edit = (field: EditableField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errorOf(field)) {
-      setError(field, undefined);
-      onFieldEdited(item.id, field);
+      const error = liveFieldError(item, field, value);
+      setError(field, localErrors[field] ? error : undefined);
+      onFieldChecked(item.id, field, error);
     }
   };
+  const cell = (field: EditableField) => ({
+    id: cartFieldId(item.id, field),
+    label:
+      field === 'publishing_due_date'
+        ? `${FIELD_LABELS[field]} (${DATE_INPUT_PLACEHOLDER}), ${rowLabel}`
+        : `${FIELD_LABELS[field]}, ${rowLabel}`,
+    error: errorOf(field),
+  });
 
   const save = (field: EditableField, value: string) => {
     if (value === valuesOf(item)[field]) return;
@@ -181,10 +205,9 @@ export function CartItemRow({
 
   const textInput = (
     field: EditableField,
-    label: string,
     options: { disabled?: boolean; placeholder?: string; maxLength?: number; type?: string } = {},
   ) => (
-    <CellField label={`${label}, ${rowLabel}`} error={errorOf(field)}>
+    <CellField {...cell(field)}>
       {({ id, describedBy }) => (
         <input
           id={id}
@@ -217,26 +240,23 @@ export function CartItemRow({
         </span>
       </th>
       <td className="px-2 py-3">
-        {textInput('anchor_text', 'Anchor text', { maxLength: MAX_TEXT_LENGTH.anchor_text })}
+        {textInput('anchor_text', { maxLength: MAX_TEXT_LENGTH.anchor_text })}
       </td>
       <td className="px-2 py-3">
-        {textInput('target_url', 'Target URL', {
+        {textInput('target_url', {
           placeholder: 'https://',
           maxLength: MAX_TEXT_LENGTH.target_url,
         })}
       </td>
       <td className="px-2 py-3">
-        {textInput('topic', 'Topic', {
+        {textInput('topic', {
           disabled: providesTopic,
           placeholder: providesTopic ? 'Suggested for you' : undefined,
           maxLength: MAX_TEXT_LENGTH.topic,
         })}
       </td>
       <td className="px-2 py-3">
-        <CellField
-          label={`Topic needs approval, ${rowLabel}`}
-          error={errorOf('is_topic_needs_approval')}
-        >
+        <CellField {...cell('is_topic_needs_approval')}>
           {({ id, describedBy }) => (
             <select
               id={id}
@@ -256,7 +276,7 @@ export function CartItemRow({
         </CellField>
       </td>
       <td className="px-2 py-3">
-        <CellField label={`Word count, ${rowLabel}`} error={errorOf('word_count')}>
+        <CellField {...cell('word_count')}>
           {({ id, describedBy }) => (
             <input
               id={id}
@@ -280,14 +300,15 @@ export function CartItemRow({
         </CellField>
       </td>
       <td className="px-2 py-3">
-        <CellField
-          label={`Publishing due date, ${rowLabel}`}
-          error={errorOf('publishing_due_date')}
-        >
+        <CellField {...cell('publishing_due_date')}>
           {({ id, describedBy }) => (
             <input
               id={id}
-              type="date"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={DATE_INPUT_PLACEHOLDER}
+              maxLength={10}
               value={values.publishing_due_date}
               aria-invalid={errorOf('publishing_due_date') ? true : undefined}
               aria-describedby={describedBy}
@@ -298,9 +319,9 @@ export function CartItemRow({
           )}
         </CellField>
       </td>
-      <td className="px-2 py-3">{textInput('custom_id', 'Custom ID')}</td>
+      <td className="px-2 py-3">{textInput('custom_id')}</td>
       <td className="px-2 py-3">
-        {textInput('comments', 'Comments', { maxLength: MAX_TEXT_LENGTH.comments })}
+        {textInput('comments', { maxLength: MAX_TEXT_LENGTH.comments })}
       </td>
       <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
         <span className="block font-semibold text-slate-900">{formatMoney(item.total_price)}</span>

@@ -46,7 +46,7 @@ function renderSection() {
             page={1}
             onPageChange={onPageChange}
             rowErrors={{}}
-            onFieldEdited={() => undefined}
+            onFieldChecked={() => undefined}
           />
         ),
       },

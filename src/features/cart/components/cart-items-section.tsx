@@ -37,7 +37,9 @@ export interface CartItemsSectionProps {
   page: number;
   onPageChange: (page: number) => void;
   rowErrors: RowErrors;
-  onFieldEdited: (id: string, field: EditableField) => void;
+  onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
+  /** A deleted row's errors go with it. */
+  onRowRemoved?: (id: string) => void;
 }
 
 /** The cart at checkout: every line with its fields, waiting offline lines, paging and emptying. */
@@ -45,7 +47,8 @@ export function CartItemsSection({
   page,
   onPageChange,
   rowErrors,
-  onFieldEdited,
+  onFieldChecked,
+  onRowRemoved,
 }: CartItemsSectionProps) {
   const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
   const drafts = useCartLineDrafts() ?? [];
@@ -65,6 +68,7 @@ export function CartItemsSection({
   const onDelete = (item: CartItem) => {
     remove.mutate([item], {
       onSuccess: () => {
+        onRowRemoved?.(item.id);
         if (items.length === 1 && page > 1) onPageChange(page - 1);
       },
     });
@@ -137,7 +141,7 @@ export function CartItemsSection({
                     item={item}
                     position={(page - 1) * CART_PAGE_LIMIT + index + 1}
                     errors={rowErrors[item.id] ?? NO_ERRORS}
-                    onFieldEdited={onFieldEdited}
+                    onFieldChecked={onFieldChecked}
                     onClone={onClone}
                     onDelete={onDelete}
                     isBusy={isBusy}

@@ -1,34 +1,83 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '#contract/cart.ts';
+import type { SummaryProblem } from '#src/components/error-summary.tsx';
 import type { CartCheck } from '#src/lib/cart-check.ts';
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
 import { fetchAllCartItems } from '../api/requests.ts';
 import { getCartRevision } from '../cart-revision.ts';
 import {
+  cartFieldId,
   clientRowErrors,
+  EDITABLE_FIELDS,
+  FIELD_LABELS,
   firstErrorPosition,
   itemViolations,
   type EditableField,
   type RowErrors,
 } from '../row-errors.ts';
 
+interface CheckedRow {
+  id: string;
+  hostname: string;
+}
+
+/** The rows' errors as an error summary lists them: cart order, then column order. */
+export function rowProblemsOf(
+  rows: readonly CheckedRow[],
+  errors: RowErrors,
+  reveal?: (position: number) => void,
+): SummaryProblem[] {
+  return rows.flatMap((row, position) =>
+    EDITABLE_FIELDS.flatMap((field) => {
+      const message = errors[row.id]?.[field];
+      if (!message) return [];
+      return [
+        {
+          key: `${row.id}:${field}`,
+          label: `Row ${position + 1}, ${row.hostname} · ${FIELD_LABELS[field]}`,
+          message,
+          targetId: cartFieldId(row.id, field),
+          reveal: reveal ? () => reveal(position) : undefined,
+        },
+      ];
+    }),
+  );
+}
+
 /**
  * The rows' side of placing an order: before it, every row is checked for its required fields;
- * after a refusal, the server's row violations are shown under their fields.
+ * after a refusal, the server's row violations are shown under their fields. Each error stays
+ * until its field is valid, and the rows' problems are offered to the checkout's error summary.
  */
 export function useCartChecks(options: { onErrorAt?: (position: number) => void } = {}) {
   const { onErrorAt } = options;
   const queryClient = useQueryClient();
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
+  const [rows, setRows] = useState<CheckedRow[]>([]);
   const { mutate: updateItem } = useUpdateCartItem();
 
-  const clearFieldError = useCallback((id: string, field: EditableField) => {
+  /** A row field's error after an edit: replaced, or removed when `message` is undefined. */
+  const updateFieldError = useCallback(
+    (id: string, field: EditableField, message: string | undefined) => {
+      setRowErrors((current) => {
+        const previous = current[id]?.[field];
+        if (!previous || previous === message) return current;
+        const row = { ...current[id] };
+        if (message) row[field] = message;
+        else delete row[field];
+        return { ...current, [id]: row };
+      });
+    },
+    [],
+  );
+
+  const forgetRow = useCallback((id: string) => {
     setRowErrors((current) => {
-      if (!current[id]?.[field]) return current;
-      const row = { ...current[id] };
-      delete row[field];
-      return { ...current, [id]: row };
+      if (!current[id]) return current;
+      const rest = { ...current };
+      delete rest[id];
+      return rest;
     });
   }, []);
 
@@ -37,7 +86,11 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     await settleCartSaves(queryClient);
     const items = await fetchAllCartItems();
     const orderedIds = items.map((item) => item.id);
-    if (items.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
+    setRows(items.map((item) => ({ id: item.id, hostname: item.site.hostname })));
+    if (items.length === 0) {
+      setRowErrors({});
+      return { ok: false, message: EMPTY_CART_MESSAGE };
+    }
     const errors = clientRowErrors(items);
     setRowErrors(errors);
     const position = firstErrorPosition(errors, orderedIds);
@@ -61,5 +114,10 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     };
   }, [queryClient, onErrorAt, updateItem]);
 
-  return { rowErrors, clearFieldError, checkCart };
+  const rowProblems = useMemo(
+    () => rowProblemsOf(rows, rowErrors, onErrorAt),
+    [rows, rowErrors, onErrorAt],
+  );
+
+  return { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart };
 }

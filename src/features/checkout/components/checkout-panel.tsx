@@ -2,7 +2,8 @@ import { Description, Field, Label, RadioGroup } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { createPortal } from 'react-dom';
+import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '#contract/cart.ts';
 import {
   MAX_INVOICE_EMAILS,
@@ -15,6 +16,12 @@ import type { ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
+import {
+  ErrorSummary,
+  focusSummary,
+  problemCountText,
+  type SummaryProblem,
+} from '#src/components/error-summary.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
@@ -31,12 +38,17 @@ import { placeOrder } from '../api/requests.ts';
 import {
   CheckoutFormSchema,
   defaultFormValues,
+  FORM_FIELD_LABELS,
+  formFieldId,
   formFieldOf,
   orderBody,
+  type CheckoutFormField,
   type CheckoutFormValues,
 } from '../checkout-form-values.ts';
 import { OrderAttempt } from '../order-attempt.ts';
 import { OrderSummary } from './order-summary.tsx';
+
+const SUMMARY_ID = 'checkout-problems';
 
 export const OFFLINE_ORDER_MESSAGE = 'You are offline. Placing an order needs a connection.';
 export const ORDER_NOT_SENT_MESSAGE =
@@ -46,6 +58,32 @@ export interface CheckoutPanelProps {
   isOnline: boolean;
   checkCart: () => Promise<CartCheck>;
   onPlaced: (order: Order) => void;
+  /** The cart rows' problems, listed first in the error summary. */
+  rowProblems?: readonly SummaryProblem[];
+  /** Where the error summary goes (the top of the page); inside the form when not given. */
+  summarySlot?: HTMLElement | null;
+}
+
+const NO_PROBLEMS: readonly SummaryProblem[] = [];
+
+/** The form's errors as the summary lists them, in the order the fields appear. */
+function formProblemsOf(errors: FieldErrors<CheckoutFormValues>): SummaryProblem[] {
+  const problems: SummaryProblem[] = [];
+  const add = (field: CheckoutFormField, label: string, message: string | undefined) => {
+    if (message) problems.push({ key: field, label, message, targetId: formFieldId(field) });
+  };
+  for (const field of Object.keys(FORM_FIELD_LABELS) as (keyof typeof FORM_FIELD_LABELS)[]) {
+    if (field === 'invoice_emails') {
+      const list = errors.invoice_emails;
+      list?.forEach?.((entry, index) =>
+        add(`invoice_emails.${index}.value`, `Invoice e-mail ${index + 1}`, entry?.value?.message),
+      );
+      add('invoice_emails', FORM_FIELD_LABELS.invoice_emails, list?.message ?? list?.root?.message);
+      continue;
+    }
+    add(field, FORM_FIELD_LABELS[field], errors[field]?.message);
+  }
+  return problems;
 }
 
 /** Methods shown: pay by bill only for companies allowed it. */
@@ -74,11 +112,13 @@ function usePlaceOrder() {
 }
 
 function PaymentMethods({
+  id,
   methods,
   value,
   onChange,
   error,
 }: {
+  id: string;
   methods: readonly PaymentMethodOption[];
   value: PaymentMethodOption['id'] | undefined;
   onChange: (value: PaymentMethodOption['id']) => void;
@@ -88,6 +128,7 @@ function PaymentMethods({
   return (
     <div>
       <RadioGroup
+        id={id}
         value={value}
         onChange={onChange}
         aria-describedby={error ? errorId : undefined}
@@ -145,12 +186,16 @@ function CheckoutForm({
   isOnline,
   checkCart,
   onPlaced,
+  rowProblems = NO_PROBLEMS,
+  summarySlot,
 }: CheckoutFormProps) {
   const shown = visibleMethods(methods, defaults);
   const firstAvailable = shown.find((method) => method.is_available)?.id;
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
     defaultValues: defaultFormValues(defaults, firstAvailable),
+    // Focus goes to the error summary, which leads to each field.
+    shouldFocusError: false,
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const emails = useFieldArray({ control, name: 'invoice_emails' });
@@ -159,6 +204,8 @@ function CheckoutForm({
   const inFlight = useRef(false);
   const [isWorking, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const showSummary = () => setFocusRequest((count) => count + 1);
 
   const companyId = company ?? defaults.company.id;
   const isEmpty = defaults.items_amount === 0;
@@ -174,11 +221,15 @@ function CheckoutForm({
         setError('payment_method', {
           message: method?.unavailable_reason ?? 'Choose a payment method.',
         });
+        await checkRowsToo();
+        showSummary();
         return;
       }
       const check = await checkCart();
       if (!check.ok) {
-        setProblem(check.message);
+        // Missing row fields are listed from the rows' own errors, and go when they are fixed.
+        if (check.message !== CHECKOUT_INCOMPLETE_MESSAGE) setProblem(check.message);
+        showSummary();
         return;
       }
       const body = orderBody(companyId, values);
@@ -198,29 +249,71 @@ function CheckoutForm({
             onForm += 1;
           }
           const onRows = error.violations.length - rest.length;
-          setProblem(onRows > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : onForm > 0 ? null : error.message);
+          if (onRows === 0 && onForm === 0) setProblem(error.message);
         } else {
           setProblem(error instanceof NetworkError ? ORDER_NOT_SENT_MESSAGE : String(error));
         }
+        showSummary();
       }
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
+      showSummary();
     } finally {
       inFlight.current = false;
       setWorking(false);
     }
   };
 
+  /** With billing errors, the rows are checked as well, so the summary lists everything at once. */
+  async function checkRowsToo() {
+    if (!isOnline || isEmpty) return;
+    try {
+      const check = await checkCart();
+      if (!check.ok && check.message !== CHECKOUT_INCOMPLETE_MESSAGE) setProblem(check.message);
+    } catch {
+      // The billing errors are listed all the same; the rows are checked again on the next try.
+    }
+  }
+
+  const onInvalid = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setWorking(true);
+    setProblem(null);
+    try {
+      await checkRowsToo();
+    } finally {
+      inFlight.current = false;
+      setWorking(false);
+      showSummary();
+    }
+  };
+
   const errors = formState.errors;
+  const problems = [
+    ...(problem ? [{ key: 'problem', message: problem }] : []),
+    ...rowProblems,
+    ...formProblemsOf(errors),
+  ];
+  const summary = (
+    <ErrorSummary
+      id={SUMMARY_ID}
+      problems={problems}
+      intro={rowProblems.length > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : undefined}
+      focusRequest={focusRequest}
+      className={summarySlot ? undefined : 'lg:col-span-2'}
+    />
+  );
   const countryOptions = countries.map((country) => ({ value: country.id, label: country.title }));
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
       className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       aria-label="Checkout"
     >
+      {summarySlot ? createPortal(summary, summarySlot) : summary}
       <Card>
         <CardHeader title="Billing information" description="Printed on the invoice." />
         <div className="grid gap-4 p-5 sm:grid-cols-2">
@@ -237,6 +330,7 @@ function CheckoutForm({
             className="sm:col-span-2"
             label="Business name"
             autoComplete="organization"
+            id={formFieldId('business_name')}
             error={errors.business_name?.message}
             {...register('business_name')}
           />
@@ -244,46 +338,59 @@ function CheckoutForm({
             label="Country"
             placeholder="Choose a country"
             options={countryOptions}
+            id={formFieldId('country_id')}
             error={errors.country_id?.message}
             {...register('country_id')}
           />
           <TextField
             label="City"
             autoComplete="address-level2"
+            id={formFieldId('city')}
             error={errors.city?.message}
             {...register('city')}
           />
           <TextField
             label="Address"
             autoComplete="street-address"
+            id={formFieldId('address')}
             error={errors.address?.message}
             {...register('address')}
           />
           <TextField
             label="Postal code"
             autoComplete="postal-code"
+            id={formFieldId('zip_code')}
             error={errors.zip_code?.message}
             {...register('zip_code')}
           />
           <TextField
             label="VAT number"
             description="Optional"
+            id={formFieldId('vat_number')}
             error={errors.vat_number?.message}
             {...register('vat_number')}
           />
           <TextField
             label="PO number"
             description="Optional"
+            id={formFieldId('po_number')}
             error={errors.po_number?.message}
             {...register('po_number')}
           />
           <fieldset className="space-y-2 sm:col-span-2">
-            <legend className="text-sm font-medium text-slate-800">Invoice e-mails</legend>
+            <legend
+              id={formFieldId('invoice_emails')}
+              tabIndex={-1}
+              className="text-sm font-medium text-slate-800"
+            >
+              Invoice e-mails
+            </legend>
             {emails.fields.map((entry, index) => (
               <div key={entry.id} className="flex items-start gap-2">
                 <TextField
                   className="flex-1"
                   label={<span className="sr-only">Invoice e-mail {index + 1}</span>}
+                  id={formFieldId(`invoice_emails.${index}.value`)}
                   type="email"
                   autoComplete="email"
                   error={errors.invoice_emails?.[index]?.value?.message}
@@ -322,6 +429,7 @@ function CheckoutForm({
             name="payment_method"
             render={({ field, fieldState }) => (
               <PaymentMethods
+                id={formFieldId('payment_method')}
                 methods={shown}
                 value={field.value}
                 onChange={field.onChange}
@@ -333,7 +441,21 @@ function CheckoutForm({
         <Card className="space-y-4 p-5">
           <h2 className="text-base font-semibold text-slate-900">Summary</h2>
           <OrderSummary defaults={defaults} />
-          {problem ? <Alert>{problem}</Alert> : null}
+          {problems.length > 0 ? (
+            <p className="text-sm font-medium text-red-700">
+              {problemCountText(problems.length)}.{' '}
+              <a
+                href={`#${SUMMARY_ID}`}
+                className="underline underline-offset-2 hover:text-red-800"
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusSummary(SUMMARY_ID);
+                }}
+              >
+                See the list
+              </a>
+            </p>
+          ) : null}
           {!isOnline ? (
             <p role="status" className="text-sm font-medium text-amber-800">
               {OFFLINE_ORDER_MESSAGE}

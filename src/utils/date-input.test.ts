@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DATE_FORMAT_MESSAGE,
+  DATE_NOT_REAL_MESSAGE,
+  parseDateInput,
+  toDateInput,
+} from './date-input.ts';
+
+describe('typed dates', () => {
+  it('reads DD/MM/YYYY as YYYY-MM-DD, with short parts and other separators too', () => {
+    expect(parseDateInput('24/11/2026')).toEqual({ ok: true, value: '2026-11-24' });
+    expect(parseDateInput(' 1/2/2027 ')).toEqual({ ok: true, value: '2027-02-01' });
+    expect(parseDateInput('29.02.2028')).toEqual({ ok: true, value: '2028-02-29' });
+    expect(parseDateInput('05-06-2027')).toEqual({ ok: true, value: '2027-06-05' });
+    expect(parseDateInput('')).toEqual({ ok: true, value: '' });
+  });
+
+  it('refuses dates that do not exist and other shapes', () => {
+    expect(parseDateInput('31/02/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
+    expect(parseDateInput('29/02/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
+    expect(parseDateInput('11/24/2026')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
+    expect(parseDateInput('00/01/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
+    expect(parseDateInput('2026-11-24')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+    expect(parseDateInput('24/11/26')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+    expect(parseDateInput('tomorrow')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+  });
+
+  it('shows a wire date as DD/MM/YYYY and round-trips', () => {
+    expect(toDateInput('2026-11-24')).toBe('24/11/2026');
+    expect(toDateInput(null)).toBe('');
+    expect(parseDateInput(toDateInput('2030-01-09'))).toEqual({ ok: true, value: '2030-01-09' });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Dates the buyer types: always DD/MM/YYYY on screen (spec §9), whatever the browser's locale,
+ * and YYYY-MM-DD on the wire (spec §5).
+ */
+import { DATE_FORMAT } from '../config/constants.ts';
+
+export const DATE_INPUT_PLACEHOLDER = DATE_FORMAT;
+export const DATE_FORMAT_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 24/11/2026';
+export const DATE_NOT_REAL_MESSAGE = 'Enter a real date, for example 24/11/2026';
+
+export type DateInputResult = { ok: true; value: string } | { ok: false; message: string };
+
+const TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const WIRE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1000 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/**
+ * Reads a typed date ('24/11/2026'; '.' or '-' between the parts and single-digit day or month
+ * are taken too) as YYYY-MM-DD. An empty field is an empty value.
+ */
+export function parseDateInput(text: string): DateInputResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: '' };
+  const match = TYPED.exec(trimmed);
+  if (!match) return { ok: false, message: DATE_FORMAT_MESSAGE };
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isRealDate(year, month, day)) return { ok: false, message: DATE_NOT_REAL_MESSAGE };
+  return { ok: true, value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
+}
+
+/** A wire date (YYYY-MM-DD) as the field shows it; anything else is shown as it is. */
+export function toDateInput(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = WIRE.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
