@@ -101,6 +101,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { answerClientError, answerFrameworkError } from './plugins/parser-errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { flagRoutes } from './modules/reference-data/flags.routes.ts';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
@@ -159,6 +160,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },
+    // Requests refused before any hook runs answer in the error format with the usual headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (options.quietRequests) {
     app.addHook('onResponse', async (request, reply) => {

@@ -1,5 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * The policy fits the single-page app: everything from our own origin, the service worker may
@@ -20,12 +22,35 @@ export const CONTENT_SECURITY_POLICY = {
   'object-src': ["'none'"],
 };
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false as const, directives: CONTENT_SECURITY_POLICY },
+  // Cross-origin isolation would block the map tiles, flags and avatars the app may embed later.
+  crossOriginEmbedderPolicy: false as const,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+};
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // Cross-origin isolation would block the map tiles, flags and avatars the app may embed later.
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(fastifyHelmet, { global: true, ...HELMET_OPTIONS });
+}
+
+let computedHeaders: Readonly<Record<string, string>> | null = null;
+
+/**
+ * The headers every answer carries, for the few answers written before Fastify's hooks run (a
+ * malformed address, a request the HTTP parser refuses): the same policy, from the same options.
+ */
+export function securityHeaders(): Readonly<Record<string, string>> {
+  if (computedHeaders) return computedHeaders;
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response, () => undefined);
+  computedHeaders = Object.freeze(headers);
+  return computedHeaders;
 }
