@@ -204,10 +204,17 @@ export const YesNoBooleanSchema = z.preprocess(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The largest whole number the database's integer columns hold. */
+const INTEGER_COLUMN_MAX = 2_147_483_647;
+
 const positiveInteger = z
   .number({ error: POSITIVE_INTEGER_MESSAGE })
   .int(POSITIVE_INTEGER_MESSAGE)
-  .min(1, POSITIVE_INTEGER_MESSAGE);
+  .min(1, POSITIVE_INTEGER_MESSAGE)
+  .max(
+    INTEGER_COLUMN_MAX,
+    `The number must be at most ${INTEGER_COLUMN_MAX.toLocaleString('en-US')}.`,
+  );
 
 /** The article's details, the same when a line is added and when a cart item is changed. */
 const articleDetailFields = {

@@ -10,13 +10,22 @@ export const NUMBER_MESSAGE = 'Expected number, received string';
 /** Plain decimal text as in a query string: `-12`, `12.5`; never `1e3`, `0x10` or blank. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
+/** The largest magnitude a number of a query may have: exact as a double, and far past any metric. */
+export const MAX_QUERY_NUMBER = Number.MAX_SAFE_INTEGER;
+export const NUMBER_TOO_LARGE_MESSAGE = `The number must be between -${MAX_QUERY_NUMBER} and ${MAX_QUERY_NUMBER}.`;
+
 /** A decimal from the query string, as a number. */
 export const decimalNumber = z
   .string()
   .trim()
   .regex(DECIMAL_PATTERN, NUMBER_MESSAGE)
   .transform(Number)
-  .pipe(z.number());
+  .pipe(
+    z
+      .number()
+      .min(-MAX_QUERY_NUMBER, NUMBER_TOO_LARGE_MESSAGE)
+      .max(MAX_QUERY_NUMBER, NUMBER_TOO_LARGE_MESSAGE),
+  );
 
 /** A whole number from the query string between `min` and `max`, such as a page or a limit. */
 export function wholeNumber(min: number, max: number) {

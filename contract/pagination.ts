@@ -17,10 +17,14 @@ export function hasMorePages(p: Pagination): boolean {
   return p.total / p.limit > p.page;
 }
 
+/** The highest page number a list request may ask for. */
+export const MAX_PAGE = 1_000_000;
+
 /** `?page=&limit=` of a list request: numbers from the query string, with defaults and a cap. */
 export function pageQuerySchema(options: { defaultLimit: number; maxLimit: number }) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    // A page past a million is past any list; bounded so the offset stays a number the database holds.
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
     limit: z.coerce.number().int().min(1).max(options.maxLimit).default(options.defaultLimit),
   });
 }

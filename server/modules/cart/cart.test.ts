@@ -96,6 +96,21 @@ describe('shopping cart', () => {
       expect((await list()).data.map((item) => item.id)).toEqual(items.map((item) => item.id));
     });
 
+    it('refuses a number larger than its column holds with a violation, adding nothing', async () => {
+      const site = siteWithNiches(facts);
+      const response = await add(
+        lineFor(facts, site, {
+          content_product_plan: facts.plans.standard.id,
+          word_count: 2 ** 31,
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(violationsOf(response)).toEqual([
+        { path: 'word_count', message: 'The number must be at most 2,147,483,647.' },
+      ]);
+      expect((await list()).data).toEqual([]);
+    });
+
     it("treats 'provide' as no plan: no word count, the buyer's own topic, no approval", async () => {
       const site = siteWithNiches(facts);
       for (const plan of [undefined, null, facts.plans.provide.id]) {

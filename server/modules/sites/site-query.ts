@@ -1,6 +1,7 @@
 // Turns a validated catalogue query into SQL: the conditions of `filter[…]`, the price of a site
 // and the ORDER BY of `sorting[…]`. Every user value travels as a bound parameter.
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   LinkType,
   RangeFilterKey,
@@ -95,6 +96,30 @@ function markedSites(table: typeof favoriteSites | typeof blacklistedSites, user
   return sql`(select ${table.siteId} from ${table} where ${table.userId} = ${userId})`;
 }
 
+/** What a whole-number column can hold; a bound beyond it is met by every row or by none. */
+const WHOLE_NUMBER_DOMAINS: Record<string, { min: number; max: number }> = {
+  PgSmallInt: { min: -32_768, max: 32_767 },
+  PgInteger: { min: -2_147_483_648, max: 2_147_483_647 },
+};
+
+/**
+ * The range of a metric column, with its bounds made ones the column can compare with: whole
+ * numbers for a whole-number column (DR >= 12.5 is DR >= 13), and a bound outside what the column
+ * holds either dropped (it excludes nothing) or turned into a condition no row meets.
+ */
+function metricRange(column: PgColumn, bounds: { min?: number; max?: number } | undefined) {
+  const domain = WHOLE_NUMBER_DOMAINS[column.columnType];
+  if (!bounds || !domain) return range(column, bounds);
+  let min = bounds.min === undefined ? undefined : Math.ceil(bounds.min);
+  let max = bounds.max === undefined ? undefined : Math.floor(bounds.max);
+  if ((min !== undefined && min > domain.max) || (max !== undefined && max < domain.min)) {
+    return [sql`false`];
+  }
+  if (min !== undefined && min <= domain.min) min = undefined;
+  if (max !== undefined && max >= domain.max) max = undefined;
+  return range(column, { min, max });
+}
+
 function range(
   value: SQLWrapper,
   bounds: { min?: number | string; max?: number | string } | undefined,
@@ -130,7 +155,7 @@ export function globalWhereOf(search: SiteSearch): SQL | undefined {
   const { filter } = search;
   const conditions: (SQL | undefined)[] = [];
   for (const [key, column] of Object.entries(NUMERIC_COLUMNS)) {
-    conditions.push(...range(column, filter[key as NumericColumnKey]));
+    conditions.push(...metricRange(column, filter[key as NumericColumnKey]));
   }
   conditions.push(...range(comparedPrice(search), filter.price));
   conditions.push(...range(sites.updatedAt, filter.last_updated_or));

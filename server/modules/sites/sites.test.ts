@@ -12,6 +12,7 @@ import {
   type SiteSortColumn,
   type SortDirection,
 } from '#contract/catalogue.ts';
+import { NUMBER_TOO_LARGE_MESSAGE } from '#contract/list-query.ts';
 import { centsToMoney } from '#contract/money.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 import {
@@ -287,6 +288,21 @@ describe('GET /api/v1/buyer/sites', () => {
       }
     });
 
+    it.each(numericKeys)(
+      'ranges on %s with fractions and bounds beyond what its column holds',
+      async (key) => {
+        for (const bounds of [
+          { min: '12.5' },
+          { max: '40.5' },
+          { min: '99999999999' },
+          { max: '-99999999999' },
+          { min: '-99999999999', max: '99999999999' },
+        ]) {
+          await expectMatches({ filter: { [key]: bounds } });
+        }
+      },
+    );
+
     it('ranges on the General price, in euros', async () => {
       const { expected } = await expectMatches({
         filter: { price: { min: '100', max: '800.5' } },
@@ -530,6 +546,11 @@ describe('GET /api/v1/buyer/sites', () => {
         'min must be less than or equal to max',
       ],
       ['filter[nope]=1', 'filter[nope]', 'This field was not expected.'],
+      [
+        `filter[ahrefs_organic_traffic][min]=1${'0'.repeat(24)}`,
+        'filter[ahrefs_organic_traffic][min]',
+        NUMBER_TOO_LARGE_MESSAGE,
+      ],
       ['filter[price][avg]=1', 'filter[price][avg]', 'This field was not expected.'],
       ['sorting[zzz]=ASC', 'sorting[zzz]', 'This field was not expected.'],
       ['sorting[price]=UP', 'sorting[price]', 'Invalid option: expected one of "ASC"|"DESC"'],
