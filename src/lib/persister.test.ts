@@ -23,6 +23,10 @@ function memoryPersister(): Persister & { stored: () => PersistedClient | undefi
   };
 }
 
+/** The persist package pins an older query-core than react-query's; the client is the same. */
+type PersistableClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
+const persistable = (client: QueryClient) => client as unknown as PersistableClient;
+
 const PROFILE_KEY = ['buyer', 'profile', 'detail'];
 const offline = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
 
@@ -37,9 +41,9 @@ async function clientWithFailedRefresh(): Promise<QueryClient> {
 
 async function saveAndRestore(from: QueryClient, persister: Persister): Promise<QueryClient> {
   const options = { ...persistOptions, persister };
-  await persistQueryClientSave({ ...options, queryClient: from });
+  await persistQueryClientSave({ ...options, queryClient: persistable(from) });
   const restored = new QueryClient();
-  await persistQueryClientRestore({ ...options, queryClient: restored });
+  await persistQueryClientRestore({ ...options, queryClient: persistable(restored) });
   return restored;
 }
 
@@ -82,7 +86,7 @@ describe('persisted query cache', () => {
     await persistQueryClientSave({
       ...persistOptions,
       persister: keepingLastAnswers(inner),
-      queryClient: client,
+      queryClient: persistable(client),
     });
 
     const keys = inner.stored()?.clientState.queries.map((query) => query.queryKey);

@@ -15,10 +15,13 @@ export function createTestQueryClient(): QueryClient {
 /** Renders routes in a memory router with the providers the app uses. */
 export function renderRoutes(
   routes: RouteObject[],
-  { session, initialEntries = ['/'] }: { session: SessionManager; initialEntries?: string[] },
+  {
+    session,
+    initialEntries = ['/'],
+    queryClient = createTestQueryClient(),
+  }: { session: SessionManager; initialEntries?: string[]; queryClient?: QueryClient },
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
-  const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider session={session}>

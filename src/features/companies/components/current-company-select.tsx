@@ -1,5 +1,6 @@
 import type { Account } from '#contract/profile.ts';
 import { SelectField } from '#src/components/select-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useSetCurrentAccount } from '../api/mutations.ts';
 
 /** The dashboard's company selector: choosing a company makes its account the current one. */
@@ -11,6 +12,7 @@ export function CurrentCompanySelect({
   className?: string;
 }) {
   const mutation = useSetCurrentAccount();
+  const isOnline = useOnlineStatus();
   const current = accounts.find((account) => account.is_current) ?? accounts[0];
   // While the switch is on its way, the choice shows at once.
   const value = mutation.isPending ? mutation.variables : (current?.id ?? '');
@@ -20,7 +22,10 @@ export function CurrentCompanySelect({
       className={className}
       value={value}
       // Not disabled while a switch is on its way: the select keeps the keyboard focus.
-      disabled={accounts.length === 0}
+      disabled={accounts.length === 0 || !isOnline}
+      description={
+        !isOnline && accounts.length > 0 ? 'Switching company needs a connection.' : undefined
+      }
       placeholder={accounts.length === 0 ? 'No companies yet' : undefined}
       onChange={(event) => {
         if (event.target.value && event.target.value !== current?.id) {

@@ -33,7 +33,7 @@ export function DomainSelect({
       value={known ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       placeholder={domains.length === 0 ? 'No domains yet' : 'All domains'}
-      error={query.isError ? 'Domains could not be loaded.' : undefined}
+      error={query.isError && !query.data ? 'Domains could not be loaded.' : undefined}
       options={domains.map((domain) => ({ value: domain.id, label: domain.hostname }))}
     />
   );
