@@ -41,8 +41,14 @@ export function renderWithProviders(ui: ReactNode, { session }: { session: Sessi
  * Renders a page component at `initialEntry` on the route `path`, with the query client and the
  * toaster; any other address shows a placeholder, so a navigation away can be seen.
  */
-export function renderOnRoute(ui: ReactNode, initialEntry = '/', path = '/') {
+export function renderOnRoute(
+  ui: ReactNode,
+  initialEntry = '/',
+  path = '/',
+  seed: (queryClient: QueryClient) => void = () => undefined,
+) {
   const queryClient = createTestQueryClient();
+  seed(queryClient);
   const router = createMemoryRouter(
     [
       { path, element: ui },
