@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BuyerDomain } from '#contract/domains.ts';
 import { createSessionManager } from '#src/features/auth/session-manager.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
@@ -49,6 +49,7 @@ beforeEach(() => clearSelectionCookies());
 afterEach(() => {
   clearSelectionCookies();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('dashboard domain choice', () => {
@@ -267,5 +268,21 @@ describe('dashboard offline after a reload', () => {
     expect(company).toBeDisabled();
     expect(company).toHaveAccessibleDescription('Switching company needs a connection.');
     expect(screen.getByRole('link', { name: 'Contact Lucas' })).toBeInTheDocument();
+  });
+
+  it('says what is not available offline when nothing was saved, not that the buyer has none', async () => {
+    setOnline(false);
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
+    mockApi(api);
+    renderHome('/?filter[niche][]=casino');
+
+    const domain = await screen.findByRole('combobox', { name: 'Domain' });
+    expect(domain).toBeDisabled();
+    expect(domain).toHaveDisplayValue('Not available offline');
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    expect(company).toHaveDisplayValue('Not available offline');
+    expect(company).toHaveAccessibleDescription('Your companies load once you are back online.');
+    expect(screen.queryByText(/will be assigned to you shortly/)).toBeNull();
   });
 });

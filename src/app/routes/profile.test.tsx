@@ -34,7 +34,10 @@ function renderProfileOffline(seed: boolean) {
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('profile offline', () => {
   it('shows the profile as last loaded, its settings off with the reason beside them', async () => {

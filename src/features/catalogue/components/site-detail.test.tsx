@@ -8,6 +8,7 @@ import { SiteDetailView } from './site-detail.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const NICHE = '00000000-0000-4000-8000-0000000000d1';

@@ -2,8 +2,8 @@ import type { Manager } from '#contract/profile.ts';
 import { LifeBuoyIcon } from '#src/components/icons.tsx';
 import { fullName } from '#src/utils/format.ts';
 
-/** Points the buyer to their account manager for help. */
-export function HelpCard({ manager }: { manager: Manager | null }) {
+/** Points the buyer to their account manager for help; `undefined` while the profile is unknown. */
+export function HelpCard({ manager }: { manager: Manager | null | undefined }) {
   return (
     <div className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600">
@@ -15,9 +15,13 @@ export function HelpCard({ manager }: { manager: Manager | null }) {
           {fullName(manager)}, your account manager, can help you pick publishers for your niche and
           budget.
         </p>
-      ) : (
+      ) : manager === null ? (
         <p className="mt-1 text-sm text-slate-600">
           An account manager will be assigned to you shortly.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          Your account manager can help you pick publishers for your niche and budget.
         </p>
       )}
       {manager ? (

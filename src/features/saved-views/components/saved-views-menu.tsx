@@ -76,8 +76,8 @@ export function SavedViewsMenu({
             </div>
             {views.isPending ? (
               <p className="py-2 text-sm text-slate-500">Loading…</p>
-            ) : views.isError ? (
-              <p className="py-2 text-sm text-red-600">{views.error.message}</p>
+            ) : !views.data ? (
+              <p className="py-2 text-sm text-red-600">{views.error?.message}</p>
             ) : views.data.length === 0 ? (
               <p className="py-2 text-sm text-slate-500">Nothing saved yet.</p>
             ) : shown.length === 0 ? (
