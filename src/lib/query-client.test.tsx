@@ -1,10 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dismissToast } from '../components/toast-store.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { ApiError, NetworkError } from './api-client.ts';
-import { createQueryClient, MUTATION_ERROR_TITLE } from './query-client.ts';
+import {
+  createQueryClient,
+  followBrowserConnection,
+  MUTATION_ERROR_TITLE,
+} from './query-client.ts';
 
 afterEach(() => act(() => dismissToast()));
 
@@ -68,5 +73,35 @@ describe('query client feedback', () => {
     await refresh(new NetworkError(new TypeError('Failed to fetch')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not refresh data');
     onLine.mockRestore();
+  });
+});
+
+describe('connection at start', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    followBrowserConnection(window);
+    onlineManager.setOnline(true);
+  });
+
+  it('a page loaded offline keeps its restored data and refreshes once the connection returns', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    followBrowserConnection(window);
+    expect(onlineManager.isOnline()).toBe(false);
+
+    const key = ['buyer', 'profile', 'detail'];
+    const client = createQueryClient();
+    // As the provider does: the client follows the connection from now on.
+    client.mount();
+    onTestFinished(() => client.unmount());
+    client.setQueryData(key, { first_name: 'Emma' }, { updatedAt: 1 });
+    const queryFn = vi.fn().mockResolvedValue({ first_name: 'Emma B.' });
+    void client.fetchQuery({ queryKey: key, queryFn, staleTime: 0 });
+
+    expect(client.getQueryState(key)).toMatchObject({ status: 'success', fetchStatus: 'paused' });
+    expect(queryFn).not.toHaveBeenCalled();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await vi.waitFor(() => expect(client.getQueryData(key)).toEqual({ first_name: 'Emma B.' }));
   });
 });

@@ -3,7 +3,7 @@
  * here, once for the whole app; a mutation that shows its own error (a form) opts out through
  * `meta.errorToast = false`.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '../components/toast-store.ts';
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
 import { ApiError, NetworkError } from './api-client.ts';
@@ -76,3 +76,23 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient: QueryClient = createQueryClient();
+
+/**
+ * The query library assumes a connection until it hears an `offline` event, so a page loaded
+ * without one would send every query, fail it and show errors over the saved data. Starting from
+ * what the browser knows makes a reload offline behave like going offline on an open page: queries
+ * wait for the connection and the restored data stays current (decision 093).
+ */
+export function followBrowserConnection(target: Window = window): void {
+  onlineManager.setEventListener((setOnline) => {
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    setOnline(target.navigator.onLine);
+    target.addEventListener('online', online);
+    target.addEventListener('offline', offline);
+    return () => {
+      target.removeEventListener('online', online);
+      target.removeEventListener('offline', offline);
+    };
+  });
+}

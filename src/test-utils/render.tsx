@@ -15,10 +15,13 @@ export function createTestQueryClient(): QueryClient {
 /** Renders routes in a memory router with the providers the app uses. */
 export function renderRoutes(
   routes: RouteObject[],
-  { session, initialEntries = ['/'] }: { session: SessionManager; initialEntries?: string[] },
+  {
+    session,
+    initialEntries = ['/'],
+    queryClient = createTestQueryClient(),
+  }: { session: SessionManager; initialEntries?: string[]; queryClient?: QueryClient },
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
-  const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider session={session}>
@@ -38,8 +41,14 @@ export function renderWithProviders(ui: ReactNode, { session }: { session: Sessi
  * Renders a page component at `initialEntry` on the route `path`, with the query client and the
  * toaster; any other address shows a placeholder, so a navigation away can be seen.
  */
-export function renderOnRoute(ui: ReactNode, initialEntry = '/', path = '/') {
+export function renderOnRoute(
+  ui: ReactNode,
+  initialEntry = '/',
+  path = '/',
+  seed: (queryClient: QueryClient) => void = () => undefined,
+) {
   const queryClient = createTestQueryClient();
+  seed(queryClient);
   const router = createMemoryRouter(
     [
       { path, element: ui },

@@ -1,14 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BuyerDomain } from '#contract/domains.ts';
 import { createSessionManager } from '#src/features/auth/session-manager.ts';
+import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { rememberedDomain, rememberSelectedDomain } from '#src/features/domains/selected-domain.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { clearSelectionCookies } from '#src/lib/cookies.ts';
 import { createSessionStore } from '#src/lib/session-store.ts';
-import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeBuyerProfile, makeSite } from '#src/test-utils/factories.ts';
-import { renderRoutes, searchOf } from '#src/test-utils/render.tsx';
+import { createTestQueryClient, renderRoutes, searchOf } from '#src/test-utils/render.tsx';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
 import { Component as Home } from './home.tsx';
 
@@ -30,7 +33,7 @@ function api(call: Call): Response {
   return list([]);
 }
 
-function renderHome(initialEntry: string) {
+function renderHome(initialEntry: string, queryClient?: QueryClient) {
   localStorage.setItem('access_token', tokenValidFor(900));
   localStorage.setItem('refresh_token', 'r1');
   const store = createSessionStore(localStorage, window);
@@ -38,6 +41,7 @@ function renderHome(initialEntry: string) {
   return renderRoutes([{ path: '/', element: <Home /> }], {
     session,
     initialEntries: [initialEntry],
+    queryClient,
   });
 }
 
@@ -45,6 +49,7 @@ beforeEach(() => clearSelectionCookies());
 afterEach(() => {
   clearSelectionCookies();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('dashboard domain choice', () => {
@@ -245,5 +250,56 @@ describe('dashboard company selector', () => {
     );
     await waitFor(() => expect(select).toHaveValue(second.id));
     expect(select).toHaveFocus();
+  });
+});
+
+describe('dashboard offline after a reload', () => {
+  it('shows the name, domains, company and manager from the saved copy while refreshes fail', async () => {
+    setOnline(false);
+    mockApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    // What the persisted cache restores: answers from an earlier visit.
+    const queryClient = createTestQueryClient();
+    const manager = { first_name: 'Lucas', last_name: 'Bernard', email: 'lucas@example.com' };
+    queryClient.setQueryData(
+      profileQueries.detail().queryKey,
+      makeBuyerProfile({ account_manager: { ...manager, avatar_file: null } }),
+      { updatedAt: 1 },
+    );
+    queryClient.setQueryData(
+      domainQueries.selectable().queryKey,
+      { data: domains, pagination: { page: 1, limit: 100, total: domains.length } },
+      { updatedAt: 1 },
+    );
+    renderHome('/?filter[niche][]=casino', queryClient);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(domainQueries.selectable().queryKey)?.status).toBe('error'),
+    );
+    expect(screen.getByRole('option', { name: 'shop.example' })).toBeInTheDocument();
+    expect(screen.queryByText('Domains could not be loaded.')).toBeNull();
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    expect(company).toHaveDisplayValue('Acme GmbH');
+    expect(company).toBeDisabled();
+    expect(company).toHaveAccessibleDescription('Switching company needs a connection.');
+    expect(screen.getByRole('link', { name: 'Contact Lucas' })).toBeInTheDocument();
+  });
+
+  it('says what is not available offline when nothing was saved, not that the buyer has none', async () => {
+    setOnline(false);
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
+    mockApi(api);
+    renderHome('/?filter[niche][]=casino');
+
+    const domain = await screen.findByRole('combobox', { name: 'Domain' });
+    expect(domain).toBeDisabled();
+    expect(domain).toHaveDisplayValue('Not available offline');
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    expect(company).toHaveDisplayValue('Not available offline');
+    expect(company).toHaveAccessibleDescription('Your companies load once you are back online.');
+    expect(screen.queryByText(/will be assigned to you shortly/)).toBeNull();
   });
 });

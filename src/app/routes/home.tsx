@@ -34,6 +34,7 @@ import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
@@ -72,6 +73,7 @@ function Dashboard() {
   // The catalogue's own address: this page writes its selections through the same hook.
   const [state, setState] = useListState(siteListAddress);
   const profile = useQuery(profileQueries.detail());
+  const isOnline = useOnlineStatus();
   const user = useCurrentUser();
   const [panel, setPanel] = useState<{ site: CartPanelSite | null; open: boolean }>({
     site: null,
@@ -138,13 +140,15 @@ function Dashboard() {
         </h2>
         <div className={isCompact ? 'grid gap-4 sm:grid-cols-3' : 'mt-4 grid gap-4 sm:grid-cols-3'}>
           <DomainSelect value={domainId} onChange={chooseDomain} />
-          {profile.isPending ? (
+          {profile.isPending && isOnline ? (
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-800">Company</p>
               <Skeleton className="h-9 w-full" />
             </div>
           ) : (
-            <CurrentCompanySelect accounts={profile.data?.accounts ?? []} />
+            <CurrentCompanySelect
+              accounts={profile.data?.accounts ?? (isOnline ? [] : undefined)}
+            />
           )}
           <NicheSelect
             value={state.filter.niche?.[0] ?? ''}
@@ -174,7 +178,7 @@ function Dashboard() {
             ) : null}
             {isCompact ? (
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:ml-auto">
-                <HelpCard manager={manager} compact />
+                <HelpCard manager={profile.data ? manager : undefined} compact />
                 <StrategyCard defaultDomain={selected?.hostname ?? ''} compact />
               </div>
             ) : null}
@@ -195,7 +199,7 @@ function Dashboard() {
       </Card>
       {isCompact ? null : (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <HelpCard manager={manager} />
+          <HelpCard manager={profile.data ? manager : undefined} />
           <StrategyCard defaultDomain={selected?.hostname ?? ''} />
         </div>
       )}

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { Alert } from '#src/components/alert.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
@@ -11,6 +13,25 @@ import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
 import { ProfileDetailsForm } from '#src/features/profile/components/profile-details-form.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
+/**
+ * A settings card that needs the server to save: offline its controls are off, and a line at its
+ * top says why, so nothing is typed that cannot be sent.
+ */
+function NeedsConnection({ what, children }: { what: string; children: ReactNode }) {
+  const isOnline = useOnlineStatus();
+  const noteId = useId();
+  if (isOnline) return children;
+  return (
+    <fieldset disabled aria-describedby={noteId} className="min-w-0 space-y-2">
+      <p id={noteId} className="text-sm text-amber-800">
+        You are offline: {what} needs a connection.
+      </p>
+      {children}
+    </fieldset>
+  );
+}
 
 /**
  * The buyer's profile: each section is its own card, stacked in the main column (summary, then
@@ -18,6 +39,7 @@ import { ProfileDetailsForm } from '#src/features/profile/components/profile-det
  */
 export function Component() {
   const profile = useQuery(profileQueries.detail());
+  const isOnline = useOnlineStatus();
 
   return (
     <>
@@ -25,7 +47,7 @@ export function Component() {
         title="Profile"
         description="Your details, sign-in settings, managers and company accounts."
       />
-      {profile.isPending ? (
+      {profile.isPending && isOnline ? (
         <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading profile">
           <Skeleton className="h-80 lg:col-span-2" />
           <div className="space-y-6">
@@ -33,19 +55,42 @@ export function Component() {
             <Skeleton className="h-32" />
           </div>
         </div>
-      ) : profile.isError ? (
-        <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
+      ) : !profile.data ? (
+        <ErrorState
+          title={isOnline ? undefined : 'Not available offline'}
+          message={
+            isOnline
+              ? profile.error?.message
+              : 'Your profile is not saved on this device yet; it loads when you are back online.'
+          }
+          onRetry={isOnline ? () => void profile.refetch() : undefined}
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
+          {isOnline ? null : (
+            <Alert variant="info" className="lg:col-span-3">
+              You are offline: your profile is shown as last loaded.
+            </Alert>
+          )}
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <ProfileDetails profile={profile.data} />
-            <AvatarCard profile={profile.data} />
-            <ProfileDetailsForm profile={profile.data} />
-            <EmailChangeForm email={profile.data.email} />
-            <PasswordChangeForm
-              personal={[profile.data.email, profile.data.first_name, profile.data.last_name]}
-            />
-            <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
+            <NeedsConnection what="changing your picture">
+              <AvatarCard profile={profile.data} />
+            </NeedsConnection>
+            <NeedsConnection what="saving your details">
+              <ProfileDetailsForm profile={profile.data} />
+            </NeedsConnection>
+            <NeedsConnection what="changing your e-mail">
+              <EmailChangeForm email={profile.data.email} />
+            </NeedsConnection>
+            <NeedsConnection what="changing your password">
+              <PasswordChangeForm
+                personal={[profile.data.email, profile.data.first_name, profile.data.last_name]}
+              />
+            </NeedsConnection>
+            <NeedsConnection what="changing notifications">
+              <NotificationPreferencesCard preferences={profile.data.notification_preferences} />
+            </NeedsConnection>
             <AccountsTable accounts={profile.data.accounts} />
           </div>
           <div className="min-w-0 space-y-6">

@@ -64,7 +64,15 @@ function Harness(props: { nicheFilter?: string; buyerDomainFilter?: string }) {
 }
 
 function renderPanel(props: { nicheFilter?: string; buyerDomainFilter?: string } = {}) {
+  return renderPanelWith(() => undefined, props);
+}
+
+function renderPanelWith(
+  seed: (queryClient: ReturnType<typeof createTestQueryClient>) => void,
+  props: { nicheFilter?: string; buyerDomainFilter?: string } = {},
+) {
   const queryClient = createTestQueryClient();
+  seed(queryClient);
   const router = createMemoryRouter(
     [
       { path: '/', element: <Harness {...props} /> },
@@ -80,6 +88,38 @@ function renderPanel(props: { nicheFilter?: string; buyerDomainFilter?: string }
     </QueryClientProvider>,
   );
   return { router, queryClient };
+}
+
+/** The site and plans were loaded before; this visit is offline and their refresh fails. */
+function renderPanelWithSavedSite() {
+  setOnline(false);
+  mockApi(() => {
+    throw new TypeError('Failed to fetch');
+  });
+  const result = renderPanelWith((queryClient) => {
+    queryClient.setQueryData(['buyer', 'sites', 'detail', SITE_ID, null], makeSiteDetail(), {
+      updatedAt: 1,
+    });
+    queryClient.setQueryData(['common', 'reference', 'content-product-plans'], PLANS, {
+      updatedAt: 1,
+    });
+    queryClient.setQueryData(
+      ['buyer', 'domains', 'list', { page: 1, limit: 100 }],
+      {
+        data: [
+          {
+            id: DOMAIN_ID,
+            hostname: 'shop.example.org',
+            referents_file: null,
+            import_status: null,
+          },
+        ],
+        pagination: { page: 1, limit: 100, total: 1 },
+      },
+      { updatedAt: 1 },
+    );
+  });
+  return result;
 }
 
 const addButton = () => screen.getByRole('button', { name: /^Add to cart ·/ });
@@ -282,5 +322,36 @@ describe('cart panel', () => {
     const drafts = await listCartLineDrafts();
     expect(drafts).toHaveLength(1);
     within(document.body).getByText('Waiting to sync');
+  });
+
+  it('offline without a saved copy of the site says the cart needs a connection, buttons off with why', async () => {
+    setOnline(false);
+    mockApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderPanel();
+    expect(
+      await screen.findByText('The cart needs a connection for this site'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong.')).toBeNull();
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(
+      "Adding to the cart needs this site's prices, which load once you are online.",
+    );
+    expect(screen.getByRole('button', { name: 'Add to cart and go to checkout' })).toBeDisabled();
+  });
+
+  it('offline with the site known, a failed refresh keeps the choices and says the line will wait', async () => {
+    const { queryClient } = renderPanelWithSavedSite();
+    await screen.findByRole('radio', { name: 'Standard' });
+    expect(queryClient.getQueryState(['buyer', 'sites', 'detail', SITE_ID, null])?.status).toBe(
+      'error',
+    );
+    expect(screen.queryByText('Something went wrong.')).toBeNull();
+    expect(addButton()).toBeEnabled();
+    expect(addButton()).toHaveAccessibleDescription(
+      'You are offline: the article is kept on this device and added to your cart when the connection returns.',
+    );
   });
 });

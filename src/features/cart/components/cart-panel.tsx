@@ -8,9 +8,12 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+import { NetworkError } from '#src/lib/api-client.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
@@ -278,8 +281,17 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
 
   const buyerDomainId = buyerDomainFilter || domains.data?.data[0]?.id || null;
   const domainNotice = !buyerDomainFilter && domains.data?.data.length === 0 ? 'none' : null;
+  const isOnline = useOnlineStatus();
   const isLoading = detail.isPending || plans.isPending;
-  const loadError = detail.error ?? plans.error;
+  // What is known wins over a failed refresh: offline, the saved copy of the site stays usable.
+  const loadError = (detail.data ? null : detail.error) ?? (plans.data ? null : plans.error);
+  // Offline without a saved copy: a fetch that failed, or one waiting for the connection.
+  const isUnavailableOffline =
+    loadError instanceof NetworkError || (!isOnline && isLoading && !loadError);
+  useRetryAfterNetworkError(isUnavailableOffline, () => {
+    if (detail.isError) void detail.refetch();
+    if (plans.isError) void plans.refetch();
+  });
   const total = panelTotal(choice, prices, planList);
   const payload = site ? panelPayload(choice, { siteId: site.id, buyerDomainId }) : null;
 
@@ -324,6 +336,12 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
   };
 
   const canAdd = payload !== null && !isLoading && !loadError;
+  const footerNoteId = useId();
+  const footerNote = isUnavailableOffline
+    ? "Adding to the cart needs this site's prices, which load once you are online."
+    : !isOnline && canAdd
+      ? 'You are offline: the article is kept on this device and added to your cart when the connection returns.'
+      : null;
 
   return (
     <SideSheet
@@ -332,24 +350,39 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
       title={site ? `Publish an article on ${site.hostname}` : 'Publish an article'}
       footer={
         <div className="flex w-full flex-wrap items-center justify-end gap-2">
+          {footerNote ? (
+            <p id={footerNoteId} className="w-full text-sm text-slate-600">
+              {footerNote}
+            </p>
+          ) : null}
           <Button variant="ghost" onClick={close}>
             Continue shopping
           </Button>
           <Button
             variant="secondary"
             disabled={!canAdd || addLine.isPending}
+            aria-describedby={footerNote ? footerNoteId : undefined}
             onClick={() => submit(true)}
           >
             Add to cart and go to checkout
           </Button>
-          <Button disabled={!canAdd || addLine.isPending} onClick={() => submit(false)}>
+          <Button
+            disabled={!canAdd || addLine.isPending}
+            aria-describedby={footerNote ? footerNoteId : undefined}
+            onClick={() => submit(false)}
+          >
             Add to cart
             {total !== null && articlesOf(choice) !== null ? ` · ${formatMoney(total)}` : ''}
           </Button>
         </div>
       }
     >
-      {!site ? null : loadError ? (
+      {!site ? null : isUnavailableOffline ? (
+        <EmptyState
+          title="The cart needs a connection for this site"
+          description="Its prices and content plans are not saved on this device yet. They load by themselves once you are online."
+        />
+      ) : loadError ? (
         <ErrorState
           message={loadError.message}
           onRetry={() => {

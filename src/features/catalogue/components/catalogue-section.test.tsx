@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '#src/lib/db.ts';
-import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
 import { CatalogueSection, DEFAULT_CATALOGUE_LAYOUT } from './catalogue-section.tsx';
@@ -27,6 +27,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('catalogue table', () => {
@@ -234,6 +235,21 @@ describe('catalogue table', () => {
       ),
     );
     expect(await screen.findByText('Removed from blacklist')).toBeInTheDocument();
+  });
+
+  it('offline turns favorite and blacklist marks off and says why next to the list', async () => {
+    const site = makeSite();
+    const { calls } = mockApi(sitesHandler(listOf([site])));
+    setOnline(false);
+    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
+    const reason = 'You are offline: favorites, the blacklist and exports need a connection.';
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(favorite).toBeDisabled();
+    expect(favorite).toHaveAccessibleDescription(expect.stringContaining(reason));
+    const box = screen.getByRole('checkbox', { name: `Blacklist ${site.hostname}` });
+    expect(box).toBeDisabled();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
   it('searches by domain or keyword after a pause in typing', async () => {

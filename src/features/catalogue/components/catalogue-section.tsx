@@ -1,8 +1,9 @@
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   ADDITIONAL_FILTER_KEYS,
   SITE_DEFAULT_PAGE_SIZE,
@@ -120,6 +121,8 @@ export function CatalogueSection({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [isFilterOpen, setFilterOpen] = useState(false);
   const { mutate: markSites } = useMarkSites();
+  const isOnline = useOnlineStatus();
+  const marksOffId = useId();
 
   const hasBuyerDomain = Boolean(state.filter.buyer_domain);
   const showAdditional = ADDITIONAL_FILTERS_ENABLED && hasBuyerDomain;
@@ -240,6 +243,11 @@ export function CatalogueSection({
           Showing data saved on {dayjs(query.data.savedAt).format('DD/MM/YYYY HH:mm')}
         </Alert>
       ) : null}
+      {isOnline ? null : (
+        <p id={marksOffId} className="mb-3 text-sm text-amber-800">
+          You are offline: favorites, the blacklist and exports need a connection.
+        </p>
+      )}
       {selectedIds.length > 0 ? (
         <div
           role="region"
@@ -248,7 +256,14 @@ export function CatalogueSection({
         >
           <span className="mr-2 font-medium">{selectedIds.length} selected</span>
           {BULK_ACTIONS.map(({ mark, value, label }) => (
-            <Button key={label} size="sm" variant="secondary" onClick={() => bulk(mark, value)}>
+            <Button
+              key={label}
+              size="sm"
+              variant="secondary"
+              disabled={!isOnline}
+              aria-describedby={isOnline ? undefined : marksOffId}
+              onClick={() => bulk(mark, value)}
+            >
               {label}
             </Button>
           ))}
@@ -287,6 +302,7 @@ export function CatalogueSection({
               onSort={onSort}
               onHideColumn={(id) => setLayout(withColumn(layout, id, false))}
               onMark={onMark}
+              marksOffReasonId={isOnline ? undefined : marksOffId}
               skeletonRows={Math.min(limit, 10)}
             />
           )}

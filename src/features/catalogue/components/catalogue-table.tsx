@@ -27,6 +27,8 @@ export interface CatalogueTableProps {
   onSort: (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => void;
   onHideColumn: (id: string) => void;
   onMark: (mark: SiteMark, site: Site, value: boolean) => void;
+  /** Set while marks cannot be saved (offline): the id of the text that says why. */
+  marksOffReasonId?: string;
   skeletonRows: number;
 }
 
@@ -81,6 +83,7 @@ export function CatalogueTable({
   onSort,
   onHideColumn,
   onMark,
+  marksOffReasonId,
   skeletonRows,
 }: CatalogueTableProps) {
   const allColumns = useMemo<SiteColumn[]>(
@@ -131,7 +134,8 @@ export function CatalogueTable({
                   type="button"
                   aria-pressed={on}
                   aria-label={`Favorite ${site.hostname}`}
-                  aria-describedby={describedBy}
+                  aria-describedby={cx(describedBy, marksOffReasonId) || undefined}
+                  disabled={marksOffReasonId !== undefined}
                   onClick={() => onMark('favorites', site, !on)}
                   className={cx(
                     'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
@@ -161,7 +165,8 @@ export function CatalogueTable({
                 <input
                   type="checkbox"
                   aria-label={`Blacklist ${site.hostname}`}
-                  aria-describedby={describedBy}
+                  aria-describedby={cx(describedBy, marksOffReasonId) || undefined}
+                  disabled={marksOffReasonId !== undefined}
                   className={cx(checkboxClass, 'accent-slate-700')}
                   checked={on}
                   onChange={() => onMark('blacklists', site, !on)}
@@ -173,7 +178,7 @@ export function CatalogueTable({
       },
       ...columns,
     ],
-    [columns, onMark],
+    [columns, onMark, marksOffReasonId],
   );
 
   // TanStack Table returns new functions on every render; this component is deliberately not

@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
-import { makeSite } from '#src/test-utils/factories.ts';
+import { jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
+import { makeSite, makeSiteDetail, SITE_ID } from '#src/test-utils/factories.ts';
+import { catalogueQueries } from '../api/queries.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { SiteDetailView } from './site-detail.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const NICHE = '00000000-0000-4000-8000-0000000000d1';
@@ -78,5 +80,33 @@ describe('site detail', () => {
       <SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} backTo="/" />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Site not found');
+  });
+
+  it('offline shows the site as last loaded instead of the failed refresh', async () => {
+    setOnline(false);
+    mockApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const view = <SiteDetailView id={SITE_ID} buyerDomain={null} backTo="/" />;
+    const { queryClient, unmount } = renderOnRoute(view, '/', '/', (client) =>
+      client.setQueryData(catalogueQueries.detail(SITE_ID, null).queryKey, makeSiteDetail(), {
+        updatedAt: 1,
+      }),
+    );
+    expect(
+      await screen.findByText('You are offline: this site is shown as last loaded.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        queryClient.getQueryState(catalogueQueries.detail(SITE_ID, null).queryKey)?.status,
+      ).toBe('error'),
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Details about');
+    expect(screen.queryByText('Something went wrong.')).toBeNull();
+    unmount();
+
+    renderOnRoute(<SiteDetailView id={SITE_ID} buyerDomain={null} backTo="/" />);
+    expect(await screen.findByText('Not available offline')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -12,8 +12,10 @@ import { Alert } from '#src/components/alert.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { ErrorState } from '#src/components/state-blocks.tsx';
-import { isApiError } from '#src/lib/api-client.ts';
+import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 import { formatDate, formatMoney } from '#src/utils/format.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import { CountryFlag } from './country-flag.tsx';
@@ -141,7 +143,22 @@ export function SiteDetailView({
   backTo: string;
 }) {
   const query = useQuery(catalogueQueries.detail(id, buyerDomain));
+  const isOnline = useOnlineStatus();
+  const isUnavailableOffline =
+    !query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline));
+  useRetryAfterNetworkError(isUnavailableOffline, query.refetch);
 
+  if (isUnavailableOffline) {
+    return (
+      <>
+        <PageHeader title="Site details" />
+        <EmptyState
+          title="Not available offline"
+          description="This site's details are not saved on this device yet. They load by themselves once you are back online."
+        />
+      </>
+    );
+  }
   if (query.isPending) {
     return (
       <div role="status" aria-label="Loading site details" className="space-y-4">
@@ -151,7 +168,7 @@ export function SiteDetailView({
       </div>
     );
   }
-  if (query.isError) {
+  if (!query.data) {
     return (
       <ErrorState
         title={isApiError(query.error, 404) ? 'Site not found' : 'Something went wrong.'}
@@ -185,6 +202,11 @@ export function SiteDetailView({
           </a>
         }
       />
+      {isOnline ? null : (
+        <Alert variant="info" className="mb-4">
+          You are offline: this site is shown as last loaded.
+        </Alert>
+      )}
       <Alert variant="info" className="mb-4">
         {DATA_UPDATE_NOTE}
       </Alert>

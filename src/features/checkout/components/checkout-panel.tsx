@@ -484,7 +484,8 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
   const countries = useQuery(catalogueQueries.reference('countries'));
 
   const error = defaults.error ?? methods.error ?? countries.error;
-  if (error && (!defaults.data || !methods.data || !countries.data)) {
+  const isKnown = Boolean(defaults.data && methods.data && countries.data);
+  if (error && !isKnown && props.isOnline) {
     return (
       <ErrorState
         title="Billing details could not be loaded."

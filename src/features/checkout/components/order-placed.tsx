@@ -43,8 +43,8 @@ export function OrderPlaced({ order }: { order: Order }) {
 export function PlacedOrder({ id }: { id: string }) {
   const query = useQuery(orderQueries.detail(id));
   if (query.isPending) return <LoadingState label="Loading your order…" />;
-  if (query.isError) {
-    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (!query.data) {
+    return <ErrorState message={query.error?.message} onRetry={() => void query.refetch()} />;
   }
   return <OrderPlaced order={query.data} />;
 }

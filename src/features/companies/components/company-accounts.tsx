@@ -1,5 +1,6 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Company } from '#contract/companies.ts';
 import type { Account } from '#contract/profile.ts';
@@ -8,6 +9,7 @@ import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ChevronDownIcon } from '#src/components/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { useSetCurrentAccount } from '../api/mutations.ts';
@@ -47,7 +49,7 @@ function detailRows(company: Company): [string, string | null][] {
 function CompanyDetails({ accountId }: { accountId: string }) {
   const query = useQuery(companyQueries.company(accountId));
   if (query.isPending) return <LoadingState label="Loading company details…" className="py-6" />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   }
   return (
@@ -70,8 +72,9 @@ function CompanyDetails({ accountId }: { accountId: string }) {
   );
 }
 
-function AccountItem({ account }: { account: Account }) {
+function AccountItem({ account, offlineNoteId }: { account: Account; offlineNoteId: string }) {
   const mutation = useSetCurrentAccount();
+  const isOnline = useOnlineStatus();
   return (
     <li className="px-5 py-4">
       <Disclosure>
@@ -97,6 +100,8 @@ function AccountItem({ account }: { account: Account }) {
                     variant="secondary"
                     size="sm"
                     loading={mutation.isPending}
+                    disabled={!isOnline}
+                    aria-describedby={isOnline ? undefined : offlineNoteId}
                     onClick={() => mutation.mutate(account.id)}
                   >
                     Make current
@@ -133,6 +138,8 @@ export function CompanyAccounts({
   error: Error | null;
   onRetry: () => void;
 }) {
+  const isOnline = useOnlineStatus();
+  const offlineNoteId = useId();
   let body;
   if (accounts) {
     body =
@@ -146,7 +153,7 @@ export function CompanyAccounts({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Company accounts">
           {accounts.map((account) => (
-            <AccountItem key={account.id} account={account} />
+            <AccountItem key={account.id} account={account} offlineNoteId={offlineNoteId} />
           ))}
         </ul>
       );
@@ -165,6 +172,12 @@ export function CompanyAccounts({
         title="Company accounts"
         description="The current company is checkout's default. Credit limits and balances exclude VAT."
       />
+      {accounts && !isOnline ? (
+        <p id={offlineNoteId} className="px-5 pt-3 text-sm text-amber-800">
+          You are offline: these are the accounts as last loaded. Making another company current
+          needs a connection.
+        </p>
+      ) : null}
       {body}
     </Card>
   );

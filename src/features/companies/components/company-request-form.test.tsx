@@ -9,7 +9,7 @@ import {
   type Company,
   type CompanyRequest,
 } from '#contract/companies.ts';
-import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { CompanyRequestForm } from './company-request-form.tsx';
 
@@ -60,7 +60,10 @@ function sentRequest(call: Call): CompanyRequest {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function renderForm(props: Partial<Parameters<typeof CompanyRequestForm>[0]> = {}) {
   const onSent = vi.fn();
@@ -187,5 +190,17 @@ describe('company request form', () => {
       city: 'Hamburg',
       vat_number: 'DE123456789',
     });
+  });
+
+  it('offline keeps the form but turns sending off, saying why beside the button', async () => {
+    mockApi(() => jsonResponse({}));
+    setOnline(false);
+    renderForm();
+    const send = await screen.findByRole('button', { name: 'Send company request' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      'You are offline: sending needs a connection. What you typed stays here meanwhile.',
+    );
+    expect(screen.getByLabelText('Business name')).toBeEnabled();
   });
 });

@@ -1,6 +1,6 @@
 import { Field, Label, Textarea } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   bicProblem,
@@ -21,6 +21,7 @@ import { Card } from '#src/components/card.tsx';
 import { FieldHints } from '#src/components/field-hints.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { inputClasses, TextField } from '#src/components/text-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCreateCompanyRequest } from '../api/mutations.ts';
 
@@ -89,6 +90,8 @@ export function CompanyRequestForm({
   onCancel: () => void;
 }) {
   const mutation = useCreateCompanyRequest();
+  const isOnline = useOnlineStatus();
+  const offlineNoteId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, CompanyRequestCreate>({
     resolver: zodResolver(CompanyRequestCreateSchema),
@@ -230,11 +233,21 @@ export function CompanyRequestForm({
             error={errors.additional_info?.message}
           />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {isOnline ? null : (
+            <p id={offlineNoteId} className="w-full text-right text-sm text-amber-800">
+              You are offline: sending needs a connection. What you typed stays here meanwhile.
+            </p>
+          )}
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button
+            type="submit"
+            loading={mutation.isPending}
+            disabled={!isOnline}
+            aria-describedby={isOnline ? undefined : offlineNoteId}
+          >
             {changeOf ? 'Send change request' : 'Send company request'}
           </Button>
         </div>

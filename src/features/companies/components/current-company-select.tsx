@@ -1,16 +1,21 @@
 import type { Account } from '#contract/profile.ts';
 import { SelectField } from '#src/components/select-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useSetCurrentAccount } from '../api/mutations.ts';
 
 /** The dashboard's company selector: choosing a company makes its account the current one. */
 export function CurrentCompanySelect({
-  accounts,
+  accounts: knownAccounts,
   className,
 }: {
-  accounts: readonly Account[];
+  /** Undefined while the buyer's profile is not known (offline before it ever loaded). */
+  accounts: readonly Account[] | undefined;
   className?: string;
 }) {
   const mutation = useSetCurrentAccount();
+  const isOnline = useOnlineStatus();
+  const accounts = knownAccounts ?? [];
+  const isUnknown = knownAccounts === undefined;
   const current = accounts.find((account) => account.is_current) ?? accounts[0];
   // While the switch is on its way, the choice shows at once.
   const value = mutation.isPending ? mutation.variables : (current?.id ?? '');
@@ -20,8 +25,17 @@ export function CurrentCompanySelect({
       className={className}
       value={value}
       // Not disabled while a switch is on its way: the select keeps the keyboard focus.
-      disabled={accounts.length === 0}
-      placeholder={accounts.length === 0 ? 'No companies yet' : undefined}
+      disabled={accounts.length === 0 || !isOnline}
+      description={
+        isUnknown
+          ? 'Your companies load once you are back online.'
+          : !isOnline && accounts.length > 0
+            ? 'Switching company needs a connection.'
+            : undefined
+      }
+      placeholder={
+        isUnknown ? 'Not available offline' : accounts.length === 0 ? 'No companies yet' : undefined
+      }
       onChange={(event) => {
         if (event.target.value && event.target.value !== current?.id) {
           mutation.mutate(event.target.value);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { domainQueries } from '../api/queries.ts';
 
 /** Picks one of the buyer's domains; the caller keeps the value (the address query string). */
@@ -14,7 +15,21 @@ export function DomainSelect({
   className?: string;
 }) {
   const query = useQuery(domainQueries.selectable());
+  const isOnline = useOnlineStatus();
 
+  if (query.isPending && !isOnline) {
+    return (
+      <SelectField
+        label="Domain"
+        className={className}
+        value=""
+        disabled
+        placeholder="Not available offline"
+        description="Your domains load once you are back online."
+        options={[]}
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className={className}>
@@ -33,7 +48,7 @@ export function DomainSelect({
       value={known ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       placeholder={domains.length === 0 ? 'No domains yet' : 'All domains'}
-      error={query.isError ? 'Domains could not be loaded.' : undefined}
+      error={query.isError && !query.data ? 'Domains could not be loaded.' : undefined}
       options={domains.map((domain) => ({ value: domain.id, label: domain.hostname }))}
     />
   );

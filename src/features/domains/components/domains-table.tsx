@@ -187,16 +187,16 @@ export function DomainsTable({
   );
 
   let body: ReactNode;
-  if (query.isError && !query.data) {
-    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
-  } else if (query.isPending && !isOnline) {
+  if (!query.data && !isOnline) {
     body = (
       <EmptyState
         title="You are offline"
         description="Your domains show here once the connection returns."
       />
     );
-  } else if (query.isSuccess && query.data.pagination.total === 0) {
+  } else if (query.isError && !query.data) {
+    body = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  } else if (query.data && query.data.pagination.total === 0) {
     body = (
       <EmptyState
         icon={<GlobeIcon className="size-5" />}
@@ -236,6 +236,12 @@ export function DomainsTable({
   return (
     <>
       <DomainDrafts drafts={drafts} />
+      {query.data && !isOnline ? (
+        <p className="mb-3 text-sm text-amber-800">
+          You are offline: this is the list as last loaded. Domains you add or delete are kept on
+          this device and sent when you are back online; uploading a list needs a connection.
+        </p>
+      ) : null}
       {body}
       {dialogs}
     </>

@@ -294,6 +294,28 @@ describe('domains table', () => {
   });
 });
 
+describe('domains table offline', () => {
+  it('keeps the list as last loaded after a failed refresh and says what still works', async () => {
+    let isReachable = true;
+    mockApi((call) => {
+      if (!isReachable) throw new TypeError('Failed to fetch');
+      return api([makeDomain()])(call);
+    });
+    const { queryClient } = renderTable();
+    await screen.findByRole('button', { name: 'Delete mysite.com' });
+    isReachable = false;
+    setOnline(false);
+    // The screen reads the browser's status as it renders again after the failed refresh.
+    await act(() => queryClient.refetchQueries({}, { cancelRefetch: true }).catch(() => undefined));
+
+    expect(
+      screen.getByText(/You are offline: this is the list as last loaded\./),
+    ).toHaveTextContent('uploading a list needs a connection');
+    expect(screen.getByRole('row', { name: /mysite\.com/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('competitors dialog', () => {
   it('lists the groups of the domain with their competitors and imports', async () => {
     const { calls } = mockApi(api([makeDomain()], [makeGroup()]));

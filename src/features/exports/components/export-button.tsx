@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '#src/components/toast-store.ts';
 import { Button } from '#src/components/button.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { downloadFile, runExportTask, type ExportRequest } from '../api/export-task.ts';
 
 /** How often a running export is asked for its progress. */
@@ -22,6 +23,8 @@ export function ExportButton({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const isOnline = useOnlineStatus();
+  const offlineId = useId();
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -55,9 +58,21 @@ export function ExportButton({
   const isRunning = progress !== null;
   return (
     <div className="flex items-center gap-2">
-      <Button size="sm" variant="secondary" loading={isRunning} onClick={() => void start()}>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={isRunning}
+        disabled={!isOnline && !isRunning}
+        aria-describedby={isOnline ? undefined : offlineId}
+        onClick={() => void start()}
+      >
         Export
       </Button>
+      {isOnline ? null : (
+        <span id={offlineId} className="text-xs text-slate-600">
+          Needs a connection
+        </span>
+      )}
       {isRunning ? (
         <div
           role="progressbar"

@@ -10,7 +10,8 @@ export function HelpCard({
   manager,
   compact = false,
 }: {
-  manager: Manager | null;
+  /** `undefined` while the profile is unknown. */
+  manager: Manager | null | undefined;
   compact?: boolean;
 }) {
   if (compact) {
@@ -26,8 +27,10 @@ export function HelpCard({
             >
               Contact {manager.first_name}
             </a>
-          ) : (
+          ) : manager === null ? (
             'A manager will be assigned shortly.'
+          ) : (
+            'Your account manager can help.'
           )}
         </span>
       </p>
@@ -44,9 +47,13 @@ export function HelpCard({
           {fullName(manager)}, your account manager, can help you pick publishers for your niche and
           budget.
         </p>
-      ) : (
+      ) : manager === null ? (
         <p className="mt-1 text-sm text-slate-600">
           An account manager will be assigned to you shortly.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          Your account manager can help you pick publishers for your niche and budget.
         </p>
       )}
       {manager ? (

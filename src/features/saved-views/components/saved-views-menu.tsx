@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { buttonClasses, Button } from '#src/components/button.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { useDeleteView, useSaveView, useUpdateView } from '../api/mutations.ts';
@@ -22,6 +23,9 @@ export function SavedViewsMenu({
   const save = useSaveView(kind, itemLabel, source);
   const update = useUpdateView(kind, source);
   const remove = useDeleteView(kind, source);
+  const isOnline = useOnlineStatus();
+  const offlineId = `${kind}-offline`;
+  const needsConnection = isOnline ? undefined : offlineId;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const noun = itemLabel.toLowerCase();
@@ -76,8 +80,8 @@ export function SavedViewsMenu({
             </div>
             {views.isPending ? (
               <p className="py-2 text-sm text-slate-500">Loading…</p>
-            ) : views.isError ? (
-              <p className="py-2 text-sm text-red-600">{views.error.message}</p>
+            ) : !views.data ? (
+              <p className="py-2 text-sm text-red-600">{views.error?.message}</p>
             ) : views.data.length === 0 ? (
               <p className="py-2 text-sm text-slate-500">Nothing saved yet.</p>
             ) : shown.length === 0 ? (
@@ -105,6 +109,8 @@ export function SavedViewsMenu({
                       aria-pressed={view.is_favorite}
                       aria-label={`Favorite ${noun} ${view.name}`}
                       title={view.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+                      disabled={!isOnline}
+                      aria-describedby={needsConnection}
                       onClick={() => update.mutate({ id: view.id, is_favorite: !view.is_favorite })}
                       className={cx(
                         'rounded p-1 text-base leading-none focus-visible:outline-2 focus-visible:outline-indigo-600',
@@ -116,6 +122,8 @@ export function SavedViewsMenu({
                     <button
                       type="button"
                       aria-label={`Delete ${noun} ${view.name}`}
+                      disabled={!isOnline}
+                      aria-describedby={needsConnection}
                       onClick={() => remove.mutate({ id: view.id })}
                       className="rounded p-1 text-sm text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
                     >
@@ -139,10 +147,22 @@ export function SavedViewsMenu({
                   aria-describedby={error ? `${kind}-error` : undefined}
                   className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
                 />
-                <Button type="submit" size="sm" loading={save.isPending}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  loading={save.isPending}
+                  disabled={!isOnline}
+                  aria-describedby={needsConnection}
+                >
                   Save {noun}
                 </Button>
               </div>
+              {isOnline ? null : (
+                <p id={offlineId} className="mt-1 text-xs text-amber-800">
+                  You are offline: applying works, but saving, starring and deleting need a
+                  connection.
+                </p>
+              )}
               {error ? (
                 <p id={`${kind}-error`} className="mt-1 text-xs font-medium text-red-600">
                   {error}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StrategyRequest } from '#contract/strategy-requests.ts';
-import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { StrategyCard } from './strategy-card.tsx';
 import { STRATEGY_LIMIT_MESSAGE, STRATEGY_RECEIVED_MESSAGE } from './strategy-request-dialog.tsx';
@@ -33,7 +33,10 @@ function api(post: (call: Call) => Response, requests: StrategyRequest[] = []) {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 async function openDialog(defaultDomain = 'mysite.com') {
   const user = userEvent.setup();
@@ -120,5 +123,17 @@ describe('free strategy request', () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it('offline keeps the form but turns sending off, saying why beside the button', async () => {
+    const { calls } = mockApi(api(() => jsonResponse(makeRequest(), 201), []));
+    setOnline(false);
+    const { dialog } = await openDialog();
+    const send = within(dialog).getByRole('button', { name: 'Send request' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      'You are offline: sending the request needs a connection.',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

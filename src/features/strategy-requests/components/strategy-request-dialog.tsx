@@ -1,7 +1,7 @@
 import { Field, Label, Textarea } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { normaliseHostname } from '#contract/hostname.ts';
@@ -18,6 +18,7 @@ import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { FieldHints } from '#src/components/field-hints.tsx';
 import { inputClasses, TextField } from '#src/components/text-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { checkedHostname } from '#src/utils/hostname-field.ts';
@@ -85,6 +86,8 @@ export function StrategyRequestDialog({
   defaultDomain: string;
 }) {
   const mutation = useCreateStrategyRequest();
+  const isOnline = useOnlineStatus();
+  const offlineId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSent, setSent] = useState(false);
   const form = useForm<StrategyFormValues>({
@@ -165,11 +168,21 @@ export function StrategyRequestDialog({
               error={descriptionError}
             />
           </Field>
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {isOnline ? null : (
+              <p id={offlineId} className="w-full text-right text-sm text-amber-800">
+                You are offline: sending the request needs a connection.
+              </p>
+            )}
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
+            <Button
+              type="submit"
+              loading={mutation.isPending}
+              disabled={!isOnline}
+              aria-describedby={isOnline ? undefined : offlineId}
+            >
               Send request
             </Button>
           </div>

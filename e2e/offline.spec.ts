@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BUYER } from './fixtures/users.ts';
+import { CartPanel } from './pages/cart-panel.ts';
+import { CataloguePage } from './pages/catalogue-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+interface Known {
+  firstName: string;
+  company: string;
+  domains: string[];
+}
+
+/** What the server says about the buyer, read once online to compare with the offline screen. */
+async function knownAboutBuyer(page: Page): Promise<Known> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const profile = (await (
+    await page.request.get('/api/v1/buyer/profiles', { headers })
+  ).json()) as {
+    first_name: string;
+    accounts: { is_current: boolean; company: { title: string } }[];
+  };
+  const domains = (await (
+    await page.request.get('/api/v1/buyer/domains?page=1&limit=100', { headers })
+  ).json()) as { data: { hostname: string }[] };
+  const current = profile.accounts.find((account) => account.is_current) ?? profile.accounts[0];
+  return {
+    firstName: profile.first_name,
+    company: current?.company.title ?? '',
+    domains: domains.data.map((domain) => domain.hostname),
+  };
+}
+
+/** The saved copy of the query cache holds the buyer's profile (it is written once a second). */
+async function waitForSavedCopy(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('buyer-portal');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const read = open.result.transaction('queryCache').objectStore('queryCache').getAll();
+              read.onerror = () => resolve(false);
+              read.onsuccess = () =>
+                resolve(
+                  (read.result as { value: string }[]).some((row) =>
+                    row.value.includes('"profile","detail"'),
+                  ),
+                );
+            };
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+async function expectDashboardFromSavedCopy(page: Page, known: Known) {
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Welcome back, ${known.firstName}` }),
+  ).toBeVisible();
+  const domain = page.getByRole('combobox', { name: 'Domain' });
+  for (const hostname of known.domains) {
+    await expect(domain.getByRole('option', { name: hostname })).toBeAttached();
+  }
+  await expect(page.getByText('Domains could not be loaded.')).toHaveCount(0);
+  const company = page.getByRole('combobox', { name: 'Company' });
+  await expect(company).toHaveValue(/.+/);
+  await expect(company.locator('option:checked')).toHaveText(known.company);
+  await expect(company).toBeDisabled();
+  await expect(page.getByText('Switching company needs a connection.')).toBeVisible();
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a buyer who reloads offline still sees their name, domains and company', async ({
+      page,
+      context,
+    }) => {
+      const login = new LoginPage(page);
+      await login.goto();
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await login.signIn(BUYER.email, BUYER.password);
+      await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+      const known = await knownAboutBuyer(page);
+      expect(known.domains.length).toBeGreaterThan(0);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Welcome back, ${known.firstName}` }),
+      ).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+        .toBe(true);
+      await new CataloguePage(page).waitForRows();
+      await waitForSavedCopy(page);
+
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await expectDashboardFromSavedCopy(page, known);
+        // The first offline visit stores the cache again; the next one must still find it all.
+        await page.reload();
+        await expectDashboardFromSavedCopy(page, known);
+
+        const catalogue = new CataloguePage(page);
+        await expect(catalogue.rows().first()).toBeVisible();
+        const hostname = await catalogue.firstHostname();
+        await CartPanel.buyButton(page, hostname).click();
+        const panel = page.getByRole('dialog', { name: `Publish an article on ${hostname}` });
+        await expect(panel.getByText('The cart needs a connection for this site')).toBeVisible();
+        await expect(panel.getByText('Something went wrong.')).toHaveCount(0);
+        const add = panel.getByRole('button', { name: 'Add to cart', exact: true });
+        await expect(add).toBeDisabled();
+        await expect(add).toHaveAccessibleDescription(/needs this site's prices/);
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+  });
+}
