@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
+import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
 import { cx } from '#src/utils/class-names.ts';
 
@@ -54,6 +55,14 @@ export function choosableColumns<T>(
     }));
 }
 
+function ariaSort(
+  sortKey: string | undefined,
+  sorting: DataTableProps<unknown>['sorting'],
+): 'ascending' | 'descending' | undefined {
+  if (!sortKey || sorting?.column !== sortKey) return undefined;
+  return sorting.direction === 'ASC' ? 'ascending' : 'descending';
+}
+
 /** A plain table with sortable, hideable columns; wide tables scroll sideways. */
 export function DataTable<T>({
   caption,
@@ -71,6 +80,7 @@ export function DataTable<T>({
   isBusy = false,
   stackOnPhone = false,
 }: DataTableProps<T>) {
+  const headerRow = useRovingHeader();
   const stack = (classes: string) => (stackOnPhone ? classes : '');
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
   const sticky = (index: number) =>
@@ -92,11 +102,12 @@ export function DataTable<T>({
       >
         <caption className="sr-only">{caption}</caption>
         <thead className={cx('bg-slate-50 text-xs text-slate-500', stack('max-sm:sr-only'))}>
-          <tr>
+          <tr ref={headerRow.ref} onFocus={headerRow.onFocus} onKeyDown={headerRow.onKeyDown}>
             {visible.map((column, index) => (
               <th
                 key={column.id}
                 scope="col"
+                aria-sort={ariaSort(column.sortKey, sorting)}
                 className={cx(
                   'px-3 py-2 text-left whitespace-nowrap',
                   column.align === 'right' && 'text-right',

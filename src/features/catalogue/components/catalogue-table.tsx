@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader } from '#src/components/data-table/column-header.tsx';
+import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
 import { cx } from '#src/utils/class-names.ts';
@@ -192,6 +193,7 @@ export function CatalogueTable({
       onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
   });
 
+  const headerRow = useRovingHeader();
   const isMultiSort = sorting.length > 1;
   const visibleColumns = table.getVisibleLeafColumns();
 
@@ -204,7 +206,12 @@ export function CatalogueTable({
         <caption className="sr-only">Publisher sites</caption>
         <thead className="sticky top-0 z-20 bg-slate-50">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr
+              key={group.id}
+              ref={headerRow.ref}
+              onFocus={headerRow.onFocus}
+              onKeyDown={headerRow.onKeyDown}
+            >
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
                 const sortColumn = meta?.sortColumn;
