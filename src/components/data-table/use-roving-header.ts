@@ -28,8 +28,11 @@ function primaryControl(cell: HTMLElement): HTMLElement | null {
 }
 
 export function useRovingHeader<E extends HTMLElement = HTMLTableRowElement>() {
-  const ref = useRef<E>(null);
+  const ref = useRef<E | null>(null);
   const active = useRef(0);
+  const setRow = useCallback((row: E | null) => {
+    ref.current = row;
+  }, []);
 
   const applyStops = useCallback(() => {
     const row = ref.current;
@@ -98,5 +101,5 @@ export function useRovingHeader<E extends HTMLElement = HTMLTableRowElement>() {
     [applyStops],
   );
 
-  return { ref, onFocus, onKeyDown };
+  return { setRow, onFocus, onKeyDown };
 }

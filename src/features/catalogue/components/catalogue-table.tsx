@@ -50,13 +50,20 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 /**
- * Price and the row's actions stay in view on wider screens while the table scrolls sideways:
- * both are pinned to the right edge, the actions column at a fixed width.
+ * From md up the domain, price and the row's actions stay in view while the table scrolls
+ * sideways: the domain pinned to the left edge once the marks before it have scrolled away, price
+ * and actions to the right edge, the actions column at a fixed width (decisions 066, 096).
  */
 function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   const background = isHeader ? 'md:bg-slate-50' : 'md:bg-white md:group-hover:bg-slate-50';
+  if (columnId === 'hostname') {
+    return cx(
+      'md:sticky md:left-0 md:shadow-[1px_0_0_0_#e2e8f0]',
+      isHeader ? 'md:z-30' : 'md:z-10',
+      background,
+    );
+  }
   if (columnId === 'actions') {
     return cx('md:sticky md:right-0 md:w-48 md:min-w-48', isHeader && 'md:z-30', background);
   }
@@ -70,6 +77,14 @@ function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   return false;
 }
 
+/** Below md each row is a card; wide cells (domain, actions) take the card's full width. */
+function cardClasses(columnId: string): string {
+  return columnId === 'hostname' || columnId === 'actions'
+    ? 'max-md:col-span-2'
+    : 'max-md:flex max-md:flex-col max-md:gap-0.5';
+}
+
+/** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 export function CatalogueTable({
   sites,
   columns,
@@ -193,24 +208,29 @@ export function CatalogueTable({
       onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
   });
 
-  const headerRow = useRovingHeader();
+  const {
+    setRow: headerRowRef,
+    onFocus: onHeaderFocus,
+    onKeyDown: onHeaderKeyDown,
+  } = useRovingHeader();
   const isMultiSort = sorting.length > 1;
   const visibleColumns = table.getVisibleLeafColumns();
 
   return (
-    <div className="relative max-h-[70vh] overflow-auto">
+    <div className="relative overflow-auto md:max-h-[70vh]">
       <table
-        className="min-w-full border-separate border-spacing-0 text-sm"
+        className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
         aria-busy={isFetching || undefined}
       >
         <caption className="sr-only">Publisher sites</caption>
-        <thead className="sticky top-0 z-20 bg-slate-50">
+        {/* On a phone the header row is for screen readers, and shows while the keyboard is on it. */}
+        <thead className="bg-slate-50 max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20">
           {table.getHeaderGroups().map((group) => (
             <tr
               key={group.id}
-              ref={headerRow.ref}
-              onFocus={headerRow.onFocus}
-              onKeyDown={headerRow.onKeyDown}
+              ref={headerRowRef}
+              onFocus={onHeaderFocus}
+              onKeyDown={onHeaderKeyDown}
             >
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
@@ -255,7 +275,7 @@ export function CatalogueTable({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, row) => (
                 <tr key={row}>
@@ -271,6 +291,7 @@ export function CatalogueTable({
                   key={row.id}
                   className={cx(
                     'group hover:bg-slate-50/80',
+                    'max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
                     row.getIsSelected() && 'bg-indigo-50/60',
                     row.original.is_in_blacklist && 'text-slate-400',
                   )}
@@ -282,8 +303,20 @@ export function CatalogueTable({
                         'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
                         cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
                         pinnedClasses(cell.column.id, false),
+                        'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
+                        cardClasses(cell.column.id),
                       )}
                     >
+                      {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
+                        // The header row is hidden on a phone: each cell names its column (screen
+                        // readers still hear the header, so this copy is hidden from them).
+                        <span
+                          aria-hidden="true"
+                          className="text-xs font-medium text-slate-500 uppercase md:hidden"
+                        >
+                          {cell.column.columnDef.meta?.label ?? ''}
+                        </span>
+                      )}
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
