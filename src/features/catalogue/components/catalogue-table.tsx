@@ -77,11 +77,14 @@ function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   return false;
 }
 
-/** Below md each row is a card; wide cells (domain, actions) take the card's full width. */
+/**
+ * Below md each row is a card of three columns: the row's marks, the domain on a line of its own,
+ * the figures under their names, and the row's actions to close it (decision 096).
+ */
 function cardClasses(columnId: string): string {
-  return columnId === 'hostname' || columnId === 'actions'
-    ? 'max-md:col-span-2'
-    : 'max-md:flex max-md:flex-col max-md:gap-0.5';
+  if (columnId === 'hostname') return 'max-md:col-span-3 max-md:text-base';
+  if (columnId === 'actions') return 'max-md:col-span-3';
+  return 'max-md:flex max-md:flex-col max-md:gap-0.5';
 }
 
 /** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
@@ -291,7 +294,7 @@ export function CatalogueTable({
                   key={row.id}
                   className={cx(
                     'group hover:bg-slate-50/80',
-                    'max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
+                    'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
                     row.getIsSelected() && 'bg-indigo-50/60',
                     row.original.is_in_blacklist && 'text-slate-400',
                   )}
