@@ -161,7 +161,7 @@ describe('catalogue table', () => {
     expect(link.closest('td')).toHaveClass('max-md:col-span-3');
     const actions = within(row).getByRole('link', { name: /Details/ });
     expect(actions.closest('td')).toHaveClass('max-md:col-span-3');
-    expect(link.closest('td')).toHaveClass('md:sticky', 'md:left-0');
+    expect(link.closest('td')).toHaveClass('lg:sticky', 'lg:left-0');
   });
 
   it('applies the default preset when the address has no filter', async () => {

@@ -51,17 +51,18 @@ function StarIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * From md up the domain, price and the row's actions stay in view while the table scrolls
- * sideways: the domain pinned to the left edge once the marks before it have scrolled away, price
- * and actions to the right edge, the actions column at a fixed width (decisions 066, 096).
+ * Price and the row's actions stay in view from md up while the table scrolls sideways, pinned to
+ * the right edge, the actions column at a fixed width; from lg up the domain too, pinned to the
+ * left edge once the marks before it have scrolled away (decisions 066, 096).
  */
 function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   const background = isHeader ? 'md:bg-slate-50' : 'md:bg-white md:group-hover:bg-slate-50';
   if (columnId === 'hostname') {
+    // From lg only: on a tablet a pinned domain beside the pinned price and actions would leave
+    // the figures a sliver.
     return cx(
-      'md:sticky md:left-0 md:shadow-[1px_0_0_0_#e2e8f0]',
-      isHeader ? 'md:z-30' : 'md:z-10',
-      background,
+      'lg:sticky lg:left-0 lg:shadow-[1px_0_0_0_#e2e8f0]',
+      isHeader ? 'lg:z-30 lg:bg-slate-50' : 'lg:z-10 lg:bg-white lg:group-hover:bg-slate-50',
     );
   }
   if (columnId === 'actions') {
