@@ -213,10 +213,10 @@ export function DataTable<T>({
                           // (screen readers still hear the header, so this copy is hidden from them).
                           <span
                             aria-hidden="true"
-                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase md:hidden"
-                          >
-                            {column.id.startsWith('_') ? '' : column.label}
-                          </span>
+                            // Drawn from the attribute, so the cell's text holds its value only.
+                            data-label={column.id.startsWith('_') ? '' : column.label}
+                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+                          />
                         ) : null}
                         {column.render(row)}
                       </Cell>

@@ -316,10 +316,10 @@ export function CatalogueTable({
                         // readers still hear the header, so this copy is hidden from them).
                         <span
                           aria-hidden="true"
-                          className="text-xs font-medium text-slate-500 uppercase md:hidden"
-                        >
-                          {cell.column.columnDef.meta?.label ?? ''}
-                        </span>
+                          // Drawn from the attribute, so the cell's text holds its value only.
+                          data-label={cell.column.columnDef.meta?.label ?? ''}
+                          className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+                        />
                       )}
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
