@@ -9,15 +9,19 @@ import { cx } from '../utils/class-names.ts';
 export function RadioCard<T extends string>({
   value,
   className,
+  isInitialFocus,
   children,
 }: {
   value: T;
   className?: string;
+  /** Marks the option a dialog opens on (`data-autofocus`). */
+  isInitialFocus?: boolean;
   children: ReactNode;
 }) {
   return (
     <Radio
       value={value}
+      data-autofocus={isInitialFocus || undefined}
       className={cx(
         'group flex cursor-pointer gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm',
         'focus:outline-none data-checked:border-indigo-600 data-checked:bg-indigo-50/60',

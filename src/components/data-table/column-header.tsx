@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import type { MouseEvent } from 'react';
+import { useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { ChevronDownIcon } from '../icons.tsx';
 import { cx } from '#src/utils/class-names.ts';
 
@@ -31,7 +31,9 @@ const itemClass =
 
 /**
  * A column title: clicking a sortable title cycles none → ascending → descending (shift adds the
- * column to the current sorting); the menu sorts explicitly or hides the column.
+ * column to the current sorting); the menu sorts explicitly or hides the column. From the
+ * keyboard the title is the header's one stop and the Down arrow opens the menu, as it does on a
+ * menu button.
  */
 export function ColumnHeader({
   label,
@@ -46,12 +48,25 @@ export function ColumnHeader({
 }: ColumnHeaderProps) {
   const arrow = direction === 'ASC' ? '↑' : direction === 'DESC' ? '↓' : '';
   const hasMenu = Boolean(sortColumn) || canHide;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const openMenu = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'ArrowDown' || !menuButton.current) return;
+    event.preventDefault();
+    menuButton.current.focus();
+    // The menu button opens on its own Down key with the first item active; hand the key on.
+    menuButton.current.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }),
+    );
+  };
   return (
     <div className={cx('flex items-center gap-0.5', align === 'right' && 'justify-end')}>
       {sortColumn ? (
         <button
           type="button"
           onClick={(event: MouseEvent) => onSort(NEXT[direction ?? 'none'], event.shiftKey)}
+          onKeyDown={hasMenu ? openMenu : undefined}
+          aria-keyshortcuts={hasMenu ? 'ArrowDown' : undefined}
+          data-header-primary=""
           className="inline-flex items-center gap-1 rounded px-1 py-0.5 font-medium uppercase hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
           title={sortTitle}
         >
@@ -69,6 +84,7 @@ export function ColumnHeader({
       {hasMenu ? (
         <Menu>
           <MenuButton
+            ref={menuButton}
             aria-label={`Column options for ${label}`}
             className="rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >

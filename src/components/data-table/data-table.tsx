@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
+import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
 import { cx } from '#src/utils/class-names.ts';
 
@@ -14,6 +15,11 @@ export interface TableColumn<T> {
   isFixed?: boolean;
   align?: 'left' | 'right';
   className?: string;
+  /**
+   * Keeps the column at the table's right edge while it scrolls sideways (the row's actions).
+   * Only for the last column; on a phone nothing is pinned.
+   */
+  pinEnd?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -30,12 +36,12 @@ export interface DataTableProps<T> {
   onHide?: (id: string) => void;
   /** Set while newer rows are being fetched. */
   isBusy?: boolean;
-  /** Keeps the first column in view while the table scrolls sideways. */
+  /** Keeps the first (identifying) column in view while the table scrolls sideways. */
   stickyFirst?: boolean;
   rowClassName?: (row: T) => string | undefined;
   /**
-   * Below the `sm` breakpoint each row becomes a card: cells stack, each under its column's name,
-   * so a phone shows a row's actions without scrolling sideways.
+   * Below the `md` breakpoint each row becomes a card: cells stack, each beside its column's name,
+   * so a phone shows a row's actions without scrolling sideways (decision 096).
    */
   stackOnPhone?: boolean;
 }
@@ -54,7 +60,18 @@ export function choosableColumns<T>(
     }));
 }
 
-/** A plain table with sortable, hideable columns; wide tables scroll sideways. */
+function ariaSort(
+  sortKey: string | undefined,
+  sorting: DataTableProps<unknown>['sorting'],
+): 'ascending' | 'descending' | undefined {
+  if (!sortKey || sorting?.column !== sortKey) return undefined;
+  return sorting.direction === 'ASC' ? 'ascending' : 'descending';
+}
+
+/**
+ * A plain table with sortable, hideable columns. Wide tables scroll inside their own box under a
+ * header that stays in view; the first and the actions column can be pinned (decision 096).
+ */
 export function DataTable<T>({
   caption,
   rows,
@@ -71,15 +88,35 @@ export function DataTable<T>({
   isBusy = false,
   stackOnPhone = false,
 }: DataTableProps<T>) {
+  const {
+    setRow: headerRowRef,
+    onFocus: onHeaderFocus,
+    onKeyDown: onHeaderKeyDown,
+  } = useRovingHeader();
   const stack = (classes: string) => (stackOnPhone ? classes : '');
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
-  const sticky = (index: number) =>
-    stickyFirst && index === 0 ? 'sticky left-0 z-10 bg-inherit shadow-[1px_0_0_0_#e2e8f0]' : '';
+  // Pinned columns: from md up when rows become cards on a phone, at every width otherwise.
+  const sticky = (index: number, column: TableColumn<T>) => {
+    if (stickyFirst && index === 0) {
+      return stackOnPhone
+        ? 'md:sticky md:left-0 md:z-10 md:shadow-[1px_0_0_0_#e2e8f0]'
+        : 'sticky left-0 z-10 shadow-[1px_0_0_0_#e2e8f0]';
+    }
+    if (column.pinEnd && index === visible.length - 1) {
+      return stackOnPhone
+        ? 'md:sticky md:right-0 md:z-10 md:shadow-[-1px_0_0_0_#e2e8f0]'
+        : 'sticky right-0 z-10 shadow-[-1px_0_0_0_#e2e8f0]';
+    }
+    return '';
+  };
   return (
     // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
     // Focusable and named, so a keyboard user can scroll a table wider than the screen.
     <div
-      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      className={cx(
+        'relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+        stackOnPhone ? 'md:max-h-[70vh]' : 'max-h-[70vh]',
+      )}
       role="region"
       aria-label={caption}
       // A scroll box is reachable by keyboard only if it can take focus (WCAG 2.1.1).
@@ -87,21 +124,31 @@ export function DataTable<T>({
       tabIndex={0}
     >
       <table
-        className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-sm:block'))}
+        className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-md:block'))}
         aria-busy={isBusy || undefined}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead className={cx('bg-slate-50 text-xs text-slate-500', stack('max-sm:sr-only'))}>
-          <tr>
+        <thead
+          className={cx(
+            'bg-slate-50 text-xs text-slate-500',
+            // On a phone the header row is read by screen readers only, and shows while a
+            // keyboard user is on it.
+            stackOnPhone
+              ? 'max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20'
+              : 'sticky top-0 z-20',
+          )}
+        >
+          <tr ref={headerRowRef} onFocus={onHeaderFocus} onKeyDown={onHeaderKeyDown}>
             {visible.map((column, index) => (
               <th
                 key={column.id}
                 scope="col"
+                aria-sort={ariaSort(column.sortKey, sorting)}
                 className={cx(
                   'px-3 py-2 text-left whitespace-nowrap',
                   column.align === 'right' && 'text-right',
-                  sticky(index),
-                  stickyFirst && index === 0 && 'bg-slate-50',
+                  'bg-slate-50',
+                  sticky(index, column),
                 )}
               >
                 {column.id.startsWith('_') ? (
@@ -127,7 +174,7 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className={cx('divide-y divide-slate-100 bg-white', stack('max-sm:block'))}>
+        <tbody className={cx('divide-y divide-slate-100 bg-white', stack('max-md:block'))}>
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, row) => (
                 <tr key={`skeleton-${row}`}>
@@ -141,7 +188,7 @@ export function DataTable<T>({
             : rows.map((row) => (
                 <tr
                   key={rowKey(row)}
-                  className={cx('bg-white', stack('max-sm:block max-sm:py-2'), rowClassName?.(row))}
+                  className={cx('bg-white', stack('max-md:block max-md:py-2'), rowClassName?.(row))}
                 >
                   {visible.map((column, index) => {
                     const Cell = index === 0 ? 'th' : 'td';
@@ -153,8 +200,11 @@ export function DataTable<T>({
                           'px-3 py-2 align-top font-normal whitespace-nowrap text-slate-700',
                           index === 0 ? 'text-left' : '',
                           column.align === 'right' && 'text-right',
-                          sticky(index),
-                          stack('max-sm:flex max-sm:gap-3 max-sm:py-1.5 max-sm:whitespace-normal'),
+                          sticky(index, column) && 'bg-inherit',
+                          sticky(index, column),
+                          stack(
+                            'max-md:flex max-md:gap-3 max-md:py-1.5 max-md:text-left max-md:whitespace-normal',
+                          ),
                           column.className,
                         )}
                       >
@@ -163,10 +213,10 @@ export function DataTable<T>({
                           // (screen readers still hear the header, so this copy is hidden from them).
                           <span
                             aria-hidden="true"
-                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase sm:hidden"
-                          >
-                            {column.id.startsWith('_') ? '' : column.label}
-                          </span>
+                            // Drawn from the attribute, so the cell's text holds its value only.
+                            data-label={column.id.startsWith('_') ? '' : column.label}
+                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+                          />
                         ) : null}
                         {column.render(row)}
                       </Cell>

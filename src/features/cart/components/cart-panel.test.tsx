@@ -275,6 +275,25 @@ describe('cart panel', () => {
     expect(addButton()).toBeDisabled();
   });
 
+  it('starts on the chosen article option once the options load, and again when reopened', async () => {
+    const user = userEvent.setup();
+    mockApi(api());
+    renderPanel();
+    const provide = await screen.findByRole('radio', {
+      name: 'I will provide the article and image',
+    });
+    await waitFor(() => expect(provide).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Opened again, the options come from the cache at once.
+    await user.click(screen.getByRole('button', { name: 'Open panel' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('radio', { name: 'I will provide the article and image' }),
+      ).toHaveFocus(),
+    );
+  });
+
   it('resets when closed and opened again', async () => {
     const user = userEvent.setup();
     mockApi(api());

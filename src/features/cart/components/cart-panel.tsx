@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAX_ARTICLES_PER_LINE, type ArticleTopic } from '#contract/cart.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
@@ -183,8 +183,17 @@ function PanelBody({ prices, plans, choice, dispatch, domainNotice, error }: Pan
   const plan = chosenPlan(choice, plans);
   const words = plan ? wordsText(plan) : null;
   const approvalId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The sheet opens before its options have loaded, so its own initial focus found nothing to
+    // land on but itself. Once they are here the buyer starts on the first choice, unless they
+    // have moved on already.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getAttribute('role') !== 'dialog') return;
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, []);
   return (
-    <div className="space-y-6">
+    <div ref={body} className="space-y-6">
       <p className="text-sm text-slate-600">
         Choose who writes the article, its topic and the link type. Prices are in euro and exclude
         VAT.
@@ -198,6 +207,7 @@ function PanelBody({ prices, plans, choice, dispatch, domainNotice, error }: Pan
         </Alert>
       ) : null}
       <ChoiceRadioGroup
+        isInitialFocus
         legend="Article content"
         value={choice.planId ?? PROVIDE}
         options={planOptions(plans)}

@@ -18,6 +18,7 @@ export function ChoiceRadioGroup<T extends string>({
   onChange,
   disabled = false,
   hint,
+  isInitialFocus = false,
 }: {
   legend: string;
   value: T | null;
@@ -25,6 +26,8 @@ export function ChoiceRadioGroup<T extends string>({
   onChange: (value: T) => void;
   disabled?: boolean;
   hint?: ReactNode;
+  /** The chosen option is where the enclosing dialog opens. */
+  isInitialFocus?: boolean;
 }) {
   return (
     <RadioGroup value={value ?? undefined} onChange={onChange} disabled={disabled}>
@@ -41,6 +44,7 @@ export function ChoiceRadioGroup<T extends string>({
           <Field key={option.value} disabled={disabled}>
             <RadioCard
               value={option.value}
+              isInitialFocus={isInitialFocus && option.value === value}
               className="data-disabled:cursor-not-allowed data-disabled:opacity-60"
             >
               <span className="flex items-start justify-between gap-3">

@@ -114,6 +114,58 @@ describe('catalogue table', () => {
     expect(await screen.findByText('No entries found')).toBeInTheDocument();
   });
 
+  it('takes the header row in one Tab, moves along it with the arrows and sorts with Enter', async () => {
+    mockApi(sitesHandler(listOf([makeSite({ hostname: 'news.example.org' })])));
+    const { router } = renderOnRoute(<CatalogueSection />);
+    await screen.findByRole('link', { name: /^news\.example\.org/ });
+    const user = userEvent.setup();
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all rows' });
+    for (let presses = 0; presses < 20 && document.activeElement !== selectAll; presses += 1) {
+      await user.tab();
+    }
+    expect(selectAll).toHaveFocus();
+    // The header row is one stop: the next Tab is in the first row.
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Select news.example.org' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(selectAll).toHaveFocus();
+
+    // The favourite and blacklist headers have nothing to press: Right goes on to Domain.
+    await user.keyboard('{ArrowRight}');
+    const domain = within(screen.getByRole('columnheader', { name: /Domain/ })).getByRole(
+      'button',
+      { name: 'Domain' },
+    );
+    expect(domain).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    const dr = within(screen.getByRole('columnheader', { name: /DR/ })).getByRole('button', {
+      name: 'DR',
+    });
+    expect(dr).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // DR was sorted descending by the preset: the next press clears it.
+    await waitFor(() => expect(searchOf(router)).not.toContain('sorting'));
+    expect(screen.getByRole('columnheader', { name: /DR/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('names each cell of a row for its card on a phone, hidden from screen readers', async () => {
+    mockApi(sitesHandler(listOf([makeSite({ hostname: 'news.example.org' })])));
+    renderOnRoute(<CatalogueSection />);
+    const link = await screen.findByRole('link', { name: /^news\.example\.org/ });
+    const row = link.closest('tr')!;
+    expect(row).toHaveClass('max-md:grid');
+    const price = within(row).getByText('per article').closest('td')!;
+    const name = price.querySelector('[data-label]')!;
+    expect(name).toHaveAttribute('data-label', 'Price');
+    expect(name).toHaveAttribute('aria-hidden', 'true');
+    expect(name).toHaveClass('md:hidden');
+    // The domain and the actions span the card and need no name.
+    expect(link.closest('td')).toHaveClass('max-md:col-span-3');
+    const actions = within(row).getByRole('link', { name: /Details/ });
+    expect(actions.closest('td')).toHaveClass('max-md:col-span-3');
+    expect(link.closest('td')).toHaveClass('lg:sticky', 'lg:left-0');
+  });
+
   it('applies the default preset when the address has no filter', async () => {
     const { calls } = mockApi(sitesHandler(listOf([makeSite()])));
     const { router } = renderOnRoute(<CatalogueSection />);

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader } from '#src/components/data-table/column-header.tsx';
+import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
 import { cx } from '#src/utils/class-names.ts';
@@ -51,13 +52,21 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 /**
- * Price and the row's actions stay in view on wider screens while the table scrolls sideways:
- * both are pinned to the right edge, the actions column at a fixed width.
+ * Price and the row's actions stay in view from md up while the table scrolls sideways, pinned to
+ * the right edge, the actions column at a fixed width; from lg up the domain too, pinned to the
+ * left edge once the marks before it have scrolled away (decisions 066, 096).
  */
 function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   const background = isHeader ? 'md:bg-slate-50' : 'md:bg-white md:group-hover:bg-slate-50';
+  if (columnId === 'hostname') {
+    // From lg only: on a tablet a pinned domain beside the pinned price and actions would leave
+    // the figures a sliver.
+    return cx(
+      'lg:sticky lg:left-0 lg:shadow-[1px_0_0_0_#e2e8f0]',
+      isHeader ? 'lg:z-30 lg:bg-slate-50' : 'lg:z-10 lg:bg-white lg:group-hover:bg-slate-50',
+    );
+  }
   if (columnId === 'actions') {
     return cx('md:sticky md:right-0 md:w-48 md:min-w-48', isHeader && 'md:z-30', background);
   }
@@ -71,6 +80,17 @@ function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   return false;
 }
 
+/**
+ * Below md each row is a card of three columns: the row's marks, the domain on a line of its own,
+ * the figures under their names, and the row's actions to close it (decision 096).
+ */
+function cardClasses(columnId: string): string {
+  if (columnId === 'hostname') return 'max-md:col-span-3 max-md:text-base';
+  if (columnId === 'actions') return 'max-md:col-span-3';
+  return 'max-md:flex max-md:flex-col max-md:gap-0.5';
+}
+
+/** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 export function CatalogueTable({
   sites,
   columns,
@@ -197,19 +217,30 @@ export function CatalogueTable({
       onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
   });
 
+  const {
+    setRow: headerRowRef,
+    onFocus: onHeaderFocus,
+    onKeyDown: onHeaderKeyDown,
+  } = useRovingHeader();
   const isMultiSort = sorting.length > 1;
   const visibleColumns = table.getVisibleLeafColumns();
 
   return (
-    <div className="relative max-h-[70vh] overflow-auto">
+    <div className="relative overflow-auto md:max-h-[70vh]">
       <table
-        className="min-w-full border-separate border-spacing-0 text-sm"
+        className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
         aria-busy={isFetching || undefined}
       >
         <caption className="sr-only">Publisher sites</caption>
-        <thead className="sticky top-0 z-20 bg-slate-50">
+        {/* On a phone the header row is for screen readers, and shows while the keyboard is on it. */}
+        <thead className="bg-slate-50 max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr
+              key={group.id}
+              ref={headerRowRef}
+              onFocus={onHeaderFocus}
+              onKeyDown={onHeaderKeyDown}
+            >
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
                 const sortColumn = meta?.sortColumn;
@@ -253,7 +284,7 @@ export function CatalogueTable({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, row) => (
                 <tr key={row}>
@@ -269,6 +300,7 @@ export function CatalogueTable({
                   key={row.id}
                   className={cx(
                     'group hover:bg-slate-50/80',
+                    'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
                     row.getIsSelected() && 'bg-indigo-50/60',
                     row.original.is_in_blacklist && 'text-slate-400',
                   )}
@@ -280,8 +312,20 @@ export function CatalogueTable({
                         'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
                         cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
                         pinnedClasses(cell.column.id, false),
+                        'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
+                        cardClasses(cell.column.id),
                       )}
                     >
+                      {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
+                        // The header row is hidden on a phone: each cell names its column (screen
+                        // readers still hear the header, so this copy is hidden from them).
+                        <span
+                          aria-hidden="true"
+                          // Drawn from the attribute, so the cell's text holds its value only.
+                          data-label={cell.column.columnDef.meta?.label ?? ''}
+                          className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+                        />
+                      )}
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

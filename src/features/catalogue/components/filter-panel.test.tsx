@@ -45,30 +45,42 @@ async function openPanel(initialEntry = '/?filter[niche][]=x&page=4') {
   await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
   await user.click(screen.getByRole('button', { name: 'Filters' }));
   const panel = await screen.findByRole('form', { name: 'Catalogue filters' });
-  return { user, panel, ...view };
+  // The actions sit in the sheet's footer, outside the form's scrolling fields.
+  const sheet = screen.getByRole('dialog', { name: 'Filters' });
+  return { user, panel, sheet, ...view };
 }
 
 describe('filter panel', () => {
+  it('opens on the first field, and Apply is two Shift+Tabs away', async () => {
+    mockApi(api);
+    const { user, panel, sheet } = await openPanel();
+    await waitFor(() => expect(within(panel).getByLabelText('DR min')).toHaveFocus());
+    await user.tab({ shift: true });
+    expect(within(sheet).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(sheet).getByRole('button', { name: 'Apply filters' })).toHaveFocus();
+  });
+
   it('refuses a minimum above the maximum with the rule message', async () => {
     mockApi(api);
-    const { user, panel } = await openPanel();
+    const { user, panel, sheet } = await openPanel();
     await user.type(within(panel).getByLabelText('DR min'), '50');
     await user.type(within(panel).getByLabelText('DR max'), '10');
     expect(within(panel).getByText('min must be less than or equal to max')).toBeInTheDocument();
     expect(within(panel).getByLabelText('DR min')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(panel).getByRole('button', { name: 'Apply filters' })).toBeDisabled();
+    expect(within(sheet).getByRole('button', { name: 'Apply filters' })).toBeDisabled();
   });
 
   it('writes the filters to the address and returns to the first page', async () => {
     const { calls } = mockApi(api);
-    const { user, panel, router } = await openPanel();
+    const { user, panel, sheet, router } = await openPanel();
     await user.type(within(panel).getByLabelText('DR min'), '30');
     await user.type(within(panel).getByLabelText('DR max'), '70');
     await user.click(within(panel).getByText('Countries', { selector: 'summary' }));
     await user.click(await within(panel).findByRole('checkbox', { name: 'Germany' }));
     await user.selectOptions(within(panel).getByLabelText('Last published'), '6');
     await user.selectOptions(within(panel).getByLabelText('Favorite sites'), 'true');
-    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(searchOf(router)).toBe(
         '?filter[niche][]=x&filter[ahrefs_domain_rating][min]=30&filter[ahrefs_domain_rating][max]=70' +
@@ -86,7 +98,7 @@ describe('filter panel', () => {
 
   it('reduces a typed URL to a known TLD and picks it through the lookup', async () => {
     mockApi(api);
-    const { user, panel, router } = await openPanel();
+    const { user, panel, sheet, router } = await openPanel();
     await user.type(
       within(panel).getByLabelText('TLD or domain'),
       'https://shop.example.co.uk/page',
@@ -94,7 +106,7 @@ describe('filter panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Add TLD' }));
     const chosen = await within(panel).findByRole('list', { name: 'Chosen TLDs' });
     expect(within(chosen).getByRole('button', { name: /\.co\.uk/ })).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[tlds][]=.co.uk'));
   });
 
@@ -112,8 +124,8 @@ describe('filter panel', () => {
 
   it('resets everything to the defaults and resets sorting', async () => {
     mockApi(api);
-    const { user, panel, router } = await openPanel();
-    await user.click(within(panel).getByRole('button', { name: 'Reset all' }));
+    const { user, sheet, router } = await openPanel();
+    await user.click(within(sheet).getByRole('button', { name: 'Reset all' }));
     await waitFor(() =>
       expect(searchOf(router)).toBe(
         '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
@@ -130,10 +142,10 @@ describe('filter panel', () => {
 
   it('keeps the saved-filters "only favorites" setting through a reset', async () => {
     mockApi(api);
-    const { user, panel, router } = await openPanel(
+    const { user, sheet, router } = await openPanel(
       '/?filter[niche][]=x&filter[only_favorite]=true&page=4',
     );
-    await user.click(within(panel).getByRole('button', { name: 'Reset all' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Reset all' }));
     await waitFor(() =>
       expect(searchOf(router)).toBe(
         '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&filter[only_favorite]=true&sorting[ahrefs_domain_rating]=DESC',

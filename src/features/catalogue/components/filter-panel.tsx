@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import {
   LINK_TYPE_TITLES,
   LINK_TYPES,
@@ -103,10 +109,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function RangeInputs({
   filterKey,
+  isFirst,
   range,
   onChange,
 }: {
   filterKey: RangeFilterKey;
+  /** The sheet opens with focus on the first filter's minimum. */
+  isFirst: boolean;
   range: NumberRange | undefined;
   onChange: (range: NumberRange) => void;
 }) {
@@ -130,6 +139,7 @@ function RangeInputs({
             type="number"
             inputMode="decimal"
             aria-label={`${label} ${bound}`}
+            data-autofocus={isFirst && bound === 'min' ? true : undefined}
             placeholder={bound === 'min' ? 'Min' : 'Max'}
             value={range?.[bound] ?? ''}
             onChange={(event) => set(bound, event.target.value)}
@@ -317,22 +327,94 @@ export interface FilterPanelProps {
   showAdditional: boolean;
 }
 
-/** Every catalogue filter (spec §3 "Filter keys"); applying writes the address and returns to page 1. */
+const FORM_ID = 'catalogue-filters';
+
+/**
+ * Every catalogue filter (spec §3 "Filter keys"); applying writes the address and returns to page 1.
+ * The actions sit in the sheet's footer, always in view and last in reading order: from the first
+ * field, Shift+Tab twice wraps to Apply, and Enter in any field applies (decision 095).
+ */
 export function FilterPanel(props: FilterPanelProps) {
+  const { open, onClose, state, onChange, defaults } = props;
+  const [draft, setDraft] = useState<FilterValues>(state.filter);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    // Each opening starts from the filters in the address.
+    setWasOpen(open);
+    if (open) setDraft(state.filter);
+  }
+  const hasErrors = RANGE_FILTER_KEYS.some((key) => validateRange(draft[key]) !== null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (hasErrors) return;
+    // A new filter shows a different result set: paging starts again at the first page.
+    onChange({ filter: draft, sorting: state.sorting, limit: state.limit });
+    onClose();
+  };
+
   return (
     <SideSheet
-      open={props.open}
-      onClose={props.onClose}
+      open={open}
+      onClose={onClose}
       title="Filters"
       description="Narrow the catalogue down."
+      footer={
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              onChange(resetSorting(state));
+              onClose();
+            }}
+          >
+            Reset sorting
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              onChange(
+                resetAll(state, {
+                  ...defaults,
+                  filter: { ...defaults.filter, ...keep(state.filter) },
+                }),
+              );
+              onClose();
+            }}
+          >
+            Reset all
+          </Button>
+          <Button type="submit" form={FORM_ID} size="sm" disabled={hasErrors}>
+            Apply filters
+          </Button>
+        </div>
+      }
     >
-      {props.open ? <FilterForm {...props} /> : null}
+      {open ? (
+        <FilterForm
+          draft={draft}
+          setDraft={setDraft}
+          onSubmit={apply}
+          showAdditional={props.showAdditional}
+        />
+      ) : null}
     </SideSheet>
   );
 }
 
-function FilterForm({ onClose, state, onChange, defaults, showAdditional }: FilterPanelProps) {
-  const [draft, setDraft] = useState<FilterValues>(state.filter);
+function FilterForm({
+  draft,
+  setDraft,
+  onSubmit,
+  showAdditional,
+}: {
+  draft: FilterValues;
+  setDraft: Dispatch<SetStateAction<FilterValues>>;
+  onSubmit: (event: FormEvent) => void;
+  showAdditional: boolean;
+}) {
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K] | undefined) =>
     setDraft((current) => {
       const next = { ...current } as Record<string, unknown>;
@@ -347,26 +429,18 @@ function FilterForm({ onClose, state, onChange, defaults, showAdditional }: Filt
       else next[key as string] = value;
       return next as FilterValues;
     });
-  const hasErrors = RANGE_FILTER_KEYS.some((key) => validateRange(draft[key]) !== null);
   const booleans = (Object.keys(BOOLEAN_LABELS) as BooleanFilterKey[]).filter(
     (key) => showAdditional || (key !== 'is_back_linked' && key !== 'competitors'),
   );
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (hasErrors) return;
-    // A new filter shows a different result set: paging starts again at the first page.
-    onChange({ filter: draft, sorting: state.sorting, limit: state.limit });
-    onClose();
-  };
-
   return (
-    <form onSubmit={apply} className="space-y-4" aria-label="Catalogue filters">
+    <form id={FORM_ID} onSubmit={onSubmit} className="space-y-4" aria-label="Catalogue filters">
       <Section title="Metrics">
         <div className="space-y-3">
-          {RANGE_FILTER_KEYS.map((key) => (
+          {RANGE_FILTER_KEYS.map((key, index) => (
             <RangeInputs
               key={key}
+              isFirst={index === 0}
               filterKey={key}
               range={draft[key]}
               onChange={(r) => set(key, r)}
@@ -432,36 +506,6 @@ function FilterForm({ onClose, state, onChange, defaults, showAdditional }: Filt
           ))}
         </div>
       </Section>
-      <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 bg-white pt-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            onChange(resetSorting(state));
-            onClose();
-          }}
-        >
-          Reset sorting
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            onChange(
-              resetAll(state, {
-                ...defaults,
-                filter: { ...defaults.filter, ...keep(state.filter) },
-              }),
-            );
-            onClose();
-          }}
-        >
-          Reset all
-        </Button>
-        <Button type="submit" size="sm" disabled={hasErrors}>
-          Apply filters
-        </Button>
-      </div>
     </form>
   );
 }

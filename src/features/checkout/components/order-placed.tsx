@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#contract/orders.ts';
 import { buttonClasses } from '#src/components/button.tsx';
@@ -11,12 +12,22 @@ import { formatMoney } from '#src/utils/format.ts';
 
 /** The page after a successful order: its number and where to go next. */
 export function OrderPlaced({ order }: { order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The success page replaces the checkout at the same path, so the route's own focus move does
+  // not happen: the Order now button is gone, and the buyer starts again from this heading.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <Card className="mx-auto max-w-lg p-8 text-center">
       <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
         <CheckCircleIcon className="size-6" />
       </div>
-      <h1 className="mt-4 text-xl font-semibold text-slate-900">Your order has been placed</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
+      >
+        Your order has been placed
+      </h1>
       <p className="mt-2 text-sm text-slate-600">
         Order number <span className="font-semibold text-slate-900">{order.number}</span>
       </p>

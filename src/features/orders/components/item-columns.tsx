@@ -392,6 +392,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       id: '_actions',
       label: 'Actions',
       isFixed: true,
+      pinEnd: true,
       render: (item) => (
         <span className="flex gap-1">
           <Button

@@ -261,6 +261,7 @@ export function OrderItemsSection({
               skeletonRows={3}
               onHide={hide}
               stickyFirst
+              stackOnPhone
             />
           )}
           {query.isPending ? <LoadingAnnouncement>Loading items…</LoadingAnnouncement> : null}

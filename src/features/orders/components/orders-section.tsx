@@ -69,6 +69,7 @@ const columns: TableColumn<Order>[] = [
     id: '_view',
     label: 'Actions',
     isFixed: true,
+    pinEnd: true,
     render: (o) => (
       <Link
         to={`/orders/${o.id}`}
@@ -164,6 +165,8 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
                 })
               }
               onHide={hide}
+              stickyFirst
+              stackOnPhone
             />
           )}
           {query.isPending ? <LoadingAnnouncement>Loading orders…</LoadingAnnouncement> : null}

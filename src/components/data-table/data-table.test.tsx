@@ -1,0 +1,184 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type TableColumn } from './data-table.tsx';
+
+interface Row {
+  id: string;
+  number: string;
+  company: string;
+  total: string;
+}
+
+const rows: Row[] = [
+  { id: 'a', number: '1001', company: 'Northwind', total: '€120.00' },
+  { id: 'b', number: '1002', company: 'Contoso', total: '€80.00' },
+];
+
+const columns: TableColumn<Row>[] = [
+  { id: 'number', label: 'Number', sortKey: 'number', isFixed: true, render: (r) => r.number },
+  { id: 'company', label: 'Company', render: (r) => r.company },
+  { id: 'total', label: 'Total', sortKey: 'price', align: 'right', render: (r) => r.total },
+  {
+    id: '_view',
+    label: 'Actions',
+    isFixed: true,
+    pinEnd: true,
+    render: (r) => <a href={`/orders/${r.id}`}>View order {r.number}</a>,
+  },
+];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  const onSort = vi.fn();
+  const onHide = vi.fn();
+  const view = render(
+    <DataTable
+      caption="Your orders"
+      rows={rows}
+      rowKey={(r) => r.id}
+      columns={columns}
+      hidden={[]}
+      isLoading={false}
+      onSort={onSort}
+      onHide={onHide}
+      {...props}
+    />,
+  );
+  return { onSort, onHide, ...view };
+}
+
+const sortButton = (name: string) =>
+  within(screen.getByRole('columnheader', { name: new RegExp(name) })).getByRole('button', {
+    name,
+  });
+
+describe('the header row from the keyboard', () => {
+  it('is one tab stop, and the arrow keys move between the column headers', async () => {
+    renderTable();
+    const user = userEvent.setup();
+
+    await user.tab(); // the scroll box
+    await user.tab();
+    expect(sortButton('Number')).toHaveFocus();
+    // The header's other controls are not tab stops: the next Tab is in the first row.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'View order 1001' })).toHaveFocus();
+
+    await user.tab({ shift: true });
+    expect(sortButton('Number')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    // Company cannot be sorted: its stop is its column menu.
+    expect(screen.getByRole('button', { name: 'Column options for Company' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(sortButton('Total')).toHaveFocus();
+    // The actions column has nothing to press: Total is the last stop.
+    await user.keyboard('{ArrowRight}');
+    expect(sortButton('Total')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(sortButton('Number')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(sortButton('Total')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('button', { name: 'Column options for Company' })).toHaveFocus();
+  });
+
+  it('comes back to the header used last', async () => {
+    renderTable();
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{End}');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'View order 1001' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(sortButton('Total')).toHaveFocus();
+    const stops = screen
+      .getAllByRole('columnheader')
+      .flatMap((header) => within(header).queryAllByRole('button'))
+      .filter((control) => control.tabIndex === 0);
+    expect(stops).toEqual([sortButton('Total')]);
+  });
+
+  it('sorts with Enter and Space, and says so with aria-sort', async () => {
+    const { onSort, rerender } = renderTable();
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{End}');
+    await user.keyboard('{Enter}');
+    expect(onSort).toHaveBeenLastCalledWith('price', 'ASC');
+    await user.keyboard(' ');
+    expect(onSort).toHaveBeenCalledTimes(2);
+
+    rerender(
+      <DataTable
+        caption="Your orders"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        hidden={[]}
+        isLoading={false}
+        sorting={{ column: 'price', direction: 'DESC' }}
+        onSort={onSort}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: /Number/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('opens a column menu with the Down arrow, and returns to the header on Escape', async () => {
+    const { onHide } = renderTable();
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Sort ascending' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Column options for Number' })).toHaveFocus();
+    // Still in the header row: the arrows go on from here.
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Column options for Company' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
+    expect(onHide).toHaveBeenCalledWith('company');
+  });
+});
+
+describe('rows as cards on a phone', () => {
+  it('names each cell after its column, for eyes only, and keeps the row actions', () => {
+    renderTable({ stackOnPhone: true });
+    const table = screen.getByRole('table', { name: 'Your orders' });
+    expect(table).toHaveClass('max-md:block');
+    // The header row stays for screen readers.
+    expect(table.querySelector('thead')).toHaveClass('max-md:sr-only');
+    const row = screen.getByRole('rowheader', { name: '1001' }).closest('tr')!;
+    expect(row).toHaveClass('max-md:block');
+    const total = within(row).getByRole('cell', { name: '€120.00' });
+    // The name is drawn from an attribute: the cell's text is its value alone.
+    expect(total).toHaveTextContent(/^€120\.00$/);
+    const label = total.querySelector('[data-label]')!;
+    expect(label).toHaveAttribute('data-label', 'Total');
+    expect(label).toHaveAttribute('aria-hidden', 'true');
+    expect(label).toHaveClass('md:hidden');
+    expect(total).toHaveClass('max-md:flex');
+    // The actions are in every card; nothing is pinned on a phone.
+    const actions = within(row).getByRole('link', { name: 'View order 1001' }).closest('td')!;
+    expect(actions).toHaveClass('md:sticky', 'md:right-0');
+    expect(actions).not.toHaveClass('sticky');
+  });
+
+  it('stays a table when not asked to stack', () => {
+    renderTable();
+    const row = screen.getByRole('rowheader', { name: '1001' }).closest('tr')!;
+    expect(row.querySelector('[data-label]')).toBeNull();
+    expect(within(row).getByRole('link', { name: 'View order 1001' }).closest('td')).toHaveClass(
+      'sticky',
+      'right-0',
+    );
+  });
+});
