@@ -329,6 +329,25 @@ for (const size of SCREEN_SIZES) {
         await checkScreen(page, testInfo, size, 'terms-signed-in');
       });
 
+      test('focus returns to the menu that opened a dialog from one of its items', async ({
+        page,
+      }) => {
+        await page.addInitScript(() => localStorage.setItem('developerSettings', 'on'));
+        await gotoAndWait(page, '/orders');
+        const settings = page.getByRole('button', { name: /, settings$/ });
+        const mainMenu = page.getByRole('button', { name: 'Open main menu' });
+        const opener = size.name === 'phone' ? mainMenu : settings;
+        await opener.click();
+        await page
+          .getByRole(size.name === 'phone' ? 'button' : 'menuitem', { name: 'Developer settings' })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Developer settings' });
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(opener).toBeFocused();
+      });
+
       test('a list offline', async ({ page, context }, testInfo) => {
         const catalogue = new CataloguePage(page);
         await page.goto('/');
@@ -379,7 +398,9 @@ for (const size of SCREEN_SIZES) {
 
 test('undo in the toast brings back a site just blacklisted from the catalogue', async ({
   page,
-}) => {
+}, testInfo) => {
+  const [laptop] = SCREEN_SIZES;
+  await page.setViewportSize({ width: laptop!.width, height: laptop!.height });
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(BUYER.email, BUYER.password);
@@ -394,6 +415,11 @@ test('undo in the toast brings back a site just blacklisted from the catalogue',
   await blacklist.click();
   await expect(page.getByText('Added to blacklist')).toBeVisible();
   await expect(link).toHaveCount(0);
+  // The toast stays while the pointer or focus is on it, so the check sees it.
+  await page.getByRole('button', { name: 'Undo' }).hover();
+  await checkScreen(page, testInfo, laptop!, 'catalogue-undo-toast', {
+    exclude: ['tbody'],
+  });
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(link).toBeVisible();
   await expect(blacklist).not.toBeChecked();
