@@ -364,8 +364,8 @@ for (const size of SCREEN_SIZES) {
       });
 
       if (size.name === 'desktop') {
-        test('routes have no sideways scroll at 768 and 1920 px either', async ({ page }) => {
-          for (const width of [768, 1920]) {
+        test('routes have no sideways scroll at 768, 1024 and 1920 px either', async ({ page }) => {
+          for (const width of [768, 1024, 1920]) {
             await page.setViewportSize({ width, height: 900 });
             for (const route of BUYER_ROUTES) {
               await gotoAndWait(page, route);
