@@ -43,7 +43,7 @@ export function Dialog({
       open={open}
       onClose={onClose}
       role={role}
-      className="fixed inset-0 z-50 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center"
+      className="fixed inset-0 z-50 flex w-screen items-end justify-center sm:items-center sm:overflow-y-auto sm:p-4"
     >
       <DialogBackdrop
         transition
@@ -53,7 +53,9 @@ export function Dialog({
         transition
         style={{ maxWidth: DIALOG_MAX_WIDTH_PX }}
         className={cx(
-          'relative w-full rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+          // Below sm: a full-width sheet from the bottom edge, scrolling inside, actions pinned.
+          'relative max-h-dvh w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+          'sm:max-h-none sm:overflow-visible sm:rounded-2xl',
           'transition duration-200 ease-out data-closed:translate-y-2 data-closed:opacity-0',
           className,
         )}
@@ -66,7 +68,16 @@ export function Dialog({
           <DialogCloseButton onClose={onClose} className="absolute top-4 right-4" />
         ) : null}
         {children ? <div className="mt-4">{children}</div> : null}
-        {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}
+        {footer ? (
+          <div
+            className={cx(
+              'sticky bottom-0 -mx-6 -mb-6 mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4 *:grow',
+              'sm:static sm:mx-0 sm:mb-0 sm:border-0 sm:p-0 sm:*:grow-0',
+            )}
+          >
+            {footer}
+          </div>
+        ) : null}
       </DialogPanel>
     </HeadlessDialog>
   );

@@ -7,8 +7,8 @@ import { DialogCloseButton } from './dialog-close-button.tsx';
 export type SheetSide = 'right' | 'left' | 'top' | 'bottom';
 
 const placement: Record<SheetSide, string> = {
-  right: 'inset-y-0 right-0 h-full w-full data-closed:translate-x-full',
-  left: 'inset-y-0 left-0 h-full w-full data-closed:-translate-x-full',
+  right: 'inset-y-0 right-0 h-dvh w-full data-closed:translate-x-full',
+  left: 'inset-y-0 left-0 h-dvh w-full data-closed:-translate-x-full',
   top: 'inset-x-0 top-0 max-h-[85vh] w-full data-closed:-translate-y-full',
   bottom: 'inset-x-0 bottom-0 max-h-[85vh] w-full data-closed:translate-y-full',
 };
@@ -23,7 +23,10 @@ export interface SideSheetProps {
   footer?: ReactNode;
 }
 
-/** A panel sliding in from an edge (right by default); side panels are at most 482 px wide. */
+/**
+ * A panel sliding in from an edge (right by default); side panels are at most 482 px wide, so on
+ * a phone they take the whole screen, with the footer's actions pinned at the bottom.
+ */
 export function SideSheet({
   open,
   onClose,
@@ -59,7 +62,9 @@ export function SideSheet({
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer ? (
-          <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">{footer}</div>
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4 flex-wrap *:grow sm:*:grow-0">
+            {footer}
+          </div>
         ) : null}
       </DialogPanel>
     </Dialog>

@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { buttonClasses } from '#src/components/button.tsx';
+import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
@@ -16,7 +17,9 @@ import { TopNavigation } from './top-navigation.tsx';
 function PageContainer() {
   return (
     <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
-      <Outlet />
+      <MenuPortal>
+        <Outlet />
+      </MenuPortal>
     </main>
   );
 }

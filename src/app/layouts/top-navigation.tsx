@@ -18,6 +18,7 @@ import {
   MenuIcon,
   UserIcon,
 } from '#src/components/icons.tsx';
+import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
@@ -78,7 +79,7 @@ export function TopNavigation() {
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
           <BrandLink />
-          <nav aria-label="Main" className="hidden flex-1 md:block">
+          <nav aria-label="Main" className="hidden flex-1 lg:block">
             <ul className="flex items-center gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
@@ -89,7 +90,7 @@ export function TopNavigation() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 md:flex">
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
             <CartIndicator />
             <Menu as="div" className="relative">
               <MenuButton
@@ -99,33 +100,38 @@ export function TopNavigation() {
                 )}
               >
                 <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-                <span className="max-w-40 truncate">{displayName ?? 'Settings'}</span>
+                <span className="sr-only max-w-40 truncate xl:not-sr-only">
+                  {displayName ?? 'Settings'}
+                </span>
                 <span className="sr-only">, settings</span>
                 <ChevronDownIcon className="size-4 text-slate-400" />
               </MenuButton>
-              <MenuItems
-                anchor="bottom end"
-                className="z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
-              >
-                <MenuItem>
-                  <Link to={paths.profile} className={menuItemClasses}>
-                    <UserIcon className="size-4 text-slate-500" />
-                    Profile
-                  </Link>
-                </MenuItem>
-                {offersDeveloperSettings ? (
+              <MenuPortal>
+                <MenuItems
+                  anchor="bottom end"
+                  modal={false}
+                  className="z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+                >
                   <MenuItem>
-                    <button
-                      type="button"
-                      className={menuItemClasses}
-                      onClick={() => setSettingsOpen(true)}
-                    >
-                      <CodeIcon className="size-4 text-slate-500" />
-                      Developer settings
-                    </button>
+                    <Link to={paths.profile} className={menuItemClasses}>
+                      <UserIcon className="size-4 text-slate-500" />
+                      Profile
+                    </Link>
                   </MenuItem>
-                ) : null}
-              </MenuItems>
+                  {offersDeveloperSettings ? (
+                    <MenuItem>
+                      <button
+                        type="button"
+                        className={menuItemClasses}
+                        onClick={() => setSettingsOpen(true)}
+                      >
+                        <CodeIcon className="size-4 text-slate-500" />
+                        Developer settings
+                      </button>
+                    </MenuItem>
+                  ) : null}
+                </MenuItems>
+              </MenuPortal>
             </Menu>
             <button
               type="button"
@@ -139,10 +145,10 @@ export function TopNavigation() {
               Log out
             </button>
           </div>
-          <CartIndicator className="ml-auto md:hidden" />
+          <CartIndicator className="ml-auto lg:hidden" />
           <DisclosureButton
             className={cx(
-              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden',
+              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden',
               focusRing,
             )}
           >
@@ -151,7 +157,7 @@ export function TopNavigation() {
             <CloseIcon className="hidden size-6 group-data-open:block" />
           </DisclosureButton>
         </div>
-        <DisclosurePanel className="border-t border-slate-200 md:hidden">
+        <DisclosurePanel className="border-t border-slate-200 lg:hidden">
           <nav aria-label="Main" className="space-y-1 px-4 py-3">
             {NAV_ITEMS.map((item) => (
               <CloseButton

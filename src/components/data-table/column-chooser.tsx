@@ -23,10 +23,9 @@ export function ColumnChooser({
       <PopoverButton className={buttonClasses('secondary', 'sm')}>
         Columns{hiddenCount ? ` (${hiddenCount} hidden)` : ''}
       </PopoverButton>
-      <PopoverPanel
-        anchor="bottom end"
-        className="z-40 mt-1 w-64 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
+      {/* Not anchored: an anchored panel moves to a portal, whose aria-hidden focus sentinels
+          and place outside the page's landmarks axe-core reports. */}
+      <PopoverPanel className="absolute top-full left-0 z-40 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-lg sm:right-0 sm:left-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none">
         <fieldset>
           <legend className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             Visible columns

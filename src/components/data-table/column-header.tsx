@@ -90,8 +90,10 @@ export function ColumnHeader({
           >
             <ChevronDownIcon className="size-3.5" />
           </MenuButton>
+          {/* Not modal: a modal menu makes the rest of the page inert, h1 and landmarks included. */}
           <MenuItems
             anchor="bottom start"
+            modal={false}
             className="z-40 mt-1 w-44 rounded-lg bg-white py-1 normal-case shadow-lg ring-1 ring-slate-200 focus:outline-none"
           >
             {sortColumn ? (

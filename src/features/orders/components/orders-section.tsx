@@ -149,7 +149,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
             />
           ) : (
             <DataTable
-              caption="Your orders"
+              caption="Orders"
               rows={orders}
               rowKey={(o) => o.id}
               columns={columns}

@@ -55,10 +55,9 @@ export function SavedViewsMenu({
   return (
     <Popover className="relative">
       <PopoverButton className={buttonClasses('secondary', 'sm')}>{title}</PopoverButton>
-      <PopoverPanel
-        anchor="bottom end"
-        className="z-40 mt-1 w-80 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none"
-      >
+      {/* Not anchored: an anchored panel moves to a portal, whose aria-hidden focus sentinels
+          and place outside the page's landmarks axe-core reports. */}
+      <PopoverPanel className="absolute top-full left-0 z-40 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-lg sm:right-0 sm:left-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none">
         {({ close }) => (
           <div>
             <div className="flex items-center justify-between gap-2">

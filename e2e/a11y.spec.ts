@@ -1,0 +1,433 @@
+/**
+ * Every screen and its main open states at 1280×800 and 390×844: no axe-core violation of any
+ * impact, no sideways page scroll, and a full-page screenshot kept under
+ * test-results/screenshots/<desktop|phone>/<screen>.png (decision 098). One sign-in per size.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  SCREEN_SIZES,
+  checkScreen,
+  registerBuyer,
+  settle,
+  sidewaysScroll,
+  type ScreenSize,
+} from './a11y-check.ts';
+import { BUYER } from './fixtures/users.ts';
+import { CataloguePage } from './pages/catalogue-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const response = await page.request.fetch(`/api${url}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': `a11y-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+/** Signs in once through the form and keeps the session for the size's other tests. */
+async function saveSession(
+  browser: Browser,
+  baseURL: string | undefined,
+  size: ScreenSize,
+  credentials: { email: string; password: string },
+  file: string,
+) {
+  // A worker started again after a failed test keeps the sessions of this run.
+  if (existsSync(file)) return;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: size.width, height: size.height },
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(credentials.email, credentials.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+  await context.storageState({ path: file });
+  await context.close();
+}
+
+async function openMainMenuOnPhone(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Open main menu' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+async function gotoAndWait(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await settle(page);
+}
+
+/**
+ * On a phone side sheets and dialogs take the whole width (side sheets the whole height too) with
+ * their last button on screen; on a laptop they keep their own width.
+ */
+async function expectSheetSize(
+  page: Page,
+  name: string,
+  size: ScreenSize,
+  kind: 'side' | 'dialog',
+) {
+  const dialog = page.getByRole('dialog', { name });
+  const panel = dialog.locator('[id^="headlessui-dialog-panel"]');
+  const box = await panel.boundingBox();
+  expect(box, `panel of ${name}`).not.toBeNull();
+  if (size.name === 'phone') {
+    expect.soft(Math.round(box!.width), `${name} width on a phone`).toBe(size.width);
+    if (kind === 'side') {
+      expect.soft(Math.round(box!.height), `${name} height on a phone`).toBe(size.height);
+    }
+    const lastButton = await panel.getByRole('button').last().boundingBox();
+    expect
+      .soft(lastButton!.y + lastButton!.height, `${name} actions in reach`)
+      .toBeLessThanOrEqual(size.height);
+  } else {
+    expect
+      .soft(box!.width, `${name} width on a laptop`)
+      .toBeLessThanOrEqual(kind === 'side' ? 482 : 596);
+  }
+}
+
+/** Routes a signed-in buyer opens; their sideways scroll is also checked at 768 and 1920 px. */
+const BUYER_ROUTES = [
+  '/',
+  '/orders',
+  '/domains',
+  '/profile',
+  '/companies',
+  '/companies/create',
+  '/content-guidelines',
+  '/checkout',
+  '/terms-and-conditions',
+];
+
+for (const size of SCREEN_SIZES) {
+  test.describe(`${size.width}×${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+    test.describe.configure({ timeout: 150_000 });
+
+    const sessionFile = path.join(process.env.E2E_DATA_DIR ?? '.', `a11y-${size.name}.json`);
+    const newBuyerFile = path.join(process.env.E2E_DATA_DIR ?? '.', `a11y-new-${size.name}.json`);
+
+    test.beforeAll(async ({ browser, baseURL, playwright }) => {
+      test.setTimeout(90_000);
+      await saveSession(browser, baseURL, size, BUYER, sessionFile);
+      if (existsSync(newBuyerFile)) return;
+      const request = await playwright.request.newContext({ baseURL });
+      const newBuyer = await registerBuyer(request, size.name);
+      await request.dispose();
+      await saveSession(browser, baseURL, size, newBuyer, newBuyerFile);
+    });
+
+    test.describe('signed out', () => {
+      test('sign-in, registration, recovery, terms and the error screen', async ({
+        page,
+      }, testInfo) => {
+        await gotoAndWait(page, '/login');
+        await checkScreen(page, testInfo, size, 'login');
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await expect(page.getByText(/required|invalid/i).first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'login-errors');
+
+        await gotoAndWait(page, '/register');
+        await checkScreen(page, testInfo, size, 'register');
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await expect(page.getByText(/required|invalid/i).first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'register-errors');
+
+        await gotoAndWait(page, '/forgot-password');
+        await checkScreen(page, testInfo, size, 'forgot-password');
+
+        await gotoAndWait(page, '/passwords-resets');
+        await checkScreen(page, testInfo, size, 'password-reset-without-token');
+        await gotoAndWait(page, '/registrations-confirmations');
+        await checkScreen(page, testInfo, size, 'registration-confirmation-without-token');
+        await gotoAndWait(page, '/email-changes-confirmations');
+        await checkScreen(page, testInfo, size, 'email-change-confirmation-without-token');
+
+        await gotoAndWait(page, '/terms-and-conditions');
+        await checkScreen(page, testInfo, size, 'terms-signed-out');
+
+        await gotoAndWait(page, '/no-such-page');
+        await checkScreen(page, testInfo, size, 'not-found');
+      });
+    });
+
+    test.describe('signed in', () => {
+      test.use({ storageState: sessionFile });
+
+      test('the catalogue and its open states, and a site', async ({ page }, testInfo) => {
+        const catalogue = new CataloguePage(page);
+        await page.goto('/');
+        await catalogue.waitForRows();
+        await checkScreen(page, testInfo, size, 'catalogue');
+        // The rows do not change while a menu or panel is open over them.
+        const underOpenParts = { exclude: ['tbody'] };
+
+        await catalogue.openFilters();
+        await checkScreen(page, testInfo, size, 'catalogue-filters', underOpenParts);
+        await expectSheetSize(page, 'Filters', size, 'side');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
+
+        await page.getByRole('button', { name: /^Columns/ }).click();
+        await expect(page.getByRole('button', { name: 'Show all columns' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'catalogue-column-chooser', underOpenParts);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Saved filters' }).click();
+        await expect(page.getByRole('textbox', { name: 'Filter name' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'catalogue-saved-filters', underOpenParts);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Column options for Price' }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await checkScreen(page, testInfo, size, 'catalogue-column-menu', underOpenParts);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
+
+        const settings = page.getByRole('button', { name: /, settings$/ });
+        if (await settings.isVisible()) {
+          await settings.click();
+          await expect(page.getByRole('menu')).toBeVisible();
+          await checkScreen(page, testInfo, size, 'user-menu', underOpenParts);
+          await page.keyboard.press('Escape');
+        } else {
+          await openMainMenuOnPhone(page);
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+          await checkScreen(page, testInfo, size, 'main-menu', underOpenParts);
+          await page.getByRole('button', { name: 'Open main menu' }).click();
+        }
+
+        const hostname = await catalogue.firstHostname();
+        const buy = page.getByRole('button', {
+          name: new RegExp(`^Buy an article on ${hostname.replace(/\./g, '\\.')}`),
+        });
+        await buy.click();
+        const panel = page.getByRole('dialog', { name: `Publish an article on ${hostname}` });
+        await expect(panel.getByRole('radio', { name: 'Standard' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'cart-panel', underOpenParts);
+        await expectSheetSize(page, `Publish an article on ${hostname}`, size, 'side');
+        await page.keyboard.press('Escape');
+        await expect(panel).toHaveCount(0);
+        await expect(buy).toBeFocused();
+
+        await page.getByRole('link', { name: `Details about ${hostname}` }).click();
+        await expect(
+          page.getByRole('heading', { name: `Details about ${hostname}` }),
+        ).toBeVisible();
+        await checkScreen(page, testInfo, size, 'site-detail');
+      });
+
+      test('checkout, its errors and confirm dialog, the success page and orders', async ({
+        page,
+      }, testInfo) => {
+        await page.goto('/orders');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await api(page, 'DELETE', '/v1/buyer/shopping-carts');
+        const sites = await api<{ data: { id: string }[] }>(
+          page,
+          'GET',
+          '/v1/buyer/sites?limit=1&sorting[price]=ASC',
+        );
+        const site = sites.data[0]!;
+        const detail = await api<{ prices: { niche: { id: string } }[] }>(
+          page,
+          'GET',
+          `/v1/buyer/sites/${site.id}`,
+        );
+        const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
+        await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
+          link_type: detail.prices[0]!.niche.id,
+          buyer_domain: domains.data[0]!.id,
+          site: site.id,
+          articles_number: 1,
+          article_topic: 'i_will_write_my_topic',
+          is_topic_needs_approval: false,
+        });
+
+        await gotoAndWait(page, '/checkout');
+        await expect(page.getByRole('table', { name: 'Articles in your cart' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'checkout');
+
+        await page.getByRole('button', { name: 'Order now' }).click();
+        await expect(
+          page.getByText('Please fill in all required fields for each row to proceed to payment.'),
+        ).toBeVisible();
+        await checkScreen(page, testInfo, size, 'checkout-errors');
+
+        const emptyCart = page.getByRole('button', { name: 'Empty cart' });
+        await emptyCart.click();
+        await expect(page.getByRole('alertdialog', { name: 'Empty the cart?' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'checkout-confirm-empty-cart');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await expect(page.getByRole('alertdialog')).toHaveCount(0);
+        await expect(emptyCart).toBeFocused();
+
+        const orders = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/orders');
+        const orderId = orders.data[0]!.id;
+        await gotoAndWait(page, `/checkout?placed=${orderId}`);
+        await checkScreen(page, testInfo, size, 'checkout-success');
+
+        await gotoAndWait(page, '/orders');
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'orders');
+
+        await gotoAndWait(page, `/orders/${orderId}`);
+        await checkScreen(page, testInfo, size, 'order-detail');
+      });
+
+      test('domains, profile, companies and content guidelines', async ({ page }, testInfo) => {
+        await gotoAndWait(page, '/domains');
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'domains');
+
+        const addDomain = page.getByRole('button', { name: 'Add domain' }).first();
+        await addDomain.click();
+        const dialog = page.getByRole('dialog', { name: 'Add domain' });
+        await expect(dialog.getByRole('textbox', { name: 'Domain' })).toBeFocused();
+        await checkScreen(page, testInfo, size, 'domains-add-dialog');
+        await expectSheetSize(page, 'Add domain', size, 'dialog');
+        await dialog.getByRole('button', { name: 'Add domain' }).click();
+        await expect(dialog.getByRole('textbox', { name: 'Domain' })).toHaveAttribute(
+          'aria-invalid',
+          'true',
+        );
+        await checkScreen(page, testInfo, size, 'domains-add-dialog-errors');
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(addDomain).toBeFocused();
+
+        await gotoAndWait(page, '/profile');
+        await checkScreen(page, testInfo, size, 'profile');
+
+        await gotoAndWait(page, '/companies');
+        await checkScreen(page, testInfo, size, 'companies');
+
+        await gotoAndWait(page, '/companies/create');
+        await checkScreen(page, testInfo, size, 'company-request');
+        await page.getByRole('button', { name: 'Send company request' }).click();
+        await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'company-request-errors');
+
+        await gotoAndWait(page, '/content-guidelines');
+        await expect(page.getByRole('button', { name: 'Save guidelines' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'content-guidelines');
+
+        await gotoAndWait(page, '/terms-and-conditions');
+        await checkScreen(page, testInfo, size, 'terms-signed-in');
+      });
+
+      test('focus returns to the menu that opened a dialog from one of its items', async ({
+        page,
+      }) => {
+        await page.addInitScript(() => localStorage.setItem('developerSettings', 'on'));
+        await gotoAndWait(page, '/orders');
+        const settings = page.getByRole('button', { name: /, settings$/ });
+        const mainMenu = page.getByRole('button', { name: 'Open main menu' });
+        const opener = size.name === 'phone' ? mainMenu : settings;
+        await opener.click();
+        await page
+          .getByRole(size.name === 'phone' ? 'button' : 'menuitem', { name: 'Developer settings' })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Developer settings' });
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(opener).toBeFocused();
+      });
+
+      test('a list offline', async ({ page, context }, testInfo) => {
+        const catalogue = new CataloguePage(page);
+        await page.goto('/');
+        await catalogue.waitForRows();
+        await settle(page);
+        await context.setOffline(true);
+        try {
+          await page.getByLabel('Rows per page').selectOption('100');
+          await expect(page.getByText('Not available offline').first()).toBeVisible();
+          await checkScreen(page, testInfo, size, 'catalogue-offline');
+        } finally {
+          await context.setOffline(false);
+        }
+      });
+
+      if (size.name === 'desktop') {
+        test('routes have no sideways scroll at 768, 1024 and 1920 px either', async ({ page }) => {
+          for (const width of [768, 1024, 1920]) {
+            await page.setViewportSize({ width, height: 900 });
+            for (const route of BUYER_ROUTES) {
+              await gotoAndWait(page, route);
+              expect.soft(await sidewaysScroll(page), `${route} at ${width} px`).toBe(0);
+            }
+          }
+        });
+      }
+    });
+
+    test.describe('a buyer who just registered', () => {
+      test.use({ storageState: newBuyerFile });
+
+      test('sees empty lists', async ({ page }, testInfo) => {
+        await gotoAndWait(page, '/orders');
+        await expect(page.getByText(/no orders/i).first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'orders-empty');
+
+        await gotoAndWait(page, '/domains');
+        await expect(page.getByText('No domains yet')).toBeVisible();
+        await checkScreen(page, testInfo, size, 'domains-empty');
+
+        await gotoAndWait(page, '/checkout');
+        await expect(page.getByText('Your cart is empty')).toBeVisible();
+        await checkScreen(page, testInfo, size, 'checkout-empty');
+      });
+    });
+  });
+}
+
+test('undo in the toast brings back a site just blacklisted from the catalogue', async ({
+  page,
+}, testInfo) => {
+  const [laptop] = SCREEN_SIZES;
+  await page.setViewportSize({ width: laptop!.width, height: laptop!.height });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hostname = await catalogue.firstHostname();
+  const details = page.getByRole('link', { name: `Details about ${hostname}` });
+  const siteId = (await details.getAttribute('href'))!.split('/').pop()!;
+  const link = page.getByRole('link', { name: `${hostname} (opens in a new tab)` });
+  const blacklist = page.getByRole('checkbox', { name: `Blacklist ${hostname}` });
+
+  await blacklist.click();
+  await expect(page.getByText('Added to blacklist')).toBeVisible();
+  await expect(link).toHaveCount(0);
+  // The toast stays while the pointer or focus is on it, so the check sees it.
+  await page.getByRole('button', { name: 'Undo' }).hover();
+  await checkScreen(page, testInfo, laptop!, 'catalogue-undo-toast', {
+    exclude: ['tbody'],
+  });
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(link).toBeVisible();
+  await expect(blacklist).not.toBeChecked();
+
+  await page.reload();
+  await catalogue.waitForRows();
+  await expect(link).toBeVisible();
+  await expect(blacklist).not.toBeChecked();
+  const site = await api<{ is_in_blacklist: boolean }>(page, 'GET', `/v1/buyer/sites/${siteId}`);
+  expect(site.is_in_blacklist).toBe(false);
+});
