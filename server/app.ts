@@ -126,6 +126,8 @@ export interface AppOptions {
   /** The built web app to serve; null or a missing directory serves no files. */
   staticDir?: string | null;
   accessTokenTtlSeconds?: number;
+  /** Days a refresh token may lie unused before the session ends (REFRESH_TOKEN_IDLE_DAYS). */
+  refreshTokenIdleDays?: number;
   now?: Clock;
   loginLimits?: Partial<LoginLimits>;
   /** Limits of registration and password-reset requests (tests lower them). */
@@ -264,7 +266,15 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     tokens,
     jobs,
     mail: mail.worker,
-    auth: createAuthService({ db, tokens, throttle, now }),
+    auth: createAuthService({
+      db,
+      tokens,
+      throttle,
+      now,
+      idleDays: options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays,
+      securityLog: ({ event, userId, address }) =>
+        app.log.warn({ event, user_id: userId ?? null, address }, 'Security event'),
+    }),
     publicAuth: createPublicAuthService({
       db,
       mail: mail.queue,

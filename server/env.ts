@@ -3,7 +3,11 @@
 // Every default of a setting is written here and nowhere else; the app's options fall back to
 // DEFAULT_ENV.
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '#contract/constants.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_IDLE_DAYS,
+  REFRESH_TOKEN_TTL_DAYS,
+} from '#contract/constants.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +29,12 @@ const EnvSchema = z.object({
     .min(60)
     .max(86_400)
     .default(ACCESS_TOKEN_TTL_SECONDS),
+  REFRESH_TOKEN_IDLE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REFRESH_TOKEN_TTL_DAYS)
+    .default(REFRESH_TOKEN_IDLE_DAYS),
   DEMO_DATA: flag.optional(),
   SEED_SITES: z.coerce.number().int().min(0).max(2_000_000).default(100_000),
   SMTP_URL: z
@@ -93,6 +103,8 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    /** Days a refresh token may lie unused before its session ends (the 30-day limit stays). */
+    refreshTokenIdleDays: env.REFRESH_TOKEN_IDLE_DAYS,
     demoData,
     seedSites: env.SEED_SITES,
     smtpUrl: env.SMTP_URL,

@@ -33,6 +33,7 @@ async function start(env: Env): Promise<void> {
       dataDir: env.dataDir,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+      refreshTokenIdleDays: env.refreshTokenIdleDays,
       logger: {
         level: env.logLevel,
         serializers: { req: serializeRequest },
