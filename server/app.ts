@@ -1,5 +1,6 @@
 // The application factory: builds the Fastify instance with every plugin and route. The process
 // entry (index.ts) and the tests both create the app through it.
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -133,6 +134,8 @@ export interface AppOptions {
   /** Limits of registration and password-reset requests (tests lower them). */
   mailRequestLimits?: Partial<MailRequestLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS); off when not given. */
+  apiDocs?: boolean;
   /**
    * Each request as one line at debug level instead of Fastify's two lines at info: the readable
    * log of a demo or development start (decision 067).
@@ -159,6 +162,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
     trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
+    // Each answer names its request (X-Request-Id, and the body of a 5xx); a caller may pass its
+    // own well-formed id to follow a request across services.
+    requestIdHeader: false,
+    genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },
   });
@@ -174,7 +181,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
-  await registerOpenApi(app);
+  // The API documents are served only when asked for (API_DOCS): not in production by default.
+  if (options.apiDocs) await registerOpenApi(app);
   registerIdempotency(app, { db: options.db, now: options.now ?? systemClock });
   const services = createServices(options, app);
   app.decorate('jobs', services.jobs);
@@ -428,6 +436,13 @@ async function registerRoutes(
       jwtSecret,
     });
   }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** An incoming X-Request-Id when it is one plain token, so nothing odd reaches logs or headers. */
+function acceptedRequestId(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : null;
 }
 
 /** Calls without a body (e.g. a confirmation POST) may still say Content-Type: application/json. */

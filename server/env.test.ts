@@ -15,6 +15,7 @@ describe('loadEnv', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenIdleDays: 7,
       demoData: true,
+      apiDocs: true,
       seedSites: 100_000,
       smtpUrl: undefined,
       mailFrom: 'Buyer portal <no-reply@localhost>',
@@ -111,6 +112,12 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production' }).logFormat).toBe('json');
     expect(loadEnv({}).logFormat).toBe('pretty');
     expect(loadEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('serves the API documents outside production, and in production only when asked', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadEnv({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('turns demo data off in production and refuses to turn it on there', () => {

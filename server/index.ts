@@ -41,6 +41,7 @@ async function start(env: Env): Promise<void> {
       },
       quietRequests: env.logFormat === 'pretty',
       trustProxy: env.trustProxy,
+      apiDocs: env.apiDocs,
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
       documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).

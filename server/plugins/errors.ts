@@ -22,6 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) logRateLimited(request);
     if (status >= 400 && status < 500) return sendError(reply, status, { message: error.message });
+    // The log line carries the request id (reqId) that the body and X-Request-Id name.
     request.log.error({ err: error }, 'Request failed');
     return sendError(reply, 500, { message: INTERNAL_ERROR_MESSAGE });
   });
@@ -49,6 +50,8 @@ export function sendError(
   { message, violations }: { message: string; violations?: ErrorBody['violations'] },
 ): FastifyReply {
   const body: ErrorBody = violations?.length ? { code, message, violations } : { code, message };
+  // A failure of the server names the request, so that a report can be matched with the log.
+  if (code >= 500) body.request_id = reply.request.id;
   return reply.status(code).type('application/json; charset=utf-8').send(body);
 }
 

@@ -14,6 +14,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { accounts, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
+import { DOWNLOAD_SECURITY_HEADERS } from '#server/http/attachment.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 
@@ -138,6 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
         .header('content-disposition', attachmentHeader(file.fileName))
         .header('content-length', String(file.sizeBytes))
         .header('cache-control', 'private, no-store')
+        .headers(DOWNLOAD_SECURITY_HEADERS)
         .send(createReadStream(location));
     },
   );

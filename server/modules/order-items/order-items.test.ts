@@ -792,6 +792,8 @@ describe('following orders', () => {
       expect(response.headers['content-disposition']).toContain(
         `attachment; filename="order-${placed.number}-items.csv"`,
       );
+      expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       const lines = response.body.trim().split('\r\n');
       expect(lines[0]).toMatch(/^Number,Status,Live link,/);
       expect(lines).toHaveLength(3);
