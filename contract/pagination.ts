@@ -18,10 +18,17 @@ export function hasMorePages(p: Pagination): boolean {
 }
 
 /** `?page=&limit=` of a list request: numbers from the query string, with defaults and a cap. */
+/**
+ * A list's page and limit. Strict like every query schema: a parameter the list does not know
+ * (`?user_id=…`) is refused with a violation on it rather than silently ignored.
+ */
 export function pageQuerySchema(options: { defaultLimit: number; maxLimit: number }) {
-  return z.object({
+  return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(options.maxLimit).default(options.defaultLimit),
   });
 }
 export type PageQuery = z.infer<ReturnType<typeof pageQuerySchema>>;
+
+/** The query of a list that takes no parameter: any parameter is refused. */
+export const NoQuerySchema = z.strictObject({});

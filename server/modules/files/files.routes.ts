@@ -20,7 +20,7 @@ import { principalOf } from '#server/plugins/auth.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });
 const FileBodySchema = z.unknown().describe('The file, as an attachment');
-const PreviewQuerySchema = z.object({
+const PreviewQuerySchema = z.strictObject({
   expires: z.coerce.number().int().positive(),
   signature: z.string().min(1).max(128),
 });
