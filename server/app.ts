@@ -100,6 +100,7 @@ import { createPublicAuthService } from './modules/public-auth/public-auth.servi
 import { decoratePrincipal, requireRole } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerResponseHeaders } from './plugins/response-headers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -180,6 +181,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
+  registerResponseHeaders(app);
   await registerCompression(app);
   // The API documents are served only when asked for (API_DOCS): not in production by default.
   if (options.apiDocs) await registerOpenApi(app);

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The policy fits the single-page app: everything from our own origin, the service worker may
- * spawn blob workers, Tailwind needs inline styles, images and fonts may be data URLs. The app has
- * no <base> element, so none may be injected to redirect its relative URLs.
+ * spawn blob workers, Tailwind needs inline styles, images and fonts may be data URLs.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -16,25 +15,11 @@ export const CONTENT_SECURITY_POLICY = {
   'connect-src': ["'self'"],
   'manifest-src': ["'self'"],
   'frame-ancestors': ["'none'"],
+  // The app has no <base> element, so none may be injected to redirect its relative URLs.
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'object-src': ["'none'"],
 };
-
-/**
- * Pages and calls whose address carries a one-time token (password reset, registration and
- * e-mail-change confirmation): their address is never sent on as a referrer.
- */
-export const NO_REFERRER_PAGES = [
-  '/passwords-resets',
-  '/registrations-confirmations',
-  '/email-changes-confirmations',
-];
-export const NO_REFERRER_API_PREFIXES = [
-  '/api/v1/public/passwords/resets/',
-  '/api/v1/public/registrations/confirmations/',
-  '/api/v1/public/email-changes/confirmations/',
-];
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -44,28 +29,4 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    const pathname = request.url.split('?', 1)[0] ?? '';
-    if (isApi(pathname)) {
-      // API answers hold one buyer's data: no cache may keep them, unless a route chose to make
-      // its answer cacheable (reference data with its ETag, avatars, flags); errors never are.
-      if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) {
-        reply.header('cache-control', 'no-store');
-      }
-    }
-    if (carriesToken(pathname)) reply.header('referrer-policy', 'no-referrer');
-    return payload;
-  });
-}
-
-function isApi(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
-
-function carriesToken(pathname: string): boolean {
-  return (
-    NO_REFERRER_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`)) ||
-    NO_REFERRER_API_PREFIXES.some((prefix) => pathname.startsWith(prefix))
-  );
 }
