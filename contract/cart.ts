@@ -82,10 +82,20 @@ function withScheme(value: string): string {
   return SCHEME.test(value) && !/^[^:/]+:\d/.test(value) ? value : `https://${value}`;
 }
 
+/**
+ * A plain http(s) address as written: `//`, then a host (with an optional port) holding no `@`,
+ * `\` or further slash. The URL parser forgives more: `https:////evil.example` (what `//evil.example`
+ * became once a scheme was added) and `https:\\evil.example` reach evil.example, and
+ * `https://user:pass@evil.example` hides the real host behind a trusted-looking name.
+ */
+const PLAIN_HTTP_URL = /^https?:\/\/[^/\\?#@\s]+(?:[/?#]|$)/i;
+
 function parsedHttpUrl(value: string): URL | null {
+  if (!PLAIN_HTTP_URL.test(value)) return null;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.username !== '' || url.password !== '') return null;
     if (!url.hostname.includes('.') || url.hostname.endsWith('.')) return null;
     return url;
   } catch {

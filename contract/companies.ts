@@ -3,7 +3,12 @@
 // one), which marketplace staff approve or reject. The offline checks of company details (IBAN
 // and BIC checksums, VAT number formats, ISO 3166 country codes, e-mail) live here so that the
 // request form checks as the buyer types and the server refuses the same things (decision 080).
-import { FORBIDDEN_CHARACTER_MESSAGE, isStorableText } from './input-rules.ts';
+import {
+  FORBIDDEN_CHARACTER_MESSAGE,
+  isSingleLine,
+  isStorableText,
+  LINE_BREAK_MESSAGE,
+} from './input-rules.ts';
 import isoCountries from 'i18n-iso-countries';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
@@ -155,7 +160,7 @@ function checkedOptional(max: number, problem: (value: string) => string | null)
 export const CompanyRequestCreateSchema = z
   .strictObject({
     company: z.uuid().nullish(),
-    business_name: requiredText('business name'),
+    business_name: requiredText('business name').refine(isSingleLine, LINE_BREAK_MESSAGE),
     business_type: z.uuid(INVALID_BUSINESS_TYPE_MESSAGE),
     contact_email: requiredEmail('contact e-mail'),
     accounting_email: requiredEmail('accounting e-mail'),

@@ -13,6 +13,8 @@ export const ErrorBodySchema = z.object({
   code: z.number().int(),
   message: z.string(),
   violations: z.array(ViolationSchema).optional(),
+  /** On a 5xx answer: the request's id (also in X-Request-Id), to find it in the server's log. */
+  request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

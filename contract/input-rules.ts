@@ -21,6 +21,17 @@ export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
 }
 
+export const LINE_BREAK_MESSAGE =
+  'This value must be a single line: remove line breaks and other control characters.';
+
+/**
+ * Text that fits on one line: no line break (CR, LF) and no other control character. Names that
+ * may reach a mail's header or subject obey it, so no one can add a header through them.
+ */
+export function isSingleLine(text: string): boolean {
+  return !/\p{Cc}/u.test(text);
+}
+
 export interface InputProblem {
   path: PathSegment[];
   message: string;

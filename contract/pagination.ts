@@ -20,12 +20,19 @@ export function hasMorePages(p: Pagination): boolean {
 /** The highest page number a list request may ask for. */
 export const MAX_PAGE = 1_000_000;
 
-/** `?page=&limit=` of a list request: numbers from the query string, with defaults and a cap. */
+/**
+ * `?page=&limit=` of a list request: numbers from the query string, with defaults and a cap.
+ * Strict like every query schema: a parameter the list does not know (`?user_id=…`) is refused
+ * with a violation on it rather than silently ignored.
+ */
 export function pageQuerySchema(options: { defaultLimit: number; maxLimit: number }) {
-  return z.object({
+  return z.strictObject({
     // A page past a million is past any list; bounded so the offset stays a number the database holds.
     page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
     limit: z.coerce.number().int().min(1).max(options.maxLimit).default(options.defaultLimit),
   });
 }
 export type PageQuery = z.infer<ReturnType<typeof pageQuerySchema>>;
+
+/** The query of a list that takes no parameter: any parameter is refused. */
+export const NoQuerySchema = z.strictObject({});

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { isSingleLine, LINE_BREAK_MESSAGE } from './input-rules.ts';
+
+/** A person's or company's name: one line, since it may reach a mail's header or subject. */
+const singleLineName = (max: number) =>
+  z.string().trim().min(1, 'Required').max(max).refine(isSingleLine, LINE_BREAK_MESSAGE);
 
 /** Passwords: at least 12 characters, at most 1024 (argon2 input bound). */
 export const NewPasswordSchema = z
@@ -10,9 +15,9 @@ export const NewPasswordSchema = z
 export const RegistrationRequestSchema = z.object({
   email: z.email('Invalid email').max(254),
   password: NewPasswordSchema,
-  first_name: z.string().trim().min(1, 'Required').max(100),
-  last_name: z.string().trim().min(1, 'Required').max(100),
-  company_name: z.string().trim().min(1, 'Required').max(200),
+  first_name: singleLineName(100),
+  last_name: singleLineName(100),
+  company_name: singleLineName(200),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 

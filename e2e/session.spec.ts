@@ -86,6 +86,43 @@ test('logging out clears the session and returns to the start', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
 });
 
+test('after logging out, a copy of the refresh token no longer renews the session', async ({
+  page,
+  request,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(navigation(page)).toBeVisible();
+  const copied = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  const ended = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/logout',
+  );
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  expect((await ended).status()).toBe(204);
+  await expect(page.getByText('Login to dashboard')).toBeVisible();
+  const renewal = await request.post('/api/token/refresh', { data: { refresh_token: copied } });
+  expect(renewal.status()).toBe(401);
+});
+
+test('logging out offline still signs out on this device', async ({ page, context }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(navigation(page)).toBeVisible();
+  await context.setOffline(true);
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  await expect(page.getByText('Login to dashboard')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+  await context.setOffline(false);
+});
+
 test('an unknown path shows the error screen with a way home', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();

@@ -1,5 +1,6 @@
 // The application factory: builds the Fastify instance with every plugin and route. The process
 // entry (index.ts) and the tests both create the app through it.
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -99,6 +100,7 @@ import { createPublicAuthService } from './modules/public-auth/public-auth.servi
 import { decoratePrincipal, requireRole } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerResponseHeaders } from './plugins/response-headers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError } from './plugins/parser-errors.ts';
@@ -127,11 +129,15 @@ export interface AppOptions {
   /** The built web app to serve; null or a missing directory serves no files. */
   staticDir?: string | null;
   accessTokenTtlSeconds?: number;
+  /** Days a refresh token may lie unused before the session ends (REFRESH_TOKEN_IDLE_DAYS). */
+  refreshTokenIdleDays?: number;
   now?: Clock;
   loginLimits?: Partial<LoginLimits>;
   /** Limits of registration and password-reset requests (tests lower them). */
   mailRequestLimits?: Partial<MailRequestLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS); off when not given. */
+  apiDocs?: boolean;
   /**
    * Each request as one line at debug level instead of Fastify's two lines at info: the readable
    * log of a demo or development start (decision 067).
@@ -158,6 +164,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
     trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
+    // Each answer names its request (X-Request-Id, and the body of a 5xx); a caller may pass its
+    // own well-formed id to follow a request across services.
+    requestIdHeader: false,
+    genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
     routerOptions: { querystringParser: decodeQuery },
     // Requests refused before any hook runs answer in the error format with the usual headers.
@@ -175,8 +185,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   decoratePrincipal(app);
   await registerSecurityHeaders(app);
+  registerResponseHeaders(app);
   await registerCompression(app);
-  await registerOpenApi(app);
+  // The API documents are served only when asked for (API_DOCS): not in production by default.
+  if (options.apiDocs) await registerOpenApi(app);
   registerIdempotency(app, { db: options.db, now: options.now ?? systemClock });
   const services = createServices(options, app);
   app.decorate('jobs', services.jobs);
@@ -268,7 +280,15 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     tokens,
     jobs,
     mail: mail.worker,
-    auth: createAuthService({ db, tokens, throttle, now }),
+    auth: createAuthService({
+      db,
+      tokens,
+      throttle,
+      now,
+      idleDays: options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays,
+      securityLog: ({ event, userId, address }) =>
+        app.log.warn({ event, user_id: userId ?? null, address }, 'Security event'),
+    }),
     publicAuth: createPublicAuthService({
       db,
       mail: mail.queue,
@@ -422,6 +442,13 @@ async function registerRoutes(
       jwtSecret,
     });
   }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** An incoming X-Request-Id when it is one plain token, so nothing odd reaches logs or headers. */
+function acceptedRequestId(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : null;
 }
 
 /** Calls without a body (e.g. a confirmation POST) may still say Content-Type: application/json. */

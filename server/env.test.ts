@@ -13,7 +13,9 @@ describe('loadEnv', () => {
       databaseUrl: undefined,
       jwtSecret: undefined,
       accessTokenTtlSeconds: 900,
+      refreshTokenIdleDays: 7,
       demoData: true,
+      apiDocs: true,
       seedSites: 100_000,
       smtpUrl: undefined,
       mailFrom: 'Buyer portal <no-reply@localhost>',
@@ -43,6 +45,7 @@ describe('loadEnv', () => {
       DATABASE_URL: 'postgres://portal:pw@db:5432/portal',
       JWT_SECRET: SECRET,
       ACCESS_TOKEN_TTL_SECONDS: '600',
+      REFRESH_TOKEN_IDLE_DAYS: '3',
       DEMO_DATA: 'false',
       SEED_SITES: '500',
       SMTP_URL: 'smtp://mail:25',
@@ -66,6 +69,7 @@ describe('loadEnv', () => {
       databaseUrl: 'postgres://portal:pw@db:5432/portal',
       jwtSecret: SECRET,
       accessTokenTtlSeconds: 600,
+      refreshTokenIdleDays: 3,
       demoData: false,
       seedSites: 500,
       smtpUrl: 'smtp://mail:25',
@@ -108,6 +112,12 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production' }).logFormat).toBe('json');
     expect(loadEnv({}).logFormat).toBe('pretty');
     expect(loadEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('serves the API documents outside production, and in production only when asked', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadEnv({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('turns demo data off in production and refuses to turn it on there', () => {

@@ -3,7 +3,11 @@
 // Every default of a setting is written here and nowhere else; the app's options fall back to
 // DEFAULT_ENV.
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '#contract/constants.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_IDLE_DAYS,
+  REFRESH_TOKEN_TTL_DAYS,
+} from '#contract/constants.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,7 +29,14 @@ const EnvSchema = z.object({
     .min(60)
     .max(86_400)
     .default(ACCESS_TOKEN_TTL_SECONDS),
+  REFRESH_TOKEN_IDLE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REFRESH_TOKEN_TTL_DAYS)
+    .default(REFRESH_TOKEN_IDLE_DAYS),
   DEMO_DATA: flag.optional(),
+  API_DOCS: flag.optional(),
   SEED_SITES: z.coerce.number().int().min(0).max(2_000_000).default(100_000),
   SMTP_URL: z
     .string()
@@ -93,7 +104,11 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    /** Days a refresh token may lie unused before its session ends (the 30-day limit stays). */
+    refreshTokenIdleDays: env.REFRESH_TOKEN_IDLE_DAYS,
     demoData,
+    /** Serve /api/docs: on unless NODE_ENV=production, where API_DOCS=true turns it on. */
+    apiDocs: env.API_DOCS ?? !isProduction,
     seedSites: env.SEED_SITES,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

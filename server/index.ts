@@ -33,6 +33,7 @@ async function start(env: Env): Promise<void> {
       dataDir: env.dataDir,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+      refreshTokenIdleDays: env.refreshTokenIdleDays,
       logger: {
         level: env.logLevel,
         serializers: { req: serializeRequest },
@@ -40,6 +41,7 @@ async function start(env: Env): Promise<void> {
       },
       quietRequests: env.logFormat === 'pretty',
       trustProxy: env.trustProxy,
+      apiDocs: env.apiDocs,
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
       documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).

@@ -23,6 +23,26 @@ describe('the readable log', () => {
     ).toBe('09:05:07  DEBUG  request completed  GET /api/health  200  3 ms');
   });
 
+  it('names the kind, user and address of a security event, and the request of an error', () => {
+    const event = {
+      level: 40,
+      time: at,
+      msg: 'Security event',
+      event: 'rate_limited',
+      user_id: null,
+      address: '203.0.113.7',
+      route: '/api/login_check',
+      reqId: 'r-1',
+    };
+    expect(formatLogLine(JSON.stringify(event))).toBe(
+      '09:05:07  WARN   Security event  rate_limited  user -  from 203.0.113.7  /api/login_check',
+    );
+    const failure = { level: 50, time: at, msg: 'Request failed', reqId: 'r-2' };
+    expect(formatLogLine(JSON.stringify(failure))).toBe(
+      '09:05:07  ERROR  Request failed  request r-2',
+    );
+  });
+
   it('keeps an error stack and passes on what is not JSON', () => {
     const line = JSON.stringify({ level: 50, time: at, msg: 'boom', err: { stack: 'Error: x' } });
     expect(formatLogLine(line)).toBe('09:05:07  ERROR  boom\nError: x');

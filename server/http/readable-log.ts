@@ -20,6 +20,13 @@ interface LogEntry {
   res?: { statusCode?: number };
   responseTime?: number;
   err?: { type?: string; message?: string; stack?: string };
+  /** A security event's kind, user and client address (decision 102). */
+  event?: string;
+  user_id?: string | null;
+  address?: string;
+  route?: string | null;
+  /** The request an entry belongs to (X-Request-Id). */
+  reqId?: string;
 }
 
 /** One JSON log line as a readable line; a line that is not JSON is passed on as it is. */
@@ -36,6 +43,13 @@ export function formatLogLine(line: string): string {
   if (entry.req?.method) parts.push(`${entry.req.method} ${entry.req.url ?? ''}`);
   if (entry.res?.statusCode) parts.push(String(entry.res.statusCode));
   if (typeof entry.responseTime === 'number') parts.push(`${Math.round(entry.responseTime)} ms`);
+  if (entry.event) {
+    parts.push(entry.event, `user ${entry.user_id ?? '-'}`, `from ${entry.address ?? '-'}`);
+    if (entry.route) parts.push(entry.route);
+  }
+  if (entry.level !== undefined && entry.level >= 50 && entry.reqId) {
+    parts.push(`request ${entry.reqId}`);
+  }
   let text = parts.filter(Boolean).join('  ');
   if (entry.err?.stack) text += `\n${entry.err.stack}`;
   else if (entry.err?.message) text += `  ${entry.err.message}`;

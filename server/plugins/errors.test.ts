@@ -94,7 +94,11 @@ describe('the error body', () => {
   it('answers a crash with a bare 500 and logs the real error', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 500, message: 'Internal server error' });
+    expect(response.json()).toEqual({
+      code: 500,
+      message: 'Internal server error',
+      request_id: response.headers['x-request-id'],
+    });
     expect(response.body).not.toMatch(/10\.0\.0\.5|secret\.ts|stack/);
     expect(logLines.join('')).toContain('connection to 10.0.0.5 refused');
   });

@@ -69,6 +69,8 @@ describe('requests refused by the HTTP layer', () => {
     );
     expectFormatted(answer, 400, BAD_ADDRESS_MESSAGE);
     expect(answer.body).not.toContain('script');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-request-id']).toMatch(/^[\w.:-]+$/);
   });
 
   it('answers a 100 kB query with 431', async () => {

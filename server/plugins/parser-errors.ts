@@ -21,7 +21,7 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): FastifyReply {
   request.log.info({ code: error.code }, 'Request refused by the router');
-  reply.headers(securityHeaders());
+  reply.headers({ ...securityHeaders(), 'cache-control': 'no-store', 'x-request-id': request.id });
   return sendError(reply, 400, { message: BAD_ADDRESS_MESSAGE });
 }
 

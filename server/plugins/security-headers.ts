@@ -17,7 +17,8 @@ export const CONTENT_SECURITY_POLICY = {
   'connect-src': ["'self'"],
   'manifest-src': ["'self'"],
   'frame-ancestors': ["'none'"],
-  'base-uri': ["'self'"],
+  // The app has no <base> element, so none may be injected to redirect its relative URLs.
+  'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'object-src': ["'none'"],
 };

@@ -10,7 +10,7 @@ const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';worker-src 'self' blob:;style-src 'self' 'unsafe-inline';" +
   "img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';manifest-src 'self';" +
-  "frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'";
+  "frame-ancestors 'none';base-uri 'none';form-action 'self';object-src 'none'";
 
 function createStaticDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-dist-'));

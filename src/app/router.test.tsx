@@ -143,6 +143,17 @@ describe('route guards', () => {
     ).toBeInTheDocument();
   });
 
+  it('sends no referrer from a page whose address holds a token, and again from others', async () => {
+    const referrerPolicy = () =>
+      document.head.querySelector('meta[name="referrer"]')?.getAttribute('content') ?? null;
+    const { router } = setup('/passwords-resets?token=abc');
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    expect(referrerPolicy()).toBe('no-referrer');
+    await router.navigate('/login');
+    await screen.findByRole('heading', { name: 'Login to dashboard' });
+    expect(referrerPolicy()).toBeNull();
+  });
+
   it('sends a signed-in user away from a token page', async () => {
     signInAs(['ROLE_BUYER']);
     const { router } = setup('/passwords-resets?token=abc');

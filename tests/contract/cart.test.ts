@@ -36,6 +36,16 @@ describe('normalizeTargetUrl', () => {
     ['not a url', INVALID_URL_MESSAGE],
     ['localhost', INVALID_URL_MESSAGE],
     ['example.', INVALID_URL_MESSAGE],
+    ['//evil.example', INVALID_URL_MESSAGE],
+    ['//evil.example/path', INVALID_URL_MESSAGE],
+    ['https:////evil.example', INVALID_URL_MESSAGE],
+    ['https:/evil.example', INVALID_URL_MESSAGE],
+    ['https:\\\\evil.example', INVALID_URL_MESSAGE],
+    ['https://user:pass@evil.example', INVALID_URL_MESSAGE],
+    ['user:pass@evil.example', URL_SCHEME_MESSAGE],
+    ['user@evil.example', INVALID_URL_MESSAGE],
+    ['https://trusted.example@evil.example/', INVALID_URL_MESSAGE],
+    ['/relative/path', INVALID_URL_MESSAGE],
   ])('refuses %j with %j', (input, message) => {
     expect(normalizeTargetUrl(input)).toEqual({ ok: false, message });
   });

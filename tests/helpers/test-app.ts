@@ -59,6 +59,8 @@ export async function createTestContext(
     staticDir: null,
     dataDir,
     now: clock.now,
+    // Several suites check their routes in the OpenAPI document.
+    apiDocs: true,
     ...options.overrides,
   });
   const drainMail = async () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponseSchema, LoginRequestSchema, RefreshRequestSchema } from '#contract/auth.ts';
 import type { AuthService } from './auth.service.ts';
@@ -32,6 +33,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: AuthResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    (request) => auth.refresh(request.body.refresh_token),
+    (request) => auth.refresh(request.body.refresh_token, request.ip),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['Authentication'],
+        summary: 'Sign out: the refresh token and every token of its session stop working',
+        body: RefreshRequestSchema,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(request.body.refresh_token);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -70,8 +70,13 @@ const REFRESH_FAMILY_LIFETIME_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 export interface AuthService {
   login(input: { username: string; password: string; address: string }): Promise<AuthResponse>;
-  refresh(refreshToken: string): Promise<AuthResponse>;
+  refresh(refreshToken: string, address: string): Promise<AuthResponse>;
+  /** Ends the session the refresh token belongs to (its whole family); unknown tokens are ignored. */
+  logout(refreshToken: string): Promise<void>;
 }
+
+/** A security event worth a warning in the log: who (when known), from where, what. */
+export type SecurityLog = (event: { event: string; userId?: string; address: string }) => void;
 
 interface Family {
   id: string;
@@ -83,8 +88,12 @@ export function createAuthService(deps: {
   tokens: AccessTokens;
   throttle: LoginThrottle;
   now: Clock;
+  /** Days a refresh token may lie unused before it stops working (within the family's lifetime). */
+  idleDays: number;
+  securityLog: SecurityLog;
 }): AuthService {
-  const { db, tokens, throttle, now } = deps;
+  const { db, tokens, throttle, now, securityLog } = deps;
+  const idleMs = deps.idleDays * 24 * 60 * 60 * 1000;
 
   async function issuePair(
     user: Credentials,
@@ -136,15 +145,25 @@ export function createAuthService(deps: {
       return issuePair(user, { id: randomUUID(), createdAt: loginAt });
     },
 
-    refresh: async (refreshToken) => {
+    refresh: async (refreshToken, address) => {
       const row = await findRefreshTokenByHash(db, hashSecretToken(refreshToken));
-      if (!row || row.revokedAt) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      if (!row) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      const replayed = () => {
+        securityLog({ event: 'refresh_token_replayed', userId: row.userId, address });
+        return unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      };
+      // A used token of an ended session (logout, password reset, expiry) is not a replay.
+      if (row.revokedAt && !row.usedAt) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
       const at = now();
       if (row.usedAt) {
-        await revokeRefreshTokenFamily(db, row.familyId, at);
-        throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+        if (!row.revokedAt) await revokeRefreshTokenFamily(db, row.familyId, at);
+        throw replayed();
       }
       if (at.getTime() >= row.familyCreatedAt.getTime() + REFRESH_FAMILY_LIFETIME_MS) {
+        throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      }
+      // Each refresh issues a new token, so a token's age is the time the session lay unused.
+      if (at.getTime() >= row.createdAt.getTime() + idleMs) {
         throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
       }
       const user = await findCredentialsById(db, row.userId);
@@ -156,7 +175,12 @@ export function createAuthService(deps: {
       if (pair) return pair;
       // Another request used this token a moment ago: the same replay as above.
       await revokeRefreshTokenFamily(db, row.familyId, at);
-      throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
+      throw replayed();
+    },
+
+    logout: async (refreshToken) => {
+      const row = await findRefreshTokenByHash(db, hashSecretToken(refreshToken));
+      if (row) await revokeRefreshTokenFamily(db, row.familyId, now());
     },
   };
 }

@@ -152,7 +152,7 @@ describe('authentication', () => {
 
     it('refuses a token of a family opened 30 days ago, however recently it was rotated', async () => {
       let pair = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
-      for (const days of [10, 10, 9]) {
+      for (const days of [6, 6, 6, 6, 5]) {
         ctx.clock.advanceSeconds(days * DAY_SECONDS);
         const response = await refresh(pair.refresh_token);
         expect(response.statusCode).toBe(200);
@@ -177,6 +177,55 @@ describe('authentication', () => {
     it('refuses an unknown token', async () => {
       const response = await refresh('bm90LWEtcmVhbC1yZWZyZXNoLXRva2VuLWF0LWFsbC4uLg');
       expect(response.statusCode).toBe(401);
+    });
+
+    it('refuses a token left unused for 7 days, while one used within them renews', async () => {
+      const idle = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
+      const active = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
+      ctx.clock.advanceSeconds(7 * DAY_SECONDS - 1);
+      const renewed = await refresh(active.refresh_token);
+      expect(renewed.statusCode).toBe(200);
+      ctx.clock.advanceSeconds(1);
+      const refused = await refresh(idle.refresh_token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ code: 401, message: 'Invalid refresh token.' });
+      ctx.clock.advanceSeconds(6 * DAY_SECONDS);
+      expect(
+        (await refresh(renewed.json<{ refresh_token: string }>().refresh_token)).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  describe('POST /api/logout', () => {
+    const logout = (refreshToken: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        payload: { refresh_token: refreshToken },
+      });
+
+    it('ends the session: its refresh token and the ones rotated before it answer 401', async () => {
+      const first = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
+      const second = (await refresh(first.refresh_token)).json<{ refresh_token: string }>();
+      const other = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
+      const response = await logout(second.refresh_token);
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      const refused = await refresh(second.refresh_token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ code: 401, message: 'Invalid refresh token.' });
+      // Another session of the same user goes on.
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('answers 204 to an unknown or already ended session, and 400 without a token', async () => {
+      const pair = await login(ctx.app, FIXTURE.buyer, FIXTURE.password);
+      expect((await logout(pair.refresh_token)).statusCode).toBe(204);
+      expect((await logout(pair.refresh_token)).statusCode).toBe(204);
+      expect((await logout('bm90LWEtcmVhbC1yZWZyZXNoLXRva2VuLWF0LWFsbC4uLg')).statusCode).toBe(204);
+      const missing = await ctx.app.inject({ method: 'POST', url: '/api/logout', payload: {} });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().violations[0].path).toBe('refresh_token');
     });
   });
 

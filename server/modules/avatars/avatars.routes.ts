@@ -9,6 +9,7 @@ import {
   type AvatarSize,
 } from '#contract/avatars.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
+import { DOWNLOAD_SECURITY_HEADERS } from '#server/http/attachment.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 import { readRawUpload } from '../files/files.service.ts';
@@ -97,9 +98,8 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService }> =
       return reply
         .type('image/webp')
         .header('cache-control', AVATAR_CACHE_CONTROL)
-        .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline; filename="avatar.webp"')
-        .header('content-security-policy', "sandbox; default-src 'none'")
+        .headers(DOWNLOAD_SECURITY_HEADERS)
         .send(createReadStream(location));
     },
   );

@@ -16,6 +16,7 @@ import {
   type IdempotencyOptions,
 } from '#server/http/idempotency.ts';
 import { errorResponses } from '#server/http/responses.ts';
+import { NoQuerySchema } from '#contract/pagination.ts';
 import type { CartService } from './cart.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -53,7 +54,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags,
         summary: 'The sites in the cart with how many items each has',
         security,
-        response: { 200: CartSitesSchema, ...errorResponses(401, 403) },
+        querystring: NoQuerySchema,
+        response: { 200: CartSitesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => cart.sites(principalOf(request).userId),

@@ -177,6 +177,11 @@ describe('shopping cart', () => {
           { path: 'target_url', message: URL_SCHEME_MESSAGE },
         ],
         [{ target_url: 'not a url' }, { path: 'target_url', message: INVALID_URL_MESSAGE }],
+        [{ target_url: '//evil.example' }, { path: 'target_url', message: INVALID_URL_MESSAGE }],
+        [
+          { target_url: 'https://user:pass@evil.example' },
+          { path: 'target_url', message: INVALID_URL_MESSAGE },
+        ],
         [
           { target_url: 'example.com/\nboots' },
           {

@@ -17,6 +17,7 @@ import {
   VAT_COUNTRY_MISMATCH_MESSAGE,
 } from '#contract/companies.ts';
 import { CartDefaultsSchema } from '#contract/cart.ts';
+import { LINE_BREAK_MESSAGE } from '#contract/input-rules.ts';
 import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
 import { stableUuid } from '#server/db/stable-id.ts';
 import { accounts, companies, companyRequests } from '#server/db/schema/index.ts';
@@ -231,6 +232,8 @@ describe('companies and company requests', () => {
       ['accounting_email', { accounting_email: 'accounts.example.com' }, INVALID_EMAIL_MESSAGE],
       ['business_name', { business_name: '  ' }, 'Enter the business name.'],
       ['business_name', { business_name: 'Fjord\u0000Media' }, NUL_MESSAGE],
+      ['business_name', { business_name: 'Fjord\r\nBcc: all@example.com' }, LINE_BREAK_MESSAGE],
+      ['business_name', { business_name: 'Fjord\nMedia' }, LINE_BREAK_MESSAGE],
       ['business_name', { business_name: 'x'.repeat(10_000) }, 'At most 255 characters.'],
       ['business_type', { business_type: 'agency' }, INVALID_BUSINESS_TYPE_MESSAGE],
       ['city', { city: 42 }, expect.any(String)],

@@ -20,7 +20,7 @@ import { contentGuidelines, files } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
 import { lineOfKind, multipart, placeOrder, useBuyerApp, type Who } from '#tests/helpers/orders.ts';
-import { FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
+import { FILE_NAME_TYPE_MESSAGE, FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
 import { GUIDELINES_FILE_MISSING_MESSAGE } from './content-guidelines.service.ts';
 
 const filled: ContentGuidelinesInput = {
@@ -335,6 +335,35 @@ describe('content guidelines', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().violations).toEqual([{ path: 'file', message: FILE_TYPE_MESSAGE }]);
       expect((await get()).json()).toEqual(before);
+    });
+
+    it.each([
+      ['HTML named invoice.pdf', 'invoice.pdf', Buffer.from('<html><script>alert(1)</script>')],
+      ['a PDF named x.pdf.html', 'x.pdf.html', documentSamples.pdf],
+      ['HTML named x.pdf.html', 'x.pdf.html', Buffer.from('<html><body>hi</body></html>')],
+      ['a text file named .exe', 'setup.exe', documentSamples.txt],
+      ['a text file named only .exe', '.exe', documentSamples.txt],
+      ['a PDF named .docx', 'brief.docx', documentSamples.pdf],
+    ])(
+      'refuses %s: the name must end in the extension of what the file is',
+      async (_kind, name, bytes) => {
+        const before = (await get()).json();
+        const response = await upload(multipart({}, { name, bytes }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().violations).toEqual([
+          { path: 'file', message: FILE_NAME_TYPE_MESSAGE },
+        ]);
+        expect((await get()).json()).toEqual(before);
+      },
+    );
+
+    it('names a file without an extension after what it is', async () => {
+      const response = await upload(multipart({}, { name: 'brief', bytes: documentSamples.pdf }));
+      expect(response.statusCode).toBe(200);
+      expect(ContentGuidelinesSchema.parse(response.json()).custom_guidelines_file).toEqual({
+        id: expect.any(String),
+        file_name: 'brief.pdf',
+      });
     });
 
     it('refuses a file over 20 MB with the spec message, and accepts exactly 20 MB', async () => {

@@ -6,6 +6,7 @@ import {
   SiteIdsBodySchema,
 } from '#contract/favorites.ts';
 import { errorResponses } from '#server/http/responses.ts';
+import { NoQuerySchema } from '#contract/pagination.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 import type { FavoritesService, MarkList } from './favorites.service.ts';
 
@@ -61,7 +62,8 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
         tags: ['Sites'],
         summary: "The caller's favourite and blacklisted sites and favourite saved filters",
         security: [{ bearerAuth: [] }],
-        response: { 200: FavoriteItemsSchema, ...errorResponses(401, 403) },
+        querystring: NoQuerySchema,
+        response: { 200: FavoriteItemsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => favorites.getItems(principalOf(request).userId),

@@ -115,6 +115,9 @@ describe('invoice and credit note documents', () => {
     expect(response.headers['content-disposition']).toMatch(
       new RegExp(`^attachment; filename="${order.invoice.number}\\.pdf"`),
     );
+    // Opened in the browser, the file can run nothing in the portal's origin.
+    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 
     const texts = await pdfTexts(response.rawPayload);

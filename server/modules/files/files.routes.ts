@@ -14,12 +14,13 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { accounts, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
+import { DOWNLOAD_SECURITY_HEADERS } from '#server/http/attachment.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });
 const FileBodySchema = z.unknown().describe('The file, as an attachment');
-const PreviewQuerySchema = z.object({
+const PreviewQuerySchema = z.strictObject({
   expires: z.coerce.number().int().positive(),
   signature: z.string().min(1).max(128),
 });
@@ -138,6 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FileRouteOptions> = async (
         .header('content-disposition', attachmentHeader(file.fileName))
         .header('content-length', String(file.sizeBytes))
         .header('cache-control', 'private, no-store')
+        .headers(DOWNLOAD_SECURITY_HEADERS)
         .send(createReadStream(location));
     },
   );

@@ -3,12 +3,18 @@
 // module keeps its inner layout to itself.
 export { createDocumentWriter, type DocumentWriter } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
-export { FILE_TYPE_MESSAGE, readMultipartForm, type MultipartForm } from './multipart.ts';
+export {
+  FILE_NAME_TYPE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  readMultipartForm,
+  type MultipartForm,
+} from './multipart.ts';
 export { readRawUpload, type RawUpload } from './raw-upload.ts';
 export {
   readTextUpload,
   recordTextUpload,
   storedFilePath,
+  TEXT_FILE_NAME_MESSAGE,
   TEXT_FILE_TYPE_MESSAGE,
   type TextUpload,
 } from './text-upload.ts';

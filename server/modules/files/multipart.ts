@@ -12,6 +12,8 @@ import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './do
 export const MULTIPART_COUNT_LIMIT = MAX_UPLOAD_BYTES * 4;
 
 export const FILE_TYPE_MESSAGE = 'The file must be a .doc, .docx, .txt or .pdf document.';
+export const FILE_NAME_TYPE_MESSAGE =
+  'The file name must end in .doc, .docx, .txt or .pdf, matching what the file is.';
 export const NOT_MULTIPART_MESSAGE = 'The request must be multipart/form-data.';
 
 export interface UploadedFile {
@@ -52,9 +54,47 @@ export function checkedFileName(name: string, field = 'file'): string {
   return name;
 }
 
+/** The extension a file's name ends in, lower-cased; '' for a trailing dot, null for none. */
+export function extensionOf(name: string): string | null {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? null : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * The name a file is stored and downloaded under, agreeing with what its bytes are: a name
+ * without an extension gets the one of its type; a name with another extension (`invoice.pdf`
+ * holding HTML, `x.pdf.html`, a text named `.exe`) is refused on `field`, so that no download is
+ * opened by a program other than the one its content is for.
+ */
+export function nameMatchingType(
+  name: string,
+  allowed: readonly string[],
+  { field, message, maxLength = 255 }: { field: string; message: string; maxLength?: number },
+): string {
+  const extension = extensionOf(name);
+  if (extension === null) {
+    const added = `.${allowed[0]}`;
+    return `${name.slice(0, maxLength - added.length)}${added}`;
+  }
+  if (!allowed.includes(extension)) {
+    throw new ApiError(400, message, { violations: [{ path: field, message }] });
+  }
+  if (name.length <= maxLength) return name;
+  return `${name.slice(0, maxLength - extension.length - 1)}.${extension}`;
+}
+
+/** The extensions a document's name may end in, by what its bytes are. */
+const DOCUMENT_EXTENSIONS: Record<DocumentType, readonly string[]> = {
+  pdf: ['pdf'],
+  docx: ['docx'],
+  doc: ['doc'],
+  txt: ['txt'],
+};
+
 /**
  * Reads the form. The file part is named `file`; `file_name`, when given, names it instead of the
- * uploaded name. A file over the limit answers 413; one that is not a document answers 400.
+ * uploaded name. A file over the limit answers 413; one that is not a document, or whose name's
+ * extension is not that of its type, answers 400.
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
@@ -91,7 +131,14 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   }
   const givenName =
     fields.file_name === undefined ? '' : checkedFileName(fields.file_name, 'file_name');
-  const fileName = (givenName.trim() || file.name || `document.${type}`).slice(0, 255);
+  const fileName = nameMatchingType(
+    givenName.trim() || file.name.trim() || 'document',
+    DOCUMENT_EXTENSIONS[type],
+    {
+      field: givenName.trim() ? 'file_name' : 'file',
+      message: FILE_NAME_TYPE_MESSAGE,
+    },
+  );
   return {
     fields,
     file: { fileName, bytes: file.bytes, type, mimeType: DOCUMENT_MIME_TYPES[type] },

@@ -1,7 +1,8 @@
 // Reading an uploaded list (CSV or plain text) of a multipart request straight to disk, so that a
 // 20 MB file never sits in memory. The bytes are checked while they stream: the whole file must
 // be UTF-8 (a BOM is allowed) without NUL or other control characters than tab, CR, LF and FF;
-// anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file` violation.
+// anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file` violation, and so
+// does a name that does not end in .csv or .txt (none gets .csv).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -14,11 +15,18 @@ import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { checkedFileName, fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
+import {
+  checkedFileName,
+  fileTooLarge,
+  nameMatchingType,
+  NOT_MULTIPART_MESSAGE,
+} from './multipart.ts';
 import type { StoredFile } from './file-store.ts';
 
 export { TEXT_FILE_TYPE_MESSAGE };
 export const TEXT_FILE_MISSING_MESSAGE = 'Choose a file to upload.';
+export const TEXT_FILE_NAME_MESSAGE = 'The file name must end in .csv or .txt.';
+const TEXT_EXTENSIONS = ['csv', 'txt'] as const;
 const TEXT_MIME_TYPE = 'text/csv; charset=utf-8';
 
 /** An upload written under DATA_DIR/files and not yet recorded in `files`. */
@@ -46,6 +54,7 @@ export async function readTextUpload(
   const target = path.join(dataDir, 'files', storagePath);
   const discard = () => rm(target, { force: true });
   let upload: { name: string; size: number; truncated: boolean; isText: boolean } | null = null;
+  let fileName: string;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') continue;
@@ -77,6 +86,10 @@ export async function readTextUpload(
     if (upload.truncated) throw fileTooLarge(upload.size, MAX_UPLOAD_BYTES, true);
     if (upload.size > MAX_UPLOAD_BYTES) throw fileTooLarge(upload.size);
     if (!upload.isText) throw notText();
+    fileName = nameMatchingType(upload.name.trim() || 'list', TEXT_EXTENSIONS, {
+      field: 'file',
+      message: TEXT_FILE_NAME_MESSAGE,
+    });
   } catch (error) {
     await discard();
     throw error;
@@ -84,7 +97,7 @@ export async function readTextUpload(
   return {
     id,
     ownerUserId,
-    fileName: (upload.name || 'list.csv').slice(0, 255),
+    fileName,
     storagePath,
     sizeBytes: upload.size,
     discard,

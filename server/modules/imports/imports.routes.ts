@@ -27,11 +27,11 @@ const uploadDescription =
 const uploadErrors = errorResponses(400, 401, 403, 404, 413, 415);
 
 const GroupListQuerySchema = pageQuerySchema({ defaultLimit: 10, maxLimit: 100 }).extend({
-  filter: z.object({ buyer_domain: z.string().max(64).optional() }).optional(),
+  filter: z.strictObject({ buyer_domain: z.string().max(64).optional() }).optional(),
 });
 
-const StatusesQuerySchema = z.object({
-  filter: z.object({
+const StatusesQuerySchema = z.strictObject({
+  filter: z.strictObject({
     ids: z.preprocess(
       (value) => (typeof value === 'string' ? [value] : value),
       z.array(z.uuid()).min(1).max(IMPORT_STATUS_MAX_IDS),

@@ -11,7 +11,10 @@ import {
 } from '#contract/domains.ts';
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
 import { queryRows } from '#server/db/database.ts';
-import { TEXT_FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
+import {
+  TEXT_FILE_NAME_MESSAGE,
+  TEXT_FILE_TYPE_MESSAGE,
+} from '#server/modules/files/files.service.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { multipart } from '#tests/helpers/orders.ts';
 import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
@@ -228,6 +231,20 @@ describe('uploaded lists', () => {
           violations: [{ path: 'file', message: TEXT_FILE_TYPE_MESSAGE }],
         });
       }
+    });
+
+    it('refuses a text file whose name does not end in .csv or .txt', async () => {
+      const before = await get('buyer', '/api/v1/buyer/domains');
+      const url = `/api/v1/buyer/domains/${domainId}/referents`;
+      for (const name of ['list.exe', '.exe', 'list.csv.html', 'list.pdf']) {
+        const response = await upload('buyer', url, 'a.com\nb.com\n', name);
+        expect(response.statusCode, name).toBe(400);
+        expect(response.json().violations, name).toEqual([
+          { path: 'file', message: TEXT_FILE_NAME_MESSAGE },
+        ]);
+      }
+      expect((await get('buyer', '/api/v1/buyer/domains')).json()).toEqual(before.json());
+      expect((await upload('buyer', url, 'a.com\n', 'LIST.TXT')).statusCode).toBe(202);
     });
 
     it('answers 413 for 20 MB and one byte, and leaves the domain as it was', async () => {

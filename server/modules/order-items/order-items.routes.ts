@@ -14,7 +14,7 @@ import {
   TopicBodySchema,
 } from '#contract/order-items.ts';
 import { OrderIdParamsSchema } from '#contract/orders.ts';
-import { attachmentHeader } from '#server/http/attachment.ts';
+import { attachmentHeader, DOWNLOAD_SECURITY_HEADERS } from '#server/http/attachment.ts';
 import { IdempotencyHeadersSchema, type IdempotencyOptions } from '#server/http/idempotency.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
@@ -100,6 +100,7 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachmentHeader(fileName))
         .header('cache-control', 'private, no-store')
+        .headers(DOWNLOAD_SECURITY_HEADERS)
         .serializer((body: string) => body)
         .send(csv);
     },

@@ -640,6 +640,14 @@ describe('following orders', () => {
         message: 'Newlines are not allowed',
         parameters: { value: '"https://docs.example.com/article"' },
       });
+      for (const link of ['//evil.example/a', 'https://user:pass@evil.example/a']) {
+        const foreign = await upload('PUT', url, multipart({ link }));
+        expect(foreign.statusCode, link).toBe(400);
+        expect(foreign.json().violations[0], link).toEqual({
+          path: 'link',
+          message: 'This value is not a valid URL.',
+        });
+      }
       const json = await call('PUT', url, tokens.buyer, { link: 'https://docs.example.com' });
       expect(json.statusCode).toBe(415);
       expect((await itemRow(items[0]?.id ?? '')).articleLink).toBeNull();
@@ -792,6 +800,8 @@ describe('following orders', () => {
       expect(response.headers['content-disposition']).toContain(
         `attachment; filename="order-${placed.number}-items.csv"`,
       );
+      expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       const lines = response.body.trim().split('\r\n');
       expect(lines[0]).toMatch(/^Number,Status,Live link,/);
       expect(lines).toHaveLength(3);

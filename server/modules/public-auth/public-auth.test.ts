@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailRequests, users } from '#server/db/schema/index.ts';
+import { LINE_BREAK_MESSAGE } from '#contract/input-rules.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { lastMailedToken, mailsTo } from '#tests/helpers/mail-box.ts';
 import {
@@ -120,6 +121,29 @@ describe('public registration and password reset', () => {
         { path: 'first_name', message: 'Required' },
         { path: 'company_name', message: 'Required' },
       ]);
+    });
+
+    it('refuses names with a line break, which could add a header to a mail', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/public/registrations',
+        payload: {
+          email: 'line.breaks@example.com',
+          password: 'correct-horse-battery',
+          first_name: 'Rita\r\nBcc: all@example.com',
+          last_name: 'No\nvak',
+          company_name: 'Novak\rMedia',
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().violations).toEqual([
+        { path: 'first_name', message: LINE_BREAK_MESSAGE },
+        { path: 'last_name', message: LINE_BREAK_MESSAGE },
+        { path: 'company_name', message: LINE_BREAK_MESSAGE },
+      ]);
+      expect(
+        await ctx.handle.db.select().from(users).where(eq(users.email, 'line.breaks@example.com')),
+      ).toEqual([]);
     });
   });
 

@@ -1,9 +1,19 @@
 import { useLoaderData } from 'react-router';
+import { NoReferrer } from '#src/components/no-referrer.tsx';
 import { paths } from '#src/config/paths.ts';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 
 export function Component() {
+  return (
+    <>
+      <NoReferrer />
+      <Page />
+    </>
+  );
+}
+
+function Page() {
   const { token } = useLoaderData<{ token: string | null }>();
   if (!token) {
     return (

@@ -239,4 +239,24 @@ describe('session state', () => {
     expect(clearUserData).toHaveBeenCalled();
     expect(manager.getState().status).toBe('signed-out');
   });
+
+  it('logout ends the session on the server with the refresh token it held', async () => {
+    const revoke = vi.fn<(token: string) => Promise<void>>().mockResolvedValue(undefined);
+    const { store, manager } = setup({ revoke });
+    store.write({ token: tokenValidFor(FIFTEEN_MINUTES_S, START), refresh_token: 'r1' });
+    await manager.logout();
+    expect(revoke).toHaveBeenCalledExactlyOnceWith('r1');
+  });
+
+  it('logout signs out locally even when the server cannot be reached', async () => {
+    const revoke = vi
+      .fn<(token: string) => Promise<void>>()
+      .mockRejectedValue(new TypeError('Failed to fetch'));
+    const { store, manager, clearUserData } = setup({ revoke });
+    store.write({ token: tokenValidFor(FIFTEEN_MINUTES_S, START), refresh_token: 'r1' });
+    await expect(manager.logout()).resolves.toBeUndefined();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(clearUserData).toHaveBeenCalled();
+    expect(manager.getState().status).toBe('signed-out');
+  });
 });

@@ -10,6 +10,7 @@
  * - Other tabs' writes arrive through the store (storage event) and re-arm the timer here.
  * - A rejected refresh (401/400) ends the session; a network or server failure keeps it and
  *   tries again after a pause.
+ * - Logout forgets the tokens first and then tells the server, so it works offline too.
  */
 import type { AccessClaims, AuthResponse } from '#contract/auth.ts';
 import { isBuyer } from '#contract/auth.ts';
@@ -35,6 +36,8 @@ export type SignedOutListener = (origin: TokenChangeOrigin) => void;
 export interface SessionManagerOptions {
   store: SessionStore;
   refresh: (refreshToken: string) => Promise<AuthResponse>;
+  /** Ends the session on the server (its refresh-token family); failures are ignored. */
+  revoke?: (refreshToken: string) => Promise<void>;
   now?: () => number;
   lock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   /** Clears what belongs to the previous user (query cache, selection cookies). */
@@ -49,6 +52,10 @@ export interface SessionManager {
   start(): void;
   stop(): void;
   signIn(tokens: AuthResponse): Promise<void>;
+  /**
+   * Signs out here at once, then asks the server to end the session (best effort: offline or on
+   * a server error the local sign-out stands).
+   */
   logout(): Promise<void>;
   /** Refreshes now if the access token is missing or due; resolves when the session is settled. */
   ensureFresh(): Promise<void>;
@@ -170,9 +177,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     clearTimer();
     retryNotBefore = 0;
     const wasSignedIn = state.status === 'signed-in';
+    const { refreshToken } = store.read();
     store.clear();
     // A session that expired without stored changes still needs its data cleared.
     if (!wasSignedIn) await options.clearUserData?.();
+    if (refreshToken && options.revoke) await options.revoke(refreshToken).catch(() => undefined);
   }
 
   const onVisible = () => {

@@ -2,13 +2,14 @@ import { clearSelectionCookies } from '#src/lib/cookies.ts';
 import { removePersistedQueryCache } from '#src/lib/persister.ts';
 import { queryClient } from '#src/lib/query-client.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
-import { refreshTokens } from './api/requests.ts';
+import { refreshTokens, revokeSession } from './api/requests.ts';
 import { createSessionManager, type SessionManager } from './session-manager.ts';
 
 /** The app's session, over the localStorage tokens shared by all tabs. */
 export const session: SessionManager = createSessionManager({
   store: sessionStore,
   refresh: refreshTokens,
+  revoke: revokeSession,
   clearUserData: async () => {
     queryClient.clear();
     clearSelectionCookies();

@@ -25,6 +25,15 @@ export function refreshTokens(refreshToken: string): Promise<AuthResponse> {
   });
 }
 
+/** Ends the session on the server: the refresh token and its whole family stop working. */
+export async function revokeSession(refreshToken: string): Promise<void> {
+  await apiClient.request('/logout', {
+    method: 'POST',
+    body: { refresh_token: refreshToken },
+    auth: false,
+  });
+}
+
 export async function register(request: RegistrationRequest): Promise<void> {
   await apiClient.request('/v1/public/registrations', {
     method: 'POST',
