@@ -129,14 +129,14 @@ test('a buyer follows an article from topic approval to a live link and asks for
   const row = order.row(itemNumber);
   await expect(row.getByText('Topic ready for approval').first()).toBeVisible();
 
-  await order.button(`Approve topic of item ${itemNumber}`).click();
+  await order.button(`Yes, approve topic of item ${itemNumber}`).click();
   await order.expectToast(`Item ${itemNumber} successfully approved`);
   await expect(row.getByText('In progress')).toBeVisible();
 
   await advance(itemNumber, 'content_ready', baseURL);
   await page.reload();
   await order.waitForItems();
-  await order.button(`Decline content of item ${itemNumber}`).click();
+  await order.button(`No, decline content of item ${itemNumber}`).click();
   const dialog = page.getByRole('dialog', { name: `Content feedback for item ${itemNumber}` });
   await dialog.getByLabel('Feedback').fill('Please make the introduction shorter.');
   await dialog.getByLabel('File (optional)').setInputFiles({
@@ -195,7 +195,7 @@ test('an approval made offline is sent once the connection returns', async ({
   const row = order.row(itemNumber);
 
   await context.setOffline(true);
-  await order.button(`Approve topic of item ${itemNumber}`).click();
+  await order.button(`Yes, approve topic of item ${itemNumber}`).click();
   await expect(row.getByText('Pending')).toBeVisible();
   await expect(row.getByText('Topic ready for approval').first()).toBeVisible();
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DATE_FORMAT_MESSAGE,
+  DATE_IN_PAST_MESSAGE,
   DATE_NOT_REAL_MESSAGE,
+  localToday,
   parseDateInput,
+  parseFutureDateInput,
   toDateInput,
 } from './date-input.ts';
 
@@ -13,6 +16,22 @@ describe('typed dates', () => {
     expect(parseDateInput('29.02.2028')).toEqual({ ok: true, value: '2028-02-29' });
     expect(parseDateInput('05-06-2027')).toEqual({ ok: true, value: '2027-06-05' });
     expect(parseDateInput('')).toEqual({ ok: true, value: '' });
+    // A phone's number pad has no separators.
+    expect(parseDateInput('24112026')).toEqual({ ok: true, value: '2026-11-24' });
+    expect(parseDateInput('31022027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
+    expect(parseDateInput('241126')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+  });
+
+  it('refuses a date before today where the date must lie ahead', () => {
+    const today = '2026-11-24';
+    expect(parseFutureDateInput('23/11/2026', today)).toEqual({
+      ok: false,
+      message: DATE_IN_PAST_MESSAGE,
+    });
+    expect(parseFutureDateInput('24/11/2026', today)).toEqual({ ok: true, value: '2026-11-24' });
+    expect(parseFutureDateInput('01/01/2027', today)).toEqual({ ok: true, value: '2027-01-01' });
+    expect(parseFutureDateInput('', today)).toEqual({ ok: true, value: '' });
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 
   it('refuses dates that do not exist and other shapes', () => {

@@ -11,6 +11,8 @@ export const DATE_NOT_REAL_MESSAGE = 'Enter a real date, for example 24/11/2026'
 export type DateInputResult = { ok: true; value: string } | { ok: false; message: string };
 
 const TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+/** Eight digits, as a phone's number pad types them: DDMMYYYY. */
+const DIGITS_ONLY = /^(\d{2})(\d{2})(\d{4})$/;
 const WIRE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -26,17 +28,37 @@ function isRealDate(year: number, month: number, day: number): boolean {
 }
 
 /**
- * Reads a typed date ('24/11/2026'; '.' or '-' between the parts and single-digit day or month
- * are taken too) as YYYY-MM-DD. An empty field is an empty value.
+ * Reads a typed date ('24/11/2026'; '.' or '-' between the parts, single-digit day or month, and
+ * the eight digits '24112026' a phone's number pad can type are taken too) as YYYY-MM-DD. An
+ * empty field is an empty value.
  */
 export function parseDateInput(text: string): DateInputResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: '' };
-  const match = TYPED.exec(trimmed);
+  const match = TYPED.exec(trimmed) ?? DIGITS_ONLY.exec(trimmed);
   if (!match) return { ok: false, message: DATE_FORMAT_MESSAGE };
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (!isRealDate(year, month, day)) return { ok: false, message: DATE_NOT_REAL_MESSAGE };
   return { ok: true, value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
+}
+
+export const DATE_IN_PAST_MESSAGE = 'Choose today or a later date';
+
+/**
+ * A date that must not lie before `today` (YYYY-MM-DD, the buyer's own calendar day), such as
+ * the date an article should be published by.
+ */
+export function parseFutureDateInput(text: string, today: string): DateInputResult {
+  const result = parseDateInput(text);
+  if (result.ok && result.value !== '' && result.value < today) {
+    return { ok: false, message: DATE_IN_PAST_MESSAGE };
+  }
+  return result;
+}
+
+/** Today in the buyer's own calendar, as YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A wire date (YYYY-MM-DD) as the field shows it; anything else is shown as it is. */

@@ -532,15 +532,21 @@ describe('publishing due date', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     await user.clear(date);
-    await user.type(date, '24/11/2026');
+    await user.type(date, '01/01/2020');
+    await user.tab();
+    expect(date).toHaveAccessibleDescription('Choose today or a later date');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '24/11/2040');
     expect(date).not.toHaveAccessibleDescription();
     await user.tab();
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-        publishing_due_date: '2026-11-24',
+        publishing_due_date: '2040-11-24',
       }),
     );
-    expect(date).toHaveValue('24/11/2026');
+    expect(date).toHaveValue('24/11/2040');
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
-import { parseDateInput } from '#src/utils/date-input.ts';
+import { localToday, parseFutureDateInput } from '#src/utils/date-input.ts';
 
 export const EDITABLE_FIELDS = [
   'anchor_text',
@@ -121,7 +121,7 @@ export function liveFieldError(
     return result.ok ? undefined : result.message;
   }
   if (field === 'publishing_due_date') {
-    const result = parseDateInput(value);
+    const result = parseFutureDateInput(value, localToday());
     return result.ok ? undefined : result.message;
   }
   return undefined;

@@ -9,7 +9,12 @@ import {
 import { Button } from '#src/components/button.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
-import { DATE_INPUT_PLACEHOLDER, parseDateInput, toDateInput } from '#src/utils/date-input.ts';
+import {
+  DATE_INPUT_PLACEHOLDER,
+  localToday,
+  parseFutureDateInput,
+  toDateInput,
+} from '#src/utils/date-input.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { useUpdateCartItem } from '../api/mutations.ts';
 import {
@@ -64,7 +69,7 @@ function patchFor(field: EditableField, value: string): PatchResult {
     case 'is_topic_needs_approval':
       return { patch: { is_topic_needs_approval: value === 'yes' ? 'yes' : 'no' } };
     case 'publishing_due_date': {
-      const result = parseDateInput(value);
+      const result = parseFutureDateInput(value, localToday());
       if (!result.ok) return { error: result.message };
       return { patch: { publishing_due_date: result.value === '' ? null : result.value } };
     }

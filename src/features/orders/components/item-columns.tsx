@@ -90,7 +90,7 @@ function YesNo({
         size="sm"
         variant="secondary"
         disabled={!enabled || disabled}
-        aria-label={`Approve ${what} of item ${item.number}`}
+        aria-label={`Yes, approve ${what} of item ${item.number}`}
         onClick={onYes}
       >
         Yes
@@ -99,7 +99,7 @@ function YesNo({
         size="sm"
         variant="secondary"
         disabled={!enabled || disabled}
-        aria-label={`Decline ${what} of item ${item.number}`}
+        aria-label={`No, decline ${what} of item ${item.number}`}
         onClick={onNo}
       >
         No

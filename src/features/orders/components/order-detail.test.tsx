@@ -157,9 +157,13 @@ describe('order detail', () => {
     await screen.findByRole('rowheader', { name: /100001-1/ });
 
     const first = within(row('100001-1'));
-    expect(first.getByRole('button', { name: 'Approve topic of item 100001-1' })).toBeEnabled();
-    expect(first.getByRole('button', { name: 'Decline topic of item 100001-1' })).toBeEnabled();
-    expect(first.getByRole('button', { name: 'Approve content of item 100001-1' })).toBeDisabled();
+    expect(
+      first.getByRole('button', { name: 'Yes, approve topic of item 100001-1' }),
+    ).toBeEnabled();
+    expect(first.getByRole('button', { name: 'No, decline topic of item 100001-1' })).toBeEnabled();
+    expect(
+      first.getByRole('button', { name: 'Yes, approve content of item 100001-1' }),
+    ).toBeDisabled();
     expect(first.getByRole('button', { name: 'Cancel item 100001-1' })).toBeEnabled();
     expect(first.getByRole('button', { name: 'Request edit of item 100001-1' })).toBeDisabled();
 
@@ -174,13 +178,15 @@ describe('order detail', () => {
     const own = within(row('100001-3'));
     expect(own.getByRole('button', { name: 'Confirm topic of item 100001-3' })).toBeEnabled();
     expect(own.getByRole('button', { name: 'Confirm article of item 100001-3' })).toBeEnabled();
-    expect(own.queryByRole('button', { name: /Approve topic of item/ })).not.toBeInTheDocument();
+    expect(own.queryByRole('button', { name: /approve topic of item/i })).not.toBeInTheDocument();
 
     expect(
       within(row('100001-4')).getByRole('button', { name: 'Cancel item 100001-4' }),
     ).toBeDisabled();
     expect(
-      within(row('100001-5')).getByRole('button', { name: 'Approve content of item 100001-5' }),
+      within(row('100001-5')).getByRole('button', {
+        name: 'Yes, approve content of item 100001-5',
+      }),
     ).toBeEnabled();
   });
 
@@ -210,7 +216,9 @@ describe('order detail', () => {
     );
     const user = userEvent.setup();
     renderDetail();
-    await user.click(await screen.findByRole('button', { name: 'Approve topic of item 100001-1' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Yes, approve topic of item 100001-1' }),
+    );
 
     expect(await screen.findByText('Item 100001-1 successfully approved')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
@@ -270,7 +278,7 @@ describe('order detail', () => {
     const user = userEvent.setup();
     renderDetail();
     const approve = await screen.findByRole('button', {
-      name: 'Approve content of item 100001-1',
+      name: 'Yes, approve content of item 100001-1',
     });
     setOnline(false);
     act(() => void window.dispatchEvent(new Event('offline')));
@@ -346,7 +354,7 @@ describe('order detail', () => {
     const user = userEvent.setup();
     renderDetail();
     await user.click(
-      await screen.findByRole('button', { name: 'Decline content of item 100001-1' }),
+      await screen.findByRole('button', { name: 'No, decline content of item 100001-1' }),
     );
     const dialog = await screen.findByRole('dialog', {
       name: /Content feedback for item 100001-1/,
