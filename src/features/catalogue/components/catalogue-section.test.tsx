@@ -207,6 +207,23 @@ describe('catalogue table', () => {
     );
   });
 
+  it('sorts from the phone’s Sort by choice, which shows the current sorting', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    const user = userEvent.setup();
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(sortBy, 'Price, low to high');
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[price]=ASC'));
+    expect(sortBy).toHaveDisplayValue('Price, low to high');
+    await user.selectOptions(sortBy, 'DR, high to low');
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[ahrefs_domain_rating]=DESC'),
+    );
+    await user.selectOptions(sortBy, 'Not sorted');
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x'));
+  });
+
   it('shows the most used columns until the buyer chooses others', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');

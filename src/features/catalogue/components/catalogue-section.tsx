@@ -36,6 +36,7 @@ import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-colu
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -236,6 +237,7 @@ export function CatalogueSection({
             />
           ) : null}
           {toolbar?.(state, setState)}
+          <PhoneSortSelect state={state} onChange={setState} />
         </div>
       </div>
       {query.data?.savedAt ? (
