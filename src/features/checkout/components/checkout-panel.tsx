@@ -49,6 +49,7 @@ import { OrderAttempt } from '../order-attempt.ts';
 import { OrderSummary } from './order-summary.tsx';
 
 const SUMMARY_ID = 'checkout-problems';
+const OFFLINE_REASON_ID = 'checkout-offline-reason';
 
 export const OFFLINE_ORDER_MESSAGE = 'You are offline. Placing an order needs a connection.';
 export const ORDER_NOT_SENT_MESSAGE =
@@ -457,7 +458,7 @@ function CheckoutForm({
             </p>
           ) : null}
           {!isOnline ? (
-            <p role="status" className="text-sm font-medium text-amber-800">
+            <p id={OFFLINE_REASON_ID} role="status" className="text-sm font-medium text-amber-800">
               {OFFLINE_ORDER_MESSAGE}
             </p>
           ) : null}
@@ -465,6 +466,8 @@ function CheckoutForm({
             type="submit"
             size="lg"
             className="w-full"
+            // Offline, the reason beside the button is also what it says when focused.
+            aria-describedby={isOnline ? undefined : OFFLINE_REASON_ID}
             disabled={!isOnline || isEmpty || isWorking}
             loading={isWorking}
           >
