@@ -21,7 +21,12 @@ describe('GET /api/health', () => {
       await handle.close();
       const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ code: 503, message: 'Service unavailable' });
+      // A server error names its request, so the log line can be found.
+      expect(response.json()).toEqual({
+        code: 503,
+        message: 'Service unavailable',
+        request_id: response.headers['x-request-id'],
+      });
     } finally {
       await ctx.close();
     }
