@@ -156,7 +156,7 @@ test('a buyer follows an article from topic approval to a live link and asks for
   await advance(itemNumber, 'content_ready', baseURL);
   await page.reload();
   await order.waitForItems();
-  await order.button(`Approve content of item ${itemNumber}`).click();
+  await order.button(`Yes, approve content of item ${itemNumber}`).click();
   await order.expectToast(`Item ${itemNumber} successfully approved`);
   await expect(row.getByText('Ready for publication')).toBeVisible();
 
