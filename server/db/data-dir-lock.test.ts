@@ -49,6 +49,24 @@ describe('the data directory lock', () => {
     lock.release();
   });
 
+  it('takes over a stale lock when a fresh take-over guard was left by a process that is gone', () => {
+    const gone = deadPid();
+    writeFileSync(path.join(dataDir, 'server.lock'), String(gone));
+    writeFileSync(path.join(dataDir, 'server.lock.takeover'), String(gone));
+    const lock = acquireDataDirLock(dataDir);
+    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    expect(existsSync(path.join(dataDir, 'server.lock.takeover'))).toBe(false);
+    lock.release();
+  });
+
+  it('waits for a fresh take-over guard whose owner still runs', () => {
+    writeFileSync(path.join(dataDir, 'server.lock'), String(deadPid()));
+    writeFileSync(path.join(dataDir, 'server.lock.takeover'), String(process.ppid));
+    expect(() => acquireDataDirLock(dataDir, './data')).toThrow(
+      new DataDirInUseError('./data', process.ppid),
+    );
+  });
+
   it('takes over an empty or unreadable lock file', () => {
     writeFileSync(path.join(dataDir, 'server.lock'), '');
     acquireDataDirLock(dataDir).release();

@@ -1,6 +1,8 @@
 // An exclusive lock on a data directory: PGlite keeps its files there and must never be opened by
 // two processes at once. The lock file holds the owner's pid; a lock whose pid is no longer alive
-// (the owner crashed) is taken over.
+// (the owner crashed) is taken over. The take-over itself is guarded by a second file; a guard
+// left behind by a process that died while taking over is removed once its owner is gone or it is
+// older than TAKEOVER_STALE_MS.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,6 +61,7 @@ function tryCreateLock(lockPath: string): boolean {
 function takeOverStaleLock(dataDir: string, lockPath: string, displayDir: string): void {
   const guardPath = path.join(dataDir, TAKEOVER_FILE);
   removeIfOlderThan(guardPath, TAKEOVER_STALE_MS);
+  removeIfOwnerGone(guardPath);
   if (!tryCreateLock(guardPath))
     throw new DataDirInUseError(displayDir, readOwnerPid(guardPath) ?? 0);
   try {
@@ -106,6 +109,15 @@ function removeIfOlderThan(filePath: string, ageMs: number): void {
   } catch (error) {
     if (!isErrno(error, 'ENOENT')) throw error;
   }
+}
+
+/**
+ * Removes a guard whose owner no longer runs. A guard without a pid may be one being written
+ * this instant, so only its age (removeIfOlderThan) removes it.
+ */
+function removeIfOwnerGone(filePath: string): void {
+  const owner = readOwnerPid(filePath);
+  if (owner !== null && !isAlive(owner)) removeIfExists(filePath);
 }
 
 function removeIfExists(filePath: string): void {
