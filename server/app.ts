@@ -173,6 +173,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests refused before any hook runs answer in the error format with the usual headers.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // While shutting down, a request already read is answered as usual, with `Connection: close`
+    // (server/shutdown.ts), rather than by Fastify's own 503 outside the error format.
+    return503OnClosing: false,
   });
   if (options.quietRequests) {
     app.addHook('onResponse', async (request, reply) => {

@@ -34,6 +34,7 @@ describe('loadEnv', () => {
         bankAccount: 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX',
       },
       demoAdvanceSeconds: 60,
+      shutdownTimeoutSeconds: 10,
     });
   });
 
@@ -134,6 +135,12 @@ describe('loadEnv', () => {
       /DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production/,
     );
     expect(() => loadEnv({ DEMO_ADVANCE_SECONDS: '-1' })).toThrow(/DEMO_ADVANCE_SECONDS/);
+  });
+
+  it('gives a shutdown ten seconds unless told otherwise, and refuses a limit below two', () => {
+    expect(loadEnv({}).shutdownTimeoutSeconds).toBe(10);
+    expect(loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
+    expect(() => loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
   it('names each invalid variable', () => {

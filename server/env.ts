@@ -72,6 +72,7 @@ const EnvSchema = z.object({
     .regex(/^\d{1,2}(\.\d{1,2})?$/, 'VAT_RATE must be a percent such as 19 or 7.7')
     .default('19'),
   DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
 });
 
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
@@ -137,6 +138,8 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
      * off. Default 60 in a demo installation (DEMO_DATA), 0 otherwise.
      */
     demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEMO_ADVANCE_SECONDS_OF_A_DEMO : 0),
+    /** Seconds from SIGTERM/SIGINT to the exit, whatever is still running (decision 125). */
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
   };
 });
 

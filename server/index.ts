@@ -1,5 +1,6 @@
 // The server process: reads the environment, opens and prepares the database, serves the API and
-// the web app on one port, and shuts down cleanly on SIGTERM/SIGINT.
+// the web app on one port, and shuts down on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_SECONDS
+// (server/shutdown.ts).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.ts';
@@ -11,6 +12,7 @@ import { createReadableLogStream } from './http/readable-log.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
+import { stopServer, trackConnections, type ConnectionTracker } from './shutdown.ts';
 
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();
@@ -56,34 +58,33 @@ async function start(env: Env): Promise<void> {
       log,
       documents: { dataDir: env.dataDir, seller: env.documentSeller },
     });
+    const connections = trackConnections(app.server);
     await app.listen({ port: env.port, host: env.host });
     // Background jobs (exports, monthly bills) and queued mail, each with its own worker;
     // app.close() stops them and waits for their current job.
     app.jobs.start();
     app.mail.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms`);
+    stopOnSignals(app, connections, handle, env.shutdownTimeoutSeconds * 1000);
   } catch (error) {
     await app?.close();
     await handle.close();
     throw error;
   }
-  stopOnSignals(app, handle);
 }
 
-function stopOnSignals(app: FastifyInstance, handle: DatabaseHandle): void {
+function stopOnSignals(
+  app: FastifyInstance,
+  connections: ConnectionTracker,
+  handle: DatabaseHandle,
+  timeoutMs: number,
+): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    try {
-      await app.close();
-      await handle.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'Shutdown failed');
-      process.exit(1);
-    }
+    await stopServer({ app, connections, closeDatabase: () => handle.close(), timeoutMs });
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));

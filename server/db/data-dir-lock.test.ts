@@ -42,6 +42,21 @@ describe('the data directory lock', () => {
     acquireDataDirLock(dataDir).release();
   });
 
+  it('removes the lock when its process exits without releasing it', () => {
+    const script = `import { acquireDataDirLock } from ${JSON.stringify(path.resolve('server/db/data-dir-lock.ts'))};
+acquireDataDirLock(${JSON.stringify(dataDir)});
+process.exit(3);`;
+    const child = spawnSync(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+    ]);
+    expect(child.status, child.stderr.toString()).toBe(3);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+
   it('takes over a stale lock whose owner is no longer running', () => {
     writeFileSync(path.join(dataDir, 'server.lock'), String(deadPid()));
     const lock = acquireDataDirLock(dataDir);

@@ -40,7 +40,16 @@ export function acquireDataDirLock(dataDir: string, displayDir = dataDir): DataD
     if (owner !== null && isAlive(owner)) throw new DataDirInUseError(displayDir, owner);
     takeOverStaleLock(dataDir, lockPath, displayDir);
   }
-  return { path: lockPath, release: () => releaseLock(lockPath) };
+  // Whatever way the process exits (a shutdown that ran out of time included), the lock goes.
+  const releaseOnExit = () => releaseLock(lockPath);
+  process.once('exit', releaseOnExit);
+  return {
+    path: lockPath,
+    release: () => {
+      process.off('exit', releaseOnExit);
+      releaseLock(lockPath);
+    },
+  };
 }
 
 function tryCreateLock(lockPath: string): boolean {
