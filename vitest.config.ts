@@ -22,6 +22,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/content-guidelines/content-guidelines.test.ts',
   'server/modules/avatars/avatars.test.ts',
   'server/modules/notifications/notifications.test.ts',
+  'server/modules/checkout/order-summary-mail.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];
@@ -40,7 +41,8 @@ export default defineConfig({
             'tests/**/*.test.ts',
             'tools/**/*.test.ts',
           ],
-          exclude: ['**/*.pg.test.ts'],
+          // The reliability suite runs on its own (vitest.reliability.config.ts).
+          exclude: ['**/*.pg.test.ts', '**/*.reliability.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

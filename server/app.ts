@@ -254,12 +254,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     undefined,
     log,
   );
-  const notifier = createOrderNotifier({
-    db,
-    mailer: mail.queue,
-    publicUrl: options.publicUrl,
-    log,
-  });
+  const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: options.publicUrl });
   const documents = createDocumentWriter({
     dataDir: options.dataDir,
     seller: options.documentSeller ?? DEFAULT_ENV.documentSeller,

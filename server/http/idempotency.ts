@@ -57,7 +57,6 @@ declare module 'fastify' {
 
 interface RunningRequest {
   tx: Database | null;
-  afterCommit: (() => Promise<void>)[];
 }
 
 const running = new WeakMap<FastifyRequest, RunningRequest>();
@@ -67,13 +66,6 @@ export function transactionOf(request: FastifyRequest): Database {
   const tx = running.get(request)?.tx;
   if (!tx) throw new Error(`${request.method} ${request.url} is not an atomic idempotent route`);
   return tx;
-}
-
-/** Runs `work` once the handler's answer is committed; never for a replayed answer. */
-export function afterCommit(request: FastifyRequest, work: () => Promise<void>): void {
-  const state = running.get(request);
-  if (!state) throw new Error(`${request.method} ${request.url} is not an idempotent route`);
-  state.afterCommit.push(work);
 }
 
 /** Wraps the handler of every route declaring `config.idempotency`; register before the routes. */
@@ -87,7 +79,7 @@ export function registerIdempotency(
     const handler = route.handler;
     route.handler = async function idempotent(request, reply) {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const state: RunningRequest = { tx: null, afterCommit: [] };
+      const state: RunningRequest = { tx: null };
       running.set(request, state);
       const call: IdempotencyRequest = {
         userId: principalOf(request).userId,
@@ -111,7 +103,6 @@ export function registerIdempotency(
           : await runRepeatable(db, call, run);
       running.delete(request);
       if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      for (const work of state.afterCommit) await work();
       return reply.status(answer.statusCode).send(answer.body);
     };
   });

@@ -1,6 +1,42 @@
-// Reads the .eml files the file mailer writes, for tests that follow a mailed link.
+// Reads the .eml files the file mailer writes, for tests that follow a mailed link; and a
+// transport that fails its first sends, for tests of the mail retries.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Mailer } from '#server/mail/mailer.ts';
+
+/** A full disk, as `writeFile` reports it when the mail file cannot be written. */
+export function diskFullError(): NodeJS.ErrnoException {
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall: 'write',
+  });
+}
+
+/**
+ * `transport` behind a door that fails the next `failures.left` sends with `error` (a full disk by
+ * default); the test changes `failures.left` as it goes, and `attempts` counts every send.
+ */
+export function failingFirst(
+  transport: Mailer,
+  left: number,
+  error: () => Error = diskFullError,
+): { transport: Mailer; failures: { left: number; attempts: number } } {
+  const failures = { left, attempts: 0 };
+  return {
+    failures,
+    transport: {
+      send: async (message) => {
+        failures.attempts += 1;
+        if (failures.left > 0) {
+          failures.left -= 1;
+          throw error();
+        }
+        await transport.send(message);
+      },
+    },
+  };
+}
 
 export interface ReadMail {
   to: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp, type AppOptions } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { loginFailures } from '#server/db/schema/index.ts';
-import { createMailer } from '#server/mail/mailer.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createProjectDatabase } from './test-databases.ts';
@@ -42,6 +42,8 @@ export async function createTestContext(
     handle?: DatabaseHandle;
     overrides?: AppOverrides;
     closeHandle?: () => Promise<void>;
+    /** Puts something between the mail worker and the file transport (mail-box.ts `failingFirst`). */
+    wrapMailer?: (mailer: Mailer) => Mailer;
   } = {},
 ): Promise<TestContext> {
   const database = options.handle
@@ -54,7 +56,9 @@ export async function createTestContext(
   const app = await createApp({
     db: handle.db,
     jwtSecret: TEST_JWT_SECRET,
-    mailer: createMailer({ from: 'Buyer portal <no-reply@portal.test>', mailDir, log: () => {} }),
+    mailer: (options.wrapMailer ?? ((mailer: Mailer) => mailer))(
+      createMailer({ from: 'Buyer portal <no-reply@portal.test>', mailDir, log: () => {} }),
+    ),
     publicUrl: TEST_PUBLIC_URL,
     staticDir: null,
     dataDir,

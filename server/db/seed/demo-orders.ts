@@ -444,7 +444,7 @@ interface TimedAction {
   run: () => Promise<void>;
 }
 
-const silent: OrderNotifier = { send: async () => {} };
+const silent: OrderNotifier = { queue: async () => {} };
 
 /** Seeds the scripted orders; answers how many orders were placed. */
 export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): Promise<number> {

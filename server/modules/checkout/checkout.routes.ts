@@ -8,7 +8,6 @@ import {
 } from '#contract/orders.ts';
 import {
   IdempotencyHeadersSchema,
-  afterCommit,
   transactionOf,
   type IdempotencyOptions,
 } from '#server/http/idempotency.ts';
@@ -71,14 +70,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
       },
     },
     async (request) => {
-      const order = await checkout.placeOrder(
-        transactionOf(request),
-        principalOf(request).userId,
-        request.body,
-      );
-      // A repeat answers the first order, whose summary was already sent.
-      afterCommit(request, () => checkout.announce(order));
-      return order;
+      // The summary mail is queued with the order: a repeat answers the first order and queues
+      // nothing.
+      return checkout.placeOrder(transactionOf(request), principalOf(request).userId, request.body);
     },
   );
 };

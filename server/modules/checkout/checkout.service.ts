@@ -79,17 +79,18 @@ export interface CheckoutService {
     userId: string,
     companyId: string | undefined,
   ): Promise<{ data: PaymentMethodOption[] }>;
-  /** Turns the whole cart into an order in `tx` (the request's transaction, decision 044). */
+  /**
+   * Turns the whole cart into an order in `tx` (the request's transaction, decision 044), and
+   * queues its summary mail in the same transaction.
+   */
   placeOrder(tx: Database, userId: string, body: ParsedOrderCreate): Promise<Order>;
-  /** Mails the order's summary; once the order is committed, and once per order. */
-  announce(order: Order): Promise<void>;
 }
 
 export interface CheckoutOptions {
   db: Database;
   now: Clock;
   seller: VatSeller;
-  /** Mails the order summary once the order is committed. */
+  /** Queues the order summary mail with the order. */
   notifier?: OrderNotifier;
   /** Writes the invoice's PDF in the order's transaction (decision 043). */
   documents?: DocumentWriter;
@@ -219,10 +220,10 @@ export function createCheckoutService({
       };
     },
 
-    placeOrder: (tx, userId, body) => placeOrder(tx, userId, body),
-
-    announce: async (order) => {
-      await notifier?.send([{ kind: 'order_summary', orderId: order.id }]);
+    placeOrder: async (tx, userId, body) => {
+      const order = await placeOrder(tx, userId, body);
+      await notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
+      return order;
     },
   };
 

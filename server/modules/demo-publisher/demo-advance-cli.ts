@@ -8,6 +8,7 @@ import { openDatabase } from '#server/db/open-database.ts';
 import { loadEnv } from '#server/env.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
+import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
 import { sendDemoControl } from '#server/http/demo-control.ts';
@@ -43,18 +44,20 @@ async function advanceLocally(
   const handle = await openDatabase(env);
   try {
     await handle.withExclusiveLock(() => handle.migrate());
-    const mailer = createMailer({
-      smtpUrl: env.smtpUrl,
-      from: env.mailFrom,
-      mailDir: path.join(env.dataDir, 'mail'),
-      log: (line) => console.log(line),
-    });
-    const notifier = createOrderNotifier({
+    // The mails of the step are queued with it and sent here at once; a failed send stays in the
+    // queue for the server's mail worker.
+    const mail = createMailQueue({
       db: handle.db,
-      mailer,
-      publicUrl: env.publicUrl,
-      log: (line, error) => console.error(line, error),
+      now: systemClock,
+      transport: createMailer({
+        smtpUrl: env.smtpUrl,
+        from: env.mailFrom,
+        mailDir: path.join(env.dataDir, 'mail'),
+        log: (line) => console.log(line),
+      }),
+      log: (line, error) => console.error(line, error ?? ''),
     });
+    const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
     const documents = createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller });
     const lifeCycle = createLifeCycleService({
       db: handle.db,
@@ -63,7 +66,9 @@ async function advanceLocally(
       documents,
     });
     const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
-    return await publisher.advance(reference, event);
+    const result = await publisher.advance(reference, event);
+    while (await mail.worker.runNext());
+    return result;
   } finally {
     await handle.close();
   }

@@ -107,8 +107,8 @@ export function createLifeCycleService({
           }
         }
         await refreshOrderStatuses(tx, orderIds);
+        await notifier.queue(tx, notices);
       });
-      await notifier.send(notices);
       return ids;
     },
 

@@ -1,10 +1,11 @@
 // E-mails about orders, each sent only when the buyer's notification preference for it is on
 // (spec §3 "Notification preferences"): the order summary when an order is placed, a topic or
-// content ready for approval, and a link published. They are sent after the change is committed;
-// a failed mail is logged and never undoes or fails the change.
+// content ready for approval, and a link published. Each is queued in the transaction of its
+// change (mail-queue.ts): it is sent if and only if the change commits, and a failed send is
+// retried by the mail worker.
 import type { NotificationPreferences } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import type { MailQueue } from '#server/mail/mail-queue.ts';
 import {
   contentReadyMail,
   linkPublishedMail,
@@ -18,34 +19,29 @@ export type OrderNotice =
   { kind: 'order_summary'; orderId: string } | { kind: Notification; itemId: string };
 
 export interface OrderNotifier {
-  /** Sends the notices the buyers want; never throws. */
-  send(notices: readonly OrderNotice[]): Promise<void>;
+  /** Queues the mails of the notices the buyers want, in `tx`: the transaction of the change. */
+  queue(tx: Database, notices: readonly OrderNotice[]): Promise<void>;
 }
 
 export function createOrderNotifier({
-  db,
-  mailer,
+  mail,
   publicUrl,
-  log,
 }: {
-  db: Database;
-  mailer: Mailer;
+  mail: MailQueue;
   publicUrl: string;
-  log: (message: string, error?: unknown) => void;
 }): OrderNotifier {
   const orderLink = (orderId: string) => `${publicUrl.replace(/\/$/, '')}/orders/${orderId}`;
 
-  const recipient = (userId: string) => findRecipient(db, userId);
   const wants = (preferences: NotificationPreferences, kind: keyof NotificationPreferences) =>
     preferences[kind] !== false;
 
-  const sendSummary = async (orderId: string) => {
-    const summary = await findOrderSummary(db, orderId);
+  const queueSummary = async (tx: Database, orderId: string) => {
+    const summary = await findOrderSummary(tx, orderId);
     if (!summary) return;
     const { order, items } = summary;
-    const person = await recipient(order.userId);
+    const person = await findRecipient(tx, order.userId);
     if (!person || !wants(person.preferences, 'order_summary')) return;
-    await mailer.send(
+    await mail.send(
       orderSummaryMail(
         person.email,
         {
@@ -56,12 +52,13 @@ export function createOrderNotifier({
         },
         orderLink(order.id),
       ),
+      tx,
     );
   };
 
-  const sendItemNotices = async (kind: Notification, itemIds: string[]) => {
-    for (const { item, userId } of await findItemsWithBuyer(db, itemIds)) {
-      const person = await recipient(userId);
+  const queueItemNotices = async (tx: Database, kind: Notification, itemIds: string[]) => {
+    for (const { item, userId } of await findItemsWithBuyer(tx, itemIds)) {
+      const person = await findRecipient(tx, userId);
       if (!person || !wants(person.preferences, kind)) continue;
       const link = orderLink(item.orderId);
       const mailed = {
@@ -75,19 +72,15 @@ export function createOrderNotifier({
           : kind === 'content_ready_for_approval'
             ? contentReadyMail(person.email, mailed, link)
             : linkPublishedMail(person.email, mailed, item.liveLink ?? '', link);
-      await mailer.send(message);
+      await mail.send(message, tx);
     }
   };
 
   return {
-    send: async (notices) => {
+    queue: async (tx, notices) => {
       for (const notice of notices) {
-        try {
-          if (notice.kind === 'order_summary') await sendSummary(notice.orderId);
-          else await sendItemNotices(notice.kind, [notice.itemId]);
-        } catch (error) {
-          log(`Sending the ${notice.kind} mail failed`, error);
-        }
+        if (notice.kind === 'order_summary') await queueSummary(tx, notice.orderId);
+        else await queueItemNotices(tx, notice.kind, [notice.itemId]);
       }
     },
   };
