@@ -50,8 +50,8 @@ export function trackConnections(server: Server): ConnectionTracker {
     const done = () => {
       if (connections.get(socket) === exchange) connections.set(socket, null);
     };
+    // An answer cut short closes its socket, which ends the entry.
     response.once('finish', done);
-    response.once('close', done);
   });
   server.closeIdleConnections = () => {};
   return {
