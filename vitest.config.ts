@@ -39,6 +39,7 @@ export default defineConfig({
             'workers/**/*.test.ts',
             'tests/**/*.test.ts',
             'tools/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.pg.test.ts'],
           testTimeout: 30_000,
