@@ -1,6 +1,7 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionManager } from '../features/auth/session-manager.ts';
+import type * as Persister from '../lib/persister.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /**
@@ -33,7 +34,7 @@ export function PersistedQueryProvider({
     () => session.getState().status === 'signed-in',
   );
   const [isRestoring, setIsRestoring] = useState(isSignedIn);
-  const restoring = useRef<Promise<typeof import('../lib/persister.ts')> | null>(null);
+  const restoring = useRef<Promise<typeof Persister> | null>(null);
 
   useEffect(() => {
     if (!isSignedIn) return;
