@@ -17,18 +17,24 @@ import { gzipSync } from 'node:zlib';
 
 const KIB = 1024;
 
-/** What each page loads, by manifest key (source path), and its budget in KiB of gzip. */
+/**
+ * What each page loads, by manifest key (source path), and its budget in KiB of gzip. `budgetKiB`
+ * fails the check; it is what the pages weigh now with a little room, so any growth is a decision.
+ * `targetKiB` is issue 13's goal, printed beside it until the pages reach it (decision 110).
+ */
 export const BUDGETS = [
   {
     page: '/ (signed in, the catalogue)',
-    budgetKiB: 170,
+    budgetKiB: 320,
+    targetKiB: 170,
     roots: ['index.html', 'src/app/layouts/default-layout.tsx', 'src/app/routes/home.tsx'],
     afterFirstPaint: ['src/lib/persister.ts'],
     workers: [],
   },
   {
     page: '/login',
-    budgetKiB: 90,
+    budgetKiB: 182,
+    targetKiB: 90,
     roots: ['index.html', 'src/app/routes/login.tsx'],
     afterFirstPaint: [],
     workers: [],
@@ -108,6 +114,7 @@ export function checkBudgets(manifest, budgets, { gzipSize, readFile }) {
     return {
       page: budget.page,
       budgetKiB: budget.budgetKiB,
+      targetKiB: budget.targetKiB,
       scripts,
       totalBytes,
       isOverBudget: totalBytes > budget.budgetKiB * KIB,
@@ -118,8 +125,12 @@ export function checkBudgets(manifest, budgets, { gzipSize, readFile }) {
 export function formatReport(results) {
   const lines = [];
   for (const result of results) {
+    const target =
+      result.targetKiB !== undefined && result.totalBytes > result.targetKiB * KIB
+        ? ` (target ${result.targetKiB} KiB not reached yet)`
+        : '';
     lines.push(
-      `${result.isOverBudget ? 'OVER' : 'ok  '} ${result.page}: ${(result.totalBytes / KIB).toFixed(1)} KiB gzip of ${result.budgetKiB} KiB`,
+      `${result.isOverBudget ? 'OVER' : 'ok  '} ${result.page}: ${(result.totalBytes / KIB).toFixed(1)} KiB gzip of ${result.budgetKiB} KiB${target}`,
     );
     const bySize = [...result.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes);
     for (const script of bySize) {

@@ -140,6 +140,9 @@ describe('the JavaScript budget check', () => {
       { gzipSize, readFile },
     );
     expect(over?.isOverBudget).toBe(true);
+    expect(formatReport([{ ...home!, targetKiB: 8 }])).toMatch(
+      /^ok {3}\/: 10\.0 KiB gzip of 10 KiB \(target 8 KiB not reached yet\)/,
+    );
     expect(formatReport([over!])).toMatch(
       /^OVER \/: 10\.0 KiB gzip of 9 KiB\n\s+6\.0 KiB {2}assets\/table\.js/,
     );
