@@ -29,6 +29,6 @@ const ImportUploadDialog = lazy(() =>
 
 export const renderUploadDialog: RenderUploadDialog = (props) => (
   <OpenedLazily open={props.open}>
-    <ImportUploadDialog {...props} />
+    {(isOpen) => <ImportUploadDialog {...props} open={isOpen} />}
   </OpenedLazily>
 );

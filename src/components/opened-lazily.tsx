@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
 /**
@@ -15,14 +15,40 @@ export function DialogLoading() {
   );
 }
 
+/** Calls `onMount` once its Suspense boundary shows its content, i.e. once the lazy code is in. */
+function Mounted({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
 /**
  * Renders a lazily loaded dialog, sheet or panel (`React.lazy`) from the first time `open` is true:
- * its code loads when it is first opened, not with the page (decision 110). It stays mounted
- * afterwards, so its closing transition plays and focus returns as Headless UI does it.
+ * its code loads when it is first opened, not with the page (decision 110).
+ *
+ * `children(isOpen)` renders it. Once its code is in, it is mounted closed first and opened on the
+ * next render, exactly as when it was part of the page: Headless UI then hides the page behind it,
+ * traps focus on its first field and gives focus back to the opener on close. It stays mounted
+ * afterwards, so its closing transition plays.
  */
-export function OpenedLazily({ open, children }: { open: boolean; children: ReactNode }) {
+export function OpenedLazily({
+  open,
+  children,
+}: {
+  open: boolean;
+  children: (isOpen: boolean) => ReactNode;
+}) {
   const [hasOpened, setHasOpened] = useState(open);
+  const [isLoaded, setLoaded] = useState(false);
+  const markLoaded = useCallback(() => setLoaded(true), []);
   if (open && !hasOpened) setHasOpened(true);
   if (!hasOpened) return null;
-  return <Suspense fallback={open ? <DialogLoading /> : null}>{children}</Suspense>;
+  return (
+    <>
+      {open && !isLoaded ? <DialogLoading /> : null}
+      <Suspense fallback={null}>
+        {children(open && isLoaded)}
+        <Mounted onMount={markLoaded} />
+      </Suspense>
+    </>
+  );
 }

@@ -208,7 +208,9 @@ export function TopNavigation() {
         </DisclosurePanel>
       </Disclosure>
       <OpenedLazily open={settingsOpen}>
-        <DeveloperSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        {(isOpen) => (
+          <DeveloperSettingsDialog open={isOpen} onClose={() => setSettingsOpen(false)} />
+        )}
       </OpenedLazily>
     </>
   );

@@ -212,13 +212,15 @@ function Dashboard() {
         </div>
       )}
       <OpenedLazily open={panel.open}>
-        <CartPanel
-          site={panel.site}
-          open={panel.open}
-          onClose={() => setPanel((current) => ({ ...current, open: false }))}
-          nicheFilter={state.filter.niche?.[0] ?? null}
-          buyerDomainFilter={state.filter.buyer_domain ?? null}
-        />
+        {(isOpen) => (
+          <CartPanel
+            site={panel.site}
+            open={isOpen}
+            onClose={() => setPanel((current) => ({ ...current, open: false }))}
+            nicheFilter={state.filter.niche?.[0] ?? null}
+            buyerDomainFilter={state.filter.buyer_domain ?? null}
+          />
+        )}
       </OpenedLazily>
       <CatalogueSection
         SavedViewsMenu={SavedViewsMenu}

@@ -65,16 +65,18 @@ export function DomainEntries({
         </p>
       )}
       <OpenedLazily open={open === 'add'}>
-        <AddDomainDialog open={open === 'add'} onClose={close} onAdded={onAdded} />
+        {(isOpen) => <AddDomainDialog open={isOpen} onClose={close} onAdded={onAdded} />}
       </OpenedLazily>
       <OpenedLazily open={open === 'competitors' && domain !== null}>
-        <CompetitorsDialog
-          domain={domain}
-          open={open === 'competitors' && domain !== null}
-          onClose={close}
-          renderImport={renderImport}
-          renderUploadDialog={renderUploadDialog}
-        />
+        {(isOpen) => (
+          <CompetitorsDialog
+            domain={domain}
+            open={isOpen}
+            onClose={close}
+            renderImport={renderImport}
+            renderUploadDialog={renderUploadDialog}
+          />
+        )}
       </OpenedLazily>
       {domain
         ? renderUploadDialog({

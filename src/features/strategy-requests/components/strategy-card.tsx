@@ -23,11 +23,13 @@ export function StrategyCard({
   const [isOpen, setOpen] = useState(false);
   const dialog = (
     <OpenedLazily open={isOpen}>
-      <StrategyRequestDialog
-        open={isOpen}
-        onClose={() => setOpen(false)}
-        defaultDomain={defaultDomain}
-      />
+      {(isShown) => (
+        <StrategyRequestDialog
+          open={isShown}
+          onClose={() => setOpen(false)}
+          defaultDomain={defaultDomain}
+        />
+      )}
     </OpenedLazily>
   );
   if (compact) {
