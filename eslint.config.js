@@ -20,6 +20,7 @@ export default tseslint.config(
       'server/db/migrations',
       '.e2e-data',
       '.tmp',
+      'dist-stats',
     ],
   },
   js.configs.recommended,

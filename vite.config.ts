@@ -1,8 +1,10 @@
 import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -18,6 +20,18 @@ function buildId(): string {
     // Not a git checkout (e.g. a source archive): the timestamp alone identifies the build.
   }
   return `${commit}-${Date.now().toString(36)}`;
+}
+
+/**
+ * `ANALYZE=1 npx vite build` also writes what each chunk contains (a treemap and its raw data) to
+ * `dist-stats/`, outside `dist/` so it is never served or precached.
+ */
+function bundleAnalysis(): PluginOption[] {
+  if (!process.env.ANALYZE) return [];
+  return [
+    visualizer({ filename: 'dist-stats/treemap.html', template: 'treemap', gzipSize: true }),
+    visualizer({ filename: 'dist-stats/stats.json', template: 'raw-data', gzipSize: true }),
+  ];
 }
 
 export default defineConfig({
@@ -76,15 +90,25 @@ export default defineConfig({
       ],
       logLevel: 'silent',
     }),
+    ...bundleAnalysis(),
   ],
+  resolve: {
+    // qs needs only a Map from side-channel; its real package weighs 9 KiB gzip (decision 110).
+    alias: {
+      'side-channel': fileURLToPath(new URL('./tools/side-channel-shim.cjs', import.meta.url)),
+    },
+  },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: true,
+    // Read by scripts/check-js-budget.mjs: which files each route module loads.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only libraries every page needs are grouped: a group is one chunk, loaded whole.
         codeSplitting: {
           groups: [
             {
@@ -93,14 +117,11 @@ export default defineConfig({
               priority: 30,
             },
             {
-              name: 'ui',
-              test: /node_modules[\\/](@headlessui|@floating-ui|@react-aria|@tanstack[\\/]react-virtual)/,
+              // The query cache every page uses; Dexie, zod, Headless UI and the rest go with the
+              // chunks that use them, so a page loads only what it renders (decision 110).
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
               priority: 20,
-            },
-            {
-              name: 'data',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query|query-persist-client-core|react-query-persist-client|query-async-storage-persister)|dexie|zod)[\\/]/,
-              priority: 10,
             },
           ],
         },

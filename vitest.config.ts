@@ -40,6 +40,7 @@ export default defineConfig({
             'workers/**/*.test.ts',
             'tests/**/*.test.ts',
             'tools/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           // The reliability suite runs on its own (vitest.reliability.config.ts).
           exclude: ['**/*.pg.test.ts', '**/*.reliability.test.ts'],

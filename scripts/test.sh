@@ -19,6 +19,7 @@ echo "== typecheck"; npm run --silent typecheck
 echo "== unit, component and server tests"
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
 echo "== build"; npm run --silent build
+echo "== JavaScript budget of the first load"; node scripts/check-js-budget.mjs
 echo "== browser tests"; npx playwright test
 
 node scripts/test-summary.mjs

@@ -4,8 +4,9 @@ import type {
   RenderImport,
   RenderUploadDialog,
 } from '#src/features/domains/components/import-slots.ts';
+import { lazy } from 'react';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { ImportActions } from '#src/features/imports/components/import-actions.tsx';
-import { ImportUploadDialog } from '#src/features/imports/components/import-upload-dialog.tsx';
 
 export const renderImport: RenderImport = ({ target, file, status }) => (
   <div className="flex flex-col items-start gap-1.5">
@@ -19,4 +20,15 @@ export const renderImport: RenderImport = ({ target, file, status }) => (
   </div>
 );
 
-export const renderUploadDialog: RenderUploadDialog = (props) => <ImportUploadDialog {...props} />;
+// Loaded when first opened (decision 110).
+const ImportUploadDialog = lazy(() =>
+  import('#src/features/imports/components/import-upload-dialog.tsx').then((module) => ({
+    default: module.ImportUploadDialog,
+  })),
+);
+
+export const renderUploadDialog: RenderUploadDialog = (props) => (
+  <OpenedLazily open={props.open}>
+    {(isOpen) => <ImportUploadDialog {...props} open={isOpen} />}
+  </OpenedLazily>
+);

@@ -1,5 +1,6 @@
 /**
- * The route table of spec §2. Guards run as loaders; pages load lazily as separate chunks.
+ * The route table of spec §2. Guards run as loaders; pages and the signed-in layout load lazily as
+ * separate chunks, so the sign-in pages never load the buyer's navigation, outbox or catalogue.
  * `/companies/create`, `/domains` and `/profile` have no access rule in the spec; they show a
  * buyer's own data, so they are for signed-in users only.
  */
@@ -7,7 +8,6 @@ import { createBrowserRouter, data, type RouteObject } from 'react-router';
 import { createGuards } from '../features/auth/guards.ts';
 import type { SessionManager } from '../features/auth/session-manager.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { BuyerLayout, PublicLayout } from './layouts/default-layout.tsx';
 import { AppLoading, RootLayout } from './layouts/root-layout.tsx';
 import { ErrorScreen, NOT_FOUND_TEXT } from './routes/error-screen.tsx';
 
@@ -65,7 +65,10 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
         },
         {
           loader: guards.requireUser,
-          Component: BuyerLayout,
+          lazy: () =>
+            import('./layouts/default-layout.tsx').then((module) => ({
+              Component: module.BuyerLayout,
+            })),
           children: [
             {
               index: true,
@@ -120,7 +123,10 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
           ],
         },
         {
-          Component: PublicLayout,
+          lazy: () =>
+            import('./layouts/default-layout.tsx').then((module) => ({
+              Component: module.PublicLayout,
+            })),
           children: [
             {
               path: 'terms-and-conditions',

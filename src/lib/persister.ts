@@ -5,12 +5,18 @@
  * A query whose refresh failed (offline, server down) still holds the server's last answer; it is
  * kept as that answer, not dropped: dropping it would make the next offline reload forget the
  * buyer's name, domains and companies (decision 093).
+ *
+ * This module (with Dexie under it) is loaded on demand by the app's query provider, never by the
+ * first render: a signed-out visitor does not load it at all (decision 110).
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type {
-  PersistedClient,
-  Persister,
-  PersistQueryClientOptions,
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+  type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
 import { BUILD_ID } from '../config/env.ts';
@@ -94,6 +100,25 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
     shouldDehydrateMutation: () => false,
   },
 };
+
+/** The persist package pins an older query-core than react-query's; the client is the same. */
+type PersistableClient = PersistQueryClientOptions['queryClient'];
+
+/** Restores the persisted cache into `queryClient`; an unreadable or outdated one is dropped. */
+export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
+  await persistQueryClientRestore({
+    ...persistOptions,
+    queryClient: queryClient as unknown as PersistableClient,
+  });
+}
+
+/** Saves `queryClient` whenever its cache changes (throttled); returns the unsubscribe function. */
+export function saveQueryCacheOnChange(queryClient: QueryClient): () => void {
+  return persistQueryClientSubscribe({
+    ...persistOptions,
+    queryClient: queryClient as unknown as PersistableClient,
+  });
+}
 
 /** Drops the persisted cache (used on logout: it holds the previous user's data). */
 export async function removePersistedQueryCache(): Promise<void> {

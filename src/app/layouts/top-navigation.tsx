@@ -8,7 +8,7 @@ import {
   MenuItem,
   MenuItems,
 } from '@headlessui/react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
   ChevronDownIcon,
@@ -19,15 +19,22 @@ import {
   UserIcon,
 } from '#src/components/icons.tsx';
 import { MenuPortal } from '#src/components/menu-portal.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
-import { DeveloperSettingsDialog } from '#src/features/developer-settings/components/developer-settings-dialog.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { BrandLink } from './brand.tsx';
+
+// Loaded when first opened, with its form (decision 110).
+const DeveloperSettingsDialog = lazy(() =>
+  import('#src/features/developer-settings/components/developer-settings-dialog.tsx').then(
+    (module) => ({ default: module.DeveloperSettingsDialog }),
+  ),
+);
 
 const NAV_ITEMS = [
   { to: paths.domains, label: 'Domains', end: false },
@@ -200,7 +207,11 @@ export function TopNavigation() {
           </div>
         </DisclosurePanel>
       </Disclosure>
-      <DeveloperSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <OpenedLazily open={settingsOpen}>
+        {(isOpen) => (
+          <DeveloperSettingsDialog open={isOpen} onClose={() => setSettingsOpen(false)} />
+        )}
+      </OpenedLazily>
     </>
   );
 }

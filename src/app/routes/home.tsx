@@ -8,15 +8,16 @@ import {
   siteListAddress,
   type FilterState,
 } from '#contract/filter-state.ts';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, useCallback, useEffect, useId, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Site } from '#contract/catalogue.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import { BuyButton } from '#src/features/cart/components/buy-button.tsx';
-import { CartPanel, type CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';
+import type { CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
 import { ExportButton } from '#src/features/exports/components/export-button.tsx';
@@ -38,6 +39,13 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
+
+// The cart panel opens from a row's buy button; its code loads then (decision 110).
+const CartPanel = lazy(() =>
+  import('#src/features/cart/components/cart-panel.tsx').then((module) => ({
+    default: module.CartPanel,
+  })),
+);
 
 const LINK_GAP_EXPLANATION =
   'Sites that link to your competitors but not to you: the publishers to approach first.';
@@ -203,13 +211,17 @@ function Dashboard() {
           <StrategyCard defaultDomain={selected?.hostname ?? ''} />
         </div>
       )}
-      <CartPanel
-        site={panel.site}
-        open={panel.open}
-        onClose={() => setPanel((current) => ({ ...current, open: false }))}
-        nicheFilter={state.filter.niche?.[0] ?? null}
-        buyerDomainFilter={state.filter.buyer_domain ?? null}
-      />
+      <OpenedLazily open={panel.open}>
+        {(isOpen) => (
+          <CartPanel
+            site={panel.site}
+            open={isOpen}
+            onClose={() => setPanel((current) => ({ ...current, open: false }))}
+            nicheFilter={state.filter.niche?.[0] ?? null}
+            buyerDomainFilter={state.filter.buyer_domain ?? null}
+          />
+        )}
+      </OpenedLazily>
       <CatalogueSection
         SavedViewsMenu={SavedViewsMenu}
         renderBuyAction={renderBuyAction}

@@ -1,5 +1,4 @@
 import { clearSelectionCookies } from '#src/lib/cookies.ts';
-import { removePersistedQueryCache } from '#src/lib/persister.ts';
 import { queryClient } from '#src/lib/query-client.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
 import { refreshTokens, revokeSession } from './api/requests.ts';
@@ -13,6 +12,9 @@ export const session: SessionManager = createSessionManager({
   clearUserData: async () => {
     queryClient.clear();
     clearSelectionCookies();
-    await removePersistedQueryCache().catch(() => undefined);
+    // Loaded here only when needed: the persister and Dexie stay out of the first load.
+    await import('#src/lib/persister.ts')
+      .then((persister) => persister.removePersistedQueryCache())
+      .catch(() => undefined);
   },
 });

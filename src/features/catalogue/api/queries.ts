@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SiteList } from '#contract/catalogue.ts';
-import type { FilterState } from '#contract/filter-state.ts';
+import { serverQueryString, type FilterState } from '#contract/filter-state.ts';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
-import { getCatalogueWorker } from '#src/lib/workers.ts';
 import {
   readCataloguePage,
   readSavedViews,
@@ -55,7 +54,10 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.lists(), state, options] as const,
       queryFn: async ({ signal }): Promise<SitePage> => {
-        const key = await getCatalogueWorker().serverQueryString(state, options);
+        // Serialised here, not in the catalogue worker: it takes microseconds, and the page that
+        // shows the list has the codec loaded already; starting the worker for it would add its
+        // whole bundle to the first load (decision 110).
+        const key = serverQueryString(state, options);
         try {
           const list = await fetchSites(key, signal);
           await saveCataloguePage(key, list).catch(() => undefined);

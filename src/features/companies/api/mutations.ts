@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyRequestCreate } from '#contract/companies.ts';
-import { toast } from '#src/components/toast-store.ts';
-import { cartQueries } from '#src/features/cart/api/queries.ts';
-import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { companyQueries } from './queries.ts';
-import { createCompanyRequest, setCurrentAccount } from './requests.ts';
+import { createCompanyRequest } from './requests.ts';
 
 export function useCreateCompanyRequest() {
   const queryClient = useQueryClient();
@@ -15,23 +12,5 @@ export function useCreateCompanyRequest() {
     meta: { errorToast: false },
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: companyQueries.requests().queryKey }),
-  });
-}
-
-/** Makes an account current; the profile (accounts) and checkout's defaults follow. */
-export function useSetCurrentAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['companies', 'current'],
-    // Switches made one after another (arrow keys on the selector) reach the server in order.
-    scope: { id: 'current-company-account' },
-    mutationFn: (account: string) => setCurrentAccount(account),
-    onSuccess: async (account) => {
-      toast({ title: `Current company: ${account.company.title}`, variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: cartQueries.all() }),
-      ]);
-    },
   });
 }

@@ -2,13 +2,11 @@ import {
   CompanyRequestListSchema,
   CompanyRequestSchema,
   CompanySchema,
-  CurrentAccountSchema,
   type Company,
   type CompanyRequest,
   type CompanyRequestCreate,
   type CompanyRequestList,
 } from '#contract/companies.ts';
-import type { Account } from '#contract/profile.ts';
 import {
   CountryListSchema,
   ReferenceListSchema,
@@ -41,14 +39,6 @@ export function fetchCompanyRequests(signal?: AbortSignal): Promise<CompanyReque
 
 export function createCompanyRequest(body: CompanyRequestCreate): Promise<CompanyRequest> {
   return apiClient.request(REQUESTS, { method: 'POST', body, schema: CompanyRequestSchema });
-}
-
-export function setCurrentAccount(account: string): Promise<Account> {
-  return apiClient.request('/v1/buyer/profiles/companies/accounts/current', {
-    method: 'PUT',
-    body: { account },
-    schema: CurrentAccountSchema,
-  });
 }
 
 /** Countries with their ISO codes (the request carries the code). */

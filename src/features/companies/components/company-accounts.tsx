@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '#src/components/state-bloc
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { formatMoney } from '#src/utils/format.ts';
-import { useSetCurrentAccount } from '../api/mutations.ts';
+import { useSetCurrentAccount } from '../api/current-account.ts';
 import { companyQueries } from '../api/queries.ts';
 
 const COMPANY_STATUS_LABELS: Record<Company['status'], string> = {

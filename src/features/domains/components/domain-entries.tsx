@@ -1,9 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, useId, useState, type ReactNode } from 'react';
 import type { BuyerDomain } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
-import { AddDomainDialog } from './add-domain-dialog.tsx';
-import { CompetitorsDialog } from './competitors-dialog.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
+
+// Dialogs load when first opened (decision 110).
+const AddDomainDialog = lazy(() =>
+  import('./add-domain-dialog.tsx').then((module) => ({ default: module.AddDomainDialog })),
+);
+const CompetitorsDialog = lazy(() =>
+  import('./competitors-dialog.tsx').then((module) => ({ default: module.CompetitorsDialog })),
+);
 
 export const NO_DOMAIN_HINT = 'Choose a domain above to add its competitors and referring domains.';
 
@@ -57,14 +64,20 @@ export function DomainEntries({
           {NO_DOMAIN_HINT}
         </p>
       )}
-      <AddDomainDialog open={open === 'add'} onClose={close} onAdded={onAdded} />
-      <CompetitorsDialog
-        domain={domain}
-        open={open === 'competitors' && domain !== null}
-        onClose={close}
-        renderImport={renderImport}
-        renderUploadDialog={renderUploadDialog}
-      />
+      <OpenedLazily open={open === 'add'}>
+        {(isOpen) => <AddDomainDialog open={isOpen} onClose={close} onAdded={onAdded} />}
+      </OpenedLazily>
+      <OpenedLazily open={open === 'competitors' && domain !== null}>
+        {(isOpen) => (
+          <CompetitorsDialog
+            domain={domain}
+            open={isOpen}
+            onClose={close}
+            renderImport={renderImport}
+            renderUploadDialog={renderUploadDialog}
+          />
+        )}
+      </OpenedLazily>
       {domain
         ? renderUploadDialog({
             target: { kind: 'referents', domainId: domain.id, hostname: domain.hostname },

@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { SparklesIcon } from '#src/components/icons.tsx';
-import { StrategyRequestDialog } from './strategy-request-dialog.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
+
+// Loaded when first opened, with its form (decision 110).
+const StrategyRequestDialog = lazy(() =>
+  import('./strategy-request-dialog.tsx').then((module) => ({
+    default: module.StrategyRequestDialog,
+  })),
+);
 
 /**
  * The dashboard's free-strategy card, offered to every buyer, with or without a manager. `compact`
@@ -15,11 +22,15 @@ export function StrategyCard({
 }) {
   const [isOpen, setOpen] = useState(false);
   const dialog = (
-    <StrategyRequestDialog
-      open={isOpen}
-      onClose={() => setOpen(false)}
-      defaultDomain={defaultDomain}
-    />
+    <OpenedLazily open={isOpen}>
+      {(isShown) => (
+        <StrategyRequestDialog
+          open={isShown}
+          onClose={() => setOpen(false)}
+          defaultDomain={defaultDomain}
+        />
+      )}
+    </OpenedLazily>
   );
   if (compact) {
     return (
