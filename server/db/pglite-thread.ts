@@ -30,6 +30,8 @@ const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
 /** pg finds a unix socket as `<host>/.s.PGSQL.<port>`. */
 const SOCKET_PORT = 5432;
 const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
+/** How long closing PGlite may take before its thread is ended. */
+const CLOSE_TIMEOUT_MS = 5_000;
 /** Longest unix socket path that fits `sun_path` on Linux and macOS, with room to spare. */
 const MAX_SOCKET_PATH = 100;
 
@@ -139,6 +141,9 @@ function startDatabaseThread(data: ThreadData): Promise<DatabaseThread> {
             closed = done;
             worker.once('exit', () => done());
             worker.postMessage({ type: 'close' });
+            // PGlite's close is a checkpoint; should it hang, end the thread: the WAL keeps every
+            // commit, as after a kill -9.
+            setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS).unref();
           }),
         onExit: (listener) => {
           exitListener = listener;
