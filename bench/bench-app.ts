@@ -15,7 +15,10 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(db: Database): Promise<BenchApp> {
+export async function startBenchApp(
+  db: Database,
+  options: { staticDir?: string | null } = {},
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-app-'));
   const app = await createApp({
     db,
@@ -27,7 +30,7 @@ export async function startBenchApp(db: Database): Promise<BenchApp> {
     }),
     publicUrl: 'http://bench.test',
     dataDir,
-    staticDir: null,
+    staticDir: options.staticDir ?? null,
   });
   const close = async () => {
     await app.close();

@@ -1,4 +1,5 @@
 // `npm run bench`: prints figures, never passes or fails. Each benchmark is a module in bench/.
+import { runBlockingBench } from './blocking.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { runImportsBench } from './imports.ts';
 import { runOrdersBench } from './orders.ts';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   catalogue: runCatalogueBench,
   orders: runOrdersBench,
   imports: runImportsBench,
+  blocking: runBlockingBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

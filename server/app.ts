@@ -100,6 +100,7 @@ import { createPublicAuthService } from './modules/public-auth/public-auth.servi
 import { decoratePrincipal, requireRole } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOverloadGuard, type OverloadOptions } from './plugins/overload.ts';
 import { registerResponseHeaders } from './plugins/response-headers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -156,6 +157,11 @@ export interface AppOptions {
    * `demoAdvanceSeconds` > 0 the demo publisher moves paid items one step after that many seconds.
    */
   demo?: { advanceSeconds: number } | null;
+  /**
+   * Refuse requests with 503 and Retry-After when the event loop lags or too many queries wait for
+   * the database (decision 121); off when not given. The server process turns it on.
+   */
+  overload?: OverloadOptions;
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
@@ -190,6 +196,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerResponseHeaders(app);
   await registerCompression(app);
+  if (options.overload) await registerOverloadGuard(app, options.overload);
   // The API documents are served only when asked for (API_DOCS): not in production by default.
   if (options.apiDocs) await registerOpenApi(app);
   registerIdempotency(app, { db: options.db, now: options.now ?? systemClock });

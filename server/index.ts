@@ -3,7 +3,6 @@
 // (server/shutdown.ts).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from './app.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -17,9 +16,18 @@ import { stopServer, trackConnections, type ConnectionTracker } from './shutdown
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();
   const jwtSecret = resolveJwtSecret(env);
-  const handle = await openDatabase(env);
+  // The embedded database starts in its own thread while this one loads the app's modules.
+  const opening = openDatabase(env, (error) => {
+    // The embedded database's thread ended on its own: nothing can be answered any more.
+    console.error(error.message);
+    process.exit(1);
+  });
+  const loading = import('./app.ts');
+  loading.catch(() => {}); // awaited below, once the database is open
+  const handle = await opening;
   let app: FastifyInstance | null = null;
   try {
+    const { createApp } = await loading;
     const log = (message: string) => app?.log.info(message);
     app = await createApp({
       db: handle.db,
@@ -48,6 +56,7 @@ async function start(env: Env): Promise<void> {
       documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).
       demo: env.demoData ? { advanceSeconds: env.demoAdvanceSeconds } : null,
+      overload: { databaseWaiting: handle.waiting },
     });
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,

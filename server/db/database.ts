@@ -17,6 +17,8 @@ export interface DatabaseHandle {
    * migrate or seed at the same time. Not re-entrant.
    */
   withExclusiveLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Queries waiting for a pooled connection right now (drivers with a pool). */
+  waiting?(): number;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DatabaseHandle } from './database.ts';
-import { openPgliteDatabase } from './pglite.ts';
+import { openPgliteWorkerDatabase } from './pglite-thread.ts';
 import { openPostgresDatabase } from './postgres.ts';
 
 export interface DatabaseSettings {
@@ -8,11 +8,18 @@ export interface DatabaseSettings {
   dataDir: string;
 }
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite, run in its own thread.
+ * `onLost` is told when the embedded database's thread ends on its own.
+ */
+export function openDatabase(
+  settings: DatabaseSettings,
+  onLost?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   if (settings.databaseUrl) return openPostgresDatabase(settings.databaseUrl);
-  return openPgliteDatabase({
+  return openPgliteWorkerDatabase({
     dataDir: path.resolve(settings.dataDir),
     displayDir: settings.dataDir,
+    onLost,
   });
 }

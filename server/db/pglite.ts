@@ -21,7 +21,11 @@ export interface PgliteDatabaseHandle extends DatabaseHandle {
   readonly client: PGlite;
 }
 
-/** Opens the embedded database. On disk, the data directory is locked for this process. */
+/**
+ * Opens the embedded database in this thread (tests, tools and benchmarks that load data). On
+ * disk, the data directory is locked for this process. The server opens it in its own thread
+ * instead (openPgliteWorkerDatabase in pglite-thread.ts), so queries never hold its event loop.
+ */
 export async function openPgliteDatabase(
   options: PgliteOpenOptions = {},
 ): Promise<PgliteDatabaseHandle> {

@@ -34,6 +34,7 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseHandle>
     driver: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withExclusiveLock,
+    waiting: () => pool.waitingCount,
     close: () => pool.end(),
   };
 }

@@ -20,7 +20,8 @@ export async function prepareDatabase(
 ): Promise<void> {
   await handle.withExclusiveLock(async () => {
     await handle.migrate();
-    await seedReferenceData(handle.db);
+    // One transaction: one commit (one WAL flush) instead of one per table on every start.
+    await handle.db.transaction((tx) => seedReferenceData(tx));
     if (!options.demoData || !(await isDemoSeedNeeded(handle.db))) return;
     const started = Date.now();
     options.log(`Creating demo data with ${options.seedSites} sites`);
