@@ -236,6 +236,39 @@ export const YesNoBooleanSchema = z.preprocess(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// ---------------------------------------------------------------------------------------------
+// Publishing due date (decisions 092, 132): a calendar date, not before today.
+
+export const DUE_DATE_FORMAT_MESSAGE = 'Dates are YYYY-MM-DD.';
+export const DUE_DATE_IN_PAST_MESSAGE = 'Choose today or a later date';
+
+/** The hours by which the last time zone (UTC−12) is behind UTC. */
+const LAST_ZONE_HOURS = 12;
+
+/**
+ * The earliest due date the server accepts at `now`: today's date where today began last
+ * (UTC−12), so a buyer anywhere may choose their own today. The app checks the buyer's own
+ * calendar day, which is never earlier.
+ */
+export function earliestDueDate(now: Date): string {
+  return new Date(now.getTime() - LAST_ZONE_HOURS * 3_600_000).toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Why a due date (YYYY-MM-DD) cannot be taken when the earliest allowed day is `earliest`
+ * (YYYY-MM-DD): not a calendar date, or before that day. Null when it can.
+ */
+export function dueDateProblem(value: string, earliest: string): string | null {
+  if (!isCalendarDate(value)) return DUE_DATE_FORMAT_MESSAGE;
+  return value < earliest ? DUE_DATE_IN_PAST_MESSAGE : null;
+}
+
 /** The largest whole number the database's integer columns hold. */
 const INTEGER_COLUMN_MAX = 2_147_483_647;
 
@@ -259,7 +292,8 @@ const articleDetailFields = {
   comments: nullableText(MAX_TEXT_LENGTH.comments),
   /** The checkout fields, so that a clone of a line is one call. */
   topic: nullableText(MAX_TEXT_LENGTH.topic),
-  publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+  /** A calendar date not before today (`dueDateProblem`, checked by the server with its clock). */
+  publishing_due_date: z.string().regex(DATE, DUE_DATE_FORMAT_MESSAGE).nullable().optional(),
 };
 
 /**

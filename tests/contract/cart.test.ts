@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   INVALID_URL_MESSAGE,
+  DUE_DATE_FORMAT_MESSAGE,
+  DUE_DATE_IN_PAST_MESSAGE,
   NEWLINES_MESSAGE,
   TARGET_URL_TOO_LONG_MESSAGE,
+  dueDateProblem,
+  earliestDueDate,
   URL_SCHEME_MESSAGE,
   articlePriceCents,
   correctedValueOf,
@@ -204,5 +208,21 @@ describe('a target URL of any length costs linear time (decision 131)', () => {
       'https://a.example',
     );
     expect(correctedValueOf({ value: `${'"'.repeat(50_000)}x` })).toBe('x');
+  });
+});
+
+describe('the publishing due date (decision 132)', () => {
+  it('is a calendar date not before the earliest day', () => {
+    expect(dueDateProblem('2026-03-02', '2026-03-02')).toBeNull();
+    expect(dueDateProblem('2027-01-31', '2026-03-02')).toBeNull();
+    expect(dueDateProblem('2026-03-01', '2026-03-02')).toBe(DUE_DATE_IN_PAST_MESSAGE);
+    expect(dueDateProblem('2026-02-30', '2026-01-01')).toBe(DUE_DATE_FORMAT_MESSAGE);
+    expect(dueDateProblem('02/03/2026', '2026-01-01')).toBe(DUE_DATE_FORMAT_MESSAGE);
+  });
+
+  it('is checked by the server from today where today began last (UTC−12)', () => {
+    expect(earliestDueDate(new Date('2026-03-02T09:00:00Z'))).toBe('2026-03-01');
+    expect(earliestDueDate(new Date('2026-03-02T12:00:00Z'))).toBe('2026-03-02');
+    expect(earliestDueDate(new Date('2026-03-02T23:59:59Z'))).toBe('2026-03-02');
   });
 });
