@@ -758,7 +758,8 @@ async function prepareBuyerData(): Promise<void> {
     for (const route of routes) {
       if (route.method !== 'GET' || route.path.includes('{') !== withParams) continue;
       const answer = await ctx.app.inject(requestFor(route, null, null));
-      if (answer.statusCode !== 200 || !String(answer.headers['content-type']).includes('json')) continue;
+      if (answer.statusCode !== 200 || !String(answer.headers['content-type']).includes('json'))
+        continue;
       const json = answer.json<unknown>();
       const key = segmentsOf(route.path).at(-1)!;
       harvest(json, key);
