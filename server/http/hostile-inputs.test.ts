@@ -443,18 +443,18 @@ function attacksOn(target: Target): Attack[] {
     { arbitrary: nulText, runs: 2, refused: always },
     // Only JSON can carry a lone surrogate (`"\ud800"`). In a URL or a form it can only be written
     // as broken UTF-8, which is read as the text of its escapes or as U+FFFD.
-    { arbitrary: loneSurrogate, runs: 2, refused: () => part === 'body' },
+    { arbitrary: loneSurrogate, runs: part === 'body' ? 2 : 1, refused: () => part === 'body' },
     { arbitrary: longText, runs: 1, refused: always },
     // A number beyond what the field holds. (A text field may take a number as its text.)
     {
       arbitrary: bigNumber,
-      runs: 2,
+      runs: numeric ? 3 : 1,
       refused: (hostile) =>
         numeric && (part !== 'body' || !numberFits(schema, hostile.value as number)),
     },
     {
       arbitrary: nanText,
-      runs: 2,
+      runs: numeric ? 2 : 1,
       refused: () => numeric || (part === 'body' && !free && typeOf(schema) !== 'string'),
     },
   ];
@@ -462,13 +462,13 @@ function attacksOn(target: Target): Attack[] {
   if (part === 'body') {
     attacks.push({
       arbitrary: wrongType(schema),
-      runs: 3,
+      runs: 2,
       refused: (hostile) => !free && !(typeOf(schema) === 'string' && isScalar(hostile.value)),
     });
   }
   if (part === 'params' || part === 'query') {
     // The router refuses a path that does not decode; a query's text is taken as written.
-    attacks.push({ arbitrary: brokenEscape, runs: 2, refused: () => part === 'params' });
+    attacks.push({ arbitrary: brokenEscape, runs: 1, refused: () => part === 'params' });
   }
   if (part === 'query') {
     const shape = fc
@@ -476,7 +476,7 @@ function attacksOn(target: Target): Attack[] {
       .map((value) => labelled({ kind: 'wrong shape', value }));
     // Inside a list the query syntax has no more room: extra brackets are read as text.
     const inList = target.path.some((segment) => typeof segment === 'number');
-    attacks.push({ arbitrary: shape, runs: 2, refused: () => !inList });
+    attacks.push({ arbitrary: shape, runs: 1, refused: () => !inList });
   }
   return attacks;
 }
@@ -670,21 +670,25 @@ function checkAnswer(
 // ---------------------------------------------------------------------------------------------
 // What must not change
 
-/** A fingerprint of every table: a refused request leaves them all as they were. */
+let tableNames: string[] | null = null;
+
+/** A fingerprint of every table (row count and a hash of its rows), read in one statement. */
 async function snapshot(): Promise<Map<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    ctx.handle.db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const prints = new Map<string, string>();
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ print: string }>(
+  tableNames ??= (
+    await queryRows<{ name: string }>(
       ctx.handle.db,
-      sql`select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from ${sql.identifier(name)} t`,
-    );
-    prints.set(name, row?.print ?? '');
-  }
-  return prints;
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).map(({ name }) => name);
+  const selects = tableNames.map(
+    (name) =>
+      sql`select ${name} as name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from ${sql.identifier(name)} t`,
+  );
+  const rows = await queryRows<{ name: string; print: string }>(
+    ctx.handle.db,
+    sql.join(selects, sql` union all `),
+  );
+  return new Map(rows.map(({ name, print }) => [name, print]));
 }
 
 function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
