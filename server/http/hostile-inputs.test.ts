@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatViolationPath } from '#contract/violation-path.ts';
 import { queryRows } from '#server/db/database.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
@@ -502,6 +503,12 @@ function setAt(root: unknown, path: Segment[], value: unknown): unknown {
 
 const RAW = '\u0001raw\u0001';
 
+/** The path up to its first list item: the field a query writes a list under. */
+function outsideLists(path: Segment[]): Segment[] {
+  const index = path.findIndex((segment) => typeof segment === 'number');
+  return index === -1 ? path : path.slice(0, index);
+}
+
 /** A query string in bracket syntax; raw values are written as they are. */
 function encodeQuery(value: unknown, prefix = '', pairs: string[] = []): string[] {
   if (typeof value === 'string' && value.startsWith(RAW)) {
@@ -537,11 +544,7 @@ function requestFor(route: Route, target: Target | null, hostile: Hostile | null
     } else if (target.part === 'query') {
       if (hostile.rawJson) {
         // Nesting in a query string is written with brackets, one level each.
-        query = setAt(query, target.path, '1') as Record<string, unknown>;
-        const key =
-          encodeQuery(query)
-            .find((pair) => pair.endsWith('=1'))
-            ?.slice(0, -2) ?? 'x';
+        const key = formatViolationPath(outsideLists(target.path), 'bracket');
         const deepKey = `${key}${'[a]'.repeat(DEEP_LEVELS)}`;
         query = { ...query, [RAW]: `${RAW}${deepKey}=1` };
       } else {
@@ -631,6 +634,8 @@ function checkAnswer(
   hostile: Hostile | null,
   response: LightMyRequestResponse,
   mustRefuse: boolean,
+  /** The violation path of the field the hostile value is in, when it must be named. */
+  fieldPath?: string,
 ): void {
   const fail = (problem: string) => {
     throw describeFailure(route, where, hostile, response, problem);
@@ -664,6 +669,14 @@ function checkAnswer(
   // A validation refusal names the field (spec: violations on the field's path).
   if (response.statusCode === 400 && body.message === 'Validation failed.' && !body.violations) {
     fail('a validation refusal without violations');
+  }
+  if (mustRefuse && fieldPath !== undefined && body.message === 'Validation failed.') {
+    const paths = (body.violations as { path: string }[]).map(({ path }) => path);
+    const named = paths.some(
+      (path) =>
+        path === fieldPath || path.startsWith(`${fieldPath}.`) || path.startsWith(`${fieldPath}[`),
+    );
+    if (!named) fail(`no violation on ${fieldPath}`);
   }
 }
 
@@ -803,7 +816,16 @@ describe('every route refuses hostile input in the error format, and never fails
                 const mustRefuse = attack.refused(hostile);
                 if (mustRefuse !== mustOnly) return;
                 const response = await ctx.app.inject(requestFor(route, target, hostile));
-                checkAnswer(route, where, hostile, response, mustRefuse);
+                // Nesting in a query is written from the field's list, not from one of its items.
+                const named =
+                  target.part === 'query' && hostile.rawJson
+                    ? outsideLists(target.path)
+                    : target.path;
+                const fieldPath =
+                  target.part === 'form'
+                    ? undefined
+                    : formatViolationPath(named, target.part === 'query' ? 'bracket' : 'dot');
+                checkAnswer(route, where, hostile, response, mustRefuse, fieldPath);
               }),
               { seed: SEED, numRuns: attack.runs, endOnFailure: true, includeErrorInReport: true },
             );
