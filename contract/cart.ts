@@ -12,6 +12,7 @@ import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 import { SitePriceSchema } from './site-detail.ts';
 import { VAT_TREATMENTS } from './vat.ts';
+import { trimEndOf, trimStartOf } from './text-edges.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (the server answers them as violations; the client shows the same text)
@@ -52,6 +53,7 @@ export const CART_LIST_STARTUP_LIMIT = 25;
 export const CART_PAGINATION_DEFAULT_LIMIT = 10;
 export const CART_LIST_MAX_LIMIT = 100;
 export const MAX_TEXT_LENGTH = { anchor_text: 255, target_url: 2048, topic: 500, comments: 2000 };
+export const TARGET_URL_TOO_LONG_MESSAGE = `String must contain at most ${MAX_TEXT_LENGTH.target_url} character(s)`;
 
 /** The slug of the plan in which the buyer provides article and image, at no cost. */
 export const PROVIDE_PLAN_SLUG = 'provide';
@@ -103,11 +105,31 @@ function parsedHttpUrl(value: string): URL | null {
   }
 }
 
-/** Normalises a typed target URL or article link. An empty value is `{ ok: true, value: '' }`. */
+/**
+ * The text with each line break and the white space around it removed, in one pass (a pattern
+ * such as `/\s*[\r\n]+\s*\/g` is quadratic on a long run of spaces: decision 131).
+ */
+function joinLines(text: string): string {
+  const lines = text.split(/[\r\n]+/);
+  return lines
+    .map((line, index) => {
+      const start = index === 0 ? line : line.trimStart();
+      return index === lines.length - 1 ? start : start.trimEnd();
+    })
+    .join('');
+}
+
+/**
+ * Normalises a typed target URL or article link. An empty value is `{ ok: true, value: '' }`.
+ * Its length is checked first, so no pattern ever runs on more than a link may hold.
+ */
 export function normalizeTargetUrl(input: string): TargetUrlResult {
+  if (input.length > MAX_TEXT_LENGTH.target_url) {
+    return { ok: false, message: TARGET_URL_TOO_LONG_MESSAGE };
+  }
   const trimmed = input.trim();
   if (/[\r\n]/.test(trimmed)) {
-    const joined = withScheme(trimmed.replace(/\s*[\r\n]+\s*/g, ''));
+    const joined = withScheme(joinLines(trimmed));
     return parsedHttpUrl(joined)
       ? { ok: false, message: NEWLINES_MESSAGE, corrected: joined }
       : { ok: false, message: NEWLINES_MESSAGE };
@@ -130,7 +152,7 @@ export function normalizeTargetUrl(input: string): TargetUrlResult {
 export function correctedValueOf(parameters: Record<string, unknown> | undefined): string | null {
   const value = parameters?.value;
   if (typeof value !== 'string') return null;
-  return value.replace(/^["'\u201c]+|["'\u201d]+$/g, '');
+  return trimEndOf(trimStartOf(value, `"'\u201c`), `"'\u201d`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,6 +236,39 @@ export const YesNoBooleanSchema = z.preprocess(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// ---------------------------------------------------------------------------------------------
+// Publishing due date (decisions 092, 132): a calendar date, not before today.
+
+export const DUE_DATE_FORMAT_MESSAGE = 'Dates are YYYY-MM-DD.';
+export const DUE_DATE_IN_PAST_MESSAGE = 'Choose today or a later date';
+
+/** The hours by which the last time zone (UTC−12) is behind UTC. */
+const LAST_ZONE_HOURS = 12;
+
+/**
+ * The earliest due date the server accepts at `now`: today's date where today began last
+ * (UTC−12), so a buyer anywhere may choose their own today. The app checks the buyer's own
+ * calendar day, which is never earlier.
+ */
+export function earliestDueDate(now: Date): string {
+  return new Date(now.getTime() - LAST_ZONE_HOURS * 3_600_000).toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Why a due date (YYYY-MM-DD) cannot be taken when the earliest allowed day is `earliest`
+ * (YYYY-MM-DD): not a calendar date, or before that day. Null when it can.
+ */
+export function dueDateProblem(value: string, earliest: string): string | null {
+  if (!isCalendarDate(value)) return DUE_DATE_FORMAT_MESSAGE;
+  return value < earliest ? DUE_DATE_IN_PAST_MESSAGE : null;
+}
+
 /** The largest whole number the database's integer columns hold. */
 const INTEGER_COLUMN_MAX = 2_147_483_647;
 
@@ -237,7 +292,8 @@ const articleDetailFields = {
   comments: nullableText(MAX_TEXT_LENGTH.comments),
   /** The checkout fields, so that a clone of a line is one call. */
   topic: nullableText(MAX_TEXT_LENGTH.topic),
-  publishing_due_date: z.string().regex(DATE, 'Dates are YYYY-MM-DD.').nullable().optional(),
+  /** A calendar date not before today (`dueDateProblem`, checked by the server with its clock). */
+  publishing_due_date: z.string().regex(DATE, DUE_DATE_FORMAT_MESSAGE).nullable().optional(),
 };
 
 /**

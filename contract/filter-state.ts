@@ -25,6 +25,7 @@ import {
   type SortDirection,
 } from './list-query.ts';
 import { decodeQuery, encodeQuery, type QueryValue } from './query-string.ts';
+import { trimEndOf } from './text-edges.ts';
 
 /** Look-back buckets of the period filters (spec §3 "Options", §9). */
 export const PERIOD_VALUES = ['3', '6', '12', 'more'] as const;
@@ -208,7 +209,8 @@ function numberText(n: number): string {
   const text = String(n);
   if (!/e/i.test(text)) return text;
   if (Number.isInteger(n)) return BigInt(n).toString();
-  return n.toFixed(20).replace(/\.?0+$/, '');
+  const fixed = trimEndOf(n.toFixed(20), '0');
+  return fixed.endsWith('.') ? fixed.slice(0, -1) : fixed;
 }
 
 /** Filter values as query-string values, in a stable key order. */

@@ -4,14 +4,20 @@
 // - no NUL character: PostgreSQL cannot store it, and no buyer types one on purpose;
 // - no unpaired surrogate: it is not Unicode text, cannot be written as UTF-8, and would be
 //   stored silently changed (as U+FFFD);
-// - values nest at most MAX_INPUT_DEPTH levels (the deepest real value, a saved filter, needs 4).
+// - values nest at most MAX_INPUT_DEPTH levels (the deepest real value, a saved filter, needs 4);
+// - no text is longer than MAX_TEXT_LENGTH characters, checked before any field's own rules, so no
+//   pattern, trim or parser ever runs on more than that (decision 131).
 import type { PathSegment } from './violation-path.ts';
 
 export const MAX_INPUT_DEPTH = 32;
 
+/** The longest text any field takes is 5,000 characters; this bounds every text, field or key. */
+export const MAX_TEXT_LENGTH = 20_000;
+
 export const FORBIDDEN_CHARACTER_MESSAGE =
   'This text contains a character that cannot be stored (a NUL or a broken character). Remove it and try again.';
 export const TOO_DEEP_MESSAGE = `This value is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+export const TOO_LONG_MESSAGE = `This text is too long (at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters).`;
 
 // One code unit on each side: linear, whatever the input.
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -19,6 +25,12 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /** Text the API can store as it is: no NUL, no unpaired surrogate. */
 export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+}
+
+/** Why a text cannot be taken at all, whatever its field: too long, or not storable. */
+export function textProblem(text: string): string | null {
+  if (text.length > MAX_TEXT_LENGTH) return TOO_LONG_MESSAGE;
+  return isStorableText(text) ? null : FORBIDDEN_CHARACTER_MESSAGE;
 }
 
 export const LINE_BREAK_MESSAGE =
@@ -48,7 +60,8 @@ export function findInputProblems(value: unknown, limit = 20): InputProblem[] {
   for (let next = 0; next < queue.length && problems.length < limit; next += 1) {
     const { value: current, path } = queue[next]!;
     if (typeof current === 'string') {
-      if (!isStorableText(current)) problems.push({ path, message: FORBIDDEN_CHARACTER_MESSAGE });
+      const message = textProblem(current);
+      if (message) problems.push({ path, message });
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
@@ -62,8 +75,9 @@ export function findInputProblems(value: unknown, limit = 20): InputProblem[] {
     }
     if (!isPlainObject(current)) continue;
     for (const [key, item] of Object.entries(current)) {
-      if (!isStorableText(key)) {
-        problems.push({ path: [...path, key], message: FORBIDDEN_CHARACTER_MESSAGE });
+      const message = textProblem(key);
+      if (message) {
+        problems.push({ path: [...path, key], message });
         continue;
       }
       queue.push({ value: item, path: [...path, key] });
@@ -72,7 +86,10 @@ export function findInputProblems(value: unknown, limit = 20): InputProblem[] {
   return problems;
 }
 
+/**
+ * An object whose own fields are the input: a plain or null-prototype object, and the router's
+ * path parameters (an object of a null-prototype class). Not a Buffer, Date or other built-in.
+ */
 function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+  return Object.prototype.toString.call(value) === '[object Object]';
 }

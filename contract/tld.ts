@@ -1,5 +1,6 @@
 // The TLD filter's rules (spec §5, §7): a typed domain or URL reduced to a known top-level domain,
 // the multi-part extension rule, and the choice among lookup results.
+import { trimEndOf } from './text-edges.ts';
 
 /** Generic extensions that never end a multi-part domain such as `co.uk` (spec §5). */
 export const GENERIC_EXTENSIONS = [
@@ -50,7 +51,7 @@ export function hostOf(input: string): string | null {
   text = text.split(/[/?#]/, 1)[0] ?? '';
   text = text.slice(text.lastIndexOf('@') + 1);
   text = text.replace(/:\d*$/, '');
-  text = text.replace(/^\*\./, '').replace(/^\.+/, '').replace(/\.+$/, '');
+  text = trimEndOf(text.replace(/^\*\./, '').replace(/^\.+/, ''), '.');
   if (!text) return null;
   const labels = text.split('.');
   return labels.every((l) => LABEL_RE.test(l)) ? text : null;

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { errorText, type Violation } from '#contract/errors.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
+import { trimEndOf } from '#contract/text-edges.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -112,7 +113,7 @@ function defaultRetryDelay(response: Response): number {
 }
 
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
-  const url = `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = `${trimEndOf(base, '/')}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = query instanceof URLSearchParams ? query : new URLSearchParams();
   if (!(query instanceof URLSearchParams)) {

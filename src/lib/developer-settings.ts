@@ -3,6 +3,7 @@
  * localStorage under `apiBaseUrl` and `customHeaderXOrigin` so they survive reloads.
  */
 import { DEFAULT_API_BASE_URL, DEVELOPER_SETTINGS_BUILD_FLAG } from '../config/env.ts';
+import { trimEndOf } from '#contract/text-edges.ts';
 
 export const API_BASE_URL_KEY = 'apiBaseUrl';
 export const CUSTOM_HEADER_X_ORIGIN_KEY = 'customHeaderXOrigin';
@@ -27,7 +28,7 @@ export function getDeveloperSettings(): DeveloperSettings {
 }
 
 export function saveDeveloperSettings(settings: DeveloperSettings): void {
-  const apiBaseUrl = settings.apiBaseUrl.trim().replace(/\/+$/, '');
+  const apiBaseUrl = trimEndOf(settings.apiBaseUrl.trim(), '/');
   if (!apiBaseUrl || apiBaseUrl === DEFAULT_API_BASE_URL) localStorage.removeItem(API_BASE_URL_KEY);
   else localStorage.setItem(API_BASE_URL_KEY, apiBaseUrl);
   const origin = settings.customHeaderXOrigin.trim();

@@ -1,7 +1,9 @@
+import { trimEndOf } from '#contract/text-edges.ts';
+
 /** Builds unsigned JWT-shaped access tokens for tests; the client never verifies signatures. */
 function base64Url(value: string): string {
   const binary = String.fromCharCode(...new TextEncoder().encode(value));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return trimEndOf(btoa(binary).replace(/\+/g, '-').replace(/\//g, '_'), '=');
 }
 
 export function makeAccessToken(claims: {

@@ -2,6 +2,7 @@
  * Dates the buyer types: always DD/MM/YYYY on screen (spec §9), whatever the browser's locale,
  * and YYYY-MM-DD on the wire (spec §5).
  */
+import { DUE_DATE_IN_PAST_MESSAGE, dueDateProblem } from '#contract/cart.ts';
 import { DATE_FORMAT } from '../config/constants.ts';
 
 export const DATE_INPUT_PLACEHOLDER = DATE_FORMAT;
@@ -42,18 +43,18 @@ export function parseDateInput(text: string): DateInputResult {
   return { ok: true, value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
 }
 
-export const DATE_IN_PAST_MESSAGE = 'Choose today or a later date';
+export const DATE_IN_PAST_MESSAGE = DUE_DATE_IN_PAST_MESSAGE;
 
 /**
  * A date that must not lie before `today` (YYYY-MM-DD, the buyer's own calendar day), such as
- * the date an article should be published by.
+ * the date an article should be published by. The rule is the contract's, which the server
+ * applies with its own clock (decision 132).
  */
 export function parseFutureDateInput(text: string, today: string): DateInputResult {
   const result = parseDateInput(text);
-  if (result.ok && result.value !== '' && result.value < today) {
-    return { ok: false, message: DATE_IN_PAST_MESSAGE };
-  }
-  return result;
+  if (!result.ok || result.value === '') return result;
+  const problem = dueDateProblem(result.value, today);
+  return problem ? { ok: false, message: problem } : result;
 }
 
 /** Today in the buyer's own calendar, as YYYY-MM-DD. */

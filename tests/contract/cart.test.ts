@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   INVALID_URL_MESSAGE,
+  DUE_DATE_FORMAT_MESSAGE,
+  DUE_DATE_IN_PAST_MESSAGE,
   NEWLINES_MESSAGE,
+  TARGET_URL_TOO_LONG_MESSAGE,
+  dueDateProblem,
+  earliestDueDate,
   URL_SCHEME_MESSAGE,
   articlePriceCents,
   correctedValueOf,
@@ -159,5 +164,65 @@ describe('line prices', () => {
   it('prices a 45.10 plan and a 120.05 link three times as 495.45', () => {
     expect(lineTotal('120.05', '45.10', 3)).toBe('495.45');
     expect(lineTotal('0.10', null, 3)).toBe(centsToMoney(30));
+  });
+});
+
+describe('a target URL of any length costs linear time (decision 131)', () => {
+  it('refuses a link longer than a link may be before any pattern runs', () => {
+    const started = performance.now();
+    const result = normalizeTargetUrl(`https://a.example/\n${' '.repeat(50_000)}x`);
+    expect(performance.now() - started).toBeLessThan(20);
+    expect(result).toEqual({ ok: false, message: TARGET_URL_TOO_LONG_MESSAGE });
+  });
+
+  it('reads line breaks of a link of the longest length in linear time', () => {
+    const link = `docs.example/${'\t'.repeat(2_000)}\n${'\t'.repeat(30)}x`;
+    const started = performance.now();
+    const result = normalizeTargetUrl(link);
+    expect(performance.now() - started).toBeLessThan(20);
+    expect(result).toEqual({
+      ok: false,
+      message: NEWLINES_MESSAGE,
+      corrected: 'https://docs.example/x',
+    });
+  });
+
+  it('joins the lines of a link as it always did: each break and the spaces around it removed', () => {
+    const unit = fc.constantFrom('a', '/', '.', ' ', '\t', '\n', '\r', '\u00a0');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (tail) => {
+        const link = `docs.example/${tail}`;
+        const result = normalizeTargetUrl(link);
+        if (!/[\r\n]/.test(link.trim())) return;
+        // The former rule, as a reference on short texts.
+        const joined = `https://${link.trim().replace(/\s*[\r\n]+\s*/g, '')}`;
+        expect(result.ok).toBe(false);
+        if (!result.ok && result.corrected) expect(result.corrected).toBe(joined);
+      }),
+      { seed: 131, numRuns: 300 },
+    );
+  });
+
+  it('reads a corrected value without its quotes, however many', () => {
+    expect(correctedValueOf({ value: '"\u201chttps://a.example\u201d"' })).toBe(
+      'https://a.example',
+    );
+    expect(correctedValueOf({ value: `${'"'.repeat(50_000)}x` })).toBe('x');
+  });
+});
+
+describe('the publishing due date (decision 132)', () => {
+  it('is a calendar date not before the earliest day', () => {
+    expect(dueDateProblem('2026-03-02', '2026-03-02')).toBeNull();
+    expect(dueDateProblem('2027-01-31', '2026-03-02')).toBeNull();
+    expect(dueDateProblem('2026-03-01', '2026-03-02')).toBe(DUE_DATE_IN_PAST_MESSAGE);
+    expect(dueDateProblem('2026-02-30', '2026-01-01')).toBe(DUE_DATE_FORMAT_MESSAGE);
+    expect(dueDateProblem('02/03/2026', '2026-01-01')).toBe(DUE_DATE_FORMAT_MESSAGE);
+  });
+
+  it('is checked by the server from today where today began last (UTC−12)', () => {
+    expect(earliestDueDate(new Date('2026-03-02T09:00:00Z'))).toBe('2026-03-01');
+    expect(earliestDueDate(new Date('2026-03-02T12:00:00Z'))).toBe('2026-03-02');
+    expect(earliestDueDate(new Date('2026-03-02T23:59:59Z'))).toBe('2026-03-02');
   });
 });

@@ -12,10 +12,10 @@ import {
   PasswordChangeSchema,
   ProfileDetailsUpdateSchema,
 } from '#contract/profile-settings.ts';
-import { ApiError } from '#server/http/api-error.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+import { formParts } from '../files/files.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import type { AccountSettingsService, Caller } from './account-settings.service.ts';
 
@@ -26,8 +26,6 @@ const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const RATE_LIMIT_NOTE =
   'A wrong current password counts as a failed sign-in of the account and the client address; ' +
   'past the sign-in limits the call answers 429 with Retry-After.';
-
-export const NOT_MULTIPART_MESSAGE = 'The request must be multipart/form-data.';
 
 function callerOf(request: FastifyRequest): Caller {
   const principal = principalOf(request);
@@ -130,9 +128,8 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{
 
 /** The text fields of a multipart form; file parts are drained and ignored. */
 async function readFields(request: FastifyRequest): Promise<Record<string, string>> {
-  if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_MESSAGE);
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'file') {
       part.file.resume();
       continue;

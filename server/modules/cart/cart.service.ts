@@ -8,6 +8,8 @@ import {
   type CartItem,
   type CartItemList,
   type CartSites,
+  dueDateProblem,
+  earliestDueDate,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import type { PageQuery } from '#contract/pagination.ts';
@@ -72,22 +74,28 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
 
     add: async (tx, userId, line) => {
       const target = checkTargetUrl(line.target_url ?? null);
-      const { settled, lookups, violations } = await checkLine(tx, userId, target, {
-        chosenDomainId: line.buyer_domain,
-        siteId: line.site,
-        buyerDomainId: line.buyer_domain,
-        nicheId: line.link_type,
-        contentProductPlanId: line.content_product_plan ?? null,
-        wordCount: line.word_count ?? null,
-        articleTopic: line.article_topic,
-        isTopicNeedsApproval: line.is_topic_needs_approval,
-        topic: line.topic ?? null,
-        anchorText: line.anchor_text ?? null,
-        targetUrl: 'value' in target ? target.value : null,
-        customId: line.custom_id ?? null,
-        comments: line.comments ?? null,
-        publishingDueDate: line.publishing_due_date ?? null,
-      });
+      const { settled, lookups, violations } = await checkLine(
+        tx,
+        userId,
+        target,
+        {
+          chosenDomainId: line.buyer_domain,
+          siteId: line.site,
+          buyerDomainId: line.buyer_domain,
+          nicheId: line.link_type,
+          contentProductPlanId: line.content_product_plan ?? null,
+          wordCount: line.word_count ?? null,
+          articleTopic: line.article_topic,
+          isTopicNeedsApproval: line.is_topic_needs_approval,
+          topic: line.topic ?? null,
+          anchorText: line.anchor_text ?? null,
+          targetUrl: 'value' in target ? target.value : null,
+          customId: line.custom_id ?? null,
+          comments: line.comments ?? null,
+          publishingDueDate: line.publishing_due_date ?? null,
+        },
+        earliestDueDate(now()),
+      );
       const held = await countCartItems(tx, userId);
       if (held + line.articles_number > MAX_CART_ITEMS) {
         violations.push({ path: 'articles_number', message: CART_FULL_MESSAGE });
@@ -141,10 +149,13 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
           changes.buyer_domain !== undefined && changes.buyer_domain !== current.buyerDomainId
             ? changes.buyer_domain
             : null;
-        const { settled, lookups, violations } = await checkLine(tx, userId, target, {
-          ...draft,
-          chosenDomainId,
-        });
+        const { settled, lookups, violations } = await checkLine(
+          tx,
+          userId,
+          target,
+          { ...draft, chosenDomainId },
+          changes.publishing_due_date === undefined ? null : earliestDueDate(now()),
+        );
         throwIfAny(violations);
         const updated = await updateCartItem(tx, userId, id, settled);
         if (!updated) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);
@@ -161,12 +172,15 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
  * The line settled by its rules, with the violations of the line and of its typed target URL.
  * `chosenDomainId` is the domain the request names anew (null when it keeps the line's): a line
  * keeps a domain the buyer deleted, but a deleted domain cannot be chosen (decision 054).
+ * A due date the request sets must be a calendar date not before `earliestDue` (decision 132);
+ * null when the request keeps the line's.
  */
 async function checkLine(
   tx: Database,
   userId: string,
   target: ReturnType<typeof checkTargetUrl>,
   { chosenDomainId, ...draft }: LineDraft & { chosenDomainId: string | null },
+  earliestDue: string | null,
 ) {
   const lookups = await loadLookups(tx, userId, [draft]);
   const settled = settleLine(draft, lookups);
@@ -175,8 +189,9 @@ async function checkLine(
     violations.push({ path: 'buyer_domain', message: BUYER_DOMAIN_NOT_FOUND_MESSAGE });
   }
   if ('violation' in target) violations.push({ path: 'target_url', ...target.violation });
-  if (settled.publishingDueDate !== null && !isCalendarDate(settled.publishingDueDate)) {
-    violations.push({ path: 'publishing_due_date', message: 'Dates are YYYY-MM-DD.' });
+  if (draft.publishingDueDate !== null && earliestDue !== null) {
+    const message = dueDateProblem(draft.publishingDueDate, earliestDue);
+    if (message) violations.push({ path: 'publishing_due_date', message });
   }
   return { settled, lookups, violations };
 }
@@ -189,9 +204,4 @@ function throwIfAny(violations: Violation[]): void {
   if (violations.length > 0) {
     throw new ApiError(400, VALIDATION_FAILED_MESSAGE, { violations });
   }
-}
-
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -10,6 +10,8 @@ import {
   CartItemListSchema,
   CartItemSchema,
   CartSitesSchema,
+  CHECKOUT_INCOMPLETE_MESSAGE,
+  DUE_DATE_IN_PAST_MESSAGE,
   INVALID_URL_MESSAGE,
   LINK_TYPE_NOT_PRICED_MESSAGE,
   NEWLINES_MESSAGE,
@@ -23,7 +25,7 @@ import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import { cartItems } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { signInBuyers } from '#tests/helpers/test-app.ts';
+import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
   countRows,
   firstNiche,
@@ -235,6 +237,35 @@ describe('shopping cart', () => {
       expect(await list()).toMatchObject({ pagination: { total: 1 } });
     });
 
+    it('refuses a due date before today by the server clock, on the field (decision 132)', async () => {
+      // 2026-03-02 09:00 UTC: it is still 1 March where today began last (UTC−12).
+      ctx.clock.set(TEST_START);
+      const line = (date: string) =>
+        lineFor(facts, siteWithNiches(facts), { publishing_due_date: date });
+      for (const date of ['2026-03-01', '2026-03-02', '2027-01-01']) {
+        expect((await add(line(date))).statusCode, date).toBe(201);
+      }
+      const refused = await add(line('2026-02-28'));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 400,
+        violations: [{ path: 'publishing_due_date', message: DUE_DATE_IN_PAST_MESSAGE }],
+      });
+      // Three days later the same first of March has passed everywhere.
+      ctx.clock.set(new Date('2026-03-05T09:00:00Z'));
+      try {
+        const { buyer } = await signInBuyers(ctx.app);
+        const later = await call('POST', '/shopping-carts/items', buyer, line('2026-03-01'));
+        expect(violationsOf(later)).toEqual([
+          { path: 'publishing_due_date', message: DUE_DATE_IN_PAST_MESSAGE },
+        ]);
+        const listed = await call('GET', '/shopping-carts/items', buyer);
+        expect(listed.json()).toMatchObject({ pagination: { total: 3 } });
+      } finally {
+        ctx.clock.set(TEST_START);
+      }
+    });
+
     it('refuses a site the buyer blacklisted', async () => {
       const site = siteWithNiches(facts, 1, 3);
       await call('POST', '/sites/blacklists', tokens.buyer, { ids: [site.id] });
@@ -437,6 +468,51 @@ describe('shopping cart', () => {
       const date = await call('PUT', url, tokens.buyer, { publishing_due_date: '2026-02-30' });
       expect(date.statusCode).toBe(400);
       expect((await list()).data[0]).toEqual(item);
+    });
+
+    it('refuses setting a past due date, keeps a stored one that has passed, and no order is placed with it', async () => {
+      ctx.clock.set(TEST_START);
+      const [item] = await addOk(
+        lineFor(facts, siteWithNiches(facts), {
+          content_product_plan: facts.plans.standard.id,
+          anchor_text: 'tents',
+          target_url: 'https://northwind-outdoor.com/tents',
+          topic: 'Ten tents for a wet weekend',
+          publishing_due_date: '2026-03-10',
+        }),
+      );
+      const url = `/shopping-carts/items/${item!.id}`;
+      const past = await call('PUT', url, tokens.buyer, { publishing_due_date: '2026-02-01' });
+      expect(violationsOf(past)).toEqual([
+        { path: 'publishing_due_date', message: DUE_DATE_IN_PAST_MESSAGE },
+      ]);
+      ctx.clock.set(new Date('2026-03-20T09:00:00Z'));
+      try {
+        const { buyer } = await signInBuyers(ctx.app);
+        // Another field of the line may still change; the passed date stays as it was.
+        const comments = await call('PUT', url, buyer, { comments: 'Thanks' });
+        expect(comments.statusCode, comments.body).toBe(200);
+        const order = await call('POST', '/orders', buyer, {
+          company: facts.companyIds.buyer,
+          invoice_emails: ['accounts@example.com'],
+          payment_method: 'bank_transfer',
+        });
+        expect(order.statusCode).toBe(400);
+        expect(order.json()).toMatchObject({
+          message: CHECKOUT_INCOMPLETE_MESSAGE,
+          violations: [
+            {
+              path: 'items[0].publishing_due_date',
+              message: DUE_DATE_IN_PAST_MESSAGE,
+              parameters: { id: item!.id },
+            },
+          ],
+        });
+        const today = await call('PUT', url, buyer, { publishing_due_date: '2026-03-20' });
+        expect(today.statusCode, today.body).toBe(200);
+      } finally {
+        ctx.clock.set(TEST_START);
+      }
     });
 
     it("answers 404 for another buyer's item, as for a missing one", async () => {

@@ -7,6 +7,8 @@ import {
   NOT_BLANK_MESSAGE,
   missingCheckoutFields,
   type CartDefaults,
+  dueDateProblem,
+  earliestDueDate,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
@@ -240,8 +242,12 @@ export function createCheckoutService({
 
     const lookups = await loadLookups(tx, userId, rows);
     const violations: Violation[] = [];
+    // A due date chosen earlier may have passed since: an order is not placed for the past.
+    const earliestDue = earliestDueDate(now());
     rows.forEach((row, index) => {
       const draft = draftOf(row);
+      const dueDate =
+        draft.publishingDueDate && dueDateProblem(draft.publishingDueDate, earliestDue);
       const plan = paidPlanOf(draft.contentProductPlanId, lookups);
       const problems: Violation[] = [
         ...missingCheckoutFields({
@@ -252,6 +258,7 @@ export function createCheckoutService({
           topic: draft.topic,
         }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
         ...lineViolations(draft, lookups),
+        ...(dueDate ? [{ path: 'publishing_due_date', message: dueDate }] : []),
       ];
       // The id lets a client that shows one page of the cart find the row.
       for (const problem of problems) {

@@ -6,6 +6,7 @@ export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {
   FILE_NAME_TYPE_MESSAGE,
   FILE_TYPE_MESSAGE,
+  formParts,
   readMultipartForm,
   type MultipartForm,
 } from './multipart.ts';

@@ -1,9 +1,10 @@
 // Reading a multipart/form-data request (@fastify/multipart) into its text fields and at most one
 // file, with the spec's size limit (§5, §9: 20 MB) answered as 413 with the spec's message, and
 // the file's type checked by its content.
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
-import { FORBIDDEN_CHARACTER_MESSAGE, isStorableText } from '#contract/input-rules.ts';
+import { textProblem } from '#contract/input-rules.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
 import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
@@ -15,6 +16,8 @@ export const FILE_TYPE_MESSAGE = 'The file must be a .doc, .docx, .txt or .pdf d
 export const FILE_NAME_TYPE_MESSAGE =
   'The file name must end in .doc, .docx, .txt or .pdf, matching what the file is.';
 export const NOT_MULTIPART_MESSAGE = 'The request must be multipart/form-data.';
+export const UNREADABLE_FORM_MESSAGE =
+  'The form could not be read: it has no boundary, is cut off or is malformed.';
 
 export interface UploadedFile {
   fileName: string;
@@ -48,10 +51,63 @@ export function fileTooLarge(current: number, allowed = MAX_UPLOAD_BYTES, isAtLe
  * name with a NUL or a broken character is refused on the `file` field, like any other text.
  */
 export function checkedFileName(name: string, field = 'file'): string {
-  if (!isStorableText(name)) {
-    throw new RequestValidationError([{ path: field, message: FORBIDDEN_CHARACTER_MESSAGE }]);
-  }
+  const message = textProblem(name);
+  if (message) throw new RequestValidationError([{ path: field, message }]);
   return name;
+}
+
+/**
+ * The parts of a multipart form, the one way every upload reads them: 415 when the request is not
+ * multipart, 400 in the error format when the parser cannot read the form (no or an unknown
+ * boundary, cut off before its end, a malformed part header) instead of the parser's bare error.
+ */
+export async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_MESSAGE);
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw unreadableForm(error);
+  }
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw unreadableForm(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/** A file part's bytes up to `maxBytes` and its whole size; a form cut off in it answers 400. */
+export async function readFileBytes(
+  file: AsyncIterable<Buffer>,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of file) {
+      size += chunk.length;
+      // Past the limit the bytes are only counted, to name the size in the answer.
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+  } catch (error) {
+    throw unreadableForm(error);
+  }
+  return { bytes: Buffer.concat(chunks), size };
+}
+
+/**
+ * The parser's own errors (busboy: plain errors with neither an HTTP status nor a system code) are
+ * the sender's fault: 400. The multipart plugin's limits carry their status and pass as they are,
+ * and so does a system error (a full disk), which stays a 500.
+ */
+export function unreadableForm(error: unknown): unknown {
+  const isParserError = error instanceof Error && !('statusCode' in error) && !('code' in error);
+  return isParserError ? new ApiError(400, UNREADABLE_FORM_MESSAGE) : error;
 }
 
 /** The extension a file's name ends in, lower-cased; '' for a trailing dot, null for none. */
@@ -97,12 +153,9 @@ const DOCUMENT_EXTENSIONS: Record<DocumentType, readonly string[]> = {
  * extension is not that of its type, answers 400.
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) {
-    throw new ApiError(415, NOT_MULTIPART_MESSAGE);
-  }
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | null = null;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'field') {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       continue;
@@ -111,16 +164,10 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
       part.file.resume();
       continue;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      // Past the limit the bytes are only counted, to name the size in the answer.
-      if (size <= MAX_UPLOAD_BYTES) chunks.push(chunk);
-    }
+    const { bytes, size } = await readFileBytes(part.file, MAX_UPLOAD_BYTES);
     if (part.file.truncated) throw fileTooLarge(size, MAX_UPLOAD_BYTES, true);
     if (size > MAX_UPLOAD_BYTES) throw fileTooLarge(size);
-    file = { name: checkedFileName(part.filename), bytes: Buffer.concat(chunks) };
+    file = { name: checkedFileName(part.filename), bytes };
   }
   if (!file) return { fields, file: null };
   const type = detectDocumentType(file.bytes);

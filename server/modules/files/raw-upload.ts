@@ -1,8 +1,7 @@
 // Reading a multipart/form-data request whose one file part (`file`) is judged by its caller
 // (an image, say), with a size limit of the caller's: over it, 413 in the spec's words (§5).
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '#server/http/api-error.ts';
-import { checkedFileName, fileTooLarge, NOT_MULTIPART_MESSAGE } from './multipart.ts';
+import { checkedFileName, fileTooLarge, formParts, readFileBytes } from './multipart.ts';
 
 export interface RawUpload {
   fileName: string;
@@ -14,24 +13,17 @@ export async function readRawUpload(
   request: FastifyRequest,
   maxBytes: number,
 ): Promise<RawUpload | null> {
-  if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_MESSAGE);
   let upload: RawUpload | null = null;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'field') continue;
     if (part.fieldname !== 'file' || upload) {
       part.file.resume();
       continue;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      // Past the limit the bytes are only counted, to name the size in the answer.
-      if (size <= maxBytes) chunks.push(chunk);
-    }
+    const { bytes, size } = await readFileBytes(part.file, maxBytes);
     if (part.file.truncated) throw fileTooLarge(size, maxBytes, true);
     if (size > maxBytes) throw fileTooLarge(size, maxBytes);
-    upload = { fileName: checkedFileName(part.filename), bytes: Buffer.concat(chunks) };
+    upload = { fileName: checkedFileName(part.filename), bytes };
   }
   return upload;
 }

@@ -19,7 +19,8 @@ import {
   checkedFileName,
   fileTooLarge,
   nameMatchingType,
-  NOT_MULTIPART_MESSAGE,
+  formParts,
+  unreadableForm,
 } from './multipart.ts';
 import type { StoredFile } from './file-store.ts';
 
@@ -48,7 +49,6 @@ export async function readTextUpload(
   request: FastifyRequest,
   { dataDir, ownerUserId }: { dataDir: string; ownerUserId: string },
 ): Promise<TextUpload> {
-  if (!request.isMultipart()) throw new ApiError(415, NOT_MULTIPART_MESSAGE);
   const id = randomUUID();
   const storagePath = path.posix.join('uploads', ownerUserId, id);
   const target = path.join(dataDir, 'files', storagePath);
@@ -56,7 +56,7 @@ export async function readTextUpload(
   let upload: { name: string; size: number; truncated: boolean; isText: boolean } | null = null;
   let fileName: string;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'field') continue;
       if (part.fieldname !== 'file' || upload) {
         part.file.resume();
@@ -74,7 +74,9 @@ export async function readTextUpload(
           done(null, chunk);
         },
       });
-      await pipeline(part.file, limit, createWriteStream(target));
+      await pipeline(part.file, limit, createWriteStream(target)).catch((error: unknown) => {
+        throw unreadableForm(error);
+      });
       upload = {
         name: checkedFileName(part.filename),
         size,

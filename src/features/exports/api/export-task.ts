@@ -7,6 +7,7 @@ import { EXPORT_TASK_STATUSES } from '#contract/exports.ts';
 import { apiClient, ApiError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
+import { trimEndOf } from '#contract/text-edges.ts';
 
 export const EXPORT_ERRORS = {
   noTaskId: 'Task ID not returned',
@@ -102,7 +103,7 @@ export async function runExportTask({
 /** A file path from the API as a URL: absolute paths and /api paths as given, others under the base. */
 export function fileUrl(path: string): string {
   if (/^https?:\/\//.test(path) || path.startsWith('/api/')) return path;
-  const base = getDeveloperSettings().apiBaseUrl.replace(/\/+$/, '');
+  const base = trimEndOf(getDeveloperSettings().apiBaseUrl, '/');
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
