@@ -3,6 +3,7 @@ import { runCatalogueBench } from './catalogue.ts';
 import { runImportsBench } from './imports.ts';
 import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
+import { runWebBench } from './web.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   catalogue: runCatalogueBench,
   orders: runOrdersBench,
   imports: runImportsBench,
+  web: runWebBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -2,10 +2,12 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Column,
+  type Row,
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader } from '#src/components/data-table/column-header.tsx';
@@ -89,6 +91,62 @@ function cardClasses(columnId: string): string {
   if (columnId === 'actions') return 'max-md:col-span-3';
   return 'max-md:flex max-md:flex-col max-md:gap-0.5';
 }
+
+interface SiteRowProps {
+  row: Row<Site>;
+  /** The visible columns: TanStack Table keeps the same array while the layout is unchanged. */
+  columns: Column<Site, unknown>[];
+  isSelected: boolean;
+}
+
+/**
+ * One site's row. It renders again only when its site, its selection or the visible columns
+ * change: TanStack Table builds new row objects for every new page of data, while the site
+ * objects of rows that did not change are kept (a mark replaces only the marked sites).
+ */
+const SiteRow = memo(
+  function SiteRow({ row, isSelected }: SiteRowProps) {
+    return (
+      <tr
+        className={cx(
+          'group hover:bg-slate-50/80',
+          'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
+          isSelected && 'bg-indigo-50/60',
+          row.original.is_in_blacklist && 'text-slate-400',
+        )}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <td
+            key={cell.id}
+            className={cx(
+              'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
+              cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
+              pinnedClasses(cell.column.id, false),
+              'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
+              cardClasses(cell.column.id),
+            )}
+          >
+            {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
+              // The header row is hidden on a phone: each cell names its column (screen readers
+              // still hear the header, so this copy is hidden from them).
+              <span
+                aria-hidden="true"
+                // Drawn from the attribute, so the cell's text holds its value only.
+                data-label={cell.column.columnDef.meta?.label ?? ''}
+                className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+              />
+            )}
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row.original === after.row.original &&
+    before.columns === after.columns &&
+    before.isSelected === after.isSelected,
+);
 
 /** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 export function CatalogueTable({
@@ -295,42 +353,16 @@ export function CatalogueTable({
                   ))}
                 </tr>
               ))
-            : table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={cx(
-                    'group hover:bg-slate-50/80',
-                    'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
-                    row.getIsSelected() && 'bg-indigo-50/60',
-                    row.original.is_in_blacklist && 'text-slate-400',
-                  )}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cx(
-                        'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
-                        cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
-                        pinnedClasses(cell.column.id, false),
-                        'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
-                        cardClasses(cell.column.id),
-                      )}
-                    >
-                      {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
-                        // The header row is hidden on a phone: each cell names its column (screen
-                        // readers still hear the header, so this copy is hidden from them).
-                        <span
-                          aria-hidden="true"
-                          // Drawn from the attribute, so the cell's text holds its value only.
-                          data-label={cell.column.columnDef.meta?.label ?? ''}
-                          className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
-                        />
-                      )}
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            : table
+                .getRowModel()
+                .rows.map((row) => (
+                  <SiteRow
+                    key={row.id}
+                    row={row}
+                    columns={visibleColumns}
+                    isSelected={row.getIsSelected()}
+                  />
+                ))}
         </tbody>
       </table>
     </div>
