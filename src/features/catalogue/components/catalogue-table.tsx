@@ -345,6 +345,8 @@ export function CatalogueTable({
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
   const virtualizer = useVirtualizer({
     count: isVirtual ? rows.length : 0,
+    // Off, it neither observes nor measures the box (a measure forces a layout).
+    enabled: isVirtual,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT_ESTIMATE,
     overscan: OVERSCAN_ROWS,
