@@ -4,6 +4,7 @@ import { runCatalogueBench } from './catalogue.ts';
 import { runImportsBench } from './imports.ts';
 import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
+import { runWebBench } from './web.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   orders: runOrdersBench,
   imports: runImportsBench,
   blocking: runBlockingBench,
+  web: runWebBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { cx } from '#src/utils/class-names.ts';
 import { cartQueries } from '../api/queries.ts';
 
@@ -13,6 +14,16 @@ export function useCartSiteCounts(): ReadonlyMap<string, number> {
 
 const EMPTY: ReadonlyMap<string, number> = new Map();
 
+/** How many articles of one site are in the cart. */
+function useCartSiteCount(siteId: string): number {
+  const select = useCallback(
+    (sites: { data: { id: string; items_amount: number }[] }) =>
+      sites.data.find((site) => site.id === siteId)?.items_amount ?? 0,
+    [siteId],
+  );
+  return useQuery({ ...cartQueries.sites(), select }).data ?? 0;
+}
+
 /** The buy button of a catalogue row; once the site is in the cart it shows the count, "+1". */
 export function BuyButton({
   site,
@@ -21,7 +32,8 @@ export function BuyButton({
   site: { id: string; hostname: string };
   onBuy: () => void;
 }) {
-  const count = useCartSiteCounts().get(site.id) ?? 0;
+  // Only this site's count: a cart change re-renders the buttons whose count changed, not all.
+  const count = useCartSiteCount(site.id);
   return (
     <button
       type="button"

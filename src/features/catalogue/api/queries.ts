@@ -42,6 +42,16 @@ export interface SitePage {
   savedAt: number | null;
 }
 
+/**
+ * Stores the offline copy of a page after the page is drawn: writing to IndexedDB copies the
+ * whole page on the main thread, which should not lengthen the task that shows it.
+ */
+function saveWhenIdle(key: string, list: SiteList) {
+  const save = () => void saveCataloguePage(key, list).catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: 1000 });
+  else setTimeout(save, 0);
+}
+
 /** Whether a failure means "no answer from the server" rather than "the server said no". */
 function isUnreachable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
@@ -60,7 +70,7 @@ export const catalogueQueries = {
         const key = serverQueryString(state, options);
         try {
           const list = await fetchSites(key, signal);
-          await saveCataloguePage(key, list).catch(() => undefined);
+          saveWhenIdle(key, list);
           return { list, savedAt: null };
         } catch (error) {
           if (!isUnreachable(error)) throw error;

@@ -3,7 +3,16 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   ADDITIONAL_FILTER_KEYS,
   SITE_DEFAULT_PAGE_SIZE,
@@ -158,11 +167,24 @@ export function CatalogueSection({
     (mark: SiteMark, site: Site, value: boolean) => markSites({ mark, ids: [site.id], value }),
     [markSites],
   );
+  // The table's header callbacks stay the same function while the filters change, so the
+  // headers (each with its menu) do not render again; they read the state of the moment.
+  // (The router's setter itself changes with the address.)
+  const current = useRef({ state, setState, layout, setLayout });
+  useLayoutEffect(() => {
+    current.current = { state, setState, layout, setLayout };
+  });
   const onSort = useCallback(
-    (column: SortEntry['column'], direction: SortDirection | null, add: boolean) =>
-      setState(setSort(state, column, direction, add)),
-    [setState, state],
+    (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => {
+      const now = current.current;
+      now.setState(setSort(now.state, column, direction, add));
+    },
+    [],
   );
+  const onHideColumn = useCallback((id: string) => {
+    const now = current.current;
+    now.setLayout(withColumn(now.layout, id, false));
+  }, []);
   const onSearch = useCallback(
     (value: string) => setState(setFilter(state, 'search', value)),
     [setState, state],
@@ -302,7 +324,7 @@ export function CatalogueSection({
               rowSelection={rowSelection}
               onRowSelectionChange={setRowSelection}
               onSort={onSort}
-              onHideColumn={(id) => setLayout(withColumn(layout, id, false))}
+              onHideColumn={onHideColumn}
               onMark={onMark}
               marksOffReasonId={isOnline ? undefined : marksOffId}
               skeletonRows={Math.min(limit, 10)}

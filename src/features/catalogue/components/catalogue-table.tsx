@@ -2,16 +2,20 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Column,
+  type Row,
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useDeferredValue, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
-import { ColumnHeader } from '#src/components/data-table/column-header.tsx';
+import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
 import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
+import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
 import type { SiteColumn } from './site-columns.tsx';
@@ -32,6 +36,15 @@ export interface CatalogueTableProps {
   marksOffReasonId?: string;
   skeletonRows: number;
 }
+
+/** From md up the table scrolls in its own box, so rows out of that box need not be drawn. */
+const WIDE_QUERY = '(min-width: 48rem)';
+/** A page of up to this many rows is drawn whole: the default page, and every page on a phone. */
+const DRAW_ALL_UP_TO = 25;
+/** A row with a price is two lines high; measured once drawn. */
+const ROW_HEIGHT_ESTIMATE = 53;
+/** Rows drawn beyond each edge of the box: Tab and the arrows reach them before they show. */
+const OVERSCAN_ROWS = 8;
 
 const checkboxClass =
   'size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -89,6 +102,100 @@ function cardClasses(columnId: string): string {
   if (columnId === 'actions') return 'max-md:col-span-3';
   return 'max-md:flex max-md:flex-col max-md:gap-0.5';
 }
+
+/**
+ * A data column's title and menu. Memoised: each holds a Headless UI menu, and a filter change
+ * that leaves the column's sorting alone need not render it again (`onSort` and `onHideColumn`
+ * are stable).
+ */
+const DataColumnHeader = memo(function DataColumnHeader({
+  columnId,
+  sortColumn,
+  onSort,
+  onHideColumn,
+  ...props
+}: Omit<ColumnHeaderProps, 'onSort' | 'onHide'> & {
+  columnId: string;
+  sortColumn: SortEntry['column'] | undefined;
+  onSort: CatalogueTableProps['onSort'];
+  onHideColumn: CatalogueTableProps['onHideColumn'];
+}) {
+  return (
+    <ColumnHeader
+      {...props}
+      sortColumn={sortColumn}
+      onSort={(direction, add) => sortColumn && onSort(sortColumn, direction, add)}
+      onHide={() => onHideColumn(columnId)}
+    />
+  );
+});
+
+interface SiteRowProps {
+  row: Row<Site>;
+  /** The row's place in the page, for the virtualiser and `aria-rowindex`. */
+  index: number;
+  /** Set while only the rows in view are drawn: measures the row's height. */
+  measure?: (element: HTMLTableRowElement | null) => void;
+  /** The visible columns: TanStack Table keeps the same array while the layout is unchanged. */
+  columns: Column<Site, unknown>[];
+  isSelected: boolean;
+}
+
+/**
+ * One site's row. It renders again only when its site, its selection or the visible columns
+ * change: TanStack Table builds new row objects for every new page of data, while the site
+ * objects of rows that did not change are kept (a mark replaces only the marked sites).
+ */
+const SiteRow = memo(
+  function SiteRow({ row, index, measure, isSelected }: SiteRowProps) {
+    return (
+      <tr
+        ref={measure}
+        data-index={index}
+        aria-rowindex={measure ? index + 2 : undefined}
+        className={cx(
+          'group hover:bg-slate-50/80',
+          'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
+          isSelected && 'bg-indigo-50/60',
+          row.original.is_in_blacklist && 'text-slate-400',
+          // A card out of view on a phone is laid out and painted only when it scrolls near.
+          'max-md:[contain-intrinsic-size:auto_12rem] max-md:[content-visibility:auto]',
+        )}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <td
+            key={cell.id}
+            className={cx(
+              'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
+              cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
+              pinnedClasses(cell.column.id, false),
+              'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
+              cardClasses(cell.column.id),
+            )}
+          >
+            {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
+              // The header row is hidden on a phone: each cell names its column (screen readers
+              // still hear the header, so this copy is hidden from them).
+              <span
+                aria-hidden="true"
+                // Drawn from the attribute, so the cell's text holds its value only.
+                data-label={cell.column.columnDef.meta?.label ?? ''}
+                className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
+              />
+            )}
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row.original === after.row.original &&
+    before.index === after.index &&
+    before.measure === after.measure &&
+    before.columns === after.columns &&
+    before.isSelected === after.isSelected,
+);
 
 /** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 export function CatalogueTable({
@@ -201,11 +308,16 @@ export function CatalogueTable({
     [columns, onMark, marksOffReasonId],
   );
 
+  // A new page of rows is drawn in the background, in slices that leave the main thread free
+  // between them; until it is ready the previous rows stay, marked busy.
+  const shownSites = useDeferredValue(sites);
+  const isDrawing = shownSites !== sites;
+
   // TanStack Table returns new functions on every render; this component is deliberately not
   // memoized, so the compiler's notice does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: sites,
+    data: shownSites,
     columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (site) => site.id,
@@ -224,12 +336,41 @@ export function CatalogueTable({
   } = useRovingHeader();
   const isMultiSort = sorting.length > 1;
   const visibleColumns = table.getVisibleLeafColumns();
+  const rows = table.getRowModel().rows;
+
+  // Where the table scrolls in its own box (md and up), a long page draws only the rows in view
+  // and a few around them; the browser then styles and lays out tens of rows, not hundreds.
+  const scroller = useRef<HTMLDivElement>(null);
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
+  const virtualizer = useVirtualizer({
+    count: isVirtual ? rows.length : 0,
+    // Off, it neither observes nor measures the box (a measure forces a layout).
+    enabled: isVirtual,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    overscan: OVERSCAN_ROWS,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  const virtualRows = isVirtual ? virtualizer.getVirtualItems() : [];
+  const spaceBefore = virtualRows[0]?.start ?? 0;
+  const spaceAfter = isVirtual
+    ? Math.max(0, virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0))
+    : 0;
+  const spacer = (height: number, key: string) =>
+    height > 0 ? (
+      <tr key={key} aria-hidden="true">
+        <td colSpan={visibleColumns.length} style={{ height }} className="p-0" />
+      </tr>
+    ) : null;
 
   return (
-    <div className="relative overflow-auto md:max-h-[70vh]">
+    <div ref={scroller} className="relative overflow-auto md:max-h-[70vh]">
       <table
         className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
-        aria-busy={isFetching || undefined}
+        aria-busy={isFetching || isDrawing || undefined}
+        // Only some rows are in the document: say how many the table has (the header row too).
+        aria-rowcount={isVirtual ? rows.length + 1 : undefined}
       >
         <caption className="sr-only">Publisher sites</caption>
         {/* On a phone the header row is for screen readers, and shows while the keyboard is on it. */}
@@ -265,15 +406,16 @@ export function CatalogueTable({
                     )}
                   >
                     {isData || sortColumn ? (
-                      <ColumnHeader
+                      <DataColumnHeader
+                        columnId={header.column.id}
                         label={meta?.label ?? header.column.id}
                         sortColumn={sortColumn}
                         direction={direction}
                         sortIndex={isMultiSort && index >= 0 ? index + 1 : null}
                         canHide={header.column.getCanHide()}
                         align={meta?.isNumeric ? 'right' : 'left'}
-                        onSort={(dir, add) => sortColumn && onSort(sortColumn, dir, add)}
-                        onHide={() => onHideColumn(header.column.id)}
+                        onSort={onSort}
+                        onHideColumn={onHideColumn}
                       />
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())
@@ -295,42 +437,33 @@ export function CatalogueTable({
                   ))}
                 </tr>
               ))
-            : table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={cx(
-                    'group hover:bg-slate-50/80',
-                    'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
-                    row.getIsSelected() && 'bg-indigo-50/60',
-                    row.original.is_in_blacklist && 'text-slate-400',
-                  )}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cx(
-                        'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
-                        cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
-                        pinnedClasses(cell.column.id, false),
-                        'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
-                        cardClasses(cell.column.id),
-                      )}
-                    >
-                      {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
-                        // The header row is hidden on a phone: each cell names its column (screen
-                        // readers still hear the header, so this copy is hidden from them).
-                        <span
-                          aria-hidden="true"
-                          // Drawn from the attribute, so the cell's text holds its value only.
-                          data-label={cell.column.columnDef.meta?.label ?? ''}
-                          className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
-                        />
-                      )}
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            : isVirtual
+              ? [
+                  spacer(spaceBefore, 'space-before'),
+                  ...virtualRows.map(({ index }) => {
+                    const row = rows[index]!;
+                    return (
+                      <SiteRow
+                        key={row.id}
+                        row={row}
+                        index={index}
+                        measure={virtualizer.measureElement}
+                        columns={visibleColumns}
+                        isSelected={row.getIsSelected()}
+                      />
+                    );
+                  }),
+                  spacer(spaceAfter, 'space-after'),
+                ]
+              : rows.map((row, index) => (
+                  <SiteRow
+                    key={row.id}
+                    row={row}
+                    index={index}
+                    columns={visibleColumns}
+                    isSelected={row.getIsSelected()}
+                  />
+                ))}
         </tbody>
       </table>
     </div>
