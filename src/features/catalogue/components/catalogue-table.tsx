@@ -7,8 +7,7 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
@@ -45,6 +44,9 @@ const DRAW_ALL_UP_TO = 25;
 const ROW_HEIGHT_ESTIMATE = 53;
 /** Rows drawn beyond each edge of the box: Tab and the arrows reach them before they show. */
 const OVERSCAN_ROWS = 8;
+const VirtualRows = lazy(() =>
+  import('./virtual-rows.tsx').then((module) => ({ default: module.VirtualRows })),
+);
 
 const checkboxClass =
   'size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -343,26 +345,16 @@ export function CatalogueTable({
   const scroller = useRef<HTMLDivElement>(null);
   const isWide = useMediaQuery(WIDE_QUERY);
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
-  const virtualizer = useVirtualizer({
-    count: isVirtual ? rows.length : 0,
-    // Off, it neither observes nor measures the box (a measure forces a layout).
-    enabled: isVirtual,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT_ESTIMATE,
-    overscan: OVERSCAN_ROWS,
-    getItemKey: (index) => rows[index]?.id ?? index,
-  });
-  const virtualRows = isVirtual ? virtualizer.getVirtualItems() : [];
-  const spaceBefore = virtualRows[0]?.start ?? 0;
-  const spaceAfter = isVirtual
-    ? Math.max(0, virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0))
-    : 0;
-  const spacer = (height: number, key: string) =>
-    height > 0 ? (
-      <tr key={key} aria-hidden="true">
-        <td colSpan={visibleColumns.length} style={{ height }} className="p-0" />
-      </tr>
-    ) : null;
+  const rowKeys = useMemo(() => rows.map((row) => row.id), [rows]);
+  const allRows = rows.map((row, index) => (
+    <SiteRow
+      key={row.id}
+      row={row}
+      index={index}
+      columns={visibleColumns}
+      isSelected={row.getIsSelected()}
+    />
+  ));
 
   return (
     <div ref={scroller} className="relative overflow-auto md:max-h-[70vh]">
@@ -427,43 +419,43 @@ export function CatalogueTable({
           ))}
         </thead>
         <tbody className="max-md:block">
-          {isLoading
-            ? Array.from({ length: skeletonRows }, (_, row) => (
-                <tr key={row}>
-                  {visibleColumns.map((column) => (
-                    <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
-                      <Skeleton className="h-4 w-full min-w-8" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : isVirtual
-              ? [
-                  spacer(spaceBefore, 'space-before'),
-                  ...virtualRows.map(({ index }) => {
-                    const row = rows[index]!;
-                    return (
-                      <SiteRow
-                        key={row.id}
-                        row={row}
-                        index={index}
-                        measure={virtualizer.measureElement}
-                        columns={visibleColumns}
-                        isSelected={row.getIsSelected()}
-                      />
-                    );
-                  }),
-                  spacer(spaceAfter, 'space-after'),
-                ]
-              : rows.map((row, index) => (
-                  <SiteRow
-                    key={row.id}
-                    row={row}
-                    index={index}
-                    columns={visibleColumns}
-                    isSelected={row.getIsSelected()}
-                  />
+          {isLoading ? (
+            Array.from({ length: skeletonRows }, (_, row) => (
+              <tr key={row}>
+                {visibleColumns.map((column) => (
+                  <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
+                    <Skeleton className="h-4 w-full min-w-8" />
+                  </td>
                 ))}
+              </tr>
+            ))
+          ) : isVirtual ? (
+            // Until the virtualiser's code is in, the long page is drawn whole.
+            <Suspense fallback={allRows}>
+              <VirtualRows
+                rowKeys={rowKeys}
+                scroller={scroller}
+                colSpan={visibleColumns.length}
+                estimateSize={ROW_HEIGHT_ESTIMATE}
+                overscan={OVERSCAN_ROWS}
+                renderRow={(index, measure) => {
+                  const row = rows[index]!;
+                  return (
+                    <SiteRow
+                      key={row.id}
+                      row={row}
+                      index={index}
+                      measure={measure}
+                      columns={visibleColumns}
+                      isSelected={row.getIsSelected()}
+                    />
+                  );
+                }}
+              />
+            </Suspense>
+          ) : (
+            allRows
+          )}
         </tbody>
       </table>
     </div>
