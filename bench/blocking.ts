@@ -9,8 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { openPgliteDatabase } from '#server/db/pglite.ts';
-import { loadDemoData, markSeeded, seededDirectory } from './seeded-database.ts';
+import { seededPgliteDirectory } from './seeded-database.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4291);
@@ -111,19 +110,11 @@ async function measureMode(mode: 'inline' | 'thread', dataDir: string): Promise<
 
 export async function runBlockingBench(): Promise<void> {
   const sites = Number(process.env.BENCH_BLOCKING_SITES ?? 100_000);
-  const seeded = seededDirectory('pglite', sites);
-  if (seeded.fresh) {
-    const loading = await openPgliteDatabase({ dataDir: seeded.dir });
-    try {
-      markSeeded(seeded.dir, await loadDemoData(loading, sites, console.log));
-    } finally {
-      await loading.close();
-    }
-  }
+  const seededDir = await seededPgliteDirectory(sites);
   console.log(`PGlite, ${sites.toLocaleString('en')} sites\n`);
   console.log('| database | request | latency |');
   console.log('| --- | --- | --- |');
   for (const mode of ['inline', 'thread'] as const) {
-    for (const row of await measureMode(mode, seeded.dir)) console.log(row);
+    for (const row of await measureMode(mode, seededDir)) console.log(row);
   }
 }

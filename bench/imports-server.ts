@@ -10,7 +10,7 @@ import { openPostgresDatabase } from '#server/db/postgres.ts';
 import { startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
 import { multipart } from '#tests/helpers/orders.ts';
 import { startBenchApp } from './bench-app.ts';
-import { loadDemoData, markSeeded, seededDirectory } from './seeded-database.ts';
+import { loadDemoData, seededPgliteDirectory } from './seeded-database.ts';
 import { ms, percentile } from './stats.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORTS_ROWS ?? 100_000);
@@ -113,17 +113,9 @@ async function measure(handle: DatabaseHandle, label: string): Promise<void> {
 }
 
 async function benchPglite(sites: number): Promise<void> {
-  const seeded = seededDirectory('pglite', sites);
-  if (seeded.fresh) {
-    const loading = await openPgliteDatabase({ dataDir: seeded.dir });
-    try {
-      markSeeded(seeded.dir, await loadDemoData(loading, sites, console.log));
-    } finally {
-      await loading.close();
-    }
-  }
+  const seededDir = await seededPgliteDirectory(sites);
   // A copy in memory, so the imported rows never reach the cached directory.
-  const source = await openPgliteDatabase({ dataDir: seeded.dir });
+  const source = await openPgliteDatabase({ dataDir: seededDir });
   const dump = await source.client.dumpDataDir('none');
   await source.close();
   const handle = await openPgliteDatabase({ loadDataDir: dump });

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { seedReferenceData } from '#server/db/reference-data.ts';
 
@@ -119,4 +120,18 @@ export async function loadDemoData(
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));
   await db.execute(sql`vacuum analyze`);
   return (performance.now() - started) / 1000;
+}
+
+/** The seeded PGlite directory for `sites` sites, loading it first when it is not there yet. */
+export async function seededPgliteDirectory(sites: number): Promise<string> {
+  const seeded = seededDirectory('pglite', sites);
+  if (seeded.fresh) {
+    const loading = await openPgliteDatabase({ dataDir: seeded.dir });
+    try {
+      markSeeded(seeded.dir, await loadDemoData(loading, sites, console.log));
+    } finally {
+      await loading.close();
+    }
+  }
+  return seeded.dir;
 }

@@ -5,24 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { median, ms, percentile } from './stats.ts';
+import { median, ms, percentile, waitForHealth } from './stats.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4290);
 const base = `http://127.0.0.1:${PORT}`;
 const RESTARTS = 5;
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('server did not become healthy in time');
-}
 
 function startServer(dataDir: string, sites: number): ChildProcess {
   return spawn(path.join('node_modules', '.bin', 'tsx'), ['server/index.ts'], {
@@ -52,7 +39,7 @@ export async function runStartupBench(): Promise<void> {
   const started = performance.now();
   let server = startServer(dataDir, sites);
   try {
-    await waitForHealth(Date.now() + 180_000);
+    await waitForHealth(base, Date.now() + 180_000, 20);
     const healthy = performance.now() - started;
     const login = await fetch(`${base}/api/login_check`, {
       method: 'POST',
@@ -82,7 +69,7 @@ export async function runStartupBench(): Promise<void> {
       await stopServer(server);
       const t0 = performance.now();
       server = startServer(dataDir, sites);
-      await waitForHealth(Date.now() + 60_000);
+      await waitForHealth(base, Date.now() + 60_000, 20);
       restarts.push(performance.now() - t0);
     }
     console.log(

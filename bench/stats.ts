@@ -9,3 +9,17 @@ export function percentile(values: number[], p: number): number {
 export const median = (values: number[]) => percentile(values, 50);
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Waits until `${base}/api/health` answers 200, polling every `pollMs`; throws at `deadline`. */
+export async function waitForHealth(base: string, deadline: number, pollMs = 250): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  throw new Error(`${base} did not become healthy in time`);
+}

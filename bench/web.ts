@@ -11,7 +11,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { median } from './stats.ts';
+import { chromiumArgs } from '../playwright.config.ts';
+import { median, waitForHealth } from './stats.ts';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4123);
 const CDP_PORT = Number(process.env.BENCH_WEB_CDP_PORT ?? 9423);
@@ -19,33 +20,11 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const base = `http://127.0.0.1:${PORT}`;
 const DIST = path.resolve('dist');
 const BUYER = { email: 'buyer@example.com', password: 'demo-password-2026' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  `--remote-debugging-port=${CDP_PORT}`,
-];
+const CHROMIUM_ARGS = [...chromiumArgs, `--remote-debugging-port=${CDP_PORT}`];
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const msText = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`;
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the portal did not become healthy in time');
-}
 
 /** The gzip size of a built file as served: its precompressed copy, else gzip at level 9. */
 function gzipSize(url: string): number | null {
@@ -297,7 +276,7 @@ export async function runWebBench(): Promise<void> {
   });
   let context: BrowserContext | undefined;
   try {
-    await waitForHealth(Date.now() + 240_000);
+    await waitForHealth(base, Date.now() + 240_000);
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
