@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project: lint, types, unit/component/server suites (PGlite and PostgreSQL),
-# the production build, and the browser suite against the real server.
+# the production build, the browser suite against the real server, and the reliability suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,5 +21,6 @@ npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports
 echo "== build"; npm run --silent build
 echo "== JavaScript budget of the first load"; node scripts/check-js-budget.mjs
 echo "== browser tests"; npx playwright test
+echo "== reliability: kill -9 and SIGTERM of the real server"; npm run --silent test:reliability
 
 node scripts/test-summary.mjs
