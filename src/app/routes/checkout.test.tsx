@@ -548,6 +548,36 @@ describe('publishing due date', () => {
     );
     expect(date).toHaveValue('24/11/2040');
   });
+  it('does not place the order while a typed date is refused, and names it in the summary', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem({ publishing_due_date: null })],
+      orderAnswers: [],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const orderNow = await readyToOrder();
+
+    const date = screen.getByRole('textbox', {
+      name: 'Publishing due date (DD/MM/YYYY), row 1, news.example.com',
+    });
+    await user.type(date, '01/01/2020');
+    await user.tab();
+    expect(date).toHaveAccessibleDescription('Choose today or a later date');
+
+    await user.click(orderNow);
+    const summary = await screen.findByRole('region', { name: '1 problem prevents the order' });
+    within(summary).getByRole('link', {
+      name: 'Row 1, news.example.com · Publishing due date: Choose today or a later date',
+    });
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    // Once the date is valid and saved, nothing holds the order back.
+    await user.clear(date);
+    await user.type(date, '24/11/2040');
+    await user.tab();
+    await waitFor(() => expect(summary).not.toBeInTheDocument());
+  });
 });
 
 describe('server refusals in the error summary', () => {

@@ -119,6 +119,11 @@ export interface CartItemRowProps {
   errors: FieldErrors;
   /** After an edit of a field that shows an error: its error now, undefined once it is valid. */
   onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
+  /**
+   * A value the buyer typed that is not saved because it is invalid, so placing the order must
+   * wait for it; undefined once the field holds a saved or unchanged value again.
+   */
+  onFieldRefused?: (id: string, field: EditableField, error: string | undefined) => void;
   onClone: (item: CartItem) => void;
   onDelete: (item: CartItem) => void;
   isBusy: boolean;
@@ -130,6 +135,7 @@ export function CartItemRow({
   position,
   errors,
   onFieldChecked,
+  onFieldRefused,
   onClone,
   onDelete,
   isBusy,
@@ -172,8 +178,12 @@ export function CartItemRow({
   });
 
   const save = (field: EditableField, value: string) => {
-    if (value === valuesOf(item)[field]) return;
+    if (value === valuesOf(item)[field]) {
+      onFieldRefused?.(item.id, field, undefined);
+      return;
+    }
     const result = patchFor(field, value);
+    onFieldRefused?.(item.id, field, 'error' in result ? result.error : undefined);
     if ('error' in result) {
       setError(field, result.error);
       if (result.corrected) {

@@ -38,6 +38,8 @@ export interface CartItemsSectionProps {
   onPageChange: (page: number) => void;
   rowErrors: RowErrors;
   onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
+  /** A typed value that was not saved because it is invalid (undefined: the field is fine again). */
+  onFieldRefused?: (id: string, field: EditableField, error: string | undefined) => void;
   /** A deleted row's errors go with it. */
   onRowRemoved?: (id: string) => void;
 }
@@ -48,6 +50,7 @@ export function CartItemsSection({
   onPageChange,
   rowErrors,
   onFieldChecked,
+  onFieldRefused,
   onRowRemoved,
 }: CartItemsSectionProps) {
   const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
@@ -142,6 +145,7 @@ export function CartItemsSection({
                     position={(page - 1) * CART_PAGE_LIMIT + index + 1}
                     errors={rowErrors[item.id] ?? NO_ERRORS}
                     onFieldChecked={onFieldChecked}
+                    onFieldRefused={onFieldRefused}
                     onClone={onClone}
                     onDelete={onDelete}
                     isBusy={isBusy}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '#contract/cart.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
 import type { CartCheck } from '#src/lib/cart-check.ts';
@@ -72,7 +72,25 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [],
   );
 
+  // Values typed but not saved because they are invalid: the saved cart alone would let the
+  // order through without them (a due date in the past would be dropped, not refused).
+  const refused = useRef<RowErrors>({});
+  const updateRefusedField = useCallback(
+    (id: string, field: EditableField, message: string | undefined) => {
+      const row = { ...refused.current[id] };
+      if (message) row[field] = message;
+      else delete row[field];
+      refused.current = { ...refused.current, [id]: row };
+    },
+    [],
+  );
+
   const forgetRow = useCallback((id: string) => {
+    if (refused.current[id]) {
+      const rest = { ...refused.current };
+      delete rest[id];
+      refused.current = rest;
+    }
     setRowErrors((current) => {
       if (!current[id]) return current;
       const rest = { ...current };
@@ -92,6 +110,10 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
       return { ok: false, message: EMPTY_CART_MESSAGE };
     }
     const errors = clientRowErrors(items);
+    for (const id of orderedIds) {
+      const typed = refused.current[id];
+      if (typed && Object.keys(typed).length > 0) errors[id] = { ...errors[id], ...typed };
+    }
     setRowErrors(errors);
     const position = firstErrorPosition(errors, orderedIds);
     if (position >= 0) {
@@ -119,5 +141,5 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [rows, rowErrors, onErrorAt],
   );
 
-  return { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart };
+  return { rowErrors, rowProblems, updateFieldError, updateRefusedField, forgetRow, checkCart };
 }
