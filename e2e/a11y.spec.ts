@@ -213,7 +213,7 @@ for (const size of SCREEN_SIZES) {
           await openMainMenuOnPhone(page);
           await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
           await checkScreen(page, testInfo, size, 'main-menu', underOpenParts);
-          await page.getByRole('button', { name: 'Open main menu' }).click();
+          await page.getByRole('button', { name: 'Close main menu' }).click();
         }
 
         const hostname = await catalogue.firstHostname();

@@ -39,7 +39,17 @@ export function OpenedLazily({
 }) {
   const [hasOpened, setHasOpened] = useState(open);
   const [isLoaded, setLoaded] = useState(false);
-  const markLoaded = useCallback(() => setLoaded(true), []);
+  const markLoaded = useCallback(() => {
+    // Headless UI learns from focus events where focus was before a dialog opened, and returns it
+    // there on close; its listener may have just arrived with this code, after the opener got
+    // focus. Focusing the opener again lets it see it, so closing returns focus there.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body) {
+      active.blur();
+      active.focus({ preventScroll: true });
+    }
+    setLoaded(true);
+  }, []);
   if (open && !hasOpened) setHasOpened(true);
   if (!hasOpened) return null;
   return (

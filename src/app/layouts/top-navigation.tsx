@@ -7,8 +7,9 @@ import {
   MenuButton,
   MenuItem,
   MenuItems,
+  useClose,
 } from '@headlessui/react';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
   ChevronDownIcon,
@@ -159,12 +160,14 @@ export function TopNavigation() {
               focusRing,
             )}
           >
-            <span className="sr-only">Open main menu</span>
+            <span className="sr-only group-data-open:hidden">Open main menu</span>
+            <span className="sr-only hidden group-data-open:inline">Close main menu</span>
             <MenuIcon className="size-6 group-data-open:hidden" />
             <CloseIcon className="hidden size-6 group-data-open:block" />
           </DisclosureButton>
         </div>
-        <DisclosurePanel className="border-t border-slate-200 lg:hidden">
+        <DisclosurePanel className="border-t border-slate-200 bg-white lg:hidden">
+          <CloseOnEscape />
           <nav aria-label="Main" className="space-y-1 px-4 py-3">
             {NAV_ITEMS.map((item) => (
               <CloseButton
@@ -214,4 +217,17 @@ export function TopNavigation() {
       </OpenedLazily>
     </>
   );
+}
+
+/** Escape closes the open phone menu, and focus goes back to its button. */
+function CloseOnEscape() {
+  const close = useClose();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [close]);
+  return null;
 }

@@ -63,6 +63,7 @@ export function DeveloperSettingsDialog({ open, onClose }: { open: boolean; onCl
           placeholder={DEFAULT_API_BASE_URL}
           description={`Leave empty to use ${DEFAULT_API_BASE_URL}.`}
           autoComplete="off"
+          data-autofocus
           {...field('apiBaseUrl')}
         />
         <TextField
