@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
 
 export interface OverloadLimits {
-  /** Mean event-loop delay over a sample above which requests are refused. */
+  /** Mean event-loop delay over a sample above which API requests are refused. */
   maxEventLoopDelayMs: number;
   /** How often the event-loop delay is sampled. */
   sampleIntervalMs: number;
@@ -18,11 +18,13 @@ export interface OverloadLimits {
 }
 
 export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
-  maxEventLoopDelayMs: 200,
+  maxEventLoopDelayMs: 1000,
   sampleIntervalMs: 500,
   maxDatabaseWaiting: 100,
   retryAfterSeconds: 5,
 };
+
+const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
 
 export const OVERLOADED_MESSAGE = 'The server is busy. Try again in a few seconds.';
 
@@ -47,7 +49,10 @@ export async function registerOverloadGuard(
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
     sampleInterval: limits.sampleIntervalMs,
     retryAfter: limits.retryAfterSeconds,
+    // The web app's pages and files are always served: they cost little, and a refused page would
+    // show the buyer a bare error instead of the app, which retries its API calls by itself.
     pressureHandler: async (request, _reply, type, value) => {
+      if (!isApiRequest(request)) return;
       throw refuse(request, type, value);
     },
   });
@@ -55,7 +60,7 @@ export async function registerOverloadGuard(
   if (!databaseWaiting) return;
   // Only API requests wait for the database; the web app's files are served whatever its load.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const waiting = databaseWaiting();
     if (waiting > limits.maxDatabaseWaiting) throw refuse(request, 'databaseWaiting', waiting);
   });
