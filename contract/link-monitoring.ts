@@ -1,0 +1,207 @@
+// Monitoring of live links on the wire (decision 140): what one check of a live link found, the
+// link issues opened after repeated failures, the remedies a buyer may ask for under the
+// guarantee, and the list of a buyer's monitored links with its summary.
+import { z } from 'zod';
+import { pageQuerySchema, PaginationSchema } from './pagination.ts';
+
+/** What one check of a live link found; everything but `ok` is a failure. */
+export const LINK_CHECK_OUTCOMES = [
+  'ok',
+  /** DNS, TLS, connection refused, timeout, too many redirects, a refused address. */
+  'page_unreachable',
+  /** The page answered with an HTTP status other than 2xx (after redirects). */
+  'page_error',
+  /** No link to the buyer's domain on the page. */
+  'link_missing',
+  /** A link to the buyer's domain, but to another URL than the ordered target. */
+  'wrong_target',
+  /** nofollow, sponsored or ugc where a do-follow link was bought, or rel changed from what was bought. */
+  'wrong_rel',
+  /** The link's anchor text differs from the ordered one (case, whitespace, entities aside). */
+  'wrong_anchor',
+  /** meta robots or X-Robots-Tag says noindex. */
+  'noindex',
+  /** The page's canonical URL is another page. */
+  'canonical_elsewhere',
+] as const;
+export type LinkCheckOutcome = (typeof LINK_CHECK_OUTCOMES)[number];
+
+export const LINK_CHECK_OUTCOME_TITLES: Record<LinkCheckOutcome, string> = {
+  ok: 'Link found',
+  page_unreachable: 'Page unreachable',
+  page_error: 'Page error',
+  link_missing: 'Link missing',
+  wrong_target: 'Wrong target URL',
+  wrong_rel: 'Wrong rel attribute',
+  wrong_anchor: 'Wrong anchor text',
+  noindex: 'Page not indexable',
+  canonical_elsewhere: 'Canonical points elsewhere',
+};
+
+/**
+ * A monitored link's health: `pending` until its first check, `healthy` when the last check was
+ * ok, `failing` after a failed check that has not yet opened an issue (it is re-checked after an
+ * hour), `issue` while a link issue is open.
+ */
+export const LINK_HEALTH_STATUSES = ['pending', 'healthy', 'failing', 'issue'] as const;
+export type LinkHealthStatus = (typeof LINK_HEALTH_STATUSES)[number];
+
+export const LINK_HEALTH_TITLES: Record<LinkHealthStatus, string> = {
+  pending: 'Not checked yet',
+  healthy: 'Healthy',
+  failing: 'Failing',
+  issue: 'Issue open',
+};
+
+/** Failed checks in a row that open a link issue. */
+export const FAILED_CHECKS_FOR_ISSUE = 3;
+/** Days after a restore is asked for (or the issue opened) from which a refund may be asked for. */
+export const REFUND_AFTER_DAYS = 14;
+/** The shortest time between two "check now" calls for one link. */
+export const CHECK_NOW_INTERVAL_SECONDS = 60;
+
+/** The link found on the page that best matches the ordered one. */
+export const FoundLinkSchema = z.object({
+  href: z.string(),
+  /** The rel tokens, lower case, in page order; empty for a plain link. */
+  rel: z.array(z.string()),
+  anchor: z.string(),
+});
+export type FoundLink = z.infer<typeof FoundLinkSchema>;
+
+export const LinkCheckSchema = z.object({
+  id: z.uuid(),
+  checked_at: z.string(),
+  outcome: z.enum(LINK_CHECK_OUTCOMES),
+  /** The final HTTP status after redirects; null when no answer came. */
+  http_status: z.number().int().nullable(),
+  /** The URL the page was finally read from, after redirects. */
+  final_url: z.string().nullable(),
+  found: FoundLinkSchema.nullable(),
+  /** A short reason in words (e.g. "Timed out after 10 s", "rel=\"nofollow\""). */
+  detail: z.string().nullable(),
+  /** robots.txt disallows the page for our agent: reported, never a reason to skip. */
+  is_disallowed_by_robots: z.boolean(),
+  duration_ms: z.number().int(),
+});
+export type LinkCheck = z.infer<typeof LinkCheckSchema>;
+
+export const LinkCheckListSchema = z.object({
+  data: z.array(LinkCheckSchema),
+  pagination: PaginationSchema,
+});
+
+export const LINK_REMEDY_KINDS = ['restore', 'refund'] as const;
+export type LinkRemedyKind = (typeof LINK_REMEDY_KINDS)[number];
+
+/** The steps of an issue, as the item's history shows them. */
+export const LINK_ISSUE_EVENT_KINDS = [
+  'opened',
+  'buyer_notified',
+  'restore_requested',
+  'publisher_updating',
+  'link_restored',
+  'refund_requested',
+  'refunded',
+  'closed',
+] as const;
+export type LinkIssueEventKind = (typeof LINK_ISSUE_EVENT_KINDS)[number];
+
+export const LinkIssueEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(LINK_ISSUE_EVENT_KINDS),
+  /** A short text in words (e.g. the credit note's number, the failure that opened the issue). */
+  detail: z.string().nullable(),
+});
+export type LinkIssueEvent = z.infer<typeof LinkIssueEventSchema>;
+
+export const LinkIssueSchema = z.object({
+  id: z.uuid(),
+  opened_at: z.string(),
+  /** When the link checked ok again, or the refund was issued. */
+  closed_at: z.string().nullable(),
+  /** The failure of the check that opened the issue. */
+  outcome: z.enum(LINK_CHECK_OUTCOMES),
+  is_within_guarantee: z.boolean(),
+  /** `published_at` plus the guarantee's months. */
+  guarantee_ends_at: z.string().nullable(),
+  /** When the buyer asked for a restore; null if not asked. */
+  restore_requested_at: z.string().nullable(),
+  /** From when a refund may be asked for; null outside the guarantee or once closed. */
+  refund_available_at: z.string().nullable(),
+  /** The credit note of a refund. */
+  credit_note: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+  resolution: z.enum(['restored', 'refunded']).nullable(),
+  can_request_restore: z.boolean(),
+  can_request_refund: z.boolean(),
+  /** Oldest first. */
+  events: z.array(LinkIssueEventSchema),
+});
+export type LinkIssue = z.infer<typeof LinkIssueSchema>;
+
+export const LinkIssueListSchema = z.object({ data: z.array(LinkIssueSchema) });
+
+/** POST /v1/buyer/orders/items/{id}/link-issues/{issueId}/remedy; answers the changed issue. */
+export const LinkRemedyBodySchema = z.object({ kind: z.enum(LINK_REMEDY_KINDS) }).strict();
+
+/** What an order item carries about its link's health; null until the item is live. */
+export const ItemLinkHealthSchema = z.object({
+  status: z.enum(LINK_HEALTH_STATUSES),
+  last_checked_at: z.string().nullable(),
+  last_outcome: z.enum(LINK_CHECK_OUTCOMES).nullable(),
+});
+export type ItemLinkHealth = z.infer<typeof ItemLinkHealthSchema>;
+
+export const MonitoredLinkSchema = z.object({
+  item: z.object({ id: z.uuid(), number: z.string() }),
+  order: z.object({ id: z.uuid(), number: z.string() }),
+  site_hostname: z.string(),
+  buyer_domain: z.object({ id: z.uuid().nullable(), hostname: z.string() }),
+  live_link: z.string(),
+  target_url: z.string(),
+  anchor_text: z.string(),
+  published_at: z.string().nullable(),
+  guarantee_ends_at: z.string().nullable(),
+  health: z.enum(LINK_HEALTH_STATUSES),
+  last_check: LinkCheckSchema.nullable(),
+  next_check_at: z.string().nullable(),
+  open_issue: LinkIssueSchema.nullable(),
+});
+export type MonitoredLink = z.infer<typeof MonitoredLinkSchema>;
+
+export const LinkMonitoringSummarySchema = z.object({
+  /** Live links of the buyer matching the list's filters other than health. */
+  total: z.number().int(),
+  per_health: z.record(z.enum(LINK_HEALTH_STATUSES), z.number().int()),
+  /** Healthy links as a whole percentage of the checked ones; null when none is checked. */
+  healthy_percent: z.number().int().nullable(),
+  issues_open: z.number().int(),
+});
+export type LinkMonitoringSummary = z.infer<typeof LinkMonitoringSummarySchema>;
+
+export const MonitoredLinkListSchema = z.object({
+  data: z.array(MonitoredLinkSchema),
+  pagination: PaginationSchema,
+  summary: LinkMonitoringSummarySchema,
+});
+
+export const LINK_MONITORING_DEFAULT_LIMIT = 25;
+
+/**
+ * GET /v1/buyer/link-monitoring?filter[health][]=issue&filter[buyer_domain][]=<hostname>
+ * &filter[order]=<order number>&page=&limit=. Newest published first.
+ */
+export const MonitoredLinkListQuerySchema = z
+  .object({
+    filter: z
+      .object({
+        health: z.array(z.enum(LINK_HEALTH_STATUSES)).max(4).optional(),
+        buyer_domain: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
+        order: z.string().trim().max(32).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .extend(pageQuerySchema({ defaultLimit: LINK_MONITORING_DEFAULT_LIMIT, maxLimit: 100 }).shape)
+  .strict();
+export type MonitoredLinkListQuery = z.infer<typeof MonitoredLinkListQuerySchema>;
