@@ -6,7 +6,8 @@
 // export job (every site to CSV) runs back to back; then the catalogue
 // (GET /api/v1/buyer/sites, default preset) with 50 concurrent connections.
 // BENCH_BLOCKING_SITES sites (default 100,000); BENCH_PORT (default 4291); BENCH_BLOCKING_MODES
-// (default "inline,thread"; "thread" alone skips the slow in-thread run).
+// (default "inline,thread"; "thread" alone skips the slow in-thread run); BENCH_BLOCKING_LOADS
+// (default "loop,export").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -99,10 +100,12 @@ async function measureMode(mode: 'inline' | 'thread', dataDir: string): Promise<
   } finally {
     await stopServer(server);
   }
+  const loads = (process.env.BENCH_BLOCKING_LOADS ?? 'loop,export').split(',');
   for (const [load, label] of [
     ['loop', 'while a 250 ms query loops'],
     ['export', 'while the catalogue export runs'],
   ] as const) {
+    if (!loads.includes(load)) continue;
     server = await startServer(mode, dataDir, load);
     try {
       rows.push(`| ${mode} | ${CHEAP} ${label} | ${figures(await cheapLatencies())} |`);

@@ -165,8 +165,10 @@ function startDatabaseThread(data: ThreadData): Promise<DatabaseThread> {
 }
 
 function socketDirectory(dataDir: string | undefined): { path: string; temporary: boolean } {
-  if (dataDir && path.join(dataDir, SOCKET_NAME).length <= MAX_SOCKET_PATH) {
-    return { path: dataDir, temporary: false };
+  // pg reads a host that does not start with a slash as a network name.
+  const absolute = dataDir ? path.resolve(dataDir) : undefined;
+  if (absolute && path.join(absolute, SOCKET_NAME).length <= MAX_SOCKET_PATH) {
+    return { path: absolute, temporary: false };
   }
   // In memory, or a data directory too deep for a socket path: a private directory of our own.
   return { path: mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-db-')), temporary: true };
