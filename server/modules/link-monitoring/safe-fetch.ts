@@ -316,13 +316,13 @@ function readBody(
     signal.addEventListener('abort', onAbort, { once: true });
 
     const keep = (chunk: Buffer) => {
-      if (isSettled) return;
+      if (isSettled || chunk.length === 0) return;
       const room = maxBytes - kept;
-      if (chunk.length >= room) {
+      // Exactly at the cap, the next byte (not the end) is what makes the body cut.
+      if (room === 0 || chunk.length > room) {
         chunks.push(chunk.subarray(0, room));
         kept += room;
-        // Exactly at the cap with nothing after it is not a cut; anything more is.
-        finish(chunk.length > room || !response.complete);
+        finish(true);
         return;
       }
       chunks.push(chunk);
