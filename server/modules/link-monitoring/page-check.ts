@@ -347,8 +347,11 @@ function isSamePage(canonical: URL, page: URL): boolean {
   return canonical.search === '' || canonical.search === page.search;
 }
 
+/** The ordered target; one typed without a scheme is read as http. */
 function targetOf(targetUrl: string): URL | null {
-  return parseHttpUrl(targetUrl) ?? parseHttpUrl(`http://${targetUrl.trim()}`);
+  const url = parseHttpUrl(targetUrl);
+  if (url || targetUrl.includes('://')) return url;
+  return parseHttpUrl(`http://${targetUrl.trim()}`);
 }
 
 export function checkPage(input: PageCheckInput): PageCheck {
