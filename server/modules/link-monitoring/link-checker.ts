@@ -115,10 +115,15 @@ export function createLinkChecker(options: LinkCheckerOptions): LinkChecker {
       }),
   });
 
-  /** Where a URL ends after its redirects, normalised; null when it cannot be fetched. */
-  async function redirectChain(url: string): Promise<string[] | null> {
+  /**
+   * Where a URL ends after its redirects, normalised; null when it cannot be fetched before
+   * `deadline` (a performance.now() time).
+   */
+  async function redirectChain(url: string, deadline: number): Promise<string[] | null> {
+    const remaining = Math.floor(deadline - performance.now());
+    if (remaining <= 0) return null;
     try {
-      const response = await safeFetch(url, { ...fetchOptions, maxBytes: 1 });
+      const response = await safeFetch(url, { ...fetchOptions, timeoutMs: remaining, maxBytes: 1 });
       return [...response.redirects, response.url].map((hop) => normaliseUrl(new URL(hop)));
     } catch {
       return null;
@@ -128,18 +133,20 @@ export function createLinkChecker(options: LinkCheckerOptions): LinkChecker {
   /**
    * The URLs that count as the target when its redirects are followed: every hop of the
    * target's own redirects, and links on the page that redirect to where the target ends.
+   * All of it within one more `timeoutMs`.
    */
   async function targetAliases(targetUrl: string, candidates: string[]): Promise<string[]> {
     const target = parseHttpUrl(targetUrl);
     if (!target) return [];
-    const chain = await redirectChain(target.href);
+    const deadline = performance.now() + timeoutMs;
+    const chain = await redirectChain(target.href, deadline);
     if (!chain) return [];
     const aliases = new Set(chain);
     const end = chain[chain.length - 1]!;
     const unknown = candidates.filter((href) => !aliases.has(normaliseUrl(new URL(href))));
     // One after the other: never two requests at once to the buyer's host.
     for (const href of unknown.slice(0, MAX_REDIRECTED_CANDIDATES)) {
-      const hops = await redirectChain(href);
+      const hops = await redirectChain(href, deadline);
       if (hops && hops[hops.length - 1] === end) aliases.add(normaliseUrl(new URL(href)));
     }
     return [...aliases];

@@ -1,7 +1,13 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pages, startPageServer } from '#tests/helpers/page-server.ts';
 import type { PageHandler, PageServer } from '#tests/helpers/page-server.ts';
+import {
+  SELF_SIGNED_CERTIFICATE,
+  SELF_SIGNED_KEY,
+} from '#tests/helpers/self-signed-certificate.ts';
 import { charsetOfContentType, decodeBody, FetchFailure, safeFetch } from './safe-fetch.ts';
 import type { ConnectTarget, SafeFetchOptions } from './safe-fetch.ts';
 
@@ -126,6 +132,37 @@ describe('names', () => {
       resolve: () => Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' })),
     });
     expect(error).toMatchObject({ kind: 'dns', message: 'Host not found' });
+  });
+});
+
+describe('https', () => {
+  it('checks the certificate against the name (through our lookup) and refuses a self-signed one', async () => {
+    let requests = 0;
+    const server = https.createServer(
+      { key: SELF_SIGNED_KEY, cert: SELF_SIGNED_CERTIFICATE },
+      (_request, response) => {
+        requests += 1;
+        response.end('<p>Secret</p>');
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const connects: ConnectTarget[] = [];
+      const error = await failure(`https://publisher.test:${port}/`, {
+        userAgent: 'test',
+        allowLoopback: true,
+        resolve: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+        onConnect: (target) => connects.push(target),
+      });
+      expect(error).toMatchObject({ kind: 'tls' });
+      expect(error.message).toMatch(/^TLS error \(/);
+      expect(connects.map((target) => target.address)).toEqual(['127.0.0.1']);
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
