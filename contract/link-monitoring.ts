@@ -46,6 +46,16 @@ export const LINK_CHECK_OUTCOME_TITLES: Record<LinkCheckOutcome, string> = {
 export const LINK_HEALTH_STATUSES = ['pending', 'healthy', 'failing', 'issue'] as const;
 export type LinkHealthStatus = (typeof LINK_HEALTH_STATUSES)[number];
 
+/** The health of a monitored link from its open issue and its last check. */
+export function linkHealthOf(facts: {
+  hasOpenIssue: boolean;
+  lastOutcome: LinkCheckOutcome | null;
+}): LinkHealthStatus {
+  if (facts.hasOpenIssue) return 'issue';
+  if (facts.lastOutcome === null) return 'pending';
+  return facts.lastOutcome === 'ok' ? 'healthy' : 'failing';
+}
+
 export const LINK_HEALTH_TITLES: Record<LinkHealthStatus, string> = {
   pending: 'Not checked yet',
   healthy: 'Healthy',
