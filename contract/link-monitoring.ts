@@ -101,6 +101,16 @@ export const LinkCheckListSchema = z.object({
   pagination: PaginationSchema,
 });
 
+export const LINK_CHECKS_DEFAULT_LIMIT = 20;
+
+/** GET /v1/buyer/orders/items/{id}/link-checks?page=&limit=. Newest first. */
+export const LinkCheckListQuerySchema = pageQuerySchema({
+  defaultLimit: LINK_CHECKS_DEFAULT_LIMIT,
+  maxLimit: 100,
+});
+
+export const LINK_ISSUE_NOT_FOUND_MESSAGE = 'Link issue not found';
+
 export const LINK_REMEDY_KINDS = ['restore', 'refund'] as const;
 export type LinkRemedyKind = (typeof LINK_REMEDY_KINDS)[number];
 

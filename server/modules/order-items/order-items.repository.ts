@@ -56,22 +56,21 @@ const itemViewColumns = {
 };
 
 function itemViewQuery(db: Database) {
-  return db
-    .select(itemViewColumns)
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(niches, eq(niches.id, orderItems.nicheId))
-    .leftJoin(contentProductPlans, eq(contentProductPlans.id, orderItems.contentProductPlanId))
-    .leftJoin(articleFiles, eq(articleFiles.id, orderItems.articleFileId))
-    .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .leftJoin(invoiceFiles, eq(invoiceFiles.id, invoices.fileId))
-    .leftJoin(linkMonitors, eq(linkMonitors.itemId, orderItems.id))
-    .leftJoin(linkChecks, eq(linkChecks.id, linkMonitors.lastCheckId))
-    // At most one open issue per item (link_issues_open_item_key).
-    .leftJoin(
-      linkIssues,
-      and(eq(linkIssues.itemId, orderItems.id), isNull(linkIssues.closedAt)),
-    );
+  return (
+    db
+      .select(itemViewColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(niches, eq(niches.id, orderItems.nicheId))
+      .leftJoin(contentProductPlans, eq(contentProductPlans.id, orderItems.contentProductPlanId))
+      .leftJoin(articleFiles, eq(articleFiles.id, orderItems.articleFileId))
+      .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .leftJoin(invoiceFiles, eq(invoiceFiles.id, invoices.fileId))
+      .leftJoin(linkMonitors, eq(linkMonitors.itemId, orderItems.id))
+      .leftJoin(linkChecks, eq(linkChecks.id, linkMonitors.lastCheckId))
+      // At most one open issue per item (link_issues_open_item_key).
+      .leftJoin(linkIssues, and(eq(linkIssues.itemId, orderItems.id), isNull(linkIssues.closedAt)))
+  );
 }
 export type ItemViewRow = Awaited<ReturnType<ReturnType<typeof itemViewQuery>['execute']>>[number];
 
