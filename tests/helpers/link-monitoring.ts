@@ -23,6 +23,8 @@ export interface ScriptedChecker extends LinkChecker {
   readonly calls: LinkCheckInput[];
   /** How long each check takes, in real milliseconds. */
   delayMs: number;
+  /** Runs during each check, after the delay (a test's way to change the world meanwhile). */
+  during: ((input: LinkCheckInput) => Promise<void>) | null;
   /** The most checks that ran at once, in all and per host. */
   readonly maxInFlight: { all: number; perHost: Map<string, number> };
   reset(): void;
@@ -36,6 +38,7 @@ export function createScriptedChecker(): ScriptedChecker {
   const checker: ScriptedChecker = {
     calls,
     delayMs: 0,
+    during: null,
     maxInFlight,
     set: (liveUrl, outcome, detail) => {
       outcomes.set(liveUrl, { outcome, detail: detail ?? null });
@@ -44,6 +47,7 @@ export function createScriptedChecker(): ScriptedChecker {
       outcomes.clear();
       calls.length = 0;
       checker.delayMs = 0;
+      checker.during = null;
       maxInFlight.all = 0;
       maxInFlight.perHost.clear();
     },
@@ -59,6 +63,7 @@ export function createScriptedChecker(): ScriptedChecker {
       );
       try {
         if (checker.delayMs > 0) await new Promise((r) => setTimeout(r, checker.delayMs));
+        await checker.during?.(input);
         const { outcome, detail } = outcomes.get(input.liveUrl) ?? { outcome: 'ok', detail: null };
         return {
           outcome,
