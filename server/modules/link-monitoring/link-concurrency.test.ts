@@ -110,6 +110,7 @@ describe('sharing the link checks', () => {
       db: ctx.handle.db,
       now: ctx.clock.now,
       transport: { send: async () => {} },
+      log: () => {},
     });
     const runners = ['first', 'second'].map((owner) =>
       createJobRunner({

@@ -276,7 +276,7 @@ export function createLinkMonitor(options: LinkMonitorOptions): LinkMonitor {
             issueId: issue.id,
             at,
             kind: 'opened',
-            detail: `${title}${result.detail ? `: ${clip(result.detail, 300)}` : ''} (${streak} failed checks in a row).`,
+            detail: `${title}${result.detail ? `: ${sentence(clip(result.detail, 300))}` : ''} (${streak} failed checks in a row).`,
           },
         ]);
         await notifyBuyer(tx, issue.id, itemId, result, monitor.guaranteeEndsAt, at);
@@ -505,6 +505,12 @@ function failure(detail: string, durationMs: number): LinkCheckResult {
     isDisallowedByRobots: false,
     durationMs: Math.round(durationMs),
   };
+}
+
+/** A reason without its closing full stop, to go inside a sentence. */
+function sentence(text: string | null): string {
+  if (!text) return '';
+  return text.endsWith('.') ? text.slice(0, -1) : text;
 }
 
 function clip(text: string | null, length = MAX_STORED_TEXT): string | null {
