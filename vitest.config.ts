@@ -23,6 +23,8 @@ const POSTGRES_TEST_FILES = [
   'server/modules/avatars/avatars.test.ts',
   'server/modules/notifications/notifications.test.ts',
   'server/modules/checkout/order-summary-mail.test.ts',
+  'server/modules/link-monitoring/link-concurrency.test.ts',
+  'server/modules/link-monitoring/link-remedies.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

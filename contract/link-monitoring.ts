@@ -46,6 +46,16 @@ export const LINK_CHECK_OUTCOME_TITLES: Record<LinkCheckOutcome, string> = {
 export const LINK_HEALTH_STATUSES = ['pending', 'healthy', 'failing', 'issue'] as const;
 export type LinkHealthStatus = (typeof LINK_HEALTH_STATUSES)[number];
 
+/** The health of a monitored link from its open issue and its last check. */
+export function linkHealthOf(facts: {
+  hasOpenIssue: boolean;
+  lastOutcome: LinkCheckOutcome | null;
+}): LinkHealthStatus {
+  if (facts.hasOpenIssue) return 'issue';
+  if (facts.lastOutcome === null) return 'pending';
+  return facts.lastOutcome === 'ok' ? 'healthy' : 'failing';
+}
+
 export const LINK_HEALTH_TITLES: Record<LinkHealthStatus, string> = {
   pending: 'Not checked yet',
   healthy: 'Healthy',
@@ -90,6 +100,16 @@ export const LinkCheckListSchema = z.object({
   data: z.array(LinkCheckSchema),
   pagination: PaginationSchema,
 });
+
+export const LINK_CHECKS_DEFAULT_LIMIT = 20;
+
+/** GET /v1/buyer/orders/items/{id}/link-checks?page=&limit=. Newest first. */
+export const LinkCheckListQuerySchema = pageQuerySchema({
+  defaultLimit: LINK_CHECKS_DEFAULT_LIMIT,
+  maxLimit: 100,
+});
+
+export const LINK_ISSUE_NOT_FOUND_MESSAGE = 'Link issue not found';
 
 export const LINK_REMEDY_KINDS = ['restore', 'refund'] as const;
 export type LinkRemedyKind = (typeof LINK_REMEDY_KINDS)[number];

@@ -8,8 +8,17 @@ export const NotificationPreferencesSchema = z.object({
   content_ready_for_approval: z.boolean(),
   link_published: z.boolean(),
   order_summary: z.boolean(),
+  /** A live link failed its checks (decision 140); stored preferences without it count as on. */
+  link_issues: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** Stored preferences with the ones added since they were saved, at their defaults. */
+export function withPreferenceDefaults(
+  stored: Partial<NotificationPreferences> & Omit<NotificationPreferences, 'link_issues'>,
+): NotificationPreferences {
+  return { ...stored, link_issues: stored.link_issues ?? true };
+}
 
 export const ManagerSchema = z.object({
   first_name: z.string(),

@@ -11,7 +11,7 @@ import type { VatSeller } from '#contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { DEFAULT_ENV } from './env.ts';
+import { DEFAULT_ENV, type Env } from './env.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
@@ -65,6 +65,20 @@ import {
   demoCompanyRoutes,
   withDemoCompanyReview,
 } from './modules/companies/demo-company-reviewer.ts';
+import { linkMonitoringRoutes } from './modules/link-monitoring/link-monitoring.routes.ts';
+import {
+  createDemoLinks,
+  createFetchCheckerPlaceholder,
+  createLinkMonitor,
+  createLinkMonitoringService,
+  createLinkMonitorJob,
+  LINK_MONITOR_JOB,
+  monitorPace,
+  registerDemoArticlePages,
+  withLinkMonitor,
+  type LinkChecker,
+} from './modules/link-monitoring/link-monitoring.service.ts';
+import { demoLinkRoutes, withDemoBreakages } from './modules/link-monitoring/demo-pages.ts';
 import { orderItemsRoutes } from './modules/order-items/order-items.routes.ts';
 import {
   createLifeCycleService,
@@ -162,6 +176,16 @@ export interface AppOptions {
    * the database (decision 121); off when not given. The server process turns it on.
    */
   overload?: OverloadOptions;
+  /**
+   * Monitoring of live links (decision 140): DEFAULT_ENV's settings unless given, but at the
+   * normal pace and without loopback unless asked (a demo asks for both).
+   */
+  linkMonitoring?: Partial<Env['linkMonitoring']> & {
+    /** Where the demo's article pages are served: this process's own address and port. */
+    selfAddress?: { address: string; port: number };
+  };
+  /** Checks live links; the tests give a scripted one. */
+  linkChecker?: LinkChecker;
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
@@ -203,8 +227,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(options, app);
   app.decorate('jobs', services.jobs);
   app.decorate('mail', services.mail);
+  app.decorate('linkMonitor', services.linkJobs);
   app.addHook('onClose', () => services.jobs.stop());
   app.addHook('onClose', () => services.mail.stop());
+  app.addHook('onClose', () => services.linkJobs.stop());
+  if (options.demo && services.linkSettings.isEnabled) {
+    // Before the routes: a demo publisher's hostname is answered before any route (decision 145).
+    registerDemoArticlePages(app, { db: options.db, publicUrl: options.publicUrl });
+  }
   await registerRoutes(app, services, options);
   await registerSpa(app, options.staticDir ?? null);
   return app;
@@ -218,6 +248,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The mail queue's own worker: start() to send queued mail, runNext() to send one now. */
     mail: JobRunner;
+    /** The link monitor's own worker (decision 140): start() to check due links every minute. */
+    linkMonitor: JobRunner;
   }
 }
 
@@ -241,7 +273,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     handlers,
     now,
     pollIntervalMs: options.jobPollIntervalMs,
-    kinds: { except: [MAIL_JOB] },
+    kinds: { except: [MAIL_JOB, LINK_MONITOR_JOB] },
     log,
   });
   const mail = createMailQueue({
@@ -266,12 +298,63 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     dataDir: options.dataDir,
     seller: options.documentSeller ?? DEFAULT_ENV.documentSeller,
   });
-  const lifeCycle = createLifeCycleService({ db, now, notifier, documents });
+  const linkSettings = { ...DEFAULT_ENV.linkMonitoring, ...options.linkMonitoring };
+  const pace = monitorPace({
+    intervalHours: linkSettings.intervalHours,
+    demoPaceSeconds: options.linkMonitoring?.demoPaceSeconds ?? 0,
+  });
+  const selfAddress = options.linkMonitoring?.selfAddress;
+  const linkChecker =
+    options.linkChecker ??
+    createFetchCheckerPlaceholder({
+      userAgent: `BuyerPortalLinkMonitor/1.0 (+${options.publicUrl.replace(/\/$/, '')}/link-monitoring)`,
+      allowLoopback: options.linkMonitoring?.allowLoopback ?? false,
+      // A demo never leaves the machine: every publisher is the portal's own demo (decision 145).
+      route: options.demo && selfAddress ? () => selfAddress : undefined,
+    });
+  const linkMonitor = createLinkMonitor({
+    db,
+    now,
+    checker: linkChecker,
+    pace,
+    concurrency: linkSettings.concurrency,
+    guaranteeMonths: linkSettings.guaranteeMonths,
+    mail: mail.queue,
+    publicUrl: options.publicUrl,
+    repairsDemoPages: Boolean(options.demo),
+    log,
+  });
+  const linkRunner = createJobRunner({
+    db,
+    handlers: { [LINK_MONITOR_JOB]: createLinkMonitorJob(linkMonitor) },
+    now,
+    pollIntervalMs: options.jobPollIntervalMs,
+    kinds: { only: [LINK_MONITOR_JOB] },
+    log,
+  });
+  const linkJobs = linkSettings.isEnabled
+    ? withLinkMonitor(linkRunner, pace.runEveryMs, log)
+    : linkRunner;
+  const lifeCycle = createLifeCycleService({
+    db,
+    now,
+    notifier,
+    documents,
+    onItemsChanged: linkSettings.isEnabled ? linkMonitor.itemsChanged : undefined,
+  });
   const publisher = createDemoPublisher({ db, now, lifeCycle });
+  const demoLinks = createDemoLinks({ db, now });
   const orders = createOrdersService({ db });
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
-  handlers[DEMO_PUBLISHER_JOB] = createDemoPublisherJob(publisher, demoPace);
+  handlers[DEMO_PUBLISHER_JOB] =
+    options.demo && linkSettings.isEnabled
+      ? withDemoBreakages(
+          createDemoPublisherJob(publisher, demoPace),
+          demoLinks,
+          Math.max(1, demoPace / 4),
+        )
+      : createDemoPublisherJob(publisher, demoPace);
   const companies = createCompaniesService({ db, now });
   handlers[DEMO_COMPANY_REVIEW_JOB] = createDemoCompanyReviewJob(companies, demoPace);
   handlers[LIST_IMPORT_JOB] = createListImportJob({ db, dataDir: options.dataDir, now });
@@ -351,6 +434,18 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     }),
     lifeCycle,
     publisher,
+    linkJobs,
+    linkSettings,
+    demoLinks,
+    links: createLinkMonitoringService({
+      db,
+      now,
+      monitor: linkMonitor,
+      lifeCycle,
+      documents,
+      guaranteeMonths: linkSettings.guaranteeMonths,
+      isEnabled: linkSettings.isEnabled,
+    }),
   };
 }
 
@@ -410,6 +505,7 @@ async function registerRoutes(
         items: services.orderItems,
         readForm: readMultipartForm,
       });
+      await buyer.register(linkMonitoringRoutes, { links: services.links });
     },
     { prefix: '/api/v1/buyer' },
   );
@@ -444,6 +540,11 @@ async function registerRoutes(
     await app.register(demoCompanyRoutes, {
       prefix: '/api/demo',
       companies: services.companies,
+      jwtSecret,
+    });
+    await app.register(demoLinkRoutes, {
+      prefix: '/api/demo',
+      links: services.demoLinks,
       jwtSecret,
     });
   }

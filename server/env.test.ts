@@ -35,6 +35,14 @@ describe('loadEnv', () => {
       },
       demoAdvanceSeconds: 60,
       shutdownTimeoutSeconds: 10,
+      linkMonitoring: {
+        isEnabled: true,
+        guaranteeMonths: 12,
+        intervalHours: 24,
+        concurrency: 8,
+        allowLoopback: true,
+        demoPaceSeconds: 5,
+      },
     });
   });
 
@@ -141,6 +149,46 @@ describe('loadEnv', () => {
     expect(loadEnv({}).shutdownTimeoutSeconds).toBe(10);
     expect(loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
     expect(() => loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it('monitors live links by default, at a demo pace and through loopback only in a demo', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).linkMonitoring).toEqual({
+      isEnabled: true,
+      guaranteeMonths: 12,
+      intervalHours: 24,
+      concurrency: 8,
+      allowLoopback: false,
+      demoPaceSeconds: 0,
+    });
+    expect(
+      loadEnv({
+        LINK_MONITORING: 'false',
+        LINK_GUARANTEE_MONTHS: '36',
+        LINK_CHECK_INTERVAL_HOURS: '12',
+        LINK_CHECK_CONCURRENCY: '2',
+        LINK_CHECK_ALLOW_LOOPBACK: 'false',
+        LINK_CHECK_DEMO_PACE_SECONDS: '0',
+      }).linkMonitoring,
+    ).toEqual({
+      isEnabled: false,
+      guaranteeMonths: 36,
+      intervalHours: 12,
+      concurrency: 2,
+      allowLoopback: false,
+      demoPaceSeconds: 0,
+    });
+    expect(loadEnv({ DEMO_DATA: 'false' }).linkMonitoring).toMatchObject({
+      allowLoopback: false,
+      demoPaceSeconds: 0,
+    });
+    expect(() => loadEnv({ NODE_ENV: 'production', LINK_CHECK_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /LINK_CHECK_ALLOW_LOOPBACK cannot be enabled when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production', LINK_CHECK_DEMO_PACE_SECONDS: '5' })).toThrow(
+      /LINK_CHECK_DEMO_PACE_SECONDS cannot be set when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ LINK_CHECK_CONCURRENCY: '0' })).toThrow(/LINK_CHECK_CONCURRENCY/);
+    expect(() => loadEnv({ LINK_CHECK_INTERVAL_HOURS: '0' })).toThrow(/LINK_CHECK_INTERVAL_HOURS/);
   });
 
   it('names each invalid variable', () => {

@@ -73,9 +73,17 @@ const EnvSchema = z.object({
     .default('19'),
   DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+  LINK_MONITORING: flag.default(true),
+  LINK_GUARANTEE_MONTHS: z.coerce.number().int().min(0).max(120).default(12),
+  LINK_CHECK_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  LINK_CHECK_ALLOW_LOOPBACK: flag.optional(),
+  LINK_CHECK_DEMO_PACE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
+/** A demo's link checks come seconds apart, so that a breakage shows within a minute. */
+const LINK_CHECK_DEMO_PACE_SECONDS_OF_A_DEMO = 5;
 
 /** The variables, checked together, turned into the settings the entry points pass on. */
 const SettingsSchema = EnvSchema.transform((env, context) => {
@@ -94,6 +102,16 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
   if (isProduction && (env.DEMO_ADVANCE_SECONDS ?? 0) > 0) {
     refuse(
       'DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production: the demo publisher moves real orders.',
+    );
+  }
+  if (isProduction && env.LINK_CHECK_ALLOW_LOOPBACK) {
+    refuse(
+      'LINK_CHECK_ALLOW_LOOPBACK cannot be enabled when NODE_ENV=production: link checks would reach the servers inside the network.',
+    );
+  }
+  if (isProduction && (env.LINK_CHECK_DEMO_PACE_SECONDS ?? 0) > 0) {
+    refuse(
+      'LINK_CHECK_DEMO_PACE_SECONDS cannot be set when NODE_ENV=production: live links would be checked every few seconds.',
     );
   }
   const demoData = env.DEMO_DATA ?? !isProduction;
@@ -140,6 +158,28 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEMO_ADVANCE_SECONDS_OF_A_DEMO : 0),
     /** Seconds from SIGTERM/SIGINT to the exit, whatever is still running (decision 125). */
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    /** Monitoring of live links (decision 140). */
+    linkMonitoring: {
+      /** LINK_MONITORING: check live links on a schedule; on by default. */
+      isEnabled: env.LINK_MONITORING,
+      /** LINK_GUARANTEE_MONTHS from the first publication; 12 by default. */
+      guaranteeMonths: env.LINK_GUARANTEE_MONTHS,
+      /** LINK_CHECK_INTERVAL_HOURS between the checks of a healthy link; 24 by default. */
+      intervalHours: env.LINK_CHECK_INTERVAL_HOURS,
+      /** LINK_CHECK_CONCURRENCY: checks running at once in one process; 8 by default. */
+      concurrency: env.LINK_CHECK_CONCURRENCY,
+      /**
+       * LINK_CHECK_ALLOW_LOOPBACK: the checker may connect to this machine, which the demo's own
+       * article pages need; on in a demo installation, refused in production.
+       */
+      allowLoopback: env.LINK_CHECK_ALLOW_LOOPBACK ?? demoData,
+      /**
+       * LINK_CHECK_DEMO_PACE_SECONDS: in a demo, seconds instead of an hour before a first check
+       * and a re-check after a failure (decision 145); 5 in a demo installation, 0 (off) otherwise.
+       */
+      demoPaceSeconds:
+        env.LINK_CHECK_DEMO_PACE_SECONDS ?? (demoData ? LINK_CHECK_DEMO_PACE_SECONDS_OF_A_DEMO : 0),
+    },
   };
 });
 

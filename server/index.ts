@@ -57,6 +57,14 @@ async function start(env: Env): Promise<void> {
       // The demo publisher and its control exist in a demo installation only (decision 041).
       demo: env.demoData ? { advanceSeconds: env.demoAdvanceSeconds } : null,
       overload: { databaseWaiting: handle.waiting },
+      linkMonitoring: {
+        ...env.linkMonitoring,
+        // The demo's article pages are served by this process (decision 145).
+        selfAddress: {
+          address: env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host,
+          port: env.port,
+        },
+      },
     });
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
@@ -69,10 +77,11 @@ async function start(env: Env): Promise<void> {
     });
     const connections = trackConnections(app.server);
     await app.listen({ port: env.port, host: env.host });
-    // Background jobs (exports, monthly bills) and queued mail, each with its own worker;
+    // Background jobs (exports, monthly bills), queued mail and link checks, each with its own worker;
     // app.close() stops them and waits for their current job.
     app.jobs.start();
     app.mail.start();
+    app.linkMonitor.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms`);
     stopOnSignals(app, connections, handle, env.shutdownTimeoutSeconds * 1000);
   } catch (error) {

@@ -1,5 +1,5 @@
 // Stopping the server process within a time limit (decision 125). On SIGTERM/SIGINT:
-// 1. no new connection is accepted; the job and mail workers stop taking jobs;
+// 1. no new connection is accepted; the job, mail and link workers stop taking jobs;
 // 2. requests the server has read in full are answered, with `Connection: close`, also those that
 //    arrive on an idle keep-alive connection during a short grace, so a request a client sent
 //    just before it could see the connection close is answered rather than reset;
@@ -111,7 +111,7 @@ export async function stopServer(options: StopOptions): Promise<void> {
   let code = 0;
   try {
     // The workers stop at once rather than after the last connection: a running job is awaited.
-    await Promise.all([app.jobs.stop(), app.mail.stop(), app.close()]);
+    await Promise.all([app.jobs.stop(), app.mail.stop(), app.linkMonitor.stop(), app.close()]);
     await closeDatabase();
   } catch (error) {
     app.log.error({ err: error }, 'Shutdown failed');

@@ -105,6 +105,36 @@ export function linkPublishedMail(to: string, item: MailedItem, liveLink: string
   ]);
 }
 
+/** A live link failed its checks and a link issue opened (decision 140). */
+export function linkIssueMail(
+  to: string,
+  item: MailedItem & { liveLink: string },
+  failure: { title: string; detail: string | null },
+  guarantee: { endsOn: string; isWithin: boolean; refundAfterDays: number },
+  link: string,
+) {
+  return itemMail(to, `A live link needs attention: ${item.number}`, [
+    `The link of order item ${item.number} on ${item.siteHostname} failed its checks several times in a row:`,
+    '',
+    `${failure.title}${failure.detail ? `: ${failure.detail}` : ''}`,
+    '',
+    `Article: ${item.liveLink}`,
+    `Ordered link: ${item.targetUrl}`,
+    '',
+    ...(guarantee.isWithin
+      ? [
+          `The link is guaranteed until ${guarantee.endsOn}. You can ask for a restore; if the link is not restored within ${guarantee.refundAfterDays} days, you can ask for a refund.`,
+        ]
+      : [
+          `The link's guarantee ended on ${guarantee.endsOn}, so no restore or refund can be asked for; we keep checking it.`,
+        ]),
+    '',
+    `See the issue here: ${link}`,
+    '',
+    'You can turn these mails off in your profile.',
+  ]);
+}
+
 function itemMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n') };
 }

@@ -221,6 +221,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     invoice: null,
     payment_method: 'credits',
     content_guidelines: null,
+    link_health: null,
     ...overrides,
   });
 }
@@ -240,6 +241,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
       content_ready_for_approval: true,
       link_published: true,
       order_summary: true,
+      link_issues: true,
     },
     roles: ['ROLE_BUYER'],
     username: 'buyer@example.com',

@@ -210,6 +210,7 @@ const EVERY_NOTIFICATION: NotificationPreferences = {
   content_ready_for_approval: true,
   link_published: true,
   order_summary: true,
+  link_issues: true,
 };
 
 /** Sets which mails the user gets: all of them but those turned off in `changes`. */

@@ -13,3 +13,4 @@ export * from './idempotency.ts';
 export * from './company-requests.ts';
 export * from './content-guidelines.ts';
 export * from './notifications.ts';
+export * from './link-monitoring.ts';

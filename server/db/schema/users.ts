@@ -25,6 +25,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   content_ready_for_approval: true,
   link_published: true,
   order_summary: true,
+  link_issues: true,
 };
 
 /** Buyers and staff. The e-mail is the username and is stored lower-cased. */

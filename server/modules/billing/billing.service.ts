@@ -27,7 +27,7 @@ export { issueMonthlyBills, MONTHLY_BILLS_JOB } from './monthly-bills.job.ts';
 /**
  * Credits `cents` of the order back: a credit note naming the items (with its PDF when a document
  * writer is given), and for an order paid with credits the amount returns to the company's
- * balance with a ledger row.
+ * balance with a ledger row. Answers the credit note.
  */
 export async function creditOrder(
   tx: Database,
@@ -46,7 +46,7 @@ export async function creditOrder(
     at: Date;
     documents: DocumentWriter | undefined;
   },
-): Promise<void> {
+): Promise<{ id: string; number: string; amount: string }> {
   const amount = centsToMoney(cents);
   const note = await insertCreditNote(tx, {
     number: await nextCreditNoteNumber(tx),
@@ -68,4 +68,5 @@ export async function creditOrder(
       createdAt: at,
     });
   }
+  return { id: note.id, number: note.number, amount: note.amount };
 }

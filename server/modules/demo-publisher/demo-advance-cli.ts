@@ -20,6 +20,7 @@ import {
 } from './demo-publisher.ts';
 import { DEMO_KEY_HEADER } from './demo.routes.ts';
 import { createDocumentWriter } from '../files/files.service.ts';
+import { createLinkMonitor, monitorPace } from '../link-monitoring/link-monitoring.service.ts';
 import {
   createLifeCycleService,
   createOrderNotifier,
@@ -59,11 +60,27 @@ async function advanceLocally(
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
     const documents = createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller });
+    // Monitoring starts, pauses and resumes with the step as on the server (decision 143); this
+    // command checks no link itself.
+    const monitor = createLinkMonitor({
+      db: handle.db,
+      now: systemClock,
+      checker: {
+        check: () => Promise.reject(new Error('demo:advance checks no links')),
+      },
+      pace: monitorPace(env.linkMonitoring),
+      concurrency: 1,
+      guaranteeMonths: env.linkMonitoring.guaranteeMonths,
+      mail: mail.queue,
+      publicUrl: env.publicUrl,
+      repairsDemoPages: true,
+    });
     const lifeCycle = createLifeCycleService({
       db: handle.db,
       now: systemClock,
       notifier,
       documents,
+      onItemsChanged: env.linkMonitoring.isEnabled ? monitor.itemsChanged : undefined,
     });
     const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
     const result = await publisher.advance(reference, event);

@@ -1,20 +1,31 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { NotificationPreferences } from '#contract/profile.ts';
+import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
+import { withPreferenceDefaults, type NotificationPreferences } from '#contract/profile.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
 import { missingDetailsReminders, orderItems, orders, users } from '#server/db/schema/index.ts';
 
+/**
+ * Stores the preferences; a `link_issues` left out keeps the stored one (on when none is stored),
+ * read and written in the one statement.
+ */
 export async function updatePreferences(
   db: Database,
   userId: string,
-  preferences: NotificationPreferences,
+  { link_issues: linkIssues, ...rest }: UpdateNotificationPreferences,
 ): Promise<NotificationPreferences | null> {
+  const stored = sql`coalesce((${users.notificationPreferences} ->> 'link_issues')::boolean, true)`;
   const [row] = await db
     .update(users)
-    .set({ notificationPreferences: preferences, updatedAt: sql`now()` })
+    .set({
+      notificationPreferences: sql`${JSON.stringify(rest)}::jsonb || jsonb_build_object('link_issues', ${
+        linkIssues === undefined ? stored : sql`${linkIssues}::boolean`
+      })`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId))
     .returning({ preferences: users.notificationPreferences });
-  return row?.preferences ?? null;
+  return row ? withPreferenceDefaults(row.preferences) : null;
 }
 
 /** The item statuses in which the next step is the buyer's (decision 076). */

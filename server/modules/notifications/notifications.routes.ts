@@ -13,9 +13,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['Profile'],
-        summary: "Sets the signed-in buyer's five notification preferences",
+        summary: "Sets the signed-in buyer's notification preferences",
         description:
-          'All five are required; any other field is a violation. The order mails and the daily missing-details reminder follow them.',
+          'All are required but `link_issues`, which keeps its stored value when left out; any other field is a violation. The order mails, the daily missing-details reminder and the link issue mails follow them.',
         security: [{ bearerAuth: [] }],
         body: UpdateNotificationPreferencesSchema,
         response: { 200: NotificationPreferencesSchema, ...errorResponses(400, 401, 403) },

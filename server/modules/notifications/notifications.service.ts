@@ -1,26 +1,28 @@
+import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
 import { updatePreferences } from './notifications.repository.ts';
 
 export interface NotificationsService {
-  /** Saves all five preferences of the user (spec §3) and answers them. */
+  /** Saves the user's preferences (spec §3, decision 140) and answers them. */
   setPreferences(
     userId: string,
-    preferences: NotificationPreferences,
+    preferences: UpdateNotificationPreferences,
   ): Promise<NotificationPreferences>;
 }
 
 export function createNotificationsService({ db }: { db: Database }): NotificationsService {
   return {
     setPreferences: async (userId, preferences) => {
-      // Only the five known keys are written, whatever the caller's object holds.
+      // Only the known keys are written, whatever the caller's object holds.
       const saved = await updatePreferences(db, userId, {
         missing_details_reminder: preferences.missing_details_reminder,
         topic_ready_for_approval: preferences.topic_ready_for_approval,
         content_ready_for_approval: preferences.content_ready_for_approval,
         link_published: preferences.link_published,
         order_summary: preferences.order_summary,
+        link_issues: preferences.link_issues,
       });
       if (!saved) throw unauthorized('The user no longer exists.');
       return saved;

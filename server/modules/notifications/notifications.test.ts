@@ -17,6 +17,7 @@ const ALL_ON: NotificationPreferences = {
   content_ready_for_approval: true,
   link_published: true,
   order_summary: true,
+  link_issues: true,
 };
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
@@ -43,7 +44,7 @@ describe('PUT /api/v1/buyer/profiles/notifications/preferences', () => {
     await app.ctx.handle.db.update(users).set({ notificationPreferences: ALL_ON });
   });
 
-  it('saves the five preferences and answers them', async () => {
+  it('saves the preferences and answers them', async () => {
     const wanted = { ...ALL_ON, link_published: false, missing_details_reminder: false };
     const response = await app.call('PUT', PREFERENCES, app.tokens.buyer, wanted);
     expect(response.statusCode, response.body).toBe(200);
@@ -80,7 +81,35 @@ describe('PUT /api/v1/buyer/profiles/notifications/preferences', () => {
     expect((await profile(app.tokens.buyer)).notification_preferences).toEqual(ALL_ON);
   });
 
-  it('refuses fields besides the five and applies none of them', async () => {
+  it('keeps the stored link issue preference when a client leaves it out, on when none is stored', async () => {
+    const { link_issues: _, ...five } = ALL_ON;
+    const off = await app.call('PUT', PREFERENCES, app.tokens.buyer, {
+      ...ALL_ON,
+      link_issues: false,
+    });
+    expect(off.json()).toMatchObject({ link_issues: false });
+    const kept = await app.call('PUT', PREFERENCES, app.tokens.buyer, {
+      ...five,
+      order_summary: false,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toEqual({ ...ALL_ON, order_summary: false, link_issues: false });
+    // A row saved before the preference existed.
+    await app.ctx.handle.db
+      .update(users)
+      .set({ notificationPreferences: five as NotificationPreferences })
+      .where(eq(users.email, FIXTURE.buyer));
+    expect((await profile(app.tokens.buyer)).notification_preferences).toEqual(ALL_ON);
+    const fromOld = await app.call('PUT', PREFERENCES, app.tokens.buyer, five);
+    expect(fromOld.json()).toEqual(ALL_ON);
+    const typed = await app.call('PUT', PREFERENCES, app.tokens.buyer, {
+      ...ALL_ON,
+      link_issues: 'no',
+    });
+    expect(violations(typed).map((violation) => violation.path)).toEqual(['link_issues']);
+  });
+
+  it('refuses fields besides the known ones and applies none of them', async () => {
     const response = await app.call('PUT', PREFERENCES, app.tokens.buyer, {
       ...ALL_ON,
       order_summary: false,

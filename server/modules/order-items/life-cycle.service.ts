@@ -5,7 +5,11 @@
 // commit the buyers get the mails they asked for.
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import { moneyToCents } from '#contract/money.ts';
-import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from '#contract/orders.ts';
+import {
+  ORDER_NOT_FOUND_MESSAGE,
+  type OrderItemStatus,
+  type PaymentStatus,
+} from '#contract/orders.ts';
 import { vatCents } from '#contract/vat.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -47,6 +51,15 @@ export interface ApplyRequest {
   prepare?: (tx: Database, items: LockedItem[]) => Promise<EventInput>;
 }
 
+/** An item's status change, as the life cycle's hook is told of it. */
+export interface ItemStatusChange {
+  itemId: string;
+  event: ItemEvent;
+  from: OrderItemStatus;
+  to: OrderItemStatus;
+  at: Date;
+}
+
 export interface LifeCycleService {
   /** Applies the event to every item or to none; answers the changed items' ids. */
   apply(request: ApplyRequest): Promise<string[]>;
@@ -59,12 +72,18 @@ export function createLifeCycleService({
   now,
   notifier,
   documents,
+  onItemsChanged,
 }: {
   db: Database;
   now: Clock;
   notifier: OrderNotifier;
   /** Writes each credit note's PDF in the cancel's transaction (decision 043). */
   documents?: DocumentWriter;
+  /**
+   * Told of every item an event changed, in the event's transaction after the items changed:
+   * link monitoring starts and pauses with it (decision 143).
+   */
+  onItemsChanged?: (tx: Database, changes: readonly ItemStatusChange[]) => Promise<void>;
 }): LifeCycleService {
   return {
     apply: async ({ event, ids, userId, input = {}, prepare }) => {
@@ -85,6 +104,7 @@ export function createLifeCycleService({
         const at = now();
         const prepared = prepare ? await prepare(tx, locked) : {};
         const eventInput: EventInput = { ...input, ...prepared, at };
+        const changes: ItemStatusChange[] = [];
         for (const { item } of locked) {
           const outcome = outcomeOf(event, factsOf(item), eventInput);
           await updateItem(tx, item.id, {
@@ -92,8 +112,10 @@ export function createLifeCycleService({
             status: outcome.status,
             statusChangedAt: at,
           });
+          changes.push({ itemId: item.id, event, from: item.status, to: outcome.status, at });
           if (rule.notify) notices.push({ kind: rule.notify, itemId: item.id });
         }
+        await onItemsChanged?.(tx, changes);
         if (rule.effect === 'refund') {
           for (const order of freshOrders.values()) {
             await creditCancelledItems(

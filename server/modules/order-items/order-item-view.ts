@@ -1,4 +1,5 @@
 // An order item as the wire names it (contract/order-items.ts), and the facts the life cycle reads.
+import { linkHealthOf, type ItemLinkHealth } from '#contract/link-monitoring.ts';
 import type { Feedback, OrderItem } from '#contract/order-items.ts';
 import type { orderItems, StoredFeedback } from '#server/db/schema/index.ts';
 import { toInvoice } from '../orders/orders.service.ts';
@@ -86,5 +87,27 @@ export function toOrderItem(row: ItemViewRow): OrderItem {
     invoice: toInvoice(invoice),
     payment_method: order.paymentMethod,
     content_guidelines: item.contentGuidelines ?? null,
+    link_health: linkHealthOfRow(row),
+  };
+}
+
+/**
+ * A live item not picked up by the monitor yet is pending; a refunded link (monitoring ended) and
+ * an item never live have none.
+ */
+function linkHealthOfRow(row: ItemViewRow): ItemLinkHealth | null {
+  if (row.linkMonitorEndedAt) return null;
+  if (!row.linkMonitorItemId) {
+    return row.item.status === 'live_link'
+      ? { status: 'pending', last_checked_at: null, last_outcome: null }
+      : null;
+  }
+  return {
+    status: linkHealthOf({
+      hasOpenIssue: row.openLinkIssueId !== null,
+      lastOutcome: row.lastCheckOutcome,
+    }),
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    last_outcome: row.lastCheckOutcome,
   };
 }

@@ -1,5 +1,5 @@
 // Order items and the bookkeeping of the life cycle (Drizzle only).
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderItemStatus } from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
@@ -7,6 +7,9 @@ import {
   contentProductPlans,
   files,
   invoices,
+  linkChecks,
+  linkIssues,
+  linkMonitors,
   niches,
   orderItems,
   orders,
@@ -44,18 +47,30 @@ const itemViewColumns = {
     fileId: invoiceFiles.id,
     fileName: invoiceFiles.fileName,
   },
+  // The link's health (decision 140): its monitor, last check and open issue, joined once.
+  linkMonitorItemId: linkMonitors.itemId,
+  linkMonitorEndedAt: linkMonitors.endedAt,
+  lastCheckedAt: linkChecks.checkedAt,
+  lastCheckOutcome: linkChecks.outcome,
+  openLinkIssueId: linkIssues.id,
 };
 
 function itemViewQuery(db: Database) {
-  return db
-    .select(itemViewColumns)
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(niches, eq(niches.id, orderItems.nicheId))
-    .leftJoin(contentProductPlans, eq(contentProductPlans.id, orderItems.contentProductPlanId))
-    .leftJoin(articleFiles, eq(articleFiles.id, orderItems.articleFileId))
-    .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .leftJoin(invoiceFiles, eq(invoiceFiles.id, invoices.fileId));
+  return (
+    db
+      .select(itemViewColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(niches, eq(niches.id, orderItems.nicheId))
+      .leftJoin(contentProductPlans, eq(contentProductPlans.id, orderItems.contentProductPlanId))
+      .leftJoin(articleFiles, eq(articleFiles.id, orderItems.articleFileId))
+      .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .leftJoin(invoiceFiles, eq(invoiceFiles.id, invoices.fileId))
+      .leftJoin(linkMonitors, eq(linkMonitors.itemId, orderItems.id))
+      .leftJoin(linkChecks, eq(linkChecks.id, linkMonitors.lastCheckId))
+      // At most one open issue per item (link_issues_open_item_key).
+      .leftJoin(linkIssues, and(eq(linkIssues.itemId, orderItems.id), isNull(linkIssues.closedAt)))
+  );
 }
 export type ItemViewRow = Awaited<ReturnType<ReturnType<typeof itemViewQuery>['execute']>>[number];
 

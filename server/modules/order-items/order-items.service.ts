@@ -35,6 +35,7 @@ import {
 export {
   createLifeCycleService,
   type ApplyRequest,
+  type ItemStatusChange,
   type LifeCycleService,
 } from './life-cycle.service.ts';
 export {

@@ -1,4 +1,4 @@
-import type { BuyerProfile, Manager } from '#contract/profile.ts';
+import { withPreferenceDefaults, type BuyerProfile, type Manager } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
 import { TOKEN_INVALID_MESSAGE } from '../auth/auth.service.ts';
@@ -34,7 +34,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
         phone: user.phone,
         is_newsletter_subscribed: user.isNewsletterSubscribed,
         avatar_file: user.avatarFileId ? { id: user.avatarFileId } : null,
-        notification_preferences: user.notificationPreferences,
+        notification_preferences: withPreferenceDefaults(user.notificationPreferences),
         roles: user.roles,
         username: user.email,
         is_allowed_to_export_sites: user.isAllowedToExportSites,

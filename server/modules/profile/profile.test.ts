@@ -55,6 +55,7 @@ describe('GET /api/v1/buyer/profiles', () => {
       content_ready_for_approval: true,
       link_published: true,
       order_summary: true,
+      link_issues: true,
     });
     expect(profile.accounts).toEqual([
       {

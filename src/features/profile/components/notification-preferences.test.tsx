@@ -63,6 +63,8 @@ describe('NotificationPreferencesCard', () => {
       content_ready_for_approval: true,
       link_published: true,
       order_summary: true,
+      // Sent back as loaded: the link issue preference (decision 140) has no switch here yet.
+      link_issues: true,
     });
   });
 

@@ -1,0 +1,166 @@
+// Link monitoring in the demo (decisions 140, 145), through the running server: a newly published
+// link is checked against the demo's own article page, the demo publisher breaks it, three
+// failed checks open an issue, the buyer asks for a restore, the publisher republishes and the
+// link is healthy again. The screens of link monitoring add their steps to this story.
+import { createHmac } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { BUYER } from './fixtures/users.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+interface LinkHealth {
+  status: 'pending' | 'healthy' | 'failing' | 'issue';
+  last_outcome: string | null;
+}
+interface Issue {
+  id: string;
+  outcome: string;
+  closed_at: string | null;
+  resolution: string | null;
+  can_request_restore: boolean;
+  events: { kind: string }[];
+}
+
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+/** A demo control call (decision 041): the key is derived from the server's token secret. */
+async function demoControl(page: Page, path: string, body: object): Promise<void> {
+  const key = createHmac('sha256', process.env.E2E_JWT_SECRET ?? '')
+    .update('demo-control')
+    .digest('base64url');
+  const response = await page.request.post(`/api/demo/order-items/${path}`, {
+    headers: { 'x-demo-key': key },
+    data: body,
+  });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+}
+
+/** Places a credits order of one article written by the publisher; answers its item. */
+async function placeOrder(
+  page: Page,
+): Promise<{ orderId: string; itemId: string; number: string }> {
+  await api(page, 'DELETE', '/v1/buyer/shopping-carts');
+  const sites = await api<{ data: { id: string }[] }>(
+    page,
+    'GET',
+    '/v1/buyer/sites?limit=1&sorting[price]=ASC',
+  );
+  const site = sites.data[0]!;
+  const detail = await api<{ prices: { niche: { id: string } }[] }>(
+    page,
+    'GET',
+    `/v1/buyer/sites/${site.id}`,
+  );
+  const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
+  const plans = await api<{
+    data: { id: string; slug: string; min_words_amount: number | null }[];
+  }>(page, 'GET', '/v1/common/content-product-plans');
+  const standard = plans.data.find((plan) => plan.slug === 'standard')!;
+  await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
+    link_type: detail.prices[0]!.niche.id,
+    buyer_domain: domains.data[0]!.id,
+    site: site.id,
+    articles_number: 1,
+    article_topic: 'please_provide_me_a_topic',
+    content_product_plan: standard.id,
+    word_count: standard.min_words_amount,
+    target_url: 'https://shop.example.org/monitored',
+    anchor_text: 'monitored offers',
+  });
+  const profile = await api<{ accounts: { is_current: boolean; company: { id: string } }[] }>(
+    page,
+    'GET',
+    '/v1/buyer/profiles',
+  );
+  const company = (profile.accounts.find((a) => a.is_current) ?? profile.accounts[0]!).company;
+  const order = await api<{ id: string }>(page, 'POST', '/v1/buyer/orders', {
+    company: company.id,
+    invoice_emails: [BUYER.email],
+    payment_method: 'credits',
+  });
+  const items = await api<{ data: { id: string; number: string }[] }>(
+    page,
+    'GET',
+    `/v1/buyer/orders/${order.id}/items`,
+  );
+  return { orderId: order.id, itemId: items.data[0]!.id, number: items.data[0]!.number };
+}
+
+test('a live link breaks, opens an issue, and is healthy again after a restore', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
+
+  const { orderId, itemId, number } = await placeOrder(page);
+  await demoControl(page, `${number}/advance`, { event: 'content_ready' });
+  await api(page, 'PUT', '/v1/buyer/orders/items/statuses', {
+    transition: 'approve_content',
+    ids: [itemId],
+  });
+  await demoControl(page, `${number}/advance`, { event: 'send_for_publication' });
+  await demoControl(page, `${number}/advance`, { event: 'publish' });
+
+  const health = async () => {
+    const items = await api<{ data: { id: string; link_health: LinkHealth | null }[] }>(
+      page,
+      'GET',
+      `/v1/buyer/orders/${orderId}/items`,
+    );
+    return items.data.find((item) => item.id === itemId)?.link_health?.status;
+  };
+  const issues = async () =>
+    (await api<{ data: Issue[] }>(page, 'GET', `/v1/buyer/orders/items/${itemId}/link-issues`))
+      .data;
+  const poll = { timeout: 60_000, intervals: [1000] };
+
+  // Checked against the demo's own article page within the demo pace.
+  await expect.poll(health, poll).toBe('healthy');
+
+  await demoControl(page, `${number}/break-link`, { state: 'removed' });
+  await expect.poll(health, poll).toBe('issue');
+  const [issue] = await issues();
+  expect(issue).toMatchObject({
+    outcome: 'link_missing',
+    closed_at: null,
+    can_request_restore: true,
+  });
+
+  const restoring = await api<Issue>(
+    page,
+    'POST',
+    `/v1/buyer/orders/items/${itemId}/link-issues/${issue!.id}/remedy`,
+    { kind: 'restore' },
+  );
+  expect(restoring.events.map((event) => event.kind)).toContain('restore_requested');
+  await demoControl(page, `${number}/advance`, { event: 'start_update' });
+  await demoControl(page, `${number}/advance`, { event: 'republish' });
+
+  await expect.poll(health, poll).toBe('healthy');
+  const [closed] = await issues();
+  expect(closed).toMatchObject({ resolution: 'restored' });
+  expect(closed!.events.map((event) => event.kind).slice(-2)).toEqual(['link_restored', 'closed']);
+
+  // The order page still shows the item, live again.
+  await page.goto(`/orders/${orderId}`);
+  await expect(page.getByText(number).first()).toBeVisible();
+});

@@ -1,0 +1,426 @@
+// Monitoring of live links as the buyer uses it (decisions 140, 144): the list of their monitored
+// links with its summary, an item's checks and issues, "check now", and the remedies under the
+// guarantee (a restore through the life cycle, a refund as a credit note). Another buyer's item
+// answers like a missing one. The schedule itself is link-monitor.ts; this is also what other
+// parts of the app use of the module (exported below).
+import {
+  CHECK_NOW_INTERVAL_SECONDS,
+  LINK_HEALTH_STATUSES,
+  LINK_ISSUE_NOT_FOUND_MESSAGE,
+  REFUND_AFTER_DAYS,
+  type LinkCheck,
+  type LinkHealthStatus,
+  type LinkIssue,
+  type LinkMonitoringSummary,
+  type LinkRemedyKind,
+  type MonitoredLink,
+  type MonitoredLinkListQuery,
+} from '#contract/link-monitoring.ts';
+import { moneyToCents } from '#contract/money.ts';
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
+import type { Pagination } from '#contract/pagination.ts';
+import { vatCents } from '#contract/vat.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError, notFound, tooManyRequests } from '#server/http/api-error.ts';
+import { creditedCents, creditOrder } from '../billing/billing.service.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
+import type { LifeCycleService } from '../order-items/order-items.service.ts';
+import { issueRights, mailDate, toLinkCheck, toLinkIssue } from './link-issue-view.ts';
+import type { LinkMonitor } from './link-monitor.ts';
+import {
+  countChecksAskedBy,
+  countChecksOfItem,
+  countMonitoredLinksByHealth,
+  claimCheckNow,
+  findChecksOfItem,
+  findEventsOfIssues,
+  findIssues,
+  findMonitoredLinks,
+  findOwnItem,
+  insertIssueEvents,
+  issuesOfItem,
+  issuesWithIds,
+  lockIssue,
+  lockItemOfBuyer,
+  lockMonitor,
+  lockOrder,
+  updateIssue,
+  updateMonitor,
+  type IssueRow,
+  type MonitoredLinkRow,
+} from './link-monitoring.repository.ts';
+import { addMonths } from './link-schedule.ts';
+
+export { createLinkMonitor, type LinkMonitor } from './link-monitor.ts';
+export type { LinkChecker, LinkCheckResult } from './link-check-types.ts';
+export { monitorPace } from './link-schedule.ts';
+export { createLinkMonitorJob, LINK_MONITOR_JOB, withLinkMonitor } from './link-monitor.job.ts';
+export { createDemoLinks, registerDemoArticlePages, type DemoLinks } from './demo-pages.ts';
+export { createFetchCheckerPlaceholder } from './fetch-checker-placeholder.ts';
+
+/** "Check now" calls a buyer may make per hour, over all their links. */
+export const CHECK_NOW_PER_HOUR = 30;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface LinkMonitoringService {
+  list(
+    userId: string,
+    query: MonitoredLinkListQuery,
+  ): Promise<{ data: MonitoredLink[]; pagination: Pagination; summary: LinkMonitoringSummary }>;
+  checks(
+    userId: string,
+    itemId: string,
+    page: { page: number; limit: number },
+  ): Promise<{ data: LinkCheck[]; pagination: Pagination }>;
+  issues(userId: string, itemId: string): Promise<{ data: LinkIssue[] }>;
+  checkNow(userId: string, itemId: string): Promise<LinkCheck>;
+  remedy(userId: string, itemId: string, issueId: string, kind: LinkRemedyKind): Promise<LinkIssue>;
+}
+
+export function createLinkMonitoringService({
+  db,
+  now,
+  monitor,
+  lifeCycle,
+  documents,
+  guaranteeMonths,
+  isEnabled = true,
+}: {
+  db: Database;
+  now: Clock;
+  monitor: LinkMonitor;
+  lifeCycle: LifeCycleService;
+  /** Writes the refund's credit note PDF in its transaction (decision 043). */
+  documents?: DocumentWriter;
+  guaranteeMonths: number;
+  /** LINK_MONITORING; when off, nothing is checked and "check now" is refused. */
+  isEnabled?: boolean;
+}): LinkMonitoringService {
+  const ownItem = async (userId: string, itemId: string) => {
+    const own = await findOwnItem(db, itemId, userId);
+    if (!own) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    return own;
+  };
+
+  /** The issues with their events, as the wire names them. */
+  const issueViews = async (
+    rows: Awaited<ReturnType<typeof findIssues>>,
+    context: (issue: IssueRow) => Parameters<typeof toLinkIssue>[2],
+  ): Promise<LinkIssue[]> => {
+    const events = await findEventsOfIssues(
+      db,
+      rows.map((row) => row.issue.id),
+    );
+    return rows.map((row) => toLinkIssue(row, events, context(row.issue)));
+  };
+
+  const issueOfItem = async (userId: string, itemId: string, issueId: string) => {
+    const own = await ownItem(userId, itemId);
+    const [row] = await findIssues(db, issuesWithIds([issueId]));
+    if (!row || row.issue.itemId !== itemId) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+    return { own, issue: row.issue };
+  };
+
+  const restore = async (userId: string, itemId: string, issueId: string) => {
+    const { own, issue } = await issueOfItem(userId, itemId, issueId);
+    refuseRestore(issue, own.monitor?.guaranteeEndsAt ?? null, own.item, now());
+    await lifeCycle.apply({
+      event: 'request_edits',
+      ids: [itemId],
+      userId,
+      input: { isRequestedEdits: true },
+      // In the life cycle's transaction, after the item (and its order) are locked.
+      prepare: async (tx, [locked]) => {
+        const monitor = await lockMonitor(tx, itemId);
+        const current = await lockIssue(tx, issueId);
+        if (!current || !locked) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+        const at = now();
+        refuseRestore(current, monitor?.guaranteeEndsAt ?? null, locked.item, at);
+        await updateIssue(tx, issueId, { restoreRequestedAt: at });
+        await insertIssueEvents(tx, [
+          {
+            issueId,
+            at,
+            kind: 'restore_requested',
+            detail: 'The publisher was asked to restore the link.',
+          },
+        ]);
+        return {};
+      },
+    });
+  };
+
+  const refund = async (userId: string, itemId: string, issueId: string) => {
+    const { own, issue } = await issueOfItem(userId, itemId, issueId);
+    refuseRefund(issue, own.monitor?.guaranteeEndsAt ?? null, own.item.status, now());
+    await db.transaction(async (tx) => {
+      // The life cycle's order of locks: the item, its order, then the monitor and the issue.
+      const item = await lockItemOfBuyer(tx, itemId, userId);
+      if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+      const order = await lockOrder(tx, item.orderId);
+      const monitor = await lockMonitor(tx, itemId);
+      const current = await lockIssue(tx, issueId);
+      if (!order || !current || current.itemId !== itemId) {
+        throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+      }
+      const at = now();
+      refuseRefund(current, monitor?.guaranteeEndsAt ?? null, item.status, at);
+      if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'approved') {
+        throw new ApiError(
+          409,
+          `Order ${order.number} is ${order.paymentStatus}; there is no payment to refund.`,
+        );
+      }
+      const netCents = moneyToCents(item.price) + moneyToCents(item.contentPrice);
+      const remaining = moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id));
+      const cents = Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
+      if (cents <= 0) {
+        throw new ApiError(409, `Nothing is left to refund of order ${order.number}.`);
+      }
+      const note = await creditOrder(tx, {
+        order,
+        cents,
+        itemNumbers: [item.number],
+        userId,
+        at,
+        documents,
+      });
+      await updateIssue(tx, issueId, {
+        refundRequestedAt: at,
+        creditNoteId: note.id,
+        closedAt: at,
+        resolution: 'refunded',
+      });
+      await insertIssueEvents(tx, [
+        { issueId, at, kind: 'refund_requested', detail: 'The buyer asked for a refund.' },
+        { issueId, at, kind: 'refunded', detail: `Credit note ${note.number}: ${note.amount}.` },
+        { issueId, at, kind: 'closed', detail: 'Refunded.' },
+      ]);
+      // The link stays published; it is no longer guaranteed, so it is no longer checked.
+      await updateMonitor(tx, itemId, {
+        isActive: false,
+        endedAt: at,
+        leasedUntil: null,
+        leaseOwner: null,
+      });
+    });
+  };
+
+  return {
+    list: async (userId, { page, limit, filter }) => {
+      const base = {
+        userId,
+        buyerDomains: filter?.buyer_domain?.map((hostname) => hostname.toLowerCase()),
+        orderNumber: filter?.order || undefined,
+      };
+      const health = filter?.health ?? [];
+      const counts = await countMonitoredLinksByHealth(db, base);
+      const perHealth = Object.fromEntries(
+        LINK_HEALTH_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+      ) as Record<LinkHealthStatus, number>;
+      const total = LINK_HEALTH_STATUSES.reduce((sum, status) => sum + perHealth[status], 0);
+      const checked = total - perHealth.pending;
+      const rows = await findMonitoredLinks(
+        db,
+        { ...base, health },
+        { limit, offset: (page - 1) * limit },
+      );
+      const openIssueIds = rows.flatMap((row) => (row.openIssueId ? [row.openIssueId] : []));
+      const at = now();
+      const byRow = new Map(rows.map((row) => [row.item.id, row]));
+      const issues = await issueViews(
+        openIssueIds.length > 0 ? await findIssues(db, issuesWithIds(openIssueIds)) : [],
+        (issue) => ({
+          guaranteeEndsAt: byRow.get(issue.itemId)?.monitor?.guaranteeEndsAt ?? null,
+          itemStatus: byRow.get(issue.itemId)?.item.status ?? 'live_link',
+          now: at,
+        }),
+      );
+      const issueById = new Map(issues.map((issue) => [issue.id, issue]));
+      return {
+        data: rows.map((row) =>
+          toMonitoredLink(
+            row,
+            row.openIssueId ? (issueById.get(row.openIssueId) ?? null) : null,
+            guaranteeMonths,
+          ),
+        ),
+        pagination: {
+          page,
+          limit,
+          total:
+            health.length > 0
+              ? [...new Set(health)].reduce((sum, status) => sum + perHealth[status], 0)
+              : total,
+        },
+        summary: {
+          total,
+          per_health: perHealth,
+          // Rounded down, so that one failing link in a thousand never reads as 100 %.
+          healthy_percent: checked > 0 ? Math.floor((perHealth.healthy * 100) / checked) : null,
+          issues_open: perHealth.issue,
+        },
+      };
+    },
+
+    checks: async (userId, itemId, { page, limit }) => {
+      await ownItem(userId, itemId);
+      const [rows, total] = await Promise.all([
+        findChecksOfItem(db, itemId, { limit, offset: (page - 1) * limit }),
+        countChecksOfItem(db, itemId),
+      ]);
+      return { data: rows.map(toLinkCheck), pagination: { page, limit, total } };
+    },
+
+    issues: async (userId, itemId) => {
+      const { item, monitor } = await ownItem(userId, itemId);
+      const at = now();
+      return {
+        data: await issueViews(await findIssues(db, issuesOfItem(itemId)), () => ({
+          guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
+          itemStatus: item.status,
+          now: at,
+        })),
+      };
+    },
+
+    checkNow: async (userId, itemId) => {
+      const { item, monitor: row } = await ownItem(userId, itemId);
+      if (!isEnabled) throw new ApiError(409, 'Link monitoring is turned off.');
+      if (row?.endedAt) {
+        throw new ApiError(
+          409,
+          `The link of item ${item.number} was refunded; it is no longer checked.`,
+        );
+      }
+      if (item.status === 'update_link_article') {
+        throw new ApiError(
+          409,
+          `The publisher of item ${item.number} is updating the article; its link is checked again once it is published.`,
+        );
+      }
+      if (item.status !== 'live_link' || !item.liveLink) {
+        throw new ApiError(
+          409,
+          `Item ${item.number} is ${item.status}; only live links are checked.`,
+        );
+      }
+      if (!row) await monitor.startMonitoring([itemId]);
+      const at = now();
+      const asked = await countChecksAskedBy(db, userId, new Date(at.getTime() - HOUR_MS));
+      if (asked >= CHECK_NOW_PER_HOUR) {
+        throw tooManyRequests(
+          60 * 60,
+          `You asked for ${CHECK_NOW_PER_HOUR} checks in the last hour; scheduled checks go on meanwhile. Try again later.`,
+        );
+      }
+      const since = new Date(at.getTime() - CHECK_NOW_INTERVAL_SECONDS * 1000);
+      if (!(await claimCheckNow(db, { itemId, at, since }))) {
+        const waited = row?.checkNowAt ? at.getTime() - row.checkNowAt.getTime() : 0;
+        const seconds = Math.max(1, CHECK_NOW_INTERVAL_SECONDS - Math.floor(waited / 1000));
+        throw tooManyRequests(
+          seconds,
+          `This link was checked at your request less than a minute ago; try again in ${seconds} s.`,
+        );
+      }
+      return toLinkCheck(await monitor.checkNow(itemId, userId));
+    },
+
+    remedy: async (userId, itemId, issueId, kind) => {
+      if (kind === 'restore') await restore(userId, itemId, issueId);
+      else await refund(userId, itemId, issueId);
+      const { item, monitor } = await ownItem(userId, itemId);
+      const [row] = await findIssues(db, issuesWithIds([issueId]));
+      if (!row) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+      const [view] = await issueViews([row], () => ({
+        guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
+        itemStatus: item.status,
+        now: now(),
+      }));
+      if (!view) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+      return view;
+    },
+  };
+}
+
+/** 409 with the reason when a restore cannot be asked for now. */
+function refuseRestore(
+  issue: IssueRow,
+  guaranteeEndsAt: Date | null,
+  item: { number: string; status: Parameters<typeof issueRights>[2] },
+  at: Date,
+): void {
+  const rights = issueRights(issue, guaranteeEndsAt, item.status, at);
+  if (rights.canRequestRestore) return;
+  throw new ApiError(409, closedOrOutside(issue, guaranteeEndsAt, rights) ?? restoreReason());
+
+  function restoreReason(): string {
+    if (issue.restoreRequestedAt) {
+      return `A restore was already asked for on ${mailDate(issue.restoreRequestedAt)}.`;
+    }
+    return `The publisher of item ${item.number} is already updating the article.`;
+  }
+}
+
+/** 409 with the reason when a refund cannot be asked for now. */
+function refuseRefund(
+  issue: IssueRow,
+  guaranteeEndsAt: Date | null,
+  status: Parameters<typeof issueRights>[2],
+  at: Date,
+): void {
+  const rights = issueRights(issue, guaranteeEndsAt, status, at);
+  if (rights.canRequestRefund) return;
+  const availableAt = rights.refundAvailableAt ?? at;
+  throw new ApiError(
+    409,
+    closedOrOutside(issue, guaranteeEndsAt, rights) ??
+      `A refund can be asked for from ${mailDate(availableAt)}: ${REFUND_AFTER_DAYS} days after ${
+        issue.restoreRequestedAt ? 'the restore was asked for' : 'the issue opened'
+      }, if the link is not restored by then.`,
+  );
+}
+
+function closedOrOutside(
+  issue: IssueRow,
+  guaranteeEndsAt: Date | null,
+  rights: ReturnType<typeof issueRights>,
+): string | null {
+  if (issue.resolution === 'refunded') return 'This link was already refunded.';
+  if (issue.closedAt) return 'This link issue is closed: the link was restored.';
+  if (!rights.isWithinGuarantee) {
+    return guaranteeEndsAt
+      ? `The link's guarantee ended on ${mailDate(guaranteeEndsAt)}, before the issue opened; no remedy can be asked for.`
+      : 'The link is not guaranteed; no remedy can be asked for.';
+  }
+  return null;
+}
+
+function toMonitoredLink(
+  row: MonitoredLinkRow,
+  openIssue: LinkIssue | null,
+  guaranteeMonths: number,
+): MonitoredLink {
+  const { item, order, monitor, lastCheck } = row;
+  const guaranteeEndsAt =
+    monitor?.guaranteeEndsAt ??
+    (item.publishedAt ? addMonths(item.publishedAt, guaranteeMonths) : null);
+  return {
+    item: { id: item.id, number: item.number },
+    order: { id: order.id, number: order.number },
+    site_hostname: item.siteHostname,
+    buyer_domain: { id: item.buyerDomainId, hostname: item.buyerDomainHostname },
+    live_link: item.liveLink ?? '',
+    target_url: item.targetUrl,
+    anchor_text: item.anchorText,
+    published_at: item.publishedAt?.toISOString() ?? null,
+    guarantee_ends_at: guaranteeEndsAt?.toISOString() ?? null,
+    health: row.health,
+    last_check: lastCheck ? toLinkCheck(lastCheck) : null,
+    next_check_at:
+      monitor?.itemId && monitor.isActive ? (monitor.nextCheckAt?.toISOString() ?? null) : null,
+    open_issue: openIssue,
+  };
+}
