@@ -68,7 +68,7 @@ import {
 import { linkMonitoringRoutes } from './modules/link-monitoring/link-monitoring.routes.ts';
 import {
   createDemoLinks,
-  createFetchCheckerPlaceholder,
+  createLinkChecker,
   createLinkMonitor,
   createLinkMonitoringService,
   createLinkMonitorJob,
@@ -306,7 +306,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const selfAddress = options.linkMonitoring?.selfAddress;
   const linkChecker =
     options.linkChecker ??
-    createFetchCheckerPlaceholder({
+    createLinkChecker({
       userAgent: `BuyerPortalLinkMonitor/1.0 (+${options.publicUrl.replace(/\/$/, '')}/link-monitoring)`,
       allowLoopback: options.linkMonitoring?.allowLoopback ?? false,
       // A demo never leaves the machine: every publisher is the portal's own demo (decision 145).

@@ -57,7 +57,7 @@ export type { LinkChecker, LinkCheckResult } from './link-check-types.ts';
 export { monitorPace } from './link-schedule.ts';
 export { createLinkMonitorJob, LINK_MONITOR_JOB, withLinkMonitor } from './link-monitor.job.ts';
 export { createDemoLinks, registerDemoArticlePages, type DemoLinks } from './demo-pages.ts';
-export { createFetchCheckerPlaceholder } from './fetch-checker-placeholder.ts';
+export { createLinkChecker } from './link-checker.ts';
 
 /** "Check now" calls a buyer may make per hour, over all their links. */
 export const CHECK_NOW_PER_HOUR = 30;
