@@ -2,6 +2,7 @@
 import { runBlockingBench } from './blocking.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { runImportsBench } from './imports.ts';
+import { runLinksBench } from './links.ts';
 import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
 import { runWebBench } from './web.ts';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   imports: runImportsBench,
   blocking: runBlockingBench,
   web: runWebBench,
+  links: runLinksBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {
