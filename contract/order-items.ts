@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
 import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
+import { ItemLinkHealthSchema } from './link-monitoring.ts';
 import {
   ARTICLE_STATUSES,
   BUYER_TRANSITIONS,
@@ -121,6 +122,8 @@ export const OrderItemSchema = z.object({
    * (decision 086); null when the buyer had saved none.
    */
   content_guidelines: FrozenContentGuidelinesSchema.nullable(),
+  /** The live link's health (decision 140): null until the item is live, absent from older answers. */
+  link_health: ItemLinkHealthSchema.nullable().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -8,6 +8,11 @@ export const NotificationPreferencesSchema = z.object({
   content_ready_for_approval: z.boolean(),
   link_published: z.boolean(),
   order_summary: z.boolean(),
+  /**
+   * A live link needs attention (a link issue opened). Optional until every stored preference
+   * carries it; absent reads as on.
+   */
+  link_issues: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
