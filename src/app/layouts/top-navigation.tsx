@@ -24,6 +24,7 @@ import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
+import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -41,6 +42,7 @@ const NAV_ITEMS = [
   { to: paths.domains, label: 'Domains', end: false },
   { to: paths.index, label: 'Home page', end: true },
   { to: paths.orders, label: 'Orders', end: false },
+  { to: paths.linkMonitoring, label: 'Link monitoring', end: false },
   { to: paths.contentGuidelines, label: 'Content guidelines', end: false },
   { to: paths.companies, label: 'Companies', end: false },
 ] as const;
@@ -93,6 +95,7 @@ export function TopNavigation() {
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={desktopLink}>
                     {item.label}
+                    {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
                   </NavLink>
                 </li>
               ))}
@@ -178,6 +181,7 @@ export function TopNavigation() {
                 className={mobileLink}
               >
                 {item.label}
+                {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
               </CloseButton>
             ))}
           </nav>
