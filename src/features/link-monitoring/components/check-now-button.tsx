@@ -39,8 +39,8 @@ export function CheckNowButton({
         aria-describedby={describedBy || undefined}
         onClick={() => check.mutate()}
       >
-        {running ? 'Checking…' : 'Check now'}
-        <span className="sr-only"> the link of item {item.number}</span>
+        {running ? 'Checking…' : 'Check now'}{' '}
+        <span className="sr-only">the link of item {item.number}</span>
       </Button>
       <span id={errorId} role="status" className="max-w-48 text-xs whitespace-normal text-red-700">
         {check.isError ? check.error.message : null}

@@ -17,8 +17,7 @@ export function ExternalLink({ href }: { href: string }) {
       rel="noopener noreferrer"
       className="block max-w-64 min-w-40 break-all whitespace-normal text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
-      {href}
-      <span className="sr-only"> (opens in a new tab)</span>
+      {href} <span className="sr-only">(opens in a new tab)</span>
     </a>
   );
 }
@@ -62,8 +61,7 @@ export function linkColumns({
           to={paths.order(link.order.id)}
           className="font-medium whitespace-nowrap text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          {link.item.number}
-          <span className="sr-only"> (order {link.order.number})</span>
+          {link.item.number} <span className="sr-only">(order {link.order.number})</span>
         </Link>
       ),
     },
@@ -114,7 +112,7 @@ export function linkColumns({
         <span className="flex items-start gap-1">
           <CheckNowButton item={itemRefOf(link)} offlineNoteId={offlineNoteId} />
           <Button size="sm" variant="ghost" onClick={() => onDetails(link)}>
-            Details<span className="sr-only"> of item {link.item.number}</span>
+            Details <span className="sr-only">of item {link.item.number}</span>
           </Button>
         </span>
       ),

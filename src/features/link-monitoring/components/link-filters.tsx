@@ -87,7 +87,7 @@ export function LinkFilters({
                 onChange={(event) => toggle(status, event.target.checked)}
                 className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
               />
-              {LINK_HEALTH_TITLES[status]}
+              {LINK_HEALTH_TITLES[status]}{' '}
               {perHealth ? (
                 <span className="text-slate-500 tabular-nums">({perHealth[status]})</span>
               ) : null}

@@ -11,14 +11,14 @@ export function OpenIssuesCount() {
   if (open <= 0) return null;
   return (
     <>
-      <span className="sr-only">, </span>
+      <span className="sr-only">,</span>{' '}
       <span
         data-testid="open-issues-count"
-        className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums"
+        className="inline-flex min-w-5 justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums"
       >
         {open}
-      </span>
-      <span className="sr-only">{open === 1 ? ' issue open' : ' issues open'}</span>
+      </span>{' '}
+      <span className="sr-only">{open === 1 ? 'issue open' : 'issues open'}</span>
     </>
   );
 }
