@@ -59,7 +59,7 @@ const domains = {
 /** A server holding `links`; `other` answers anything else first. */
 function serve(
   links: MonitoredLink[] = [healthy, broken],
-  other?: (call: Call) => Response | Promise<Response> | undefined,
+  other?: (call: Call) => Response | Promise<Response | undefined> | undefined,
 ) {
   return mockApi(async (call) => {
     const answer = await other?.(call);
