@@ -51,13 +51,16 @@ export interface ItemColumnHandlers {
 function LinkHealthCell({ item, onOpen }: { item: OrderItem; onOpen?: (item: OrderItem) => void }) {
   const health = item.link_health;
   if (!health) return '';
+  // A link not checked yet says so in its badge.
   const checked = health.last_checked_at
-    ? `Checked ${formatDateTime(health.last_checked_at)}`
-    : 'Not checked yet';
+    ? `checked ${formatDateTime(health.last_checked_at)}`
+    : null;
   const content = (
     <span className="flex flex-col items-start gap-1">
       <LinkHealthBadge status={health.status} />
-      <span className="text-xs whitespace-nowrap text-slate-500">{checked}</span>
+      {checked ? (
+        <span className="text-xs whitespace-nowrap text-slate-500">Last {checked}</span>
+      ) : null}
     </span>
   );
   if (!onOpen) return content;
@@ -65,7 +68,7 @@ function LinkHealthCell({ item, onOpen }: { item: OrderItem; onOpen?: (item: Ord
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={`Link health of item ${item.number}: ${LINK_HEALTH_TITLES[health.status]}, ${checked.toLowerCase()}`}
+      aria-label={`Link health of item ${item.number}: ${LINK_HEALTH_TITLES[health.status]}${checked ? `, last ${checked}` : ''}`}
       className="rounded-md p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {content}
