@@ -52,7 +52,7 @@ const focusRing =
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
     focusRing,
     isActive
       ? 'bg-indigo-50 text-indigo-700'
@@ -89,7 +89,7 @@ export function TopNavigation() {
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
           <BrandLink />
-          <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <nav aria-label="Main" className="hidden flex-1 xl:block">
             <ul className="flex items-center gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
@@ -101,7 +101,7 @@ export function TopNavigation() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <div className="ml-auto hidden items-center gap-2 xl:flex">
             <CartIndicator />
             <Menu as="div" className="relative">
               <MenuButton
@@ -111,7 +111,7 @@ export function TopNavigation() {
                 )}
               >
                 <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-                <span className="sr-only max-w-40 truncate xl:not-sr-only">
+                <span className="sr-only max-w-40 truncate 2xl:not-sr-only">
                   {displayName ?? 'Settings'}
                 </span>
                 <span className="sr-only">, settings</span>
@@ -148,7 +148,7 @@ export function TopNavigation() {
               type="button"
               onClick={() => void session.logout()}
               className={cx(
-                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                 focusRing,
               )}
             >
@@ -156,10 +156,10 @@ export function TopNavigation() {
               Log out
             </button>
           </div>
-          <CartIndicator className="ml-auto lg:hidden" />
+          <CartIndicator className="ml-auto xl:hidden" />
           <DisclosureButton
             className={cx(
-              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden',
+              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
               focusRing,
             )}
           >
@@ -169,7 +169,7 @@ export function TopNavigation() {
             <CloseIcon className="hidden size-6 group-data-open:block" />
           </DisclosureButton>
         </div>
-        <DisclosurePanel className="border-t border-slate-200 bg-white lg:hidden">
+        <DisclosurePanel className="border-t border-slate-200 bg-white xl:hidden">
           <CloseOnEscape />
           <nav aria-label="Main" className="space-y-1 px-4 py-3">
             {NAV_ITEMS.map((item) => (

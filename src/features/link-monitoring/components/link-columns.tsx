@@ -15,7 +15,7 @@ export function ExternalLink({ href }: { href: string }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="block max-w-64 min-w-40 break-all whitespace-normal text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="block max-w-52 min-w-36 break-all whitespace-normal text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {href} <span className="sr-only">(opens in a new tab)</span>
     </a>
@@ -23,7 +23,7 @@ export function ExternalLink({ href }: { href: string }) {
 }
 
 function text(value: string): ReactNode {
-  return <span className="block max-w-56 min-w-32 break-words whitespace-normal">{value}</span>;
+  return <span className="block max-w-44 min-w-28 break-words whitespace-normal">{value}</span>;
 }
 
 export function itemRefOf(link: MonitoredLink): MonitoredItemRef {

@@ -10,7 +10,6 @@ import {
   orderItemStatusTone,
   type OrderItem,
 } from '#contract/order-items.ts';
-import { LINK_HEALTH_TITLES } from '#contract/link-monitoring.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
@@ -53,25 +52,23 @@ function LinkHealthCell({ item, onOpen }: { item: OrderItem; onOpen?: (item: Ord
   if (!health) return '';
   // A link not checked yet says so in its badge.
   const checked = health.last_checked_at
-    ? `checked ${formatDateTime(health.last_checked_at)}`
+    ? `Last checked ${formatDateTime(health.last_checked_at)}`
     : null;
   const content = (
     <span className="flex flex-col items-start gap-1">
-      <LinkHealthBadge status={health.status} />
-      {checked ? (
-        <span className="text-xs whitespace-nowrap text-slate-500">Last {checked}</span>
-      ) : null}
+      <LinkHealthBadge status={health.status} />{' '}
+      {checked ? <span className="text-xs whitespace-nowrap text-slate-500">{checked}</span> : null}
     </span>
   );
   if (!onOpen) return content;
+  // The visible words are the button's name, after which item it is about.
   return (
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={`Link health of item ${item.number}: ${LINK_HEALTH_TITLES[health.status]}${checked ? `, last ${checked}` : ''}`}
       className="rounded-md p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
-      {content}
+      <span className="sr-only">Link health of item {item.number}:</span> {content}
     </button>
   );
 }

@@ -88,7 +88,7 @@ describe('the order items’ link health column', () => {
 
     await user.click(
       live.getByRole('button', {
-        name: `Link health of item 100001-1: Issue open, last checked ${formatDateTime('2026-11-20T08:30:00Z')}`,
+        name: `Link health of item 100001-1: Issue open Last checked ${formatDateTime('2026-11-20T08:30:00Z')}`,
       }),
     );
     expect(await screen.findByRole('dialog', { name: 'Dialog of 100001-1' })).toBeInTheDocument();
