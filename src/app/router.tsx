@@ -96,6 +96,11 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
               lazy: () => import('./routes/order.tsx'),
             },
             {
+              path: 'link-monitoring',
+              handle: { title: 'Link monitoring' },
+              lazy: () => import('./routes/link-monitoring.tsx'),
+            },
+            {
               path: 'companies',
               handle: { title: 'Companies' },
               lazy: () => import('./routes/companies.tsx'),

@@ -43,7 +43,9 @@ export function Dialog({
       open={open}
       onClose={onClose}
       role={role}
-      className="fixed inset-0 z-50 flex w-screen items-end justify-center sm:items-center sm:overflow-y-auto sm:p-4"
+      // Centred by the panel's auto margins, not by align-items: a panel taller than the window
+      // then starts at the top and scrolls, instead of being cut off above it.
+      className="fixed inset-0 z-50 flex w-screen items-end justify-center sm:items-start sm:overflow-y-auto sm:p-4"
     >
       <DialogBackdrop
         transition
@@ -55,7 +57,7 @@ export function Dialog({
         className={cx(
           // Below sm: a full-width sheet from the bottom edge, scrolling inside, actions pinned.
           'relative max-h-dvh w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
-          'sm:max-h-none sm:overflow-visible sm:rounded-2xl',
+          'sm:my-auto sm:max-h-none sm:overflow-visible sm:rounded-2xl',
           'transition duration-200 ease-out data-closed:translate-y-2 data-closed:opacity-0',
           className,
         )}

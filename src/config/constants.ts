@@ -34,6 +34,7 @@ export const IMPORT_POLL_INTERVAL_MS = 2000;
 export const TRACKED_IMPORT_LIFETIME_MS = 30 * 60 * 1000;
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 export const DATE_TIME_LONG_FORMAT = 'ddd, MMM D, YYYY HH:mm:ss';
 
 /** A failed page-chunk load reloads the page at most once in this window. */

@@ -10,6 +10,7 @@ export const paths = {
   checkout: '/checkout',
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  linkMonitoring: '/link-monitoring',
   companies: '/companies',
   companiesCreate: '/companies/create',
   contentGuidelines: '/content-guidelines',
@@ -19,7 +20,11 @@ export const paths = {
 } as const;
 
 /** List routes whose filters are remembered so "Go to home" can return to them. */
-export const LIST_ROUTE_PATHS: readonly string[] = [paths.index, paths.orders];
+export const LIST_ROUTE_PATHS: readonly string[] = [
+  paths.index,
+  paths.orders,
+  paths.linkMonitoring,
+];
 
 /** The query parameter carrying the page to return to after signing in. */
 export const REDIRECT_PARAM = 'redirect';

@@ -4,6 +4,16 @@
  */
 import { CartItemSchema, type CartItem } from '#contract/cart.ts';
 import { SiteSchema, type Site } from '#contract/catalogue.ts';
+import {
+  LinkCheckSchema,
+  LinkIssueSchema,
+  MonitoredLinkListSchema,
+  MonitoredLinkSchema,
+  type LinkCheck,
+  type LinkIssue,
+  type LinkMonitoringSummary,
+  type MonitoredLink,
+} from '#contract/link-monitoring.ts';
 import { OrderItemSchema, type OrderItem } from '#contract/order-items.ts';
 import { OrderSchema, type Order } from '#contract/orders.ts';
 import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
@@ -284,4 +294,99 @@ export function cartLineBody(articles: number) {
     articles_number: articles,
     article_topic: 'i_will_write_my_topic' as const,
   };
+}
+
+/** A check of a live link that found the ordered link. */
+export function makeLinkCheck(overrides: Partial<LinkCheck> = {}): LinkCheck {
+  return LinkCheckSchema.parse({
+    id: overrides.id ?? uuid('8100'),
+    checked_at: '2026-11-20T08:30:00Z',
+    outcome: 'ok',
+    http_status: 200,
+    final_url: 'https://news.example.com/article',
+    found: { href: 'https://shop.example.org/', rel: [], anchor: 'best shop' },
+    detail: null,
+    is_disallowed_by_robots: false,
+    duration_ms: 412,
+    ...overrides,
+  });
+}
+
+/** An open link issue within the guarantee: a restore may be asked for, a refund not yet. */
+export function makeLinkIssue(overrides: Partial<LinkIssue> = {}): LinkIssue {
+  return LinkIssueSchema.parse({
+    id: overrides.id ?? uuid('8200'),
+    opened_at: '2026-11-18T09:00:00Z',
+    closed_at: null,
+    outcome: 'link_missing',
+    is_within_guarantee: true,
+    guarantee_ends_at: '2027-11-01T00:00:00Z',
+    restore_requested_at: null,
+    refund_available_at: '2026-12-02T09:00:00Z',
+    credit_note: null,
+    resolution: null,
+    can_request_restore: true,
+    can_request_refund: false,
+    events: [
+      { at: '2026-11-18T09:00:00Z', kind: 'opened', detail: 'Link missing' },
+      { at: '2026-11-18T09:01:00Z', kind: 'buyer_notified', detail: null },
+    ],
+    ...overrides,
+  });
+}
+
+/** A healthy live link of item 100001-1 in the order `ORDER_ID`. */
+export function makeMonitoredLink(overrides: Partial<MonitoredLink> = {}): MonitoredLink {
+  return MonitoredLinkSchema.parse({
+    item: { id: uuid('8300'), number: '100001-1' },
+    order: { id: ORDER_ID, number: '100001' },
+    site_hostname: 'news.example.com',
+    buyer_domain: { id: DOMAIN_ID, hostname: 'shop.example.org' },
+    live_link: 'https://news.example.com/article',
+    target_url: 'https://shop.example.org/',
+    anchor_text: 'best shop',
+    published_at: '2026-11-01T12:00:00Z',
+    guarantee_ends_at: '2027-11-01T12:00:00Z',
+    health: 'healthy',
+    last_check: makeLinkCheck(),
+    next_check_at: '2026-11-21T08:30:00Z',
+    open_issue: null,
+    ...overrides,
+  });
+}
+
+/** A monitored-links answer: the rows, their page and a summary that counts them. */
+export function makeMonitoredLinkList(
+  links: MonitoredLink[],
+  {
+    page = 1,
+    limit = 25,
+    total = links.length,
+    summary = {},
+  }: {
+    page?: number;
+    limit?: number;
+    total?: number;
+    summary?: Partial<LinkMonitoringSummary>;
+  } = {},
+) {
+  const count = (health: MonitoredLink['health']) =>
+    links.filter((l) => l.health === health).length;
+  const checked = links.length - count('pending');
+  return MonitoredLinkListSchema.parse({
+    data: links,
+    pagination: { page, limit, total },
+    summary: {
+      total,
+      per_health: {
+        pending: count('pending'),
+        healthy: count('healthy'),
+        failing: count('failing'),
+        issue: count('issue'),
+      },
+      healthy_percent: checked === 0 ? null : Math.round((count('healthy') / checked) * 100),
+      issues_open: count('issue'),
+      ...summary,
+    },
+  });
 }

@@ -1,5 +1,11 @@
 import dayjs from 'dayjs';
-import { CURRENCY, DATE_FORMAT, DATE_TIME_LONG_FORMAT, LOCALE } from '../config/constants.ts';
+import {
+  CURRENCY,
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  DATE_TIME_LONG_FORMAT,
+  LOCALE,
+} from '../config/constants.ts';
 
 const moneyFormat = new Intl.NumberFormat(LOCALE, {
   style: 'currency',
@@ -18,6 +24,13 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = dayjs(value);
   return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
+
+/** A moment on screen: DD/MM/YYYY HH:mm in the buyer's time zone. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_TIME_FORMAT) : '';
 }
 
 export function formatDateTimeLong(value: string | Date | null | undefined): string {

@@ -20,7 +20,9 @@ export function BrandLink() {
       className="flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
     >
       <BrandMark />
-      <span className="text-base font-semibold tracking-tight text-slate-900">{APP_NAME}</span>
+      <span className="text-base font-semibold tracking-tight whitespace-nowrap text-slate-900">
+        {APP_NAME}
+      </span>
     </Link>
   );
 }

@@ -24,6 +24,7 @@ import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
+import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -41,6 +42,7 @@ const NAV_ITEMS = [
   { to: paths.domains, label: 'Domains', end: false },
   { to: paths.index, label: 'Home page', end: true },
   { to: paths.orders, label: 'Orders', end: false },
+  { to: paths.linkMonitoring, label: 'Link monitoring', end: false },
   { to: paths.contentGuidelines, label: 'Content guidelines', end: false },
   { to: paths.companies, label: 'Companies', end: false },
 ] as const;
@@ -50,7 +52,7 @@ const focusRing =
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
     focusRing,
     isActive
       ? 'bg-indigo-50 text-indigo-700'
@@ -87,18 +89,19 @@ export function TopNavigation() {
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
           <BrandLink />
-          <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <nav aria-label="Main" className="hidden flex-1 xl:block">
             <ul className="flex items-center gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={desktopLink}>
                     {item.label}
+                    {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <div className="ml-auto hidden items-center gap-2 xl:flex">
             <CartIndicator />
             <Menu as="div" className="relative">
               <MenuButton
@@ -108,7 +111,7 @@ export function TopNavigation() {
                 )}
               >
                 <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-                <span className="sr-only max-w-40 truncate xl:not-sr-only">
+                <span className="sr-only max-w-40 truncate 2xl:not-sr-only">
                   {displayName ?? 'Settings'}
                 </span>
                 <span className="sr-only">, settings</span>
@@ -145,7 +148,7 @@ export function TopNavigation() {
               type="button"
               onClick={() => void session.logout()}
               className={cx(
-                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                 focusRing,
               )}
             >
@@ -153,10 +156,10 @@ export function TopNavigation() {
               Log out
             </button>
           </div>
-          <CartIndicator className="ml-auto lg:hidden" />
+          <CartIndicator className="ml-auto xl:hidden" />
           <DisclosureButton
             className={cx(
-              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden',
+              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
               focusRing,
             )}
           >
@@ -166,7 +169,7 @@ export function TopNavigation() {
             <CloseIcon className="hidden size-6 group-data-open:block" />
           </DisclosureButton>
         </div>
-        <DisclosurePanel className="border-t border-slate-200 bg-white lg:hidden">
+        <DisclosurePanel className="border-t border-slate-200 bg-white xl:hidden">
           <CloseOnEscape />
           <nav aria-label="Main" className="space-y-1 px-4 py-3">
             {NAV_ITEMS.map((item) => (
@@ -178,6 +181,7 @@ export function TopNavigation() {
                 className={mobileLink}
               >
                 {item.label}
+                {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
               </CloseButton>
             ))}
           </nav>

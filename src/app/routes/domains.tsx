@@ -6,6 +6,7 @@ import { PageHeader } from '#src/components/page-header.tsx';
 import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { AddDomainDialog } from '#src/features/domains/components/add-domain-dialog.tsx';
 import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
+import { LinkMonitoringCard } from '#src/features/link-monitoring/components/link-monitoring-card.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
@@ -35,6 +36,7 @@ export function Component() {
         description="The domains you build links for and their referring-domain lists."
         actions={addButton}
       />
+      <LinkMonitoringCard />
       <DomainsTable
         page={page}
         limit={limit}

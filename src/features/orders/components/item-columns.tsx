@@ -12,7 +12,8 @@ import {
 } from '#contract/order-items.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
+import { formatDate, formatDateTime, formatMoney } from '#src/utils/format.ts';
 import {
   ARTICLE_STATUS_LABELS,
   ORDER_ITEM_STATUS_LABELS,
@@ -41,6 +42,35 @@ export interface ItemColumnHandlers {
   onOpen: (item: OrderItem, dialog: ItemDialog) => void;
   onCancel: (item: OrderItem) => void;
   onRequestEdit: (item: OrderItem) => void;
+  /** Opens the item's link dialog; without it the link health is shown only. */
+  onOpenLinkHealth?: (item: OrderItem) => void;
+}
+
+/** The live link's health and last check; a button to the link's dialog when one can open. */
+function LinkHealthCell({ item, onOpen }: { item: OrderItem; onOpen?: (item: OrderItem) => void }) {
+  const health = item.link_health;
+  if (!health) return '';
+  // A link not checked yet says so in its badge.
+  const checked = health.last_checked_at
+    ? `Last checked ${formatDateTime(health.last_checked_at)}`
+    : null;
+  const content = (
+    <span className="flex flex-col items-start gap-1">
+      <LinkHealthBadge status={health.status} />{' '}
+      {checked ? <span className="text-xs whitespace-nowrap text-slate-500">{checked}</span> : null}
+    </span>
+  );
+  if (!onOpen) return content;
+  // The visible words are the button's name, after which item it is about.
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(item)}
+      className="rounded-md p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <span className="sr-only">Link health of item {item.number}:</span> {content}
+    </button>
+  );
 }
 
 function ExternalLink({ href }: { href: string }) {
@@ -203,6 +233,11 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       id: 'live_link',
       label: 'Live link',
       render: (item) => (item.live_link ? <ExternalLink href={item.live_link} /> : ''),
+    },
+    {
+      id: 'link_health',
+      label: 'Link health',
+      render: (item) => <LinkHealthCell item={item} onOpen={h.onOpenLinkHealth} />,
     },
     {
       id: 'payment_status',

@@ -10,6 +10,7 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';
+import type { RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
 
@@ -33,9 +34,11 @@ function NotFound() {
 export function OrderDetail({
   id,
   SavedViewsMenu,
+  renderLinkHealthDialog,
 }: {
   id: string;
   SavedViewsMenu?: SavedViewsMenuSlot;
+  renderLinkHealthDialog?: RenderLinkHealthDialog;
 }) {
   const isValidId = UUID.test(id);
   const isOnline = useOnlineStatus();
@@ -69,7 +72,11 @@ export function OrderDetail({
       <OfflineNote isOnline={isOnline} savedAt={query.dataUpdatedAt} />
       <QueuedActionsNotice />
       <OrderHeader order={order} />
-      <OrderItemsSection orderId={order.id} SavedViewsMenu={SavedViewsMenu} />
+      <OrderItemsSection
+        orderId={order.id}
+        SavedViewsMenu={SavedViewsMenu}
+        renderLinkHealthDialog={renderLinkHealthDialog}
+      />
     </div>
   );
 }

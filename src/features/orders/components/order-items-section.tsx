@@ -37,6 +37,7 @@ import {
   ViewFeedbackDialog,
 } from './item-dialogs.tsx';
 import { ItemGuidelinesDialog } from './item-guidelines-dialog.tsx';
+import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
 import {
   ARTICLE_COLUMN_IDS,
   itemColumns,
@@ -100,9 +101,11 @@ const CONFIRM_TEXT: Record<Confirmation['kind'], { title: string; label: string;
 export function OrderItemsSection({
   orderId,
   SavedViewsMenu,
+  renderLinkHealthDialog,
 }: {
   orderId: string;
   SavedViewsMenu?: SavedViewsMenuSlot;
+  renderLinkHealthDialog?: RenderLinkHealthDialog;
 }) {
   const [{ page, limit }, setAddress] = useListState(orderItemsAddress);
   const [viewKind, setViewKind] = useState<ItemViewKind>('order_item_columns');
@@ -111,6 +114,10 @@ export function OrderItemsSection({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ type: ItemDialog; item: OrderItem } | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // Kept after closing, so the dialog's closing transition still has its item.
+  const [linkHealth, setLinkHealth] = useState<Omit<LinkHealthDialogSlotProps, 'onClose'> | null>(
+    null,
+  );
   const { run, isPending } = useItemActions();
 
   const query = useQuery(orderQueries.items(orderId, page, limit));
@@ -151,6 +158,13 @@ export function OrderItemsSection({
     onOpen: (item, type) => setDialog({ type, item }),
     onCancel: (item) => setConfirmation({ kind: 'cancel', items: [item] }),
     onRequestEdit: (item) => setConfirmation({ kind: 'request_edit', items: [item] }),
+    onOpenLinkHealth: renderLinkHealthDialog
+      ? (item) =>
+          setLinkHealth({
+            item: { id: item.id, number: item.number, orderId: item.order.id },
+            open: true,
+          })
+      : undefined,
   });
 
   const confirm = async () => {
@@ -366,6 +380,12 @@ export function OrderItemsSection({
           }
         />
       ) : null}
+      {renderLinkHealthDialog && linkHealth
+        ? renderLinkHealthDialog({
+            ...linkHealth,
+            onClose: () => setLinkHealth({ ...linkHealth, open: false }),
+          })
+        : null}
     </section>
   );
 }

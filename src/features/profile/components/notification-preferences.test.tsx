@@ -29,11 +29,11 @@ describe('NotificationPreferencesCard', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the five preferences as switches with their saved state', async () => {
+  it('shows the six preferences as switches with their saved state', async () => {
     renderOnRoute(<Preferences />);
     const switches = await screen.findAllByRole('switch');
     expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual(
-      Array(5).fill('true'),
+      Array(6).fill('true'),
     );
     for (const label of [
       'Order summary',
@@ -41,12 +41,13 @@ describe('NotificationPreferencesCard', () => {
       'Topic ready for approval',
       'Content ready for approval',
       'Link published',
+      'A live link needs attention',
     ]) {
       expect(screen.getByRole('switch', { name: label })).toBeInTheDocument();
     }
   });
 
-  it('saves a flipped switch at once with all five preferences, and says so', async () => {
+  it('saves a flipped switch at once with all the preferences, and says so', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi((call) =>
       call.url.pathname === PATH ? answer(call) : jsonResponse(makeBuyerProfile()),
@@ -63,9 +64,30 @@ describe('NotificationPreferencesCard', () => {
       content_ready_for_approval: true,
       link_published: true,
       order_summary: true,
-      // Sent back as loaded: the link issue preference (decision 140) has no switch here yet.
       link_issues: true,
     });
+  });
+
+  it('turns off the live-link alert, which reads as on while the server has not stored it', async () => {
+    const user = userEvent.setup();
+    const stored = makeBuyerProfile();
+    const { link_issues: _unset, ...withoutLinkIssues } = stored.notification_preferences;
+    const { calls } = mockApi((call) =>
+      call.url.pathname === PATH
+        ? answer(call)
+        : jsonResponse({ ...stored, notification_preferences: withoutLinkIssues }),
+    );
+    renderOnRoute(<Preferences />);
+    const alert = await screen.findByRole('switch', { name: 'A live link needs attention' });
+    expect(alert).toHaveAttribute('aria-checked', 'true');
+    expect(alert).toHaveAccessibleDescription(/keeps failing its checks/);
+    await user.click(alert);
+    expect(alert).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        link_issues: false,
+      }),
+    );
   });
 
   it('is operable with the keyboard', async () => {

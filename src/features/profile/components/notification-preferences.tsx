@@ -3,7 +3,7 @@ import type { NotificationPreferences } from '#contract/profile.ts';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { useSaveNotificationPreference } from '../api/avatar-mutations.ts';
 
-/** The five preferences of spec §3, in the order of an order's life. */
+/** The five preferences of spec §3 in the order of an order's life, then the live link's. */
 export const PREFERENCE_TEXTS: readonly {
   key: keyof NotificationPreferences;
   label: string;
@@ -35,7 +35,18 @@ export const PREFERENCE_TEXTS: readonly {
     label: 'Link published',
     description: 'When a link goes live.',
   },
+  {
+    key: 'link_issues',
+    label: 'A live link needs attention',
+    description:
+      'When a live link keeps failing its checks (removed, nofollow, another anchor) and an issue opens.',
+  },
 ];
+
+/** A preference the server has not stored yet is on, as the server treats it. */
+function isOn(preferences: NotificationPreferences, key: keyof NotificationPreferences): boolean {
+  return preferences[key] ?? true;
+}
 
 /** E-mail notification switches, each saved as soon as it is flipped. */
 export function NotificationPreferencesCard({
@@ -59,7 +70,7 @@ export function NotificationPreferencesCard({
                 <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
               </span>
               <Switch
-                checked={preferences[key]}
+                checked={isOn(preferences, key)}
                 onChange={(checked) => save.mutate({ ...preferences, [key]: checked })}
                 className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-checked:bg-indigo-600"
               >

@@ -1,0 +1,44 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { hasMorePages } from '#contract/pagination.ts';
+import { fetchLinkChecks, fetchLinkIssues, fetchMonitoredLinks } from './requests.ts';
+
+/** Checks shown at once in an item's history; "Show more" loads as many again. */
+export const CHECKS_PAGE_SIZE = 10;
+
+/**
+ * The buyer's monitored links, the overview the navigation and dashboard show, and each item's
+ * checks and issues. All are kept in the persisted query cache, so what was seen is readable
+ * offline after a reload.
+ */
+export const linkMonitoringQueries = {
+  all: () => ['buyer', 'link-monitoring'] as const,
+  list: (serverQuery: string) =>
+    queryOptions({
+      queryKey: [...linkMonitoringQueries.all(), 'list', serverQuery] as const,
+      queryFn: ({ signal }) => fetchMonitoredLinks(serverQuery, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** The summary of every live link: one row is asked for, only the summary is read. */
+  overview: () =>
+    queryOptions({
+      queryKey: [...linkMonitoringQueries.all(), 'overview'] as const,
+      queryFn: ({ signal }) => fetchMonitoredLinks('limit=1', signal),
+      select: (list) => list.summary,
+    }),
+  /** Everything kept about one item's link: its checks and its issues. */
+  item: (itemId: string) => [...linkMonitoringQueries.all(), 'item', itemId] as const,
+  checks: (itemId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...linkMonitoringQueries.item(itemId), 'checks'] as const,
+      queryFn: ({ pageParam, signal }) =>
+        fetchLinkChecks(itemId, { page: pageParam, limit: CHECKS_PAGE_SIZE }, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last) =>
+        hasMorePages(last.pagination) ? last.pagination.page + 1 : undefined,
+    }),
+  issues: (itemId: string) =>
+    queryOptions({
+      queryKey: [...linkMonitoringQueries.item(itemId), 'issues'] as const,
+      queryFn: ({ signal }) => fetchLinkIssues(itemId, signal),
+    }),
+};

@@ -1,0 +1,55 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Button } from '#src/components/button.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { linkMutationKeys, useCheckNow, type MonitoredItemRef } from '../api/mutations.ts';
+
+export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
+
+/**
+ * Checks one live link now. Busy while a check of this link runs anywhere on the page; disabled
+ * offline with the reason beside it (or in the note `offlineNoteId` names, shared by a list's
+ * rows); a refusal, such as a second check within a minute, shows beneath it.
+ */
+export function CheckNowButton({
+  item,
+  variant = 'secondary',
+  offlineNoteId,
+}: {
+  item: MonitoredItemRef;
+  variant?: 'primary' | 'secondary';
+  offlineNoteId?: string;
+}) {
+  const isOnline = useOnlineStatus();
+  const check = useCheckNow(item);
+  const running = useIsMutating({ mutationKey: [...linkMutationKeys.checkNow, item.id] }) > 0;
+  const errorId = useId();
+  const ownOfflineId = useId();
+  const offlineId = offlineNoteId ?? ownOfflineId;
+  const describedBy = [check.isError ? errorId : null, isOnline ? null : offlineId]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Button
+        size="sm"
+        variant={variant}
+        loading={running}
+        disabled={!isOnline}
+        aria-describedby={describedBy || undefined}
+        onClick={() => check.mutate()}
+      >
+        {running ? 'Checking…' : 'Check now'}{' '}
+        <span className="sr-only">the link of item {item.number}</span>
+      </Button>
+      <span id={errorId} role="status" className="max-w-48 text-xs whitespace-normal text-red-700">
+        {check.isError ? check.error.message : null}
+      </span>
+      {!isOnline && !offlineNoteId ? (
+        <span id={ownOfflineId} className="max-w-48 text-xs whitespace-normal text-slate-600">
+          {OFFLINE_CHECK_REASON}
+        </span>
+      ) : null}
+    </span>
+  );
+}
