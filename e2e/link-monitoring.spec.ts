@@ -4,6 +4,7 @@
 // link is healthy again. The screens of link monitoring add their steps to this story.
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { checkScreen, SCREEN_SIZES } from './a11y-check.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 
@@ -104,7 +105,7 @@ async function placeOrder(
 
 test('a live link breaks, opens an issue, and is healthy again after a restore', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const login = new LoginPage(page);
   await login.goto();
@@ -163,4 +164,13 @@ test('a live link breaks, opens an issue, and is healthy again after a restore',
   // The order page still shows the item, live again.
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByText(number).first()).toBeVisible();
+
+  // The link monitoring screen: the summary in words and the item's row, at both widths.
+  await page.goto('/link-monitoring');
+  await expect(page.getByText(/\d[\d,]* live links?, /).first()).toBeVisible();
+  await expect(page.getByText(number).first()).toBeVisible();
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await checkScreen(page, testInfo, size, 'link-monitoring');
+  }
 });
