@@ -1,9 +1,8 @@
 // One check of a live link (decision 141): the page fetched safely (safe-fetch.ts, decision
 // 142), read for the ordered link (page-check.ts), and robots.txt consulted for the report
 // (robots.ts). The checker never throws for a page's fault: every failure is an outcome.
-import type { FoundLink, LinkCheckOutcome } from '#contract/link-monitoring.ts';
+import type { LinkChecker, LinkCheckerOptions as CheckerSettings } from './link-check-types.ts';
 import { checkPage, normaliseUrl, parseHttpUrl } from './page-check.ts';
-import type { ExpectedRel } from './page-check.ts';
 import {
   createRobotsRules,
   productTokenOf,
@@ -19,51 +18,16 @@ import {
 } from './safe-fetch.ts';
 import type { ConnectTarget, SafeFetchOptions, SafeFetchResponse } from './safe-fetch.ts';
 
-export type { ExpectedRel } from './page-check.ts';
+export type {
+  ExpectedRel,
+  LinkCheckInput,
+  LinkCheckResult,
+  LinkChecker,
+} from './link-check-types.ts';
 
-export interface LinkCheckInput {
-  /** The published article's URL (the order item's live_link). */
-  liveUrl: string;
-  /** The ordered target URL. */
-  targetUrl: string;
-  /** The ordered anchor text. */
-  anchorText: string;
-  /** What was bought: the site's link type, `sponsored` for a rel_sponsored sponsor tag. */
-  expectedRel: ExpectedRel;
-}
-
-export interface LinkCheckResult {
-  outcome: LinkCheckOutcome;
-  httpStatus: number | null;
-  finalUrl: string | null;
-  found: FoundLink | null;
-  /** A short reason in words, e.g. 'Timed out after 10 s', 'rel="nofollow"'. */
-  detail: string | null;
-  isDisallowedByRobots: boolean;
-  durationMs: number;
-}
-
-export interface LinkCheckerOptions {
-  /** Identifying, e.g. 'BuyerPortalLinkMonitor/1.0 (+https://<public url>/link-monitoring)'. */
-  userAgent: string;
-  /** 10_000: the page's whole fetch, redirects and body included. */
-  timeoutMs?: number;
-  /** 5 */
-  maxRedirects?: number;
-  /** 2 MiB of the decompressed body; the rest is not read. */
-  maxBytes?: number;
-  /** Demo, tests and the benchmark only; the server's env refuses it in production. */
-  allowLoopback?: boolean;
-  /** Demo/test routing: connect to this address and port over plain http for the hostname (Host header kept). */
-  route?: (hostname: string) => { address: string; port: number } | null;
-  /** false: compare with the ordered target only. */
-  followTargetRedirects?: boolean;
+export interface LinkCheckerOptions extends CheckerSettings {
   /** Told just before every connection, after its checks passed (tests and the benchmark). */
   onConnect?: (target: ConnectTarget) => void;
-}
-
-export interface LinkChecker {
-  check(input: LinkCheckInput): Promise<LinkCheckResult>;
 }
 
 /** Links to the buyer's domain whose redirects are followed, when target redirects are. */
