@@ -16,13 +16,19 @@ export function isDemoControlKey(jwtSecret: string, given: string | undefined): 
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** fetch's own message is only 'fetch failed'; the cause says what failed (ECONNREFUSED, …). */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
+}
+
 /**
  * Sends a control request to the running demo server. A connection that fails (a server busy
- * starting or under load) is tried twice more; a failure names the address, since the usual cause
+ * starting or under load) is tried four more times over 7.5 s; a failure names the address, since the usual cause
  * is a PUBLIC_URL that does not point at the running server.
  */
 export async function sendDemoControl(url: URL, init: RequestInit): Promise<Response> {
-  const delays = [500, 2000];
+  const delays = [500, 1000, 2000, 4000];
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await fetch(url, init);
@@ -30,7 +36,7 @@ export async function sendDemoControl(url: URL, init: RequestInit): Promise<Resp
       const delay = delays[attempt];
       if (delay === undefined) {
         throw new Error(
-          `The demo server at ${url.origin} could not be reached (${(error as Error).message}). ` +
+          `The demo server at ${url.origin} could not be reached (${reasonOf(error)}). ` +
             'Is it running, and does PUBLIC_URL (or PORT) point at it?',
           { cause: error },
         );
