@@ -56,6 +56,14 @@ export function linkHealthOf(facts: {
   return facts.lastOutcome === 'ok' ? 'healthy' : 'failing';
 }
 
+/**
+ * Health that changes by itself soon: a first check is due, a failure is re-checked, an issue is
+ * being handled. Screens showing such a link ask for it again while they are open.
+ */
+export function isLinkHealthSettling(status: LinkHealthStatus | null | undefined): boolean {
+  return status === 'pending' || status === 'failing' || status === 'issue';
+}
+
 export const LINK_HEALTH_TITLES: Record<LinkHealthStatus, string> = {
   pending: 'Not checked yet',
   healthy: 'Healthy',

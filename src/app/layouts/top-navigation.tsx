@@ -24,6 +24,7 @@ import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
+import { useFollowLinkHealth } from '#src/features/link-monitoring/api/mutations.ts';
 import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
@@ -74,6 +75,7 @@ export function TopNavigation() {
   const session = useSessionManager();
   const user = useCurrentUser();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  useFollowLinkHealth();
   // Read on each render: cheap, and a developer who switches it on sees it after the next one.
   const offersDeveloperSettings = areDeveloperSettingsOffered();
   const displayName =

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
 import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
@@ -11,6 +12,9 @@ import { itemActionOutbox } from './item-actions.ts';
  * query cache.
  */
 export const orderSavedViews: SavedViewsSource = { scope: 'orders' };
+
+/** How often an item page with a link still settling is asked for again. */
+const SETTLING_LINKS_REFRESH_MS = 20_000;
 
 /**
  * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
@@ -35,6 +39,12 @@ export const orderQueries = {
       queryKey: [...orderQueries.itemPages(orderId), { page, limit }] as const,
       queryFn: ({ signal }) => fetchOrderItems(orderId, { page, limit }, signal),
       placeholderData: keepPreviousData,
+      // A link being checked or handled shows its next state without a reload (as the link
+      // monitoring list does; a change elsewhere comes through its overview, decision 140).
+      refetchInterval: (query) =>
+        query.state.data?.data.some((item) => isLinkHealthSettling(item.link_health?.status))
+          ? SETTLING_LINKS_REFRESH_MS
+          : false,
     }),
   /** The buyer's companies, for the company filter: read from the one cached buyer profile. */
   companies: () =>
