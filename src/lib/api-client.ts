@@ -23,12 +23,15 @@ const MAX_RETRY_AFTER_MS = 5000;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** A refusal's `Retry-After` in seconds (429, 503), when the server sent one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfterSeconds: number | null = null) {
     super(errorText(body));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get violations(): Violation[] {
@@ -105,11 +108,15 @@ export interface ApiClient {
   configure(config: Partial<ApiClientConfig>): void;
 }
 
+/** `Retry-After` in seconds; null when absent or not a number of seconds. */
+function retryAfterOf(response: Response): number | null {
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+}
+
 function defaultRetryDelay(response: Response): number {
-  const retryAfter = Number(response.headers.get('Retry-After'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0)
-    return Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
-  return 300;
+  const retryAfter = retryAfterOf(response);
+  return retryAfter === null ? 300 : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
 }
 
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
@@ -207,7 +214,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     schema: TSchema | undefined,
   ): Result<TSchema> {
     if (!response.ok) {
-      const error = new ApiError(response.status, body);
+      const error = new ApiError(response.status, body, retryAfterOf(response));
       if (response.status === 401 && path !== LOGIN_PATH) config.onUnauthorized?.(error);
       throw error;
     }

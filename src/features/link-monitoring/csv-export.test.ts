@@ -30,7 +30,10 @@ describe('link monitoring CSV', () => {
       }),
       open_issue: makeLinkIssue({ outcome: 'wrong_rel', opened_at: '2026-11-18T09:00:00Z' }),
     });
-    const csv = await linksCsv([makeMonitoredLink(), broken]);
+    const file = await linksCsv([makeMonitoredLink(), broken]);
+    // A byte-order mark first, so that spreadsheet programs read UTF-8.
+    expect(file.startsWith('\uFEFFItem,')).toBe(true);
+    const csv = file.slice(1);
     expect(csv.split('\r\n')).toHaveLength(3);
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows[0]).toEqual([

@@ -64,16 +64,19 @@ export async function fetchAllLinks(
   return [...links.values()];
 }
 
-/** The file's text: a header row, one row per link, formula-like text made inert. */
+/**
+ * The file's text: a byte-order mark (so that spreadsheet programs read it as UTF-8, like the site
+ * export), a header row, one row per link, formula-like text made inert.
+ */
 export async function linksCsv(links: readonly MonitoredLink[]): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  return Papa.unparse(
+  return `\uFEFF${Papa.unparse(
     {
       fields: COLUMNS.map(([title]) => title),
       data: links.map((link) => COLUMNS.map(([, cell]) => cell(link))),
     },
     { escapeFormulae: true, newline: '\r\n' },
-  );
+  )}`;
 }
 
 /** link-monitoring-YYYY-MM-DD.csv, dated on the buyer's day. */

@@ -26,4 +26,11 @@ describe('summarySentence', () => {
       '3 live links, not checked yet, no issues open',
     );
   });
+
+  it('says why there is no live link, rather than counting none', () => {
+    const none = summary({ total: 0, healthy_percent: null, issues_open: 0 });
+    expect(summarySentence(none)).toBe(
+      'No live links yet: each is checked once a publisher publishes your article.',
+    );
+  });
 });

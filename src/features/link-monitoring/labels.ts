@@ -18,8 +18,14 @@ function count(n: number, one: string, many: string): string {
   return `${figure.format(n)} ${n === 1 ? one : many}`;
 }
 
-/** The summary in words: "312 live links, 97 % healthy, 4 issues open". */
+/**
+ * The summary in words: "312 live links, 97 % healthy, 4 issues open"; with no live link, why
+ * there is none rather than "0 live links, not checked yet".
+ */
 export function summarySentence(summary: LinkMonitoringSummary): string {
+  if (summary.total === 0) {
+    return 'No live links yet: each is checked once a publisher publishes your article.';
+  }
   const healthy =
     summary.healthy_percent === null ? 'not checked yet' : `${summary.healthy_percent} % healthy`;
   const issues =

@@ -1,5 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { ApiError } from '#src/lib/api-client.ts';
 import { Button } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { linkMutationKeys, useCheckNow, type MonitoredItemRef } from '../api/mutations.ts';
@@ -9,7 +10,8 @@ export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
 /**
  * Checks one live link now. Busy while a check of this link runs anywhere on the page; disabled
  * offline with the reason beside it (or in the note `offlineNoteId` names, shared by a list's
- * rows); a refusal, such as a second check within a minute, shows beneath it.
+ * rows); a refusal, such as a second check within a minute, shows beneath it until the wait it
+ * names is over.
  */
 export function CheckNowButton({
   item,
@@ -26,6 +28,14 @@ export function CheckNowButton({
   const errorId = useId();
   const ownOfflineId = useId();
   const offlineId = offlineNoteId ?? ownOfflineId;
+  // A refusal that says when to try again ("try again in 52 s") goes away once that time is up.
+  const waitSeconds = check.error instanceof ApiError ? check.error.retryAfterSeconds : null;
+  const { reset } = check;
+  useEffect(() => {
+    if (waitSeconds === null) return;
+    const timer = setTimeout(reset, waitSeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [waitSeconds, reset]);
   const describedBy = [check.isError ? errorId : null, isOnline ? null : offlineId]
     .filter(Boolean)
     .join(' ');

@@ -242,6 +242,9 @@ describe('the item’s link dialog', () => {
     renderDialog();
     const history = await screen.findByRole('list', { name: 'Checks, newest first' });
     expect(screen.getByText('No issue so far.')).toBeInTheDocument();
+    expect(
+      screen.getByText('An issue opens after 3 failed checks in a row, and you are told.'),
+    ).toBeInTheDocument();
     const entries = within(history).getAllByRole('listitem');
     expect(entries).toHaveLength(10);
     const first = within(entries[0]!);

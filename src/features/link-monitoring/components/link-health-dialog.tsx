@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import {
+  FAILED_CHECKS_FOR_ISSUE,
   LINK_CHECK_OUTCOME_TITLES,
   type LinkCheck,
   type LinkIssue,
@@ -191,7 +192,10 @@ function IssuesPart({ item, isEnabled }: { item: MonitoredItemRef; isEnabled: bo
     ) : last ? (
       <LastIssue issue={last} />
     ) : (
-      <p className="text-sm text-slate-600">No issue so far.</p>
+      <p className="text-sm text-slate-600">
+        <span className="block">No issue so far.</span>
+        {`An issue opens after ${FAILED_CHECKS_FOR_ISSUE} failed checks in a row, and you are told.`}
+      </p>
     );
   } else if (query.error instanceof NetworkError || (query.isPending && !isOnline)) {
     body = <p className="text-sm text-slate-600">{NOT_OFFLINE}</p>;

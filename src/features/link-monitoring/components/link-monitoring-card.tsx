@@ -27,9 +27,7 @@ export function LinkMonitoringCard() {
         {summary ? (
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             {summary.issues_open > 0 ? <LinkHealthBadge status="issue" /> : null}
-            {summary.total === 0
-              ? 'No live links yet: they are checked once a publisher publishes your article.'
-              : summarySentence(summary)}
+            {summarySentence(summary)}
           </p>
         ) : (
           <Skeleton className="mt-1 h-4 w-56 max-w-full" />

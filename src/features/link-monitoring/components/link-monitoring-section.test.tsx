@@ -281,6 +281,31 @@ describe('link monitoring screen', () => {
     expect(screen.queryByText('Link of item 100001-1 checked')).not.toBeInTheDocument();
   });
 
+  it('takes the refusal away once the wait it names is over', async () => {
+    serve([healthy], (call) =>
+      call.method === 'POST'
+        ? jsonResponse(
+            {
+              code: 429,
+              message: 'This link was checked less than a minute ago. Try again in 1 s.',
+            },
+            429,
+            { 'Retry-After': '1' },
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(
+      await screen.findByRole('button', { name: 'Check now the link of item 100001-1' }),
+    );
+    const message = 'This link was checked less than a minute ago. Try again in 1 s.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument(), {
+      timeout: 4000,
+    });
+  });
+
   it('is busy while the check runs, and refuses a second click meanwhile', async () => {
     let answer: (response: Response) => void = () => undefined;
     const { calls } = serve([healthy], (call) =>

@@ -66,7 +66,8 @@ export function LinkMonitoringSection() {
           <h1 id="link-monitoring-heading" className="text-2xl font-semibold text-slate-900">
             Link monitoring
           </h1>
-          {summary ? (
+          {/* With no live link (or none under the filters) the list's empty state says why. */}
+          {summary && summary.total > 0 ? (
             <p className="mt-1 text-sm text-slate-600">{summarySentence(summary)}</p>
           ) : query.isPending && !isUnavailableOffline ? (
             <Skeleton className="mt-2 h-4 w-64 max-w-full" />
