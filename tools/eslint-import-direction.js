@@ -69,9 +69,10 @@ function locate(absolute) {
 /**
  * The allow-list of what one feature may use of another: its query-key factory and query
  * options (`api/queries.ts`), so a feature can read or invalidate another's data without
- * reaching into its components, hooks or storage.
+ * reaching into its components, hooks or storage; and, where a first load must stay light, its
+ * bare query keys (`api/query-keys.ts`), to invalidate without loading the queries' code.
  */
-const PUBLIC_FEATURE_FILES = ['api/queries.ts'];
+const PUBLIC_FEATURE_FILES = ['api/queries.ts', 'api/query-keys.ts'];
 
 const FORBIDDEN_AREAS = {
   server: ['src', 'workers', 'src-sw'],

@@ -44,6 +44,9 @@ describe('import direction rule', () => {
     expect(
       checkImportDirection(at('src/features/cart/a.ts'), '../orders/api/queries.ts'),
     ).toBeNull();
+    expect(
+      checkImportDirection(at('src/features/cart/a.ts'), '../orders/api/query-keys.ts'),
+    ).toBeNull();
     expect(checkImportDirection(at('src/features/cart/a.ts'), '../orders/api/requests.ts')).toMatch(
       /feature "cart" must not import feature "orders"/,
     );

@@ -24,7 +24,7 @@ import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
-import { useFollowLinkHealth } from '#src/features/link-monitoring/api/mutations.ts';
+import { useFollowLinkHealth } from '#src/features/link-monitoring/api/follow-link-health.ts';
 import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';

@@ -20,6 +20,7 @@ import { BuyButton } from '#src/features/cart/components/buy-button.tsx';
 import type { CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
+import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
 import { ExportButton } from '#src/features/exports/components/export-button.tsx';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { DomainEntries } from '#src/features/domains/components/domain-entries.tsx';
@@ -135,7 +136,10 @@ function Dashboard() {
   return (
     <>
       <div className={isCompact ? 'mb-4' : 'mb-6'}>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{greeting}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{greeting}</h1>
+          <LinkHealthNotice />
+        </div>
         {isCompact ? null : (
           <p className="mt-1 text-sm text-slate-600">
             Choose the domain you are building links for, then browse publishers by niche.

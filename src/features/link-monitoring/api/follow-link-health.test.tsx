@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import type { MonitoredLink } from '#contract/link-monitoring.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { orderQueries } from '#src/features/orders/api/queries.ts';
+import { orderKeys } from '#src/features/orders/api/query-keys.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeMonitoredLink, makeMonitoredLinkList } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
-import { useFollowLinkHealth } from './mutations.ts';
+import { useFollowLinkHealth } from './follow-link-health.ts';
 import { LINK_REFRESH_MS, linkMonitoringQueries } from './queries.ts';
 
 afterEach(() => {
@@ -42,7 +42,7 @@ function serve() {
 function OrderPage() {
   useFollowLinkHealth();
   const items = useQuery({
-    queryKey: [...orderQueries.itemPages('order-1'), { page: 1, limit: 25 }],
+    queryKey: [...orderKeys.itemPages('order-1'), { page: 1, limit: 25 }],
     queryFn: () => fetch('/api/v1/buyer/orders/order-1/items').then((r) => r.json()),
   });
   return <p>{items.isSuccess ? 'items shown' : 'loading'}</p>;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeMonitoredLinkList } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
+import { LinkHealthNotice } from './link-health-notice.tsx';
 import { LinkMonitoringCard } from './link-monitoring-card.tsx';
 import { OpenIssuesCount } from './open-issues-count.tsx';
 
@@ -109,5 +110,31 @@ describe('the dashboard’s live links card', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Live links' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('the dashboard’s link health notice', () => {
+  it('leads to the open issues when there are', async () => {
+    serveSummary(312, 2);
+    const user = userEvent.setup();
+    const { router } = renderOnRoute(<LinkHealthNotice />);
+    await user.click(await screen.findByRole('link', { name: '2 link issues open' }));
+    expect(router.state.location.pathname).toBe('/link-monitoring');
+    expect(searchOf(router)).toBe('?filter[health][]=issue');
+  });
+
+  it('gives the healthy share when no issue is open, and nothing without live links', async () => {
+    serveSummary(312, 0, 97);
+    const { unmount } = renderOnRoute(<LinkHealthNotice />);
+    expect(
+      await screen.findByRole('link', { name: '97 % of 312 live links healthy' }),
+    ).toHaveAttribute('href', '/link-monitoring');
+    unmount();
+    serveSummary(0, 0, null);
+    const { queryClient } = renderOnRoute(<LinkHealthNotice />);
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().getAll()[0]?.state.status).toBe('success'),
+    );
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

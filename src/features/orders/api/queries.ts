@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
 import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { orderKeys } from './query-keys.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
 import { listOutbox } from '#src/lib/outbox.ts';
 import { itemActionOutbox } from './item-actions.ts';
@@ -21,7 +22,7 @@ const SETTLING_LINKS_REFRESH_MS = 20_000;
  * opened is readable offline after a reload.
  */
 export const orderQueries = {
-  all: () => ['buyer', 'orders'] as const,
+  all: orderKeys.all,
   list: (serverQuery: string) =>
     queryOptions({
       queryKey: [...orderQueries.all(), 'list', serverQuery] as const,
@@ -33,7 +34,7 @@ export const orderQueries = {
       queryKey: [...orderQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => fetchOrder(id, signal),
     }),
-  itemPages: (orderId: string) => [...orderQueries.all(), 'items', orderId] as const,
+  itemPages: orderKeys.itemPages,
   items: (orderId: string, page: number, limit: number) =>
     queryOptions({
       queryKey: [...orderQueries.itemPages(orderId), { page, limit }] as const,
