@@ -21,6 +21,7 @@ export default tseslint.config(
       '.e2e-data',
       '.tmp',
       'dist-stats',
+      'dist-server',
     ],
   },
   js.configs.recommended,

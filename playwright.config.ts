@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx server/index.ts',
+    // The server as `npm start` runs it: built into one module (decision 148).
+    command: 'node scripts/build-server.mjs && node --enable-source-maps dist-server/index.mjs',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

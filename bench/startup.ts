@@ -1,18 +1,27 @@
 // First start on a fresh data directory: migrations, demo data with SEED_SITES sites, then the
 // first successful sign-in and the latency of an authenticated read; then restarts on the same
-// data (SIGTERM, start again) until /api/health answers.
+// data (SIGTERM, start again) until /api/health answers: the server as `npm start` runs it (the
+// bundle, decision 148) and, for comparison, from its TypeScript sources under tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer, SERVER_ENTRY } from '../scripts/build-server.mjs';
 import { median, ms, percentile, waitForHealth } from './stats.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4290);
 const base = `http://127.0.0.1:${PORT}`;
 const RESTARTS = 5;
 
-function startServer(dataDir: string, sites: number): ChildProcess {
-  return spawn(path.join('node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+type Runner = 'bundle' | 'tsx';
+
+const RUNNER_ARGS: Record<Runner, string[]> = {
+  bundle: ['--enable-source-maps', SERVER_ENTRY],
+  tsx: ['--import', 'tsx', 'server/index.ts'],
+};
+
+function startServer(dataDir: string, sites: number, runner: Runner = 'bundle'): ChildProcess {
+  return spawn(process.execPath, RUNNER_ARGS[runner], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -36,6 +45,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 export async function runStartupBench(): Promise<void> {
   const sites = Number(process.env.BENCH_SEED_SITES ?? 100_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-bench-'));
+  await buildServer();
   const started = performance.now();
   let server = startServer(dataDir, sites);
   try {
@@ -64,16 +74,25 @@ export async function runStartupBench(): Promise<void> {
       `GET /api/v1/buyer/profiles (200 requests): p50 ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}`,
     );
 
-    const restarts: number[] = [];
+    // Alternating, so both runners see the same load on a shared machine.
+    const restarts: Record<Runner, number[]> = { bundle: [], tsx: [] };
     for (let i = 0; i < RESTARTS; i++) {
-      await stopServer(server);
-      const t0 = performance.now();
-      server = startServer(dataDir, sites);
-      await waitForHealth(base, Date.now() + 60_000, 20);
-      restarts.push(performance.now() - t0);
+      for (const runner of ['bundle', 'tsx'] as const) {
+        await stopServer(server);
+        const t0 = performance.now();
+        server = startServer(dataDir, sites, runner);
+        await waitForHealth(base, Date.now() + 60_000, 20);
+        restarts[runner].push(performance.now() - t0);
+      }
+    }
+    for (const runner of ['bundle', 'tsx'] as const) {
+      const times = restarts[runner];
+      console.log(
+        `restart on the same data until /api/health answers, ${runner} (${RESTARTS} restarts): median ${ms(median(times))}, max ${ms(Math.max(...times))}`,
+      );
     }
     console.log(
-      `restart on the same data until /api/health answers (${RESTARTS} restarts): median ${ms(median(restarts))}, max ${ms(Math.max(...restarts))}`,
+      `restart median, bundle / tsx: ${(median(restarts.bundle) / median(restarts.tsx)).toFixed(2)}`,
     );
   } finally {
     await stopServer(server);

@@ -1,9 +1,11 @@
-// `npm start` builds the web app only when its sources changed since the last build: a hash of
-// every input (sources, config, lock file, build-time VITE_ variables) is kept beside the build.
+// `npm start` builds the web app and the server only when their sources changed since the last
+// build: a hash of every input (sources, config, lock file, build-time VITE_ variables) is kept
+// beside each build.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_ENTRY, SERVER_INPUTS, SERVER_OUT_DIR } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist');
@@ -33,9 +35,9 @@ function filesOf(entry) {
     .sort();
 }
 
-export function inputsHash() {
+export function inputsHash(inputs = INPUTS) {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(filesOf)) {
+  for (const file of inputs.flatMap(filesOf)) {
     // Tests do not end up in the build.
     if (/\.test\.tsx?$/.test(file)) continue;
     hash
@@ -58,4 +60,14 @@ if (previous === current && existsSync(path.join(outDir, 'index.html'))) {
 } else {
   execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
   writeFileSync(stampFile, `${current}\n`);
+}
+
+const serverStamp = path.join(SERVER_OUT_DIR, '.build-inputs');
+const currentServer = inputsHash(SERVER_INPUTS);
+const previousServer = existsSync(serverStamp) ? readFileSync(serverStamp, 'utf8').trim() : null;
+if (previousServer === currentServer && existsSync(SERVER_ENTRY)) {
+  console.log('The server is up to date; not building it again.');
+} else {
+  await buildServer();
+  writeFileSync(serverStamp, `${currentServer}\n`);
 }

@@ -1,0 +1,4 @@
+export const SERVER_OUT_DIR: string;
+export const SERVER_ENTRY: string;
+export const SERVER_INPUTS: string[];
+export function buildServer(): Promise<void>;

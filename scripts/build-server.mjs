@@ -1,0 +1,48 @@
+// The server as one JavaScript module (`dist-server/index.mjs`), so a start loads one file instead
+// of compiling some 400 TypeScript modules on the fly (decision 148). Packages stay in
+// node_modules (external); what the server finds beside its own module at run time is copied next
+// to the bundle: the PGlite thread's script and the migrations.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const SERVER_OUT_DIR = path.join(root, 'dist-server');
+export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'index.mjs');
+
+/** Sources whose change means a new server build (read by build-if-changed.mjs). */
+export const SERVER_INPUTS = [
+  'server',
+  'contract',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+
+export async function buildServer() {
+  rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+  mkdirSync(SERVER_OUT_DIR, { recursive: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['server/index.ts'],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    // Stack traces keep the server's own function names.
+    keepNames: true,
+    logLevel: 'warning',
+  });
+  // Found through `new URL(..., import.meta.url)` (server/db/pglite-thread.ts, database.ts).
+  cpSync(
+    path.join(root, 'server/db/pglite-worker.js'),
+    path.join(SERVER_OUT_DIR, 'pglite-worker.js'),
+  );
+  cpSync(path.join(root, 'server/db/migrations'), path.join(SERVER_OUT_DIR, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
