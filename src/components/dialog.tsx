@@ -7,8 +7,10 @@ import {
 } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
+import { useScrollOverflow } from '../hooks/use-scroll-overflow.ts';
 import { cx } from '../utils/class-names.ts';
 import { DialogCloseButton } from './dialog-close-button.tsx';
+import { DialogToast, useToastHost } from './toaster.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -25,7 +27,8 @@ export interface DialogProps {
 
 /**
  * A modal dialog (max width 596 px). Headless UI traps focus inside, closes on Escape and on a
- * click outside, and returns focus to the element that opened it.
+ * click outside, and returns focus to the element that opened it. A toast raised while it is open
+ * shows inside it, above its actions (see `hostToasts`).
  */
 export function Dialog({
   open,
@@ -38,14 +41,14 @@ export function Dialog({
   role = 'dialog',
   className,
 }: DialogProps) {
+  const hostId = useToastHost(open);
+  const [body, bodyOverflow] = useScrollOverflow('y');
   return (
     <HeadlessDialog
       open={open}
       onClose={onClose}
       role={role}
-      // Centred by the panel's auto margins, not by align-items: a panel taller than the window
-      // then starts at the top and scrolls, instead of being cut off above it.
-      className="fixed inset-0 z-50 flex w-screen items-end justify-center sm:items-start sm:overflow-y-auto sm:p-4"
+      className="fixed inset-0 z-50 flex w-screen items-end justify-center sm:items-center sm:p-4"
     >
       <DialogBackdrop
         transition
@@ -55,31 +58,40 @@ export function Dialog({
         transition
         style={{ maxWidth: DIALOG_MAX_WIDTH_PX }}
         className={cx(
-          // Below sm: a full-width sheet from the bottom edge, scrolling inside, actions pinned.
-          'relative max-h-dvh w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
-          'sm:my-auto sm:max-h-none sm:overflow-visible sm:rounded-2xl',
+          // Below sm: a full-width sheet from the bottom edge. Never taller than the window: the
+          // content scrolls and the actions stay below it, as in a side sheet; a sticky footer
+          // inside the scrolling panel stopped at its padding, with content showing beneath.
+          'relative flex max-h-dvh w-full flex-col rounded-t-2xl bg-white shadow-xl ring-1 ring-slate-900/5',
+          'sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl',
           'transition duration-200 ease-out data-closed:translate-y-2 data-closed:opacity-0',
           className,
         )}
       >
-        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogTitle>
-        {description ? (
-          <Description className="mt-1.5 text-sm text-slate-600">{description}</Description>
-        ) : null}
-        {showCloseButton ? (
-          <DialogCloseButton onClose={onClose} className="absolute top-4 right-4" />
-        ) : null}
-        {children ? <div className="mt-4">{children}</div> : null}
+        <div ref={body} className="relative min-h-0 overflow-y-auto p-6">
+          <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogTitle>
+          {description ? (
+            <Description className="mt-1.5 text-sm text-slate-600">{description}</Description>
+          ) : null}
+          {showCloseButton ? (
+            <DialogCloseButton onClose={onClose} className="absolute top-4 right-4" />
+          ) : null}
+          {children ? <div className="mt-4">{children}</div> : null}
+        </div>
         {footer ? (
           <div
             className={cx(
-              'sticky bottom-0 -mx-6 -mb-6 mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4 *:grow',
-              'sm:static sm:mx-0 sm:mb-0 sm:border-0 sm:p-0 sm:*:grow-0',
+              'flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-4 *:grow',
+              'sm:pb-6 sm:*:grow-0',
+              // From sm the actions sit under the content without a rule, unless it scrolls.
+              !bodyOverflow.start && !bodyOverflow.end && 'sm:border-0 sm:pt-0',
             )}
           >
+            <DialogToast hostId={hostId} className="basis-full" />
             {footer}
           </div>
-        ) : null}
+        ) : (
+          <DialogToast hostId={hostId} className="px-6 pb-6" />
+        )}
       </DialogPanel>
     </HeadlessDialog>
   );

@@ -1,12 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Dialog } from './dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
+import { dismissToast, toast } from './toast-store.ts';
+import { Toaster } from './toaster.tsx';
 
 function DialogHarness() {
   const [open, setOpen] = useState(false);
@@ -37,6 +39,32 @@ describe('dialog', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+});
+
+describe('a toast raised while a dialog is open', () => {
+  afterEach(() => act(() => dismissToast()));
+
+  // Everything outside an open dialog is inert: there a toast could be neither read nor closed.
+  it('shows inside the dialog, and on the page once the dialog closes', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <DialogHarness />
+        <Toaster />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Domain details' });
+    act(() => void toast({ title: 'Note saved' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Note saved');
+    // Hidden from screen readers while the dialog is open.
+    const notifications = screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
+    expect(notifications).not.toHaveTextContent('Note saved');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(notifications).toHaveTextContent('Note saved');
   });
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SHEET_MAX_WIDTH_PX } from '../config/constants.ts';
 import { cx } from '../utils/class-names.ts';
 import { DialogCloseButton } from './dialog-close-button.tsx';
+import { DialogToast, useToastHost } from './toaster.tsx';
 
 export type SheetSide = 'right' | 'left' | 'top' | 'bottom';
 
@@ -37,6 +38,8 @@ export function SideSheet({
   footer,
 }: SideSheetProps) {
   const isVertical = side === 'left' || side === 'right';
+  // As in `Dialog`: the page under an open sheet is inert, so toasts show inside the sheet.
+  const hostId = useToastHost(open);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
@@ -63,9 +66,12 @@ export function SideSheet({
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer ? (
           <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4 flex-wrap *:grow sm:*:grow-0">
+            <DialogToast hostId={hostId} className="basis-full" />
             {footer}
           </div>
-        ) : null}
+        ) : (
+          <DialogToast hostId={hostId} className="px-6 pb-4" />
+        )}
       </DialogPanel>
     </Dialog>
   );

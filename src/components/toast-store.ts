@@ -31,6 +31,8 @@ type Listener = () => void;
 let current: ToastItem | null = null;
 let nextId = 1;
 const listeners = new Set<Listener>();
+/** The open dialogs that show toasts, the last opened on top. */
+const hosts: string[] = [];
 
 function emit(): void {
   for (const listener of [...listeners]) listener();
@@ -59,6 +61,26 @@ export function dismissToast(id?: number): void {
 
 export function getToast(): ToastItem | null {
   return current;
+}
+
+/**
+ * While a modal dialog is open the rest of the page is inert and hidden from screen readers, so a
+ * toast drawn over it could be neither closed nor heard, and it covered the dialog's content. An
+ * open dialog shows the toast inside itself instead, until the function answered is called.
+ */
+export function hostToasts(hostId: string): () => void {
+  hosts.push(hostId);
+  emit();
+  return () => {
+    const index = hosts.lastIndexOf(hostId);
+    if (index >= 0) hosts.splice(index, 1);
+    emit();
+  };
+}
+
+/** The dialog that shows the toast now (the top open one), or null for the page's toaster. */
+export function getToastHost(): string | null {
+  return hosts.at(-1) ?? null;
 }
 
 export function subscribeToToasts(listener: Listener): () => void {

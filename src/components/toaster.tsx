@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useId,
   useRef,
   useState,
   useSyncExternalStore,
@@ -9,7 +10,14 @@ import {
 import { TOAST_VIEWPORT_HOTKEY } from '../config/constants.ts';
 import { cx } from '../utils/class-names.ts';
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons.tsx';
-import { dismissToast, getToast, subscribeToToasts, type ToastItem } from './toast-store.ts';
+import {
+  dismissToast,
+  getToast,
+  getToastHost,
+  hostToasts,
+  subscribeToToasts,
+  type ToastItem,
+} from './toast-store.ts';
 
 const SWIPE_THRESHOLD_PX = 60;
 
@@ -19,7 +27,8 @@ const variantStyles: Record<ToastItem['variant'], string> = {
   destructive: 'border-red-300 bg-red-600 text-white',
 };
 
-function ToastCard({ item }: { item: ToastItem }) {
+/** `isInDialog`: drawn in a dialog's flow, not floating above the page. */
+function ToastCard({ item, isInDialog = false }: { item: ToastItem; isInDialog?: boolean }) {
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const startX = useRef<number | null>(null);
@@ -68,7 +77,8 @@ function ToastCard({ item }: { item: ToastItem }) {
           : undefined
       }
       className={cx(
-        'toast-enter pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg',
+        'toast-enter pointer-events-auto flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4',
+        !isInDialog && 'shadow-lg',
         variantStyles[item.variant],
       )}
     >
@@ -128,6 +138,7 @@ function ToastCard({ item }: { item: ToastItem }) {
  */
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToToasts, getToast, getToast);
+  const host = useSyncExternalStore(subscribeToToasts, getToastHost, getToastHost);
   const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -162,8 +173,27 @@ export function Toaster() {
         tabIndex={-1}
         className="flex w-full max-w-sm flex-col gap-2 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 rounded-xl"
       >
-        {item ? <ToastCard key={item.id} item={item} /> : null}
+        {item && host === null ? <ToastCard key={item.id} item={item} /> : null}
       </div>
     </section>
+  );
+}
+
+/** Has an open dialog or sheet show the toasts (see `hostToasts`); answers its id for `DialogToast`. */
+export function useToastHost(isOpen: boolean): string {
+  const hostId = useId();
+  useEffect(() => (isOpen ? hostToasts(hostId) : undefined), [isOpen, hostId]);
+  return hostId;
+}
+
+/** The toast shown inside an open dialog or sheet, when it is the top one. */
+export function DialogToast({ hostId, className }: { hostId: string; className?: string }) {
+  const item = useSyncExternalStore(subscribeToToasts, getToast, getToast);
+  const host = useSyncExternalStore(subscribeToToasts, getToastHost, getToastHost);
+  if (!item || host !== hostId) return null;
+  return (
+    <div className={className}>
+      <ToastCard key={item.id} item={item} isInDialog />
+    </div>
   );
 }

@@ -51,9 +51,11 @@ const NAV_ITEMS = [
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
+// No colour transition: on a change of page the old and the new section faded at once, and for
+// a moment both looked current.
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap',
     focusRing,
     isActive
       ? 'bg-indigo-50 text-indigo-700'

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type TableColumn } from './data-table.tsx';
@@ -180,5 +180,26 @@ describe('rows as cards on a phone', () => {
       'sticky',
       'right-0',
     );
+  });
+});
+
+describe('pinned columns', () => {
+  it('are edged with a shadow only while columns lie under them', () => {
+    renderTable({ stickyFirst: true });
+    const box = screen.getByRole('region', { name: 'Your orders' });
+    // jsdom lays nothing out: a table 300 px wider than its box.
+    Object.defineProperty(box, 'clientWidth', { value: 500 });
+    Object.defineProperty(box, 'scrollWidth', { value: 800 });
+    const first = screen.getByRole('rowheader', { name: '1001' });
+    const actions = screen.getByRole('link', { name: 'View order 1001' }).closest('td')!;
+
+    fireEvent.scroll(box);
+    expect(first).not.toHaveClass('after:bg-linear-to-r');
+    expect(actions).toHaveClass('after:bg-linear-to-l');
+
+    box.scrollLeft = 300;
+    fireEvent.scroll(box);
+    expect(first).toHaveClass('after:bg-linear-to-r');
+    expect(actions).not.toHaveClass('after:bg-linear-to-l');
   });
 });

@@ -3,6 +3,7 @@ import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
+import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
 
 export interface TableColumn<T> {
@@ -45,6 +46,27 @@ export interface DataTableProps<T> {
    */
   stackOnPhone?: boolean;
 }
+
+// While other columns lie under a pinned column, a hairline and a shadow on its inner side show
+// that the table scrolls and that something is hidden there. Drawn by a pseudo-element: a table
+// with collapsed borders paints no box-shadow on its cells. Each entry holds the classes for
+// every width, then those for md up (below md rows are cards).
+const PIN = {
+  left: ['sticky left-0 z-10', 'md:sticky md:left-0 md:z-10'],
+  right: ['sticky right-0 z-10', 'md:sticky md:right-0 md:z-10'],
+  over: [
+    'after:pointer-events-none after:absolute after:inset-y-0 after:w-2 after:border-slate-200 after:from-slate-900/10',
+    'md:after:pointer-events-none md:after:absolute md:after:inset-y-0 md:after:w-2 md:after:border-slate-200 md:after:from-slate-900/10',
+  ],
+  leftOver: [
+    'after:left-full after:border-l after:bg-linear-to-r',
+    'md:after:left-full md:after:border-l md:after:bg-linear-to-r',
+  ],
+  rightOver: [
+    'after:right-full after:border-r after:bg-linear-to-l',
+    'md:after:right-full md:after:border-r md:after:bg-linear-to-l',
+  ],
+} as const;
 
 /** The columns a buyer may show or hide, for the column chooser. */
 export function choosableColumns<T>(
@@ -95,17 +117,15 @@ export function DataTable<T>({
   } = useRovingHeader();
   const stack = (classes: string) => (stackOnPhone ? classes : '');
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
+  const [scrollBox, overflow] = useScrollOverflow('x');
   // Pinned columns: from md up when rows become cards on a phone, at every width otherwise.
+  const at = stackOnPhone ? 1 : 0;
   const sticky = (index: number, column: TableColumn<T>) => {
     if (stickyFirst && index === 0) {
-      return stackOnPhone
-        ? 'md:sticky md:left-0 md:z-10 md:shadow-[1px_0_0_0_#e2e8f0]'
-        : 'sticky left-0 z-10 shadow-[1px_0_0_0_#e2e8f0]';
+      return cx(PIN.left[at], overflow.start && cx(PIN.over[at], PIN.leftOver[at]));
     }
     if (column.pinEnd && index === visible.length - 1) {
-      return stackOnPhone
-        ? 'md:sticky md:right-0 md:z-10 md:shadow-[-1px_0_0_0_#e2e8f0]'
-        : 'sticky right-0 z-10 shadow-[-1px_0_0_0_#e2e8f0]';
+      return cx(PIN.right[at], overflow.end && cx(PIN.over[at], PIN.rightOver[at]));
     }
     return '';
   };
@@ -113,6 +133,7 @@ export function DataTable<T>({
     // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
     // Focusable and named, so a keyboard user can scroll a table wider than the screen.
     <div
+      ref={scrollBox}
       className={cx(
         'relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
         stackOnPhone ? 'md:max-h-[70vh]' : 'max-h-[70vh]',

@@ -1,7 +1,8 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
-import { Button } from '#src/components/button.tsx';
+import { cx } from '#src/utils/class-names.ts';
+import { Button, type ButtonSize } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { linkMutationKeys, useCheckNow, type MonitoredItemRef } from '../api/mutations.ts';
 
@@ -16,10 +17,13 @@ export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
 export function CheckNowButton({
   item,
   variant = 'secondary',
+  size = 'sm',
   offlineNoteId,
 }: {
   item: MonitoredItemRef;
   variant?: 'primary' | 'secondary';
+  /** `sm` in a table row; `md` beside a dialog's other actions, whose width it then takes. */
+  size?: ButtonSize;
   offlineNoteId?: string;
 }) {
   const isOnline = useOnlineStatus();
@@ -40,9 +44,9 @@ export function CheckNowButton({
     .filter(Boolean)
     .join(' ');
   return (
-    <span className="flex flex-col items-start gap-1">
+    <span className={cx('flex flex-col gap-1', size === 'sm' ? 'items-start' : 'items-stretch')}>
       <Button
-        size="sm"
+        size={size}
         variant={variant}
         loading={running}
         disabled={!isOnline}

@@ -15,7 +15,7 @@ export function ExternalLink({ href }: { href: string }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="block max-w-52 min-w-36 break-all whitespace-normal text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="block max-w-52 min-w-32 break-all whitespace-normal text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       {href} <span className="sr-only">(opens in a new tab)</span>
     </a>
@@ -46,7 +46,7 @@ export function linkColumns({
       isFixed: true,
       render: (link) => <ExternalLink href={link.live_link} />,
     },
-    { id: 'site', label: 'Site', render: (link) => link.site_hostname },
+    { id: 'site', label: 'Site', render: (link) => text(link.site_hostname) },
     {
       id: 'target_url',
       label: 'Target URL',
@@ -69,10 +69,10 @@ export function linkColumns({
       id: 'health',
       label: 'Health',
       render: (link) => (
-        <span className="flex flex-col items-start gap-1">
-          <LinkHealthBadge status={link.health} />
+        <span className="flex flex-col items-start gap-1 whitespace-normal">
+          <LinkHealthBadge status={link.health} className="whitespace-nowrap" />
           {link.open_issue ? (
-            <span className="text-xs whitespace-nowrap text-slate-600">
+            <span className="text-xs text-slate-600">
               {LINK_CHECK_OUTCOME_TITLES[link.open_issue.outcome]}
             </span>
           ) : null}
@@ -84,7 +84,7 @@ export function linkColumns({
       label: 'Last check',
       render: (link) =>
         link.last_check ? (
-          <span className="flex flex-col whitespace-nowrap">
+          <span className="flex flex-col whitespace-normal">
             <span className="text-slate-900">
               {LINK_CHECK_OUTCOME_TITLES[link.last_check.outcome]}
             </span>
@@ -93,14 +93,14 @@ export function linkColumns({
             </span>
           </span>
         ) : (
-          <span className="text-slate-500">Not checked yet</span>
+          <span className="whitespace-normal text-slate-500">Not checked yet</span>
         ),
     },
     {
       id: 'next_check',
       label: 'Next check',
       render: (link) => (
-        <span className="whitespace-nowrap">{formatDateTime(link.next_check_at) || '—'}</span>
+        <span className="whitespace-normal">{formatDateTime(link.next_check_at) || '—'}</span>
       ),
     },
     {
@@ -109,7 +109,7 @@ export function linkColumns({
       isFixed: true,
       pinEnd: true,
       render: (link) => (
-        <span className="flex items-start gap-1">
+        <span className="flex flex-wrap items-start gap-1">
           <CheckNowButton item={itemRefOf(link)} offlineNoteId={offlineNoteId} />
           <Button size="sm" variant="ghost" onClick={() => onDetails(link)}>
             Details <span className="sr-only">of item {link.item.number}</span>

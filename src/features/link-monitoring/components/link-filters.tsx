@@ -90,7 +90,12 @@ export function LinkFilters({
               {LINK_HEALTH_TITLES[status]}{' '}
               {perHealth ? (
                 <span className="text-slate-500 tabular-nums">({perHealth[status]})</span>
-              ) : null}
+              ) : (
+                // Holds a count's room until the counts come, so the filters keep their height.
+                <span aria-hidden="true" className="invisible tabular-nums">
+                  (0)
+                </span>
+              )}
             </label>
           ))}
         </div>

@@ -100,7 +100,8 @@ describe('the item’s link dialog', () => {
       ),
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Ask for a restore' }));
-    expect(await screen.findByText('Restore asked for')).toBeInTheDocument();
+    // Said inside the dialog, not in a toast above it.
+    expect(await dialog.findByText('Restore asked for')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url.pathname).toMatch(/\/link-issues\/[0-9a-f-]+\/remedy$/);
     expect(post.body).toEqual({ kind: 'restore' });

@@ -312,7 +312,7 @@ export function LinkHealthDialog({ item, open, onClose }: LinkHealthDialogProps)
       title={`Link health of item ${item.number}`}
       footer={
         <>
-          <CheckNowButton item={item} variant="primary" />
+          <CheckNowButton item={item} variant="primary" size="md" />
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
