@@ -12,6 +12,7 @@ import {
 import { hasMorePages } from '#contract/pagination.ts';
 import { fetchMonitoredLinks } from './api/requests.ts';
 import { pageQuery, type LinkListFilter } from './list-state.ts';
+import { saveFile } from '#src/lib/save-file.ts';
 
 /** Rows asked for per request: the most the server gives in one page. */
 export const EXPORT_PAGE_SIZE = 100;
@@ -86,12 +87,5 @@ export function exportFileName(now: Date = new Date()): string {
 
 /** Hands a text to the browser as a file download. */
 export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -8,6 +8,7 @@ import { apiClient, ApiError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
 import { trimEndOf } from '#contract/text-edges.ts';
+import { saveFile } from '#src/lib/save-file.ts';
 
 export const EXPORT_ERRORS = {
   noTaskId: 'Task ID not returned',
@@ -116,13 +117,5 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   if (origin) headers.set('X-Origin', origin);
   const response = await fetch(fileUrl(path), { headers, credentials: 'same-origin' });
   if (!response.ok) throw new ApiError(response.status, await response.text().catch(() => ''));
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await response.blob(), fileName);
 }

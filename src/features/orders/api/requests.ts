@@ -12,6 +12,7 @@ import { listOf } from '#contract/pagination.ts';
 import { ApiError, apiClient, apiUrl, NetworkError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
+import { saveFile } from '#src/lib/save-file.ts';
 
 const BASE = '/v1/buyer/orders';
 export const OrderListSchema = listOf(OrderSchema);
@@ -162,15 +163,7 @@ export async function downloadWithToken(path: string, fallbackName: string): Pro
     }
     throw new ApiError(response.status, body);
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachmentName(response) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await response.blob(), attachmentName(response) ?? fallbackName);
 }
 
 export function downloadStoredFile(file: { id: string; file_name: string }): Promise<void> {
