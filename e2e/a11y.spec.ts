@@ -14,23 +14,10 @@ import {
   sidewaysScroll,
   type ScreenSize,
 } from './a11y-check.ts';
+import { api, cartOfOneArticle } from './fixtures/api.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const response = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': `a11y-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return (response.status() === 204 ? null : await response.json()) as T;
-}
 
 /** Signs in once through the form and keeps the session for the size's other tests. */
 async function saveSession(
@@ -241,24 +228,7 @@ for (const size of SCREEN_SIZES) {
       }, testInfo) => {
         await page.goto('/orders');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await api(page, 'DELETE', '/v1/buyer/shopping-carts');
-        const sites = await api<{ data: { id: string }[] }>(
-          page,
-          'GET',
-          '/v1/buyer/sites?limit=1&sorting[price]=ASC',
-        );
-        const site = sites.data[0]!;
-        const detail = await api<{ prices: { niche: { id: string } }[] }>(
-          page,
-          'GET',
-          `/v1/buyer/sites/${site.id}`,
-        );
-        const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
-        await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
-          link_type: detail.prices[0]!.niche.id,
-          buyer_domain: domains.data[0]!.id,
-          site: site.id,
-          articles_number: 1,
+        await cartOfOneArticle(page, {
           article_topic: 'i_will_write_my_topic',
           is_topic_needs_approval: false,
         });

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, SCREEN_SIZES } from './a11y-check.ts';
+import { api, cartOfOneArticle, orderCartWithCredits, writtenArticle } from './fixtures/api.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 
@@ -19,25 +20,6 @@ interface Issue {
   resolution: string | null;
   can_request_restore: boolean;
   events: { kind: string }[];
-}
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (response.status() === 204 ? null : await response.json()) as T;
 }
 
 /** A demo control call (decision 041): the key is derived from the server's token secret. */
@@ -56,51 +38,14 @@ async function demoControl(page: Page, path: string, body: object): Promise<void
 async function placeOrder(
   page: Page,
 ): Promise<{ orderId: string; itemId: string; number: string }> {
-  await api(page, 'DELETE', '/v1/buyer/shopping-carts');
-  const sites = await api<{ data: { id: string }[] }>(
-    page,
-    'GET',
-    '/v1/buyer/sites?limit=1&sorting[price]=ASC',
-  );
-  const site = sites.data[0]!;
-  const detail = await api<{ prices: { niche: { id: string } }[] }>(
-    page,
-    'GET',
-    `/v1/buyer/sites/${site.id}`,
-  );
-  const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
-  const plans = await api<{
-    data: { id: string; slug: string; min_words_amount: number | null }[];
-  }>(page, 'GET', '/v1/common/content-product-plans');
-  const standard = plans.data.find((plan) => plan.slug === 'standard')!;
-  await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
-    link_type: detail.prices[0]!.niche.id,
-    buyer_domain: domains.data[0]!.id,
-    site: site.id,
-    articles_number: 1,
+  await cartOfOneArticle(page, {
     article_topic: 'please_provide_me_a_topic',
-    content_product_plan: standard.id,
-    word_count: standard.min_words_amount,
+    ...(await writtenArticle(page)),
     target_url: 'https://shop.example.org/monitored',
     anchor_text: 'monitored offers',
   });
-  const profile = await api<{ accounts: { is_current: boolean; company: { id: string } }[] }>(
-    page,
-    'GET',
-    '/v1/buyer/profiles',
-  );
-  const company = (profile.accounts.find((a) => a.is_current) ?? profile.accounts[0]!).company;
-  const order = await api<{ id: string }>(page, 'POST', '/v1/buyer/orders', {
-    company: company.id,
-    invoice_emails: [BUYER.email],
-    payment_method: 'credits',
-  });
-  const items = await api<{ data: { id: string; number: string }[] }>(
-    page,
-    'GET',
-    `/v1/buyer/orders/${order.id}/items`,
-  );
-  return { orderId: order.id, itemId: items.data[0]!.id, number: items.data[0]!.number };
+  const order = await orderCartWithCredits(page);
+  return { orderId: order.orderId, itemId: order.itemId, number: order.itemNumber };
 }
 
 test('a live link breaks, opens an issue, and is healthy again after a restore', async ({

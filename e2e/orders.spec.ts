@@ -1,6 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  cartOfOneArticle,
+  orderCartWithCredits,
+  writtenArticle,
+  type PaidOrder,
+} from './fixtures/api.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
@@ -14,79 +20,16 @@ async function signIn(page: Page) {
   await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
 }
 
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (response.status() === 204 ? null : await response.json()) as T;
-}
-
-interface PaidOrder {
-  orderId: string;
-  orderNumber: string;
-  itemNumber: string;
-}
-
 /** Places and pays (with credits) an order of one written article whose topic needs approval. */
 async function placePaidOrder(page: Page): Promise<PaidOrder> {
-  await api(page, 'DELETE', '/v1/buyer/shopping-carts');
-  const sites = await api<{ data: { id: string }[] }>(
-    page,
-    'GET',
-    '/v1/buyer/sites?limit=1&sorting[price]=ASC',
-  );
-  const site = sites.data[0]!;
-  const detail = await api<{ prices: { niche: { id: string } }[] }>(
-    page,
-    'GET',
-    `/v1/buyer/sites/${site.id}`,
-  );
-  const domains = await api<{ data: { id: string }[] }>(page, 'GET', '/v1/buyer/domains');
-  const plans = await api<{
-    data: { id: string; slug: string; min_words_amount: number | null }[];
-  }>(page, 'GET', '/v1/common/content-product-plans');
-  const standard = plans.data.find((plan) => plan.slug === 'standard')!;
-  await api(page, 'POST', '/v1/buyer/shopping-carts/items', {
-    link_type: detail.prices[0]!.niche.id,
-    buyer_domain: domains.data[0]!.id,
-    site: site.id,
-    articles_number: 1,
+  await cartOfOneArticle(page, {
     article_topic: 'please_provide_me_a_topic',
     is_topic_needs_approval: true,
-    content_product_plan: standard.id,
-    word_count: standard.min_words_amount,
+    ...(await writtenArticle(page)),
     target_url: 'https://shop.example.org/offers',
     anchor_text: 'best offers',
   });
-  const profile = await api<{ accounts: { is_current: boolean; company: { id: string } }[] }>(
-    page,
-    'GET',
-    '/v1/buyer/profiles',
-  );
-  const company = (profile.accounts.find((a) => a.is_current) ?? profile.accounts[0]!).company;
-  const order = await api<{ id: string; number: string }>(page, 'POST', '/v1/buyer/orders', {
-    company: company.id,
-    invoice_emails: [BUYER.email],
-    payment_method: 'credits',
-  });
-  const items = await api<{ data: { number: string }[] }>(
-    page,
-    'GET',
-    `/v1/buyer/orders/${order.id}/items`,
-  );
-  return { orderId: order.id, orderNumber: order.number, itemNumber: items.data[0]!.number };
+  return orderCartWithCredits(page);
 }
 
 /** One publisher step through `npm run demo:advance`, which asks the running e2e server. */

@@ -11,6 +11,8 @@ export const paths = {
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   linkMonitoring: '/link-monitoring',
+  /** The list of links with an open issue: `serializeLinkListState({ health: ['issue'] })`. */
+  linkMonitoringIssues: '/link-monitoring?filter%5Bhealth%5D%5B%5D=issue',
   companies: '/companies',
   companiesCreate: '/companies/create',
   contentGuidelines: '/content-guidelines',

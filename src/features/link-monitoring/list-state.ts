@@ -89,6 +89,3 @@ export const linkListAddress: ListAddress<LinkListState> = {
   parse: parseLinkListState,
   serialize: serializeLinkListState,
 };
-
-/** The address of the list showing only the links with an open issue. */
-export const OPEN_ISSUES_SEARCH = serializeLinkListState({ health: ['issue'] });

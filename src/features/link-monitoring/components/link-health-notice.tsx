@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
-import { OPEN_ISSUES_SEARCH } from '../list-state.ts';
 
 const pill =
   'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -20,7 +19,7 @@ export function LinkHealthNotice() {
   if (summary.issues_open > 0) {
     return (
       <Link
-        to={`${paths.linkMonitoring}?${OPEN_ISSUES_SEARCH}`}
+        to={paths.linkMonitoringIssues}
         className={cx(pill, 'bg-red-50 text-red-800 ring-1 ring-red-200 hover:bg-red-100')}
       >
         <span aria-hidden="true" className="size-2 rounded-full bg-red-600" />

@@ -6,7 +6,6 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
-import { OPEN_ISSUES_SEARCH } from '../list-state.ts';
 
 const linkClasses =
   'text-sm font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -34,7 +33,7 @@ export function LinkMonitoringCard() {
         )}
       </div>
       {summary && summary.issues_open > 0 ? (
-        <Link to={`${paths.linkMonitoring}?${OPEN_ISSUES_SEARCH}`} className={linkClasses}>
+        <Link to={paths.linkMonitoringIssues} className={linkClasses}>
           {summary.issues_open === 1
             ? 'See the open issue'
             : `See the ${summary.issues_open} open issues`}
