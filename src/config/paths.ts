@@ -12,7 +12,7 @@ export const paths = {
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   linkMonitoring: '/link-monitoring',
   /** The list of links with an open issue: `serializeLinkListState({ health: ['issue'] })`. */
-  linkMonitoringIssues: '/link-monitoring?filter%5Bhealth%5D%5B%5D=issue',
+  linkMonitoringIssues: '/link-monitoring?filter[health][]=issue',
   companies: '/companies',
   companiesCreate: '/companies/create',
   contentGuidelines: '/content-guidelines',
