@@ -7,6 +7,7 @@ import {
 } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
+import { useFocusKeptInside } from '../hooks/use-focus-kept-inside.ts';
 import { useScrollOverflow } from '../hooks/use-scroll-overflow.ts';
 import { cx } from '../utils/class-names.ts';
 import { DialogCloseButton } from './dialog-close-button.tsx';
@@ -43,6 +44,7 @@ export function Dialog({
 }: DialogProps) {
   const hostId = useToastHost(open);
   const [body, bodyOverflow] = useScrollOverflow('y');
+  const panel = useFocusKeptInside(open);
   return (
     <HeadlessDialog
       open={open}
@@ -55,9 +57,12 @@ export function Dialog({
         className="fixed inset-0 bg-slate-900/40 backdrop-blur-[2px] transition-opacity duration-200 data-closed:opacity-0"
       />
       <DialogPanel
+        ref={panel}
+        tabIndex={-1}
         transition
         style={{ maxWidth: DIALOG_MAX_WIDTH_PX }}
         className={cx(
+          'outline-none',
           // Below sm: a full-width sheet from the bottom edge. Never taller than the window: the
           // content scrolls and the actions stay below it, as in a side sheet; a sticky footer
           // inside the scrolling panel stopped at its padding, with content showing beneath.
@@ -82,8 +87,8 @@ export function Dialog({
             className={cx(
               'flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-4 *:grow',
               'sm:pb-6 sm:*:grow-0',
-              // From sm the actions sit under the content without a rule, unless it scrolls.
-              !bodyOverflow.start && !bodyOverflow.end && 'sm:border-0 sm:pt-0',
+              // The actions sit under the content without a rule, unless it scrolls.
+              !bodyOverflow.start && !bodyOverflow.end && 'border-transparent sm:pt-0',
             )}
           >
             <DialogToast hostId={hostId} className="basis-full" />

@@ -27,7 +27,30 @@ function DialogHarness() {
   );
 }
 
+function VanishingButtonDialog() {
+  const [asked, setAsked] = useState(false);
+  return (
+    <Dialog open onClose={() => undefined} title="Link health">
+      {asked ? (
+        <p>Restore asked for.</p>
+      ) : (
+        <Button onClick={() => setAsked(true)}>Ask for a restore</Button>
+      )}
+    </Dialog>
+  );
+}
+
 describe('dialog', () => {
+  it('keeps focus inside when the focused button goes away', async () => {
+    const user = userEvent.setup();
+    render(<VanishingButtonDialog />);
+    const dialog = await screen.findByRole('dialog', { name: 'Link health' });
+    await user.click(screen.getByRole('button', { name: 'Ask for a restore' }));
+    await screen.findByText('Restore asked for.');
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('opens with its title, closes on Escape and returns focus to the opener', async () => {
     const user = userEvent.setup();
     render(<DialogHarness />);

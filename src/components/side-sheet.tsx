@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { SHEET_MAX_WIDTH_PX } from '../config/constants.ts';
+import { useFocusKeptInside } from '../hooks/use-focus-kept-inside.ts';
 import { cx } from '../utils/class-names.ts';
 import { DialogCloseButton } from './dialog-close-button.tsx';
 import { DialogToast, useToastHost } from './toaster.tsx';
@@ -40,6 +41,7 @@ export function SideSheet({
   const isVertical = side === 'left' || side === 'right';
   // As in `Dialog`: the page under an open sheet is inert, so toasts show inside the sheet.
   const hostId = useToastHost(open);
+  const panel = useFocusKeptInside(open);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
@@ -47,10 +49,12 @@ export function SideSheet({
         className="fixed inset-0 bg-slate-900/40 transition-opacity duration-300 data-closed:opacity-0"
       />
       <DialogPanel
+        ref={panel}
+        tabIndex={-1}
         transition
         style={isVertical ? { maxWidth: SHEET_MAX_WIDTH_PX } : undefined}
         className={cx(
-          'fixed flex flex-col bg-white shadow-2xl transition-transform duration-300 ease-out',
+          'fixed flex outline-none flex-col bg-white shadow-2xl transition-transform duration-300 ease-out',
           placement[side],
         )}
       >

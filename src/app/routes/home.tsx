@@ -137,7 +137,9 @@ function Dashboard() {
     <>
       <div className={isCompact ? 'mb-4' : 'mb-6'}>
         <div className="flex items-start justify-between gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{greeting}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
+            {greeting}
+          </h1>
           <LinkHealthNotice />
         </div>
         {isCompact ? null : (

@@ -38,7 +38,7 @@ export function ExportLinksButton({
       downloadText(await linksCsv(links), fileName);
       toast({
         title: 'Export ready',
-        description: `${figure.format(links.length)} links saved as ${fileName}.`,
+        description: `${figure.format(links.length)} ${links.length === 1 ? 'link' : 'links'} saved as ${fileName}.`,
         variant: 'success',
       });
     } catch (error) {

@@ -4,8 +4,10 @@ import { paths } from '#src/config/paths.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 
+// No display class here: the healthy share is hidden on a phone, and `cx` does not resolve two
+// display classes in favour of the later one.
 const pill =
-  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  'items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
  * The dashboard's word on the live links, beside its greeting (decision 147): open issues, when
@@ -20,7 +22,10 @@ export function LinkHealthNotice() {
     return (
       <Link
         to={paths.linkMonitoringIssues}
-        className={cx(pill, 'bg-red-50 text-red-800 ring-1 ring-red-200 hover:bg-red-100')}
+        className={cx(
+          pill,
+          'inline-flex bg-red-50 text-red-800 ring-1 ring-red-200 hover:bg-red-100',
+        )}
       >
         <span aria-hidden="true" className="size-2 rounded-full bg-red-600" />
         {summary.issues_open === 1
