@@ -1,5 +1,6 @@
 import { Checkbox, Field, Label, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { buttonClasses } from '../button.tsx';
+import { popoverPanelClasses } from '../popover-panel.ts';
 
 export interface ChoosableColumn {
   id: string;
@@ -23,9 +24,7 @@ export function ColumnChooser({
       <PopoverButton className={buttonClasses('secondary', 'sm')}>
         Columns{hiddenCount ? ` (${hiddenCount} hidden)` : ''}
       </PopoverButton>
-      {/* Not anchored: an anchored panel moves to a portal, whose aria-hidden focus sentinels
-          and place outside the page's landmarks axe-core reports. */}
-      <PopoverPanel className="absolute top-full left-0 z-40 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-lg sm:right-0 sm:left-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <PopoverPanel className={popoverPanelClasses('sm:w-64')}>
         <fieldset>
           <legend className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             Visible columns

@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { buttonClasses, Button } from '#src/components/button.tsx';
+import { popoverPanelClasses } from '#src/components/popover-panel.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -55,9 +56,7 @@ export function SavedViewsMenu({
   return (
     <Popover className="relative">
       <PopoverButton className={buttonClasses('secondary', 'sm')}>{title}</PopoverButton>
-      {/* Not anchored: an anchored panel moves to a portal, whose aria-hidden focus sentinels
-          and place outside the page's landmarks axe-core reports. */}
-      <PopoverPanel className="absolute top-full left-0 z-40 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-lg sm:right-0 sm:left-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <PopoverPanel className={popoverPanelClasses('sm:w-80')}>
         {({ close }) => (
           <div>
             <div className="flex items-center justify-between gap-2">
