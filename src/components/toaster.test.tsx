@@ -67,7 +67,7 @@ describe('toaster', () => {
     render(<Toaster />);
     act(() => void toast({ title: 'Hover me' }));
     act(() => {
-      screen.getByRole('status').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      screen.getByRole('status').dispatchEvent(new MouseEvent('mouseenter'));
     });
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByText('Hover me')).toBeInTheDocument();
