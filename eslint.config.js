@@ -62,6 +62,25 @@ export default tseslint.config(
     },
   },
   {
+    // Forms take their resolver from src/lib/schema-resolver.ts, which installs the spec's schema
+    // messages before any form validates (decision 150).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/schema-resolver.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hookform/resolvers/zod',
+              message: "Import zodResolver from '#src/lib/schema-resolver.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'src-sw/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },

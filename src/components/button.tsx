@@ -1,8 +1,4 @@
-import {
-  Button as HeadlessButton,
-  type ButtonProps as HeadlessButtonProps,
-} from '@headlessui/react';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
 import { cx } from '../utils/class-names.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -12,7 +8,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
-  'disabled:cursor-not-allowed disabled:opacity-60 data-disabled:cursor-not-allowed data-disabled:opacity-60';
+  'disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
@@ -38,7 +34,11 @@ export function buttonClasses(
   return cx(base, variants[variant], sizes[size], className);
 }
 
-export interface ButtonProps extends Omit<HeadlessButtonProps, 'className' | 'children'> {
+export interface ButtonProps extends Omit<
+  ComponentPropsWithoutRef<'button'>,
+  'className' | 'children'
+> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
@@ -61,7 +61,7 @@ export function Button({
   // would drop keyboard focus to the top of the page.
   const isBlocked = loading && !disabled;
   return (
-    <HeadlessButton
+    <button
       type={type}
       disabled={disabled}
       aria-disabled={isBlocked || undefined}
@@ -78,6 +78,6 @@ export function Button({
     >
       {loading ? <Spinner /> : null}
       {children}
-    </HeadlessButton>
+    </button>
   );
 }

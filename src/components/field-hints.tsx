@@ -1,18 +1,57 @@
-import { Description } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /**
- * The description and error under a Headless UI field; inside a Field both are linked to the
- * control through aria-describedby.
+ * The ids that tie a form control to its label and hints: the control's own id (the caller's,
+ * when it passes one), and `aria-describedby` naming the description, then the error, then any
+ * ids the caller passed. Plain elements and ids, so a form needs no component library to be
+ * labelled (decision 150).
  */
-export function FieldHints({ description, error }: { description?: ReactNode; error?: string }) {
+export function useFieldIds({
+  id,
+  hasDescription,
+  hasError,
+  describedBy,
+}: {
+  id?: string;
+  hasDescription: boolean;
+  hasError: boolean;
+  describedBy?: string;
+}) {
+  const base = useId();
+  const descriptionId = hasDescription ? `${base}-description` : undefined;
+  const errorId = hasError ? `${base}-error` : undefined;
+  const ids = [descriptionId, errorId, describedBy].filter(Boolean).join(' ');
+  return {
+    controlId: id ?? `${base}-control`,
+    descriptionId,
+    errorId,
+    describedBy: ids || undefined,
+  };
+}
+
+/** The description and error under a field, with the ids `useFieldIds` gave them. */
+export function FieldHints({
+  description,
+  descriptionId,
+  error,
+  errorId,
+}: {
+  description?: ReactNode;
+  descriptionId?: string;
+  error?: string;
+  errorId?: string;
+}) {
   return (
     <>
       {description ? (
-        <Description className="text-xs text-slate-500">{description}</Description>
+        <p id={descriptionId} className="text-xs text-slate-500">
+          {description}
+        </p>
       ) : null}
       {error ? (
-        <Description className="text-xs font-medium text-red-600">{error}</Description>
+        <p id={errorId} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
       ) : null}
     </>
   );

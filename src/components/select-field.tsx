@@ -1,15 +1,18 @@
-import { Field, Label, Select, type SelectProps } from '@headlessui/react';
-import type { ReactNode, Ref } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
 import { cx } from '../utils/class-names.ts';
-import { FieldHints } from './field-hints.tsx';
+import { FieldHints, useFieldIds } from './field-hints.tsx';
 import { ChevronDownIcon } from './icons.tsx';
+import { labelClasses } from './text-field.tsx';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-export interface SelectFieldProps extends Omit<SelectProps, 'className' | 'invalid' | 'children'> {
+export interface SelectFieldProps extends Omit<
+  ComponentPropsWithoutRef<'select'>,
+  'className' | 'children'
+> {
   label: ReactNode;
   options: readonly SelectOption[];
   placeholder?: string;
@@ -20,7 +23,7 @@ export interface SelectFieldProps extends Omit<SelectProps, 'className' | 'inval
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A native select (best keyboard and mobile support) with Headless UI's label wiring. */
+/** A native select (best keyboard and mobile support), labelled and described like `TextField`. */
 export function SelectField({
   label,
   options,
@@ -30,21 +33,31 @@ export function SelectField({
   className,
   hideLabel,
   ref,
+  id,
+  'aria-describedby': describedBy,
   ...selectProps
 }: SelectFieldProps) {
+  const ids = useFieldIds({
+    id,
+    hasDescription: Boolean(description),
+    hasError: Boolean(error),
+    describedBy,
+  });
   return (
-    <Field className={cx('space-y-1.5', className)}>
-      <Label className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
+    <div className={cx('space-y-1.5', className)}>
+      <label htmlFor={ids.controlId} className={hideLabel ? 'sr-only' : labelClasses}>
         {label}
-      </Label>
+      </label>
       <div className="relative">
-        <Select
+        <select
           ref={ref}
-          invalid={Boolean(error)}
+          id={ids.controlId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
           className={cx(
             'block w-full appearance-none rounded-lg border-0 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm',
             'ring-1 ring-inset ring-slate-300 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600',
-            'data-disabled:bg-slate-50 data-disabled:text-slate-500 data-invalid:ring-red-400',
+            'disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:ring-red-400',
           )}
           {...selectProps}
         >
@@ -54,10 +67,15 @@ export function SelectField({
               {option.label}
             </option>
           ))}
-        </Select>
+        </select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
       </div>
-      <FieldHints description={description} error={error} />
-    </Field>
+      <FieldHints
+        description={description}
+        descriptionId={ids.descriptionId}
+        error={error}
+        errorId={ids.errorId}
+      />
+    </div>
   );
 }

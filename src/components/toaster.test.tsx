@@ -62,14 +62,28 @@ describe('toaster', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('stays open while hovered', () => {
+  it('stays open while the pointer moves over it, and closes on time under a resting pointer', () => {
     vi.useFakeTimers();
     render(<Toaster />);
     act(() => void toast({ title: 'Hover me' }));
+    // A toast drawn under the pointer gets the pointer's enter events but no movement.
     act(() => {
+      screen.getByRole('status').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
       screen.getByRole('status').dispatchEvent(new MouseEvent('mouseenter'));
     });
     act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
+
+    act(() => void toast({ title: 'Hover me' }));
+    act(() => {
+      screen.getByRole('status').dispatchEvent(new MouseEvent('pointermove', { bubbles: true }));
+    });
+    act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByText('Hover me')).toBeInTheDocument();
+    act(() => {
+      screen.getByRole('status').dispatchEvent(new MouseEvent('pointerleave'));
+    });
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
   });
 });

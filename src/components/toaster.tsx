@@ -45,7 +45,10 @@ function ToastCard({ item, isInDialog = false }: { item: ToastItem; isInDialog?:
     startX.current = event.clientX;
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
+  // Hovering pauses the timer once the pointer moves over the toast: a toast that appears under a
+  // resting pointer (the button that raised it) still closes on time instead of staying there.
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    setPaused(true);
     if (startX.current === null) return;
     setOffset(Math.max(0, event.clientX - startX.current));
   };
@@ -63,8 +66,7 @@ function ToastCard({ item, isInDialog = false }: { item: ToastItem; isInDialog?:
       role={isAlert ? 'alert' : 'status'}
       aria-live={isAlert ? 'assertive' : 'polite'}
       aria-atomic="true"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       onPointerDown={onPointerDown}

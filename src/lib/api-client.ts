@@ -4,7 +4,8 @@
  * is reported through an injected callback so the session layer decides what happens.
  */
 import type { z } from 'zod';
-import { errorText, type Violation } from '#contract/errors.ts';
+import { errorText } from '#contract/error-text.ts';
+import type { Violation } from '#contract/errors.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
 import { trimEndOf } from '#contract/text-edges.ts';

@@ -9,7 +9,7 @@
  * Entries are sent oldest first, one tab at a time (Web Locks), and removed only once answered.
  * One the server refuses stays with the server's reason until the buyer dismisses it.
  */
-import { errorText } from '#contract/errors.ts';
+import { errorText } from '#contract/error-text.ts';
 import { ApiError, NetworkError } from './api-client.ts';
 import { db, type OutboxRow } from './db.ts';
 import { withExclusiveLock } from './locks.ts';

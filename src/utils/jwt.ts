@@ -1,4 +1,4 @@
-import { AccessClaimsSchema, type AccessClaims } from '#contract/auth.ts';
+import type { AccessClaims } from '#contract/auth.ts';
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -6,6 +6,19 @@ function decodeBase64Url(segment: string): string {
   const binary = atob(padded);
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The claims `AccessClaimsSchema` accepts, read without zod: every page's session code runs
+ * before zod loads (decision 150). A property test keeps the two in step.
+ */
+export function readAccessClaims(value: unknown): AccessClaims | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { username, roles, exp } = value as Record<string, unknown>;
+  if (typeof username !== 'string') return null;
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+  return { username, roles: [...roles], exp };
 }
 
 /**
@@ -17,8 +30,7 @@ export function decodeAccessClaims(token: string | null | undefined): AccessClai
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const parsed = AccessClaimsSchema.safeParse(JSON.parse(decodeBase64Url(payload)));
-    return parsed.success ? parsed.data : null;
+    return readAccessClaims(JSON.parse(decodeBase64Url(payload)));
   } catch {
     return null;
   }

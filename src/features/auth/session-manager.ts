@@ -13,7 +13,7 @@
  * - Logout forgets the tokens first and then tells the server, so it works offline too.
  */
 import type { AccessClaims, AuthResponse } from '#contract/auth.ts';
-import { isBuyer } from '#contract/auth.ts';
+import { isBuyer } from '#contract/roles.ts';
 import { MAX_TIMER_DELAY_MS, TOKEN_REFRESH_LEAD_MS } from '#src/config/constants.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { withExclusiveLock } from '#src/lib/locks.ts';

@@ -1,4 +1,5 @@
-import { ENTRY_ROUTE_BY_ROLE, isBuyer, type AccessClaims, type Role } from '#contract/auth.ts';
+import type { AccessClaims, Role } from '#contract/auth.ts';
+import { ENTRY_ROUTE_BY_ROLE, isBuyer } from '#contract/roles.ts';
 import type { BuyerProfile } from '#contract/profile.ts';
 import type { DeveloperSettings } from '#src/lib/developer-settings.ts';
 

@@ -1,4 +1,4 @@
-import { AuthResponseSchema, type AuthResponse, type LoginRequest } from '#contract/auth.ts';
+import type { AuthResponse, LoginRequest } from '#contract/auth.ts';
 import type {
   PasswordResetComplete,
   PasswordResetRequest,
@@ -6,21 +6,28 @@ import type {
 } from '#contract/public-auth.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-export function login(credentials: LoginRequest): Promise<AuthResponse> {
+/**
+ * The token answer's schema, loaded with zod when first needed: the sign-in page and every
+ * page's session code run without zod until then (decision 150).
+ */
+export const loadAuthResponseSchema = () =>
+  import('#contract/auth.ts').then((module) => module.AuthResponseSchema);
+
+export async function login(credentials: LoginRequest): Promise<AuthResponse> {
   return apiClient.request('/login_check', {
     method: 'POST',
     body: credentials,
-    schema: AuthResponseSchema,
+    schema: await loadAuthResponseSchema(),
     auth: false,
   });
 }
 
 /** The access token may already be expired here, so no Bearer header is sent. */
-export function refreshTokens(refreshToken: string): Promise<AuthResponse> {
+export async function refreshTokens(refreshToken: string): Promise<AuthResponse> {
   return apiClient.request('/token/refresh', {
     method: 'POST',
     body: { refresh_token: refreshToken },
-    schema: AuthResponseSchema,
+    schema: await loadAuthResponseSchema(),
     auth: false,
   });
 }

@@ -7,6 +7,7 @@ import { TextField, type TextFieldProps } from '#src/components/text-field.tsx';
 export function AuthForm({
   label,
   onSubmit,
+  onFocus,
   serverError,
   submitLabel,
   pending,
@@ -14,13 +15,15 @@ export function AuthForm({
 }: {
   label: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Called as focus enters the form: a good time to load what validating it needs. */
+  onFocus?: () => void;
   serverError: string | null;
   submitLabel: string;
   pending: boolean;
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={label}>
+    <form onSubmit={onSubmit} onFocus={onFocus} noValidate className="space-y-5" aria-label={label}>
       {serverError ? <Alert>{serverError}</Alert> : null}
       {children}
       <Button type="submit" className="w-full" size="lg" loading={pending}>

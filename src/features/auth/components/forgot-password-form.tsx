@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PasswordResetRequestSchema, type PasswordResetRequest } from '#contract/public-auth.ts';
+import type { PasswordResetRequest } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
@@ -12,12 +12,16 @@ import { AuthForm } from './auth-form.tsx';
 
 export const RESET_LINK_SENT_TEXT = 'If an account exists for that e-mail, we sent a link';
 
+const schema = lazyZodResolver(() =>
+  import('../form-schemas.ts').then((module) => module.PasswordResetRequestSchema),
+);
+
 export function ForgotPasswordForm() {
   const resetMutation = useRequestPasswordResetMutation();
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<PasswordResetRequest>({
-    resolver: zodResolver(PasswordResetRequestSchema),
+    resolver: schema.resolver,
     defaultValues: { email: '' },
   });
   const field = fieldBinder(form);
@@ -46,6 +50,7 @@ export function ForgotPasswordForm() {
         <AuthForm
           label="Reset password"
           onSubmit={onSubmit}
+          onFocus={schema.warm}
           serverError={serverError}
           submitLabel="Send reset link"
           pending={resetMutation.isPending}

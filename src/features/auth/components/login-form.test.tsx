@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '#src/lib/session-store.ts';
@@ -47,13 +47,14 @@ describe('login form', () => {
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The form's schema loads with its first validation.
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Required');
     expect(password).toHaveAccessibleDescription('Required');
 
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(email).toHaveAccessibleDescription('Invalid email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Invalid email'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useLoginMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
+import type { LoginFormValues } from '../form-schemas.ts';
 import { AuthForm, PasswordField } from './auth-form.tsx';
 
-const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Required').pipe(z.email('Invalid email')),
-  password: z.string().min(1, 'Required'),
-});
-type LoginFormValues = z.infer<typeof LoginFormSchema>;
+const schema = lazyZodResolver(() =>
+  import('../form-schemas.ts').then((module) => module.LoginFormSchema),
+);
 
 const fieldForPath = (path: string): keyof LoginFormValues | null =>
   path === 'username' || path === 'email' ? 'email' : path === 'password' ? 'password' : null;
@@ -23,7 +21,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const loginMutation = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: schema.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { handleSubmit, setError } = form;
@@ -53,6 +51,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <AuthForm
         label="Login"
         onSubmit={onSubmit}
+        onFocus={schema.warm}
         serverError={serverError}
         submitLabel="Log in"
         pending={loginMutation.isPending}

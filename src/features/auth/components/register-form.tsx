@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { RegistrationRequestSchema } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRegisterMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
+import type { RegisterFormValues } from '../form-schemas.ts';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
-const RegisterFormSchema = RegistrationRequestSchema.extend({
-  password_confirmation: z.string().min(1, 'Required'),
-}).refine((values) => values.password === values.password_confirmation, {
-  path: ['password_confirmation'],
-  message: 'The passwords do not match',
-});
-type RegisterFormValues = z.infer<typeof RegisterFormSchema>;
+const schema = lazyZodResolver(() =>
+  import('../form-schemas.ts').then((module) => module.RegisterFormSchema),
+);
 
 const FIELDS = ['email', 'password', 'first_name', 'last_name', 'company_name'] as const;
 const fieldForPath = (path: string) =>
@@ -29,7 +24,7 @@ export function RegisterForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: schema.resolver,
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -81,6 +76,7 @@ export function RegisterForm() {
       <AuthForm
         label="Register"
         onSubmit={onSubmit}
+        onFocus={schema.warm}
         serverError={serverError}
         submitLabel="Create account"
         pending={registerMutation.isPending}

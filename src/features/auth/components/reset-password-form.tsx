@@ -1,31 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { NewPasswordSchema } from '#contract/public-auth.ts';
 import { buttonClasses } from '#src/components/button.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCompletePasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
+import type { ResetFormValues } from '../form-schemas.ts';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
-const ResetFormSchema = z
-  .object({ password: NewPasswordSchema, password_confirmation: z.string().min(1, 'Required') })
-  .refine((values) => values.password === values.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match',
-  });
-type ResetFormValues = z.infer<typeof ResetFormSchema>;
+const schema = lazyZodResolver(() =>
+  import('../form-schemas.ts').then((module) => module.ResetFormSchema),
+);
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const resetMutation = useCompletePasswordResetMutation();
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ResetFormValues>({
-    resolver: zodResolver(ResetFormSchema),
+    resolver: schema.resolver,
     defaultValues: { password: '', password_confirmation: '' },
   });
   const { handleSubmit, setError } = form;
@@ -70,6 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <AuthForm
         label="New password"
         onSubmit={onSubmit}
+        onFocus={schema.warm}
         serverError={serverError}
         submitLabel="Change password"
         pending={resetMutation.isPending}

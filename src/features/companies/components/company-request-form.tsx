@@ -1,5 +1,4 @@
-import { Field, Label, Textarea } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -18,9 +17,8 @@ import type { Country, ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
-import { FieldHints } from '#src/components/field-hints.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
-import { inputClasses, TextField } from '#src/components/text-field.tsx';
+import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCreateCompanyRequest } from '../api/mutations.ts';
@@ -216,23 +214,14 @@ export function CompanyRequestForm({
             error={errors.bic_swift?.message ?? bicCheck.error}
           />
         </Section>
-        <Field className="space-y-1.5">
-          <Label className="block text-sm font-medium text-slate-800">
-            Additional info (optional)
-          </Label>
-          <Textarea
-            rows={4}
-            maxLength={COMPANY_LONG_TEXT_MAX}
-            invalid={Boolean(errors.additional_info)}
-            aria-invalid={errors.additional_info ? true : undefined}
-            className={inputClasses}
-            {...info}
-          />
-          <FieldHints
-            description="Anything our team should know to review the company."
-            error={errors.additional_info?.message}
-          />
-        </Field>
+        <TextAreaField
+          label="Additional info (optional)"
+          rows={4}
+          maxLength={COMPANY_LONG_TEXT_MAX}
+          description="Anything our team should know to review the company."
+          error={errors.additional_info?.message}
+          {...info}
+        />
         <div className="flex flex-wrap items-center justify-end gap-2">
           {isOnline ? null : (
             <p id={offlineNoteId} className="w-full text-right text-sm text-amber-800">

@@ -1,5 +1,5 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import {

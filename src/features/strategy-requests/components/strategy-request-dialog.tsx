@@ -1,5 +1,4 @@
-import { Field, Label, Textarea } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,8 +15,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Badge, type BadgeVariant } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
-import { FieldHints } from '#src/components/field-hints.tsx';
-import { inputClasses, TextField } from '#src/components/text-field.tsx';
+import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
@@ -151,23 +149,14 @@ export function StrategyRequestDialog({
             autoComplete="off"
             {...field('domain')}
           />
-          <Field className="space-y-1.5">
-            <Label className="block text-sm font-medium text-slate-800">
-              What do you want to achieve?
-            </Label>
-            <Textarea
-              rows={5}
-              maxLength={STRATEGY_DESCRIPTION_MAX}
-              invalid={Boolean(descriptionError)}
-              aria-invalid={descriptionError ? true : undefined}
-              className={inputClasses}
-              {...description}
-            />
-            <FieldHints
-              description="Your market, target pages, budget or anything else that helps us."
-              error={descriptionError}
-            />
-          </Field>
+          <TextAreaField
+            label="What do you want to achieve?"
+            rows={5}
+            maxLength={STRATEGY_DESCRIPTION_MAX}
+            description="Your market, target pages, budget or anything else that helps us."
+            error={descriptionError}
+            {...description}
+          />
           <div className="flex flex-wrap items-center justify-end gap-2">
             {isOnline ? null : (
               <p id={offlineId} className="w-full text-right text-sm text-amber-800">
