@@ -7,6 +7,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePages } from './tools/route-pages.ts';
 
 /** Identifies a build; the persisted query cache of another build is discarded. */
 function buildId(): string {
@@ -41,6 +42,12 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The sign-in pages, where a first visit lands before any service worker is installed.
+    routePages({
+      login: 'src/app/routes/login.tsx',
+      register: 'src/app/routes/register.tsx',
+      'forgot-password': 'src/app/routes/forgot-password.tsx',
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src-sw',

@@ -48,6 +48,29 @@ describe('serving the web app', () => {
     }
   });
 
+  it("answers a sign-in page with the build's own copy of index.html when there is one", async () => {
+    const LOGIN_HTML = INDEX_HTML.replace(
+      '<body>',
+      '<head><link rel="modulepreload"></head><body>',
+    );
+    mkdirSync(path.join(staticDir, 'routes'), { recursive: true });
+    writeFileSync(path.join(staticDir, 'routes', 'login.html'), LOGIN_HTML);
+    try {
+      for (const url of ['/login', '/login/', '/login?redirect=%2Forders']) {
+        const response = await get(url);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(LOGIN_HTML);
+      }
+      for (const url of ['/register', '/orders', '/LOGIN', '/orders/login']) {
+        expect((await get(url)).body, url).toBe(INDEX_HTML);
+      }
+      expect((await get('/..%2Froutes%2Flogin')).body).not.toBe(LOGIN_HTML);
+    } finally {
+      rmSync(path.join(staticDir, 'routes'), { recursive: true, force: true });
+    }
+  });
+
   it('answers an unknown /api path with a JSON 404 even to a browser navigation', async () => {
     const response = await get('/api/nope');
     expect(response.statusCode).toBe(404);

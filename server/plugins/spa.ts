@@ -1,11 +1,13 @@
 // Serves the built single-page app (the Vite output) next to the API. Hashed files under
 // /assets are cached for good; everything else (index.html, sw.js, the manifest, icons) is
 // revalidated on each use so a new release is picked up at once. Client-side routes answer with
-// index.html; unknown /api paths, and everything when no build exists, answer with a JSON 404.
+// index.html, or a sign-in page with its own copy that also preloads the page's scripts
+// (decision 151); unknown /api paths, and everything when no build exists, answer with a JSON 404.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routePageFile } from '../../tools/route-pages.ts';
 import { sendNotFound } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,8 +38,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | null
     if (!root || !isClientRoute(request) || !existsSync(path.join(root, 'index.html'))) {
       return sendNotFound(reply);
     }
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    return reply.header('cache-control', REVALIDATE).sendFile(pageFile(root, request));
   });
+}
+
+/** The build's own copy of index.html for the address (`/login` → routes/login.html), if any. */
+function pageFile(root: string, request: FastifyRequest): string {
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  const name = /^\/([a-z][a-z-]{0,40})\/?$/.exec(pathname)?.[1];
+  const file = name ? routePageFile(name) : null;
+  return file && existsSync(path.join(root, file)) ? file : 'index.html';
 }
 
 /** A browser navigation to an app route: GET/HEAD, accepts HTML, not /api, not a file name. */

@@ -1,0 +1,76 @@
+// A copy of index.html per sign-in page that also names the page's own scripts
+// (`<link rel="modulepreload">`), so a first visit fetches them with the entry instead of after
+// it has run and the router has matched the address (decision 151). The server answers a page's
+// address with its copy (`server/plugins/spa.ts`); every other address gets index.html, and an
+// installed service worker answers navigations from its own precache as before.
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The folder of the copies inside the build, and the name each page's copy has there. */
+export const ROUTE_PAGES_DIR = 'routes';
+export const routePageFile = (name: string) => `${ROUTE_PAGES_DIR}/${name}.html`;
+
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+interface BundleAsset {
+  type: 'asset';
+  fileName: string;
+  source: string | Uint8Array;
+}
+
+/** The files `fileName` loads through static imports, itself included, each once. */
+function staticClosure(bundle: Record<string, BundleChunk | BundleAsset>, fileName: string) {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const item = bundle[name];
+    if (files.has(name) || item?.type !== 'chunk') return;
+    files.add(name);
+    for (const imported of item.imports) visit(imported);
+  };
+  visit(fileName);
+  return files;
+}
+
+/** `pages`: the page's address segment → its route module, relative to the project root. */
+export function routePages(pages: Record<string, string>): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'route-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, output) {
+      const bundle = output as unknown as Record<string, BundleChunk | BundleAsset>;
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') this.error('route-pages: index.html is not in the bundle');
+      const html = String(index.source);
+      const byModule = new Map<string, BundleChunk>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk' && item.facadeModuleId) {
+          byModule.set(path.relative(root, item.facadeModuleId).split(path.sep).join('/'), item);
+        }
+      }
+      for (const [name, modulePath] of Object.entries(pages)) {
+        const chunk = byModule.get(modulePath);
+        if (!chunk) this.error(`route-pages: no chunk for ${modulePath}`);
+        const links = [...staticClosure(bundle, chunk.fileName)]
+          .filter((file) => !html.includes(`${base}${file}"`))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`)
+          .join('');
+        this.emitFile({
+          type: 'asset',
+          fileName: routePageFile(name),
+          source: html.replace('</head>', `\n${links}  </head>`),
+        });
+      }
+    },
+  };
+}
