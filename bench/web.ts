@@ -97,7 +97,20 @@ interface LighthouseFigures {
   tbt: number;
   cls: number;
   accessibility: number;
+  /** Where the main thread's time went (simulated): the top scripts and the kinds of work. */
+  scripts: string[];
+  work: string[];
 }
+
+interface LighthouseItem {
+  url?: string;
+  total?: number;
+  scripting?: number;
+  groupLabel?: string;
+  duration?: number;
+}
+const itemsOf = (audit: { details?: unknown } | undefined): LighthouseItem[] =>
+  ((audit?.details as { items?: LighthouseItem[] } | undefined)?.items ?? []).slice(0, 5);
 
 async function runLighthouse(url: string, keepStorage: boolean): Promise<LighthouseFigures[]> {
   const runs: LighthouseFigures[] = [];
@@ -118,13 +131,21 @@ async function runLighthouse(url: string, keepStorage: boolean): Promise<Lightho
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      scripts: itemsOf(lhr.audits['bootup-time']).map(
+        (item) =>
+          `${new URL(item.url ?? '', base).pathname} ${msText(item.total)} (script ${msText(item.scripting)})`,
+      ),
+      work: itemsOf(lhr.audits['mainthread-work-breakdown']).map(
+        (item) => `${item.groupLabel} ${msText(item.duration)}`,
+      ),
     });
   }
   return runs;
 }
 
 function printLighthouse(route: string, runs: LighthouseFigures[]) {
-  const pick = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
+  const pick = (key: 'performance' | 'lcp' | 'tbt' | 'cls' | 'accessibility') =>
+    median(runs.map((run) => run[key]));
   console.log(`\n### ${route}: Lighthouse 12, mobile preset, median of ${runs.length}`);
   console.log(
     `  performance ${pick('performance')}, LCP ${(pick('lcp') / 1000).toFixed(2)} s, TBT ${msText(pick('tbt'))}, CLS ${pick('cls').toFixed(3)}, accessibility ${pick('accessibility')}`,
@@ -133,6 +154,12 @@ function printLighthouse(route: string, runs: LighthouseFigures[]) {
     console.log(
       `  run ${index + 1}: performance ${run.performance}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${msText(run.tbt)}, CLS ${run.cls.toFixed(3)}, accessibility ${run.accessibility}`,
     );
+  }
+  // The run with the median TBT: where its main-thread time went (Lighthouse's simulated CPU).
+  const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor(runs.length / 2)];
+  if (typical) {
+    console.log(`  main thread by kind of work: ${typical.work.join(', ')}`);
+    console.log(`  main thread by script: ${typical.scripts.join(', ')}`);
   }
 }
 
