@@ -116,8 +116,8 @@ test('a buyer follows an article from topic approval to a live link and asks for
 
   await order.button(`Request edit of item ${itemNumber}`).click();
   await page
-    .getByRole('alertdialog', { name: 'Request edits' })
-    .getByRole('button', { name: 'Request edits' })
+    .getByRole('alertdialog', { name: 'Request an edit' })
+    .getByRole('button', { name: 'Request an edit' })
     .click();
   await order.expectToast(`Item ${itemNumber} successfully sent for edits`);
   await expect(row.getByText('Edits requested')).toBeVisible();

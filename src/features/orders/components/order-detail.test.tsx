@@ -242,8 +242,10 @@ describe('order detail', () => {
     const user = userEvent.setup();
     renderDetail();
     await user.click(await screen.findByRole('button', { name: 'Cancel item 100001-1' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel items' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel items' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel item' });
+    expect(dialog).toHaveTextContent('The publisher stops working on it.');
+    expect(dialog).toHaveTextContent('Item: 100001-1.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel item' }));
 
     expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
     expect(screen.getByText('There was a problem with your request.')).toBeInTheDocument();

@@ -74,28 +74,56 @@ interface Confirmation {
   items: OrderItem[];
 }
 
-const CONFIRM_TEXT: Record<Confirmation['kind'], { title: string; label: string; body: string }> = {
-  cancel: {
-    title: 'Cancel items',
-    label: 'Cancel items',
-    body: 'The publisher stops working on them. Items paid with credits are credited back.',
-  },
-  request_edit: {
-    title: 'Request edits',
-    label: 'Request edits',
-    body: 'The publisher updates the published article.',
-  },
-  approve_topic: {
-    title: 'Approve topics',
-    label: 'Approve',
-    body: 'The publisher writes the articles.',
-  },
-  approve_content: {
-    title: 'Approve content',
-    label: 'Approve',
-    body: 'The articles are sent for publication.',
-  },
-};
+/** The dialog's title, text and button, naming the items. */
+function confirmWords({ kind, items }: Confirmation) {
+  const text = confirmText(kind, items.length);
+  const numbers = items.map((item) => item.number).join(', ');
+  return {
+    title: text.title,
+    description: `${text.body} ${items.length === 1 ? 'Item' : 'Items'}: ${numbers}.`,
+    confirmLabel: text.label,
+  };
+}
+
+/** The confirmation's words, for one item or several. */
+function confirmText(
+  kind: Confirmation['kind'],
+  count: number,
+): { title: string; label: string; body: string } {
+  const one = count === 1;
+  switch (kind) {
+    case 'cancel':
+      return {
+        title: one ? 'Cancel item' : 'Cancel items',
+        label: one ? 'Cancel item' : 'Cancel items',
+        body: one
+          ? 'The publisher stops working on it. An item paid with credits is credited back.'
+          : 'The publisher stops working on them. Items paid with credits are credited back.',
+      };
+    case 'request_edit':
+      return {
+        title: one ? 'Request an edit' : 'Request edits',
+        label: one ? 'Request an edit' : 'Request edits',
+        body: one
+          ? 'The publisher updates the published article.'
+          : 'The publisher updates the published articles.',
+      };
+    case 'approve_topic':
+      return {
+        title: one ? 'Approve topic' : 'Approve topics',
+        label: 'Approve',
+        body: one ? 'The publisher writes the article.' : 'The publisher writes the articles.',
+      };
+    case 'approve_content':
+      return {
+        title: 'Approve content',
+        label: 'Approve',
+        body: one
+          ? 'The article is sent for publication.'
+          : 'The articles are sent for publication.',
+      };
+  }
+}
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
 export function OrderItemsSection({
@@ -299,9 +327,7 @@ export function OrderItemsSection({
           onConfirm={() => void confirm()}
           pending={isPending}
           destructive={confirmation.kind === 'cancel'}
-          title={CONFIRM_TEXT[confirmation.kind].title}
-          description={`${CONFIRM_TEXT[confirmation.kind].body} Items: ${numbersOf(confirmation.items).join(', ')}.`}
-          confirmLabel={CONFIRM_TEXT[confirmation.kind].label}
+          {...confirmWords(confirmation)}
           cancelLabel="Keep as is"
         />
       ) : null}
