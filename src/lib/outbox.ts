@@ -11,7 +11,8 @@
  */
 import { errorText } from '#contract/error-text.ts';
 import { ApiError, NetworkError } from './api-client.ts';
-import { db, type OutboxRow } from './db.ts';
+import { openDatabase } from './database.ts';
+import type { BuyerPortalDatabase, OutboxRow } from './db.ts';
 import { withExclusiveLock } from './locks.ts';
 
 /** HTTP statuses, each with the reason it belongs where it is listed. */
@@ -90,6 +91,7 @@ export async function enqueue<TVariables>(
   idempotencyKey: string,
   now: number = Date.now(),
 ): Promise<number> {
+  const db = await openDatabase();
   const existing = await db.outbox.where('idempotencyKey').equals(idempotencyKey).first();
   if (existing?.id !== undefined) return existing.id;
   const id = await db.outbox.add({
@@ -103,11 +105,15 @@ export async function enqueue<TVariables>(
   return id!;
 }
 
-/** The waiting and refused entries of one kind, oldest first. */
+/** The waiting and refused entries of one kind, oldest first. `db`: given by a live read. */
 export async function listOutbox<TVariables>(
   kind: OutboxKind<TVariables, unknown>,
+  db?: BuyerPortalDatabase,
 ): Promise<OutboxEntry<TVariables>[]> {
-  const rows = await db.outbox.where('mutationKey').equals(kind.name).toArray();
+  const rows = await (db ?? (await openDatabase())).outbox
+    .where('mutationKey')
+    .equals(kind.name)
+    .toArray();
   return rows.sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!).map(toEntry<TVariables>);
 }
 
@@ -115,13 +121,15 @@ export async function getOutboxEntry<TVariables>(
   kind: OutboxKind<TVariables, unknown>,
   id: number,
 ): Promise<OutboxEntry<TVariables> | null> {
-  const row = await db.outbox.get(id);
+  const row = await (await openDatabase()).outbox.get(id);
   return row && row.mutationKey === kind.name ? toEntry<TVariables>(row) : null;
 }
 
 /** Counts a try that got no usable answer; with a reason, the entry is refused for good. */
 export async function recordOutboxAttempt(id: number, refusal?: string): Promise<void> {
-  await db.outbox
+  await (
+    await openDatabase()
+  ).outbox
     .where('id')
     .equals(id)
     .modify((row) => {
@@ -137,7 +145,7 @@ export function markOutboxRefused(id: number, reason: string): Promise<void> {
 
 /** Removes an entry: the buyer dismisses a refusal, or takes back a waiting write. */
 export async function dismissOutboxEntry(id: number): Promise<void> {
-  await db.outbox.delete(id);
+  await (await openDatabase()).outbox.delete(id);
 }
 
 /** Whether the answer ends the entry under the kind's rule (see `RefusalRule`). */

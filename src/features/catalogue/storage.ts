@@ -1,7 +1,7 @@
 /** Offline copies of catalogue pages, keyed by the exact server query they answer. */
 import type { SiteList } from '#contract/catalogue.ts';
 import type { SavedView, SavedViewKind } from '#contract/saved-views.ts';
-import { db } from '#src/lib/db.ts';
+import { openDatabase } from '#src/lib/database.ts';
 
 export interface StoredCataloguePage {
   data: SiteList;
@@ -9,10 +9,12 @@ export interface StoredCataloguePage {
 }
 
 export async function saveCataloguePage(key: string, data: SiteList, now = Date.now()) {
+  const db = await openDatabase();
   await db.cataloguePages.put({ key, data, savedAt: now });
 }
 
 export async function readCataloguePage(key: string): Promise<StoredCataloguePage | null> {
+  const db = await openDatabase();
   const row = await db.cataloguePages.get(key);
   return row ? { data: row.data as SiteList, savedAt: row.savedAt } : null;
 }
@@ -25,6 +27,7 @@ export async function replaceSavedViews(
   views: StoredView[],
   now = Date.now(),
 ) {
+  const db = await openDatabase();
   await db.transaction('rw', db.savedViews, async () => {
     await db.savedViews.where('kind').equals(kind).delete();
     await db.savedViews.bulkPut(
@@ -40,6 +43,7 @@ export async function replaceSavedViews(
 }
 
 export async function readSavedViews(kind: SavedViewKind): Promise<StoredView[]> {
+  const db = await openDatabase();
   const rows = await db.savedViews.where('kind').equals(kind).toArray();
   return rows.map((row) => {
     const state = (row.state ?? {}) as { value?: unknown; is_favorite?: unknown };

@@ -4,7 +4,8 @@
  * since settled and nobody is waiting for it.
  */
 import { TRACKED_IMPORT_LIFETIME_MS } from '#src/config/constants.ts';
-import { db, type TrackedImportRow, type TrackedImportStatus } from '#src/lib/db.ts';
+import { openDatabase } from '#src/lib/database.ts';
+import type { BuyerPortalDatabase, TrackedImportRow, TrackedImportStatus } from '#src/lib/db.ts';
 
 export type TrackedImport = TrackedImportRow;
 
@@ -12,12 +13,12 @@ export async function trackImport(
   entry: Omit<TrackedImportRow, 'createdAt' | 'status'> & { status?: TrackedImportStatus },
   now: number = Date.now(),
 ): Promise<void> {
-  await db.trackedImports.put({ status: 'pending', ...entry, createdAt: now });
+  await (await openDatabase()).trackedImports.put({ status: 'pending', ...entry, createdAt: now });
 }
 
 /** Deletes entries older than the lifetime; returns how many were removed. */
-export function deleteExpiredTrackedImports(now: number = Date.now()): Promise<number> {
-  return db.trackedImports
+export async function deleteExpiredTrackedImports(now: number = Date.now()): Promise<number> {
+  return (await openDatabase()).trackedImports
     .where('createdAt')
     .below(now - TRACKED_IMPORT_LIFETIME_MS)
     .delete();
@@ -26,23 +27,26 @@ export function deleteExpiredTrackedImports(now: number = Date.now()): Promise<n
 /** The live entries, after removing expired ones. */
 export async function listTrackedImports(now: number = Date.now()): Promise<TrackedImport[]> {
   await deleteExpiredTrackedImports(now);
-  return db.trackedImports.orderBy('createdAt').toArray();
+  return (await openDatabase()).trackedImports.orderBy('createdAt').toArray();
 }
 
 export async function updateTrackedImportStatus(
   fileImportId: string,
   status: TrackedImportStatus,
 ): Promise<void> {
-  await db.trackedImports.update(fileImportId, { status });
+  await (await openDatabase()).trackedImports.update(fileImportId, { status });
 }
 
 export async function untrackImport(fileImportId: string): Promise<void> {
-  await db.trackedImports.delete(fileImportId);
+  await (await openDatabase()).trackedImports.delete(fileImportId);
 }
 
-/** How many imports are tracked, expired ones included; read live to start and stop polling. */
-export function countTrackedImports(): Promise<number> {
-  return db.trackedImports.count();
+/**
+ * How many imports are tracked, expired ones included; read live to start and stop polling.
+ * `db`: given by a live read.
+ */
+export async function countTrackedImports(db?: BuyerPortalDatabase): Promise<number> {
+  return (db ?? (await openDatabase())).trackedImports.count();
 }
 
 /**
@@ -50,6 +54,11 @@ export function countTrackedImports(): Promise<number> {
  * tabs at once is still announced once.
  */
 export async function settleTrackedImport(fileImportId: string): Promise<boolean> {
-  const removed = await db.trackedImports.where('fileImportId').equals(fileImportId).delete();
+  const removed = await (
+    await openDatabase()
+  ).trackedImports
+    .where('fileImportId')
+    .equals(fileImportId)
+    .delete();
   return removed > 0;
 }

@@ -6,6 +6,7 @@
  */
 import type { CartItem, CartLineCreate } from '#contract/cart.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
+import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
@@ -48,8 +49,9 @@ export const cartLineOutbox = defineOutboxKind<AddCartLineInput, CartItem[]>({
 export type CartLineDraft = Omit<OutboxEntry<AddCartLineInput>, 'variables'> & AddCartLineInput;
 
 /** Waiting and refused lines, oldest first. */
-export async function listCartLineDrafts(): Promise<CartLineDraft[]> {
-  return (await listOutbox(cartLineOutbox)).map(({ variables, ...entry }) => ({
+/** `db`: given by a live read. */
+export async function listCartLineDrafts(db?: BuyerPortalDatabase): Promise<CartLineDraft[]> {
+  return (await listOutbox(cartLineOutbox, db)).map(({ variables, ...entry }) => ({
     ...entry,
     ...variables,
   }));

@@ -1,13 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
+import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { dismissOutboxEntry } from '#src/lib/outbox.ts';
 import { listCartLineDrafts, type CartLineDraft } from '../api/cart-lines.ts';
 
 /** The cart lines kept on this device, live. */
 export function useCartLineDrafts(): CartLineDraft[] | undefined {
-  return useLiveQuery(() => listCartLineDrafts(), []);
+  return useLiveStore((db) => listCartLineDrafts(db), [], undefined);
 }
 
 /** Lines added offline: waiting to be sent, or refused by the server with the reason. */

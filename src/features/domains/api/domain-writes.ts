@@ -7,6 +7,7 @@
 import type { BuyerDomain } from '#contract/domains.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { isApiError } from '#src/lib/api-client.ts';
+import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
@@ -77,10 +78,11 @@ export type DomainDraft =
   | (OutboxEntry<QueuedDomainDelete> & { action: 'delete' });
 
 /** Adds and deletes kept on this device, waiting or refused, oldest first. */
-export async function listDomainDrafts(): Promise<DomainDraft[]> {
+/** `db`: given by a live read. */
+export async function listDomainDrafts(db?: BuyerPortalDatabase): Promise<DomainDraft[]> {
   const [adds, deletes] = await Promise.all([
-    listOutbox(domainAddOutbox),
-    listOutbox(domainDeleteOutbox),
+    listOutbox(domainAddOutbox, db),
+    listOutbox(domainDeleteOutbox, db),
   ]);
   return [
     ...adds.map((entry) => ({ ...entry, action: 'add' as const })),

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IMPORT_MESSAGES } from '#contract/domains.ts';
 import { toast } from '#src/components/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
+import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { withExclusiveLock } from '#src/lib/locks.ts';
 import { refreshImportedLists } from '../api/queries.ts';
 import { countTrackedImports } from '../storage.ts';
@@ -35,7 +35,7 @@ export function useImportTracker(): void {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  const tracked = useLiveQuery(() => countTrackedImports(), [], 0);
+  const tracked = useLiveStore((db) => countTrackedImports(db), [], 0);
   const isTracking = tracked > 0;
   // Bumped when a polling run ends, so an import tracked at that very moment starts another.
   const [run, setRun] = useState(0);
