@@ -28,11 +28,15 @@ test('a buyer filters by a DR range and a country, sorts by price and pages thro
   await page.getByRole('spinbutton', { name: 'DR max' }).fill('5');
   await expect(page.getByText('min must be less than or equal to max')).toBeVisible();
   await page.getByRole('spinbutton', { name: 'DR max' }).fill('90');
+  // A decimal typed key by key keeps its point ("1." is not written back as "1").
+  await page.getByRole('spinbutton', { name: 'TF/CF ratio max' }).pressSequentially('9.75');
+  await expect(page.getByRole('spinbutton', { name: 'TF/CF ratio max' })).toHaveValue('9.75');
   await page.locator('summary', { hasText: 'Countries' }).click();
   await page.getByRole('checkbox', { name: 'Germany' }).check();
   await catalogue.applyFilters();
 
   await expect.poll(() => query(page).get('filter[ahrefs_domain_rating][max]')).toBe('90');
+  expect(query(page).get('filter[tf_cf][max]')).toBe('9.75');
   expect(query(page).getAll('filter[main_countries][]')).toHaveLength(1);
   await catalogue.waitForRows();
 

@@ -2,9 +2,11 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * A form resolver whose zod schema loads when first needed (decision 150): the sign-in pages
- * render without zod, which loads when the visitor first focuses the form (`warm`) and at the
- * latest when it validates. A failed load is tried again at the next validation.
+ * A form resolver whose zod schema loads after the page is drawn (decision 150): the sign-in
+ * pages render without zod, which loads when the browser is next idle (`warm`) and at the latest
+ * when the form validates. If it cannot load (a connection lost before the service worker has
+ * it), the form is sent unchecked and the server's answer names the wrong fields; the next
+ * validation tries the load again.
  */
 export function lazyZodResolver<TInput extends FieldValues, TOutput>(
   loadSchema: () => Promise<z.ZodType<TOutput, TInput>>,
@@ -22,7 +24,15 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput>(
     return loaded;
   };
   return {
-    resolver: async (values, context, options) => (await load())(values, context, options),
+    resolver: async (values, context, options) => {
+      let resolve: Resolver<TInput, unknown, TOutput>;
+      try {
+        resolve = await load();
+      } catch {
+        return { values: values as unknown as TOutput, errors: {} };
+      }
+      return resolve(values, context, options);
+    },
     warm: () => void load().catch(() => undefined),
   };
 }

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { TextField, type TextFieldProps } from '#src/components/text-field.tsx';
@@ -7,7 +7,7 @@ import { TextField, type TextFieldProps } from '#src/components/text-field.tsx';
 export function AuthForm({
   label,
   onSubmit,
-  onFocus,
+  warm,
   serverError,
   submitLabel,
   pending,
@@ -15,15 +15,21 @@ export function AuthForm({
 }: {
   label: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  /** Called as focus enters the form: a good time to load what validating it needs. */
-  onFocus?: () => void;
+  /** Called once when the browser is first idle after the form is drawn: loads its validation. */
+  warm?: () => void;
   serverError: string | null;
   submitLabel: string;
   pending: boolean;
   children: ReactNode;
 }) {
+  useEffect(() => {
+    if (!warm) return;
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 0);
+    const handle = requestIdleCallback(warm, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, [warm]);
   return (
-    <form onSubmit={onSubmit} onFocus={onFocus} noValidate className="space-y-5" aria-label={label}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={label}>
       {serverError ? <Alert>{serverError}</Alert> : null}
       {children}
       <Button type="submit" className="w-full" size="lg" loading={pending}>

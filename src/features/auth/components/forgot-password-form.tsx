@@ -50,10 +50,10 @@ export function ForgotPasswordForm() {
         <AuthForm
           label="Reset password"
           onSubmit={onSubmit}
-          onFocus={schema.warm}
+          warm={schema.warm}
           serverError={serverError}
           submitLabel="Send reset link"
-          pending={resetMutation.isPending}
+          pending={resetMutation.isPending || form.formState.isSubmitting}
         >
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         </AuthForm>

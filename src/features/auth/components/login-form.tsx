@@ -51,10 +51,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <AuthForm
         label="Login"
         onSubmit={onSubmit}
-        onFocus={schema.warm}
+        warm={schema.warm}
         serverError={serverError}
         submitLabel="Log in"
-        pending={loginMutation.isPending}
+        pending={loginMutation.isPending || form.formState.isSubmitting}
       >
         <TextField
           label="Email"

@@ -76,10 +76,10 @@ export function RegisterForm() {
       <AuthForm
         label="Register"
         onSubmit={onSubmit}
-        onFocus={schema.warm}
+        warm={schema.warm}
         serverError={serverError}
         submitLabel="Create account"
-        pending={registerMutation.isPending}
+        pending={registerMutation.isPending || form.formState.isSubmitting}
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...field('first_name')} />

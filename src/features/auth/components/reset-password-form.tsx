@@ -65,10 +65,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <AuthForm
         label="New password"
         onSubmit={onSubmit}
-        onFocus={schema.warm}
+        warm={schema.warm}
         serverError={serverError}
         submitLabel="Change password"
-        pending={resetMutation.isPending}
+        pending={resetMutation.isPending || form.formState.isSubmitting}
       >
         <NewPasswordFields
           password={{ label: 'New password', ...field('password') }}

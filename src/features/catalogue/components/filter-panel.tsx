@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useState,
   type Dispatch,
+  type ComponentPropsWithoutRef,
   type FormEvent,
   type ReactNode,
   type SetStateAction,
@@ -107,6 +108,41 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A number box that keeps what the buyer types ("10.", "0.50") while its number is the same:
+ * only a number changed from outside (a reset, a saved filter) replaces the text. Written back
+ * from the number alone, "10." would lose its point and move the caret on every key.
+ */
+function NumberInput({
+  value,
+  onValueChange,
+  ...props
+}: Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'onChange' | 'type'> & {
+  value: number | undefined;
+  onValueChange: (value: number | undefined) => void;
+  'data-autofocus'?: boolean;
+}) {
+  const textOf = (number: number | undefined) => (number === undefined ? '' : String(number));
+  const [shown, setShown] = useState({ value, text: textOf(value) });
+  if (shown.value !== value) setShown({ value, text: textOf(value) });
+  return (
+    <input
+      type="number"
+      inputMode="decimal"
+      // Any decimal is a valid bound: the browser's default step of 1 would refuse 0.5 on Apply.
+      step="any"
+      {...props}
+      value={shown.text}
+      onChange={(event) => {
+        const text = event.target.value;
+        const next = toNumber(text);
+        setShown({ value: next, text });
+        onValueChange(next);
+      }}
+    />
+  );
+}
+
 function RangeInputs({
   filterKey,
   isFirst,
@@ -122,9 +158,8 @@ function RangeInputs({
   const label = RANGE_LABELS[filterKey];
   const error = validateRange(range);
   const errorId = `${filterKey}-error`;
-  const set = (bound: 'min' | 'max', text: string) => {
+  const set = (bound: 'min' | 'max', value: number | undefined) => {
     const next: NumberRange = { ...range };
-    const value = toNumber(text);
     if (value === undefined) delete next[bound];
     else next[bound] = value;
     onChange(next);
@@ -134,15 +169,13 @@ function RangeInputs({
       <p className="mb-1 text-sm font-medium text-slate-800">{label}</p>
       <div className="grid grid-cols-2 gap-2">
         {(['min', 'max'] as const).map((bound) => (
-          <input
+          <NumberInput
             key={bound}
-            type="number"
-            inputMode="decimal"
             aria-label={`${label} ${bound}`}
             data-autofocus={isFirst && bound === 'min' ? true : undefined}
             placeholder={bound === 'min' ? 'Min' : 'Max'}
-            value={range?.[bound] ?? ''}
-            onChange={(event) => set(bound, event.target.value)}
+            value={range?.[bound]}
+            onValueChange={(value) => set(bound, value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={inputClass}
