@@ -1,25 +1,17 @@
-import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { cx } from '../utils/class-names.ts';
-import { FieldHints, useFieldIds } from './field-hints.tsx';
 import { ChevronDownIcon } from './icons.tsx';
-import { labelClasses } from './text-field.tsx';
+import { LabelledControl, type FieldTextProps } from './text-field.tsx';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-export interface SelectFieldProps extends Omit<
-  ComponentPropsWithoutRef<'select'>,
-  'className' | 'children'
-> {
-  label: ReactNode;
+export interface SelectFieldProps
+  extends Omit<ComponentPropsWithoutRef<'select'>, 'className' | 'children'>, FieldTextProps {
   options: readonly SelectOption[];
   placeholder?: string;
-  description?: ReactNode;
-  error?: string;
-  className?: string;
-  hideLabel?: boolean;
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -33,49 +25,33 @@ export function SelectField({
   className,
   hideLabel,
   ref,
-  id,
-  'aria-describedby': describedBy,
   ...selectProps
 }: SelectFieldProps) {
-  const ids = useFieldIds({
-    id,
-    hasDescription: Boolean(description),
-    hasError: Boolean(error),
-    describedBy,
-  });
   return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={ids.controlId} className={hideLabel ? 'sr-only' : labelClasses}>
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          ref={ref}
-          id={ids.controlId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          className={cx(
-            'block w-full appearance-none rounded-lg border-0 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm',
-            'ring-1 ring-inset ring-slate-300 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600',
-            'disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:ring-red-400',
-          )}
-          {...selectProps}
-        >
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
-      </div>
-      <FieldHints
-        description={description}
-        descriptionId={ids.descriptionId}
-        error={error}
-        errorId={ids.errorId}
-      />
-    </div>
+    <LabelledControl
+      field={{ label, description, error, className, hideLabel }}
+      controlProps={selectProps}
+      control={(props) => (
+        <div className="relative">
+          <select
+            ref={ref}
+            {...props}
+            className={cx(
+              'block w-full appearance-none rounded-lg border-0 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm',
+              'ring-1 ring-inset ring-slate-300 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600',
+              'disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:ring-red-400',
+            )}
+          >
+            {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+        </div>
+      )}
+    />
   );
 }

@@ -7,13 +7,13 @@ export const inputClasses =
   'placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600 ' +
   'aria-invalid:ring-red-400 aria-invalid:focus:outline-red-600 disabled:bg-slate-50 disabled:text-slate-500';
 
-export const labelClasses = 'block text-sm font-medium text-slate-800';
-
-interface FieldTextProps {
+export interface FieldTextProps {
   label: ReactNode;
   description?: ReactNode;
   error?: string;
   className?: string;
+  /** The label stays for screen readers only. */
+  hideLabel?: boolean;
 }
 
 export interface TextFieldProps
@@ -26,27 +26,27 @@ export interface TextAreaFieldProps
   ref?: Ref<HTMLTextAreaElement>;
 }
 
+/** The attributes that tie a control to its label and hints. */
+export interface ControlWiring {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
 /**
- * A label above a control and hints below it. The label names the control, the description and
- * error describe it (aria-describedby), and an error marks it aria-invalid.
+ * A label above a control and hints below it, for any control a field component draws. The label
+ * names the control, the description and error describe it (aria-describedby), and an error
+ * marks it aria-invalid. Takes the field's own props and the control's; gives the control's
+ * props, wired, to `control`.
  */
-function LabelledControl({
-  label,
-  description,
-  error,
-  className,
-  id,
-  describedBy,
+export function LabelledControl<TControlProps extends object>({
+  field: { label, description, error, className, hideLabel },
+  controlProps: { id, 'aria-describedby': describedBy, ...controlProps },
   control,
-}: FieldTextProps & {
-  id: string | undefined;
-  describedBy: string | undefined;
-  control: (wiring: {
-    id: string;
-    'aria-describedby': string | undefined;
-    'aria-invalid': true | undefined;
-    className: string;
-  }) => ReactNode;
+}: {
+  field: FieldTextProps;
+  controlProps: TControlProps & { id?: string; 'aria-describedby'?: string };
+  control: (props: Omit<TControlProps, 'id' | 'aria-describedby'> & ControlWiring) => ReactNode;
 }) {
   const ids = useFieldIds({
     id,
@@ -56,14 +56,17 @@ function LabelledControl({
   });
   return (
     <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={ids.controlId} className={labelClasses}>
+      <label
+        htmlFor={ids.controlId}
+        className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}
+      >
         {label}
       </label>
       {control({
+        ...controlProps,
         id: ids.controlId,
         'aria-describedby': ids.describedBy,
         'aria-invalid': error ? true : undefined,
-        className: inputClasses,
       })}
       <FieldHints
         description={description}
@@ -81,15 +84,15 @@ export function TextField({
   description,
   error,
   className,
+  hideLabel,
   ref,
-  id,
-  'aria-describedby': describedBy,
   ...inputProps
 }: TextFieldProps) {
   return (
     <LabelledControl
-      {...{ label, description, error, className, id, describedBy }}
-      control={(wiring) => <input ref={ref} {...inputProps} {...wiring} />}
+      field={{ label, description, error, className, hideLabel }}
+      controlProps={inputProps}
+      control={(props) => <input ref={ref} {...props} className={inputClasses} />}
     />
   );
 }
@@ -100,15 +103,15 @@ export function TextAreaField({
   description,
   error,
   className,
+  hideLabel,
   ref,
-  id,
-  'aria-describedby': describedBy,
   ...textAreaProps
 }: TextAreaFieldProps) {
   return (
     <LabelledControl
-      {...{ label, description, error, className, id, describedBy }}
-      control={(wiring) => <textarea ref={ref} {...textAreaProps} {...wiring} />}
+      field={{ label, description, error, className, hideLabel }}
+      controlProps={textAreaProps}
+      control={(props) => <textarea ref={ref} {...props} className={inputClasses} />}
     />
   );
 }

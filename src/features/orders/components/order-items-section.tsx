@@ -74,55 +74,48 @@ interface Confirmation {
   items: OrderItem[];
 }
 
+/** A confirmation's words for one item, then for several. */
+type Words = readonly [one: string, several: string];
+
+const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; body: Words }> = {
+  cancel: {
+    title: ['Cancel item', 'Cancel items'],
+    label: ['Cancel item', 'Cancel items'],
+    body: [
+      'The publisher stops working on it. An item paid with credits is credited back.',
+      'The publisher stops working on them. Items paid with credits are credited back.',
+    ],
+  },
+  request_edit: {
+    title: ['Request an edit', 'Request edits'],
+    label: ['Request an edit', 'Request edits'],
+    body: [
+      'The publisher updates the published article.',
+      'The publisher updates the published articles.',
+    ],
+  },
+  approve_topic: {
+    title: ['Approve topic', 'Approve topics'],
+    label: ['Approve', 'Approve'],
+    body: ['The publisher writes the article.', 'The publisher writes the articles.'],
+  },
+  approve_content: {
+    title: ['Approve content', 'Approve content'],
+    label: ['Approve', 'Approve'],
+    body: ['The article is sent for publication.', 'The articles are sent for publication.'],
+  },
+};
+
 /** The dialog's title, text and button, naming the items. */
 function confirmWords({ kind, items }: Confirmation) {
-  const text = confirmText(kind, items.length);
+  const pick = (words: Words) => words[items.length === 1 ? 0 : 1];
+  const words = CONFIRM_WORDS[kind];
   const numbers = items.map((item) => item.number).join(', ');
   return {
-    title: text.title,
-    description: `${text.body} ${items.length === 1 ? 'Item' : 'Items'}: ${numbers}.`,
-    confirmLabel: text.label,
+    title: pick(words.title),
+    description: `${pick(words.body)} ${pick(['Item', 'Items'])}: ${numbers}.`,
+    confirmLabel: pick(words.label),
   };
-}
-
-/** The confirmation's words, for one item or several. */
-function confirmText(
-  kind: Confirmation['kind'],
-  count: number,
-): { title: string; label: string; body: string } {
-  const one = count === 1;
-  switch (kind) {
-    case 'cancel':
-      return {
-        title: one ? 'Cancel item' : 'Cancel items',
-        label: one ? 'Cancel item' : 'Cancel items',
-        body: one
-          ? 'The publisher stops working on it. An item paid with credits is credited back.'
-          : 'The publisher stops working on them. Items paid with credits are credited back.',
-      };
-    case 'request_edit':
-      return {
-        title: one ? 'Request an edit' : 'Request edits',
-        label: one ? 'Request an edit' : 'Request edits',
-        body: one
-          ? 'The publisher updates the published article.'
-          : 'The publisher updates the published articles.',
-      };
-    case 'approve_topic':
-      return {
-        title: one ? 'Approve topic' : 'Approve topics',
-        label: 'Approve',
-        body: one ? 'The publisher writes the article.' : 'The publisher writes the articles.',
-      };
-    case 'approve_content':
-      return {
-        title: 'Approve content',
-        label: 'Approve',
-        body: one
-          ? 'The article is sent for publication.'
-          : 'The articles are sent for publication.',
-      };
-  }
 }
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
