@@ -63,6 +63,6 @@ describe('an order’s items with the link monitoring dialog', () => {
     expect(await within(dialog).findByText('No link to your site')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });
