@@ -17,7 +17,9 @@ export const MAX_TEXT_LENGTH = 20_000;
 export const FORBIDDEN_CHARACTER_MESSAGE =
   'This text contains a character that cannot be stored (a NUL or a broken character). Remove it and try again.';
 export const TOO_DEEP_MESSAGE = `This value is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
-export const TOO_LONG_MESSAGE = `This text is too long (at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters).`;
+// Written out rather than formatted: a module-level `toLocaleString` starts the browser's locale
+// data on every page that imports this file, even where the message is never shown.
+export const TOO_LONG_MESSAGE = 'This text is too long (at most 20,000 characters).';
 
 // One code unit on each side: linear, whatever the input.
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

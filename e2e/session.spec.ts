@@ -14,6 +14,33 @@ test('a buyer signs in and lands on the home page', async ({ page }) => {
   await expect(navigation(page).getByRole('link', { name: 'Orders' })).toBeVisible();
 });
 
+test('the login card is painted before its scripts run, and what was typed then is signed in with', async ({
+  page,
+}) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Login to dashboard' })).toBeVisible();
+  const logIn = page.getByRole('button', { name: 'Log in' });
+  await expect(logIn).toHaveAttribute('aria-busy', 'true');
+  await page.getByLabel('Email').fill(BUYER.email);
+  await page.getByLabel('Password', { exact: true }).fill(BUYER.password);
+  // Enter before the scripts run submits nowhere: the password never reaches the address.
+  await page.keyboard.press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+
+  releaseScripts();
+  await expect(logIn).not.toHaveAttribute('aria-busy');
+  await expect(page.getByLabel('Email')).toHaveValue(BUYER.email);
+  await logIn.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(navigation(page).getByRole('link', { name: 'Orders' })).toBeVisible();
+});
+
 test('a wrong password shows the server message and keeps the buyer on the login card', async ({
   page,
 }) => {

@@ -16,6 +16,9 @@ const INPUTS = [
   'workers',
   'contract',
   'public',
+  // The build's own plugins (route pages and their markup) and the local React packages.
+  'tools',
+  'vendor',
   'index.html',
   'vite.config.ts',
   'tsconfig.app.json',

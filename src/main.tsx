@@ -1,15 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
+import { createAppRouter } from './app/router.tsx';
+import { startApp } from './app/start.tsx';
 import './index.css';
 
 const { session } = bootstrap();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App session={session} />
-  </StrictMode>,
-);
+startApp(container, session, createAppRouter(session));

@@ -3,7 +3,13 @@
 // it has run and the router has matched the address (decision 151). The server answers a page's
 // address with its copy (`server/plugins/spa.ts`); every other address gets index.html, and an
 // installed service worker answers navigations from its own precache as before.
+//
+// Each copy also holds the page's markup as a signed-out visitor first sees it, rendered by the
+// app's own components at build time (`tools/prerender.mjs`, decision 153): the card paints
+// before any script has run.
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
 
 /** The folder of the copies inside the build, and the name each page's copy has there. */
@@ -35,6 +41,18 @@ function staticClosure(bundle: Record<string, BundleChunk | BundleAsset>, fileNa
   return files;
 }
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The markup for `#root` of each address, rendered in a process of its own. */
+async function prerender(root: string, addresses: string[]): Promise<Record<string, string>> {
+  const script = path.join(import.meta.dirname, 'prerender.mjs');
+  const { stdout } = await promisify(execFile)(process.execPath, [script, ...addresses], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as Record<string, string>;
+}
+
 /** `pages`: the page's address segment → its route module, relative to the project root. */
 export function routePages(pages: Record<string, string>): Plugin {
   let root = process.cwd();
@@ -47,11 +65,17 @@ export function routePages(pages: Record<string, string>): Plugin {
       root = config.root;
       base = config.base;
     },
-    generateBundle(_options, output) {
+    async generateBundle(_options, output) {
       const bundle = output as unknown as Record<string, BundleChunk | BundleAsset>;
       const index = bundle['index.html'];
       if (index?.type !== 'asset') this.error('route-pages: index.html is not in the bundle');
       const html = String(index.source);
+      if (!html.includes(ROOT_ELEMENT))
+        this.error(`route-pages: index.html has no ${ROOT_ELEMENT}`);
+      const markup = await prerender(
+        root,
+        Object.keys(pages).map((name) => `/${name}`),
+      );
       const byModule = new Map<string, BundleChunk>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk' && item.facadeModuleId) {
@@ -61,6 +85,8 @@ export function routePages(pages: Record<string, string>): Plugin {
       for (const [name, modulePath] of Object.entries(pages)) {
         const chunk = byModule.get(modulePath);
         if (!chunk) this.error(`route-pages: no chunk for ${modulePath}`);
+        const pageMarkup = markup[`/${name}`];
+        if (!pageMarkup) this.error(`route-pages: /${name} rendered nothing`);
         const links = [...staticClosure(bundle, chunk.fileName)]
           .filter((file) => !html.includes(`${base}${file}"`))
           .map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`)
@@ -68,7 +94,9 @@ export function routePages(pages: Record<string, string>): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: routePageFile(name),
-          source: html.replace('</head>', `\n${links}  </head>`),
+          source: html
+            .replace('</head>', () => `\n${links}  </head>`)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${pageMarkup}</div>`),
         });
       }
     },

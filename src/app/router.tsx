@@ -156,3 +156,5 @@ export function createAppRoutes(session: SessionManager): RouteObject[] {
 export function createAppRouter(session: SessionManager) {
   return createBrowserRouter(createAppRoutes(session));
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -2,6 +2,7 @@ import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { TextField, type TextFieldProps } from '#src/components/text-field.tsx';
+import { useIsBuildRender } from '#src/hooks/use-build-render.ts';
 
 /** The form body every sign-in, sign-up and recovery card shares: general error, fields, submit. */
 export function AuthForm({
@@ -22,6 +23,7 @@ export function AuthForm({
   pending: boolean;
   children: ReactNode;
 }) {
+  const isBuildRender = useIsBuildRender();
   useEffect(() => {
     if (!warm) return;
     if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 0);
@@ -29,10 +31,13 @@ export function AuthForm({
     return () => cancelIdleCallback(handle);
   }, [warm]);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={label}>
+    // `method="dialog"` outside a dialog submits nowhere: before the scripts run (the page's
+    // markup is in its HTML, decision 153) Enter does nothing, and a password never lands in the
+    // address as a plain form's GET would put it.
+    <form onSubmit={onSubmit} method="dialog" noValidate className="space-y-5" aria-label={label}>
       {serverError ? <Alert>{serverError}</Alert> : null}
       {children}
-      <Button type="submit" className="w-full" size="lg" loading={pending}>
+      <Button type="submit" className="w-full" size="lg" loading={pending || isBuildRender}>
         {submitLabel}
       </Button>
     </form>

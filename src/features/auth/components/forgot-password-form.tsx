@@ -22,7 +22,8 @@ export function ForgotPasswordForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<PasswordResetRequest>({
     resolver: schema.resolver,
-    defaultValues: { email: '' },
+    // No default values: each field starts from the page's own input (decision 153), which may
+    // hold what was typed or autofilled before the scripts ran; a default would overwrite it.
   });
   const field = fieldBinder(form);
 

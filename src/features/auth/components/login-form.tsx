@@ -22,7 +22,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginFormValues>({
     resolver: schema.resolver,
-    defaultValues: { email: '', password: '' },
+    // No default values: each field starts from the page's own input (decision 153), which may
+    // hold what was typed or autofilled before the scripts ran; a default would overwrite it.
   });
   const { handleSubmit, setError } = form;
   const field = fieldBinder(form);

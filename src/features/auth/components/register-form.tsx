@@ -25,14 +25,8 @@ export function RegisterForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({
     resolver: schema.resolver,
-    defaultValues: {
-      first_name: '',
-      last_name: '',
-      company_name: '',
-      email: '',
-      password: '',
-      password_confirmation: '',
-    },
+    // No default values: each field starts from the page's own input (decision 153), which may
+    // hold what was typed or autofilled before the scripts ran; a default would overwrite it.
   });
   const { handleSubmit, setError } = form;
   const field = fieldBinder(form);
