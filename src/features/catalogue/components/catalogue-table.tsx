@@ -7,13 +7,14 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
 import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
+import { useDrawnInSlices } from '#src/hooks/use-drawn-in-slices.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
@@ -44,6 +45,13 @@ const DRAW_ALL_UP_TO = 25;
 const ROW_HEIGHT_ESTIMATE = 53;
 /** Rows drawn beyond each edge of the box: Tab and the arrows reach them before they show. */
 const OVERSCAN_ROWS = 8;
+/**
+ * The table's first page is drawn in slices: a screenful at once (the catalogue starts below the
+ * dashboard's first screen, so a few rows are enough), the rest a few at a time in the tasks
+ * after, each short enough to leave the main thread free (decision 155).
+ */
+const FIRST_ROWS = { wide: 8, phone: 3 };
+const ROWS_PER_SLICE = { wide: 6, phone: 3 };
 const VirtualRows = lazy(() =>
   import('./virtual-rows.tsx').then((module) => ({ default: module.VirtualRows })),
 );
@@ -310,16 +318,11 @@ export function CatalogueTable({
     [columns, onMark, marksOffReasonId],
   );
 
-  // A new page of rows is drawn in the background, in slices that leave the main thread free
-  // between them; until it is ready the previous rows stay, marked busy.
-  const shownSites = useDeferredValue(sites);
-  const isDrawing = shownSites !== sites;
-
   // TanStack Table returns new functions on every render; this component is deliberately not
   // memoized, so the compiler's notice does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: shownSites,
+    data: sites,
     columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (site) => site.id,
@@ -346,15 +349,24 @@ export function CatalogueTable({
   const isWide = useMediaQuery(WIDE_QUERY);
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
   const rowKeys = useMemo(() => rows.map((row) => row.id), [rows]);
-  const allRows = rows.map((row, index) => (
-    <SiteRow
-      key={row.id}
-      row={row}
-      index={index}
-      columns={visibleColumns}
-      isSelected={row.getIsSelected()}
-    />
-  ));
+  const layout = isWide ? 'wide' : 'phone';
+  // The virtualiser draws what is in view itself.
+  const { count: drawnRows, isDrawing } = useDrawnInSlices(
+    rows.length,
+    isVirtual ? rows.length : FIRST_ROWS[layout],
+    ROWS_PER_SLICE[layout],
+  );
+  const allRows = rows
+    .slice(0, drawnRows)
+    .map((row, index) => (
+      <SiteRow
+        key={row.id}
+        row={row}
+        index={index}
+        columns={visibleColumns}
+        isSelected={row.getIsSelected()}
+      />
+    ));
 
   return (
     <div ref={scroller} className="relative overflow-auto md:max-h-[70vh]">
