@@ -1,7 +1,7 @@
 // Renders sign-in pages to HTML for the build (decision 153), in its own process: the app's
 // modules expect a browser's globals, which this process takes from jsdom and the build's
 // process never sees. Usage: `node tools/prerender.mjs /login /register …`; prints a JSON object
-// of address → markup for `#root`.
+// of address → `{ html, title }` (the markup for `#root` and the window's title).
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 

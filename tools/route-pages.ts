@@ -43,14 +43,22 @@ function staticClosure(bundle: Record<string, BundleChunk | BundleAsset>, fileNa
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The markup for `#root` of each address, rendered in a process of its own. */
-async function prerender(root: string, addresses: string[]): Promise<Record<string, string>> {
+interface RenderedPage {
+  html: string;
+  title: string;
+}
+
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Each address's markup for `#root` and its title, rendered in a process of its own. */
+async function prerender(root: string, addresses: string[]): Promise<Record<string, RenderedPage>> {
   const script = path.join(import.meta.dirname, 'prerender.mjs');
   const { stdout } = await promisify(execFile)(process.execPath, [script, ...addresses], {
     cwd: root,
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(stdout) as Record<string, string>;
+  return JSON.parse(stdout) as Record<string, RenderedPage>;
 }
 
 /** `pages`: the page's address segment → its route module, relative to the project root. */
@@ -85,8 +93,8 @@ export function routePages(pages: Record<string, string>): Plugin {
       for (const [name, modulePath] of Object.entries(pages)) {
         const chunk = byModule.get(modulePath);
         if (!chunk) this.error(`route-pages: no chunk for ${modulePath}`);
-        const pageMarkup = markup[`/${name}`];
-        if (!pageMarkup) this.error(`route-pages: /${name} rendered nothing`);
+        const page = markup[`/${name}`];
+        if (!page?.html) this.error(`route-pages: /${name} rendered nothing`);
         const links = [...staticClosure(bundle, chunk.fileName)]
           .filter((file) => !html.includes(`${base}${file}"`))
           .map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">\n`)
@@ -96,7 +104,8 @@ export function routePages(pages: Record<string, string>): Plugin {
           fileName: routePageFile(name),
           source: html
             .replace('</head>', () => `\n${links}  </head>`)
-            .replace(ROOT_ELEMENT, () => `<div id="root">${pageMarkup}</div>`),
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`),
         });
       }
     },

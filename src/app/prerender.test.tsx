@@ -40,13 +40,20 @@ function start(path: string) {
 
 describe('sign-in pages rendered at build time', () => {
   it.each([
-    ['/login', 'Login to dashboard', ['email', 'password']],
-    ['/register', 'Create your account', ['first_name', 'email', 'password_confirmation']],
-    ['/forgot-password', 'Forgot your password?', ['email']],
+    ['/login', 'Login to dashboard', 'Sign in · Buyer Portal', ['email', 'password']],
+    [
+      '/register',
+      'Create your account',
+      'Register · Buyer Portal',
+      ['first_name', 'email', 'password_confirmation'],
+    ],
+    ['/forgot-password', 'Forgot your password?', 'Forgot password · Buyer Portal', ['email']],
   ])(
     '%s holds its card, its fields with nothing filled in, and a form that submits nowhere',
-    async (path, heading, fields) => {
-      container.innerHTML = await renderSignedOutPage(path);
+    async (path, heading, title, fields) => {
+      const page = await renderSignedOutPage(path);
+      container.innerHTML = page.html;
+      expect(page.title).toBe(title);
       expect(container.querySelector('h1')?.textContent).toContain(heading);
       const form = container.querySelector('form');
       expect(form?.getAttribute('method')).toBe('dialog');
@@ -63,7 +70,7 @@ describe('sign-in pages rendered at build time', () => {
   );
 
   it('the app takes over the painted page and keeps what was typed before it ran', async () => {
-    container.innerHTML = await renderSignedOutPage('/login');
+    container.innerHTML = (await renderSignedOutPage('/login')).html;
     const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
     const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
     email.value = 'buyer@example.com';
@@ -93,7 +100,7 @@ describe('sign-in pages rendered at build time', () => {
   it('a signed-in visitor does not keep the sign-in markup: the guard sends them on', async () => {
     localStorage.setItem('access_token', tokenValidFor(900));
     localStorage.setItem('refresh_token', 'r1');
-    container.innerHTML = await renderSignedOutPage('/login');
+    container.innerHTML = (await renderSignedOutPage('/login')).html;
     const router = start('/login');
     expect(container.querySelector('form')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

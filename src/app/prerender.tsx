@@ -12,6 +12,7 @@ import { SessionProvider } from '../features/auth/session-context.tsx';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { BuildRenderContext } from '../hooks/use-build-render.ts';
 import { createSessionStore } from '../lib/session-store.ts';
+import { routeTitle } from './hooks/use-route-title.ts';
 import { PersistedQueryProvider } from './persisted-queries.tsx';
 import { createAppRoutes } from './router.tsx';
 
@@ -32,8 +33,14 @@ function emptyStorage(): Storage {
 
 const signedOut = () => Promise.reject(new Error('A page rendered at build time has no session'));
 
-/** The HTML that goes inside `#root` for `pathname`, a page the signed-out visitor may open. */
-export async function renderSignedOutPage(pathname: string): Promise<string> {
+/** A page as rendered at build time: what goes inside `#root`, and the window's title. */
+export interface RenderedPage {
+  html: string;
+  title: string;
+}
+
+/** `pathname`, a page the signed-out visitor may open, as they first see it. */
+export async function renderSignedOutPage(pathname: string): Promise<RenderedPage> {
   const session = createSessionManager({
     store: createSessionStore(emptyStorage(), null),
     refresh: signedOut,
@@ -46,7 +53,7 @@ export async function renderSignedOutPage(pathname: string): Promise<string> {
   if (context.errors)
     throw new Error(`Rendering ${pathname} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const html = renderToString(
     <StrictMode>
       <BuildRenderContext.Provider value={true}>
         <PersistedQueryProvider session={session}>
@@ -57,4 +64,5 @@ export async function renderSignedOutPage(pathname: string): Promise<string> {
       </BuildRenderContext.Provider>
     </StrictMode>,
   );
+  return { html, title: routeTitle(context.matches.map((match) => match.route.handle)) };
 }

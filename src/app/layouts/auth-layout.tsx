@@ -14,10 +14,10 @@ export function AuthLayout() {
           <Outlet />
         </div>
       </main>
-      <footer className="pb-6 text-center text-xs text-slate-500">
+      <footer className="pb-6 text-center text-xs text-slate-600">
         <Link
           to={paths.termsAndConditions}
-          className="hover:text-slate-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="hover:text-slate-800 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           Terms and conditions
         </Link>

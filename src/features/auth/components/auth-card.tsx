@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The card every sign-in, sign-up and recovery page sits in. */
@@ -32,5 +32,19 @@ export function AuthLink({ to, children }: { to: string; children: ReactNode }) 
     <Link to={to} className={authLinkClasses}>
       {children}
     </Link>
+  );
+}
+
+/**
+ * What replaces a card's form once it has been sent (a confirmation): it takes the focus the
+ * vanished form held, so the keyboard and screen readers continue from it instead of the page top.
+ */
+export function AuthResult({ children }: { children: ReactNode }) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => region.current?.focus(), []);
+  return (
+    <div ref={region} tabIndex={-1} className="outline-none">
+      {children}
+    </div>
   );
 }

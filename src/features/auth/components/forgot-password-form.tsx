@@ -7,7 +7,7 @@ import { paths } from '#src/config/paths.ts';
 import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
-import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import { AuthForm } from './auth-form.tsx';
 
 export const RESET_LINK_SENT_TEXT = 'If an account exists for that e-mail, we sent a link';
@@ -46,7 +46,9 @@ export function ForgotPasswordForm() {
       footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
     >
       {sent ? (
-        <Alert variant="success">{RESET_LINK_SENT_TEXT}.</Alert>
+        <AuthResult>
+          <Alert variant="success">{RESET_LINK_SENT_TEXT}.</Alert>
+        </AuthResult>
       ) : (
         <AuthForm
           label="Reset password"

@@ -7,7 +7,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useRegisterMutation } from '../api/mutations.ts';
-import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import type { RegisterFormValues } from '../form-schemas.ts';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
@@ -50,9 +50,11 @@ export function RegisterForm() {
         subtitle={`We sent a confirmation link to ${sentTo}.`}
         footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
       >
-        <Alert variant="success">
-          Open the link in the e-mail to activate your account, then log in.
-        </Alert>
+        <AuthResult>
+          <Alert variant="success">
+            Open the link in the e-mail to activate your account, then log in.
+          </Alert>
+        </AuthResult>
       </AuthCard>
     );
   }
