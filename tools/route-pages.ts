@@ -11,10 +11,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
-
-/** The folder of the copies inside the build, and the name each page's copy has there. */
-export const ROUTE_PAGES_DIR = 'routes';
-export const routePageFile = (name: string) => `${ROUTE_PAGES_DIR}/${name}.html`;
+import { routePageFile } from './route-page-file.ts';
 
 interface BundleChunk {
   type: 'chunk';

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routePageFile } from '../../tools/route-pages.ts';
+import { routePageFile } from '../../tools/route-page-file.ts';
 import { sendNotFound } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

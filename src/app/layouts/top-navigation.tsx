@@ -1,25 +1,7 @@
-import {
-  CloseButton,
-  Disclosure,
-  DisclosureButton,
-  DisclosurePanel,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuItems,
-  useClose,
-} from '@headlessui/react';
-import { lazy, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import {
-  ChevronDownIcon,
-  CloseIcon,
-  CodeIcon,
-  LogOutIcon,
-  MenuIcon,
-  UserIcon,
-} from '#src/components/icons.tsx';
-import { MenuPortal } from '#src/components/menu-portal.tsx';
+import { lazy, useEffect, useId, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '#src/components/icons.tsx';
+import { loadOnce, MENU_KEYS, MountedOnUse } from '#src/components/mounted-on-use.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
@@ -31,6 +13,9 @@ import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { BrandLink } from './brand.tsx';
+
+// Headless UI's menu loads when the settings menu is first used (decision 156).
+const loadSettingsMenu = loadOnce(() => import('./settings-menu.tsx'));
 
 // Loaded when first opened, with its form (decision 110).
 const DeveloperSettingsDialog = lazy(() =>
@@ -69,14 +54,23 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100',
   );
 
-const menuItemClasses =
-  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+const settingsButtonClass = cx(
+  'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100',
+  focusRing,
+);
 
 /** The default layout's top bar: main sections, settings menu and log out; collapses below md. */
 export function TopNavigation() {
   const session = useSessionManager();
   const user = useCurrentUser();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  const phoneMenuId = useId();
+  const phoneMenuButton = useRef<HTMLButtonElement>(null);
+  useCloseOnEscape(phoneMenuOpen, () => {
+    setPhoneMenuOpen(false);
+    phoneMenuButton.current?.focus();
+  });
   useFollowLinkHealth();
   // Read on each render: cheap, and a developer who switches it on sees it after the next one.
   const offersDeveloperSettings = areDeveloperSettingsOffered();
@@ -85,12 +79,19 @@ export function TopNavigation() {
       ? `${user.firstName} ${user.lastName}`.trim()
       : user?.username;
 
+  const settingsButtonContent = (
+    <>
+      <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
+      <span className="sr-only max-w-40 truncate 2xl:not-sr-only">{displayName ?? 'Settings'}</span>
+      <span className="sr-only">, settings</span>
+      <ChevronDownIcon className="size-4 text-slate-400" />
+    </>
+  );
+  const closePhoneMenu = () => setPhoneMenuOpen(false);
+
   return (
     <>
-      <Disclosure
-        as="header"
-        className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur"
-      >
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
           <BrandLink />
           <nav aria-label="Main" className="hidden flex-1 xl:block">
@@ -107,47 +108,25 @@ export function TopNavigation() {
           </nav>
           <div className="ml-auto hidden items-center gap-2 xl:flex">
             <CartIndicator />
-            <Menu as="div" className="relative">
-              <MenuButton
-                className={cx(
-                  'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100',
-                  focusRing,
-                )}
-              >
-                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-                <span className="sr-only max-w-40 truncate 2xl:not-sr-only">
-                  {displayName ?? 'Settings'}
-                </span>
-                <span className="sr-only">, settings</span>
-                <ChevronDownIcon className="size-4 text-slate-400" />
-              </MenuButton>
-              <MenuPortal>
-                <MenuItems
-                  anchor="bottom end"
-                  modal={false}
-                  className="z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
-                >
-                  <MenuItem>
-                    <Link to={paths.profile} className={menuItemClasses}>
-                      <UserIcon className="size-4 text-slate-500" />
-                      Profile
-                    </Link>
-                  </MenuItem>
-                  {offersDeveloperSettings ? (
-                    <MenuItem>
-                      <button
-                        type="button"
-                        className={menuItemClasses}
-                        onClick={() => setSettingsOpen(true)}
-                      >
-                        <CodeIcon className="size-4 text-slate-500" />
-                        Developer settings
-                      </button>
-                    </MenuItem>
-                  ) : null}
-                </MenuItems>
-              </MenuPortal>
-            </Menu>
+            <MountedOnUse
+              load={loadSettingsMenu}
+              keys={MENU_KEYS}
+              trigger={{
+                'aria-haspopup': 'menu',
+                className: settingsButtonClass,
+                children: settingsButtonContent,
+              }}
+            >
+              {({ SettingsMenu }, buttonRef) => (
+                <SettingsMenu
+                  buttonClass={settingsButtonClass}
+                  buttonContent={settingsButtonContent}
+                  buttonRef={buttonRef}
+                  offersDeveloperSettings={offersDeveloperSettings}
+                  onDeveloperSettings={() => setSettingsOpen(true)}
+                />
+              )}
+            </MountedOnUse>
             <button
               type="button"
               onClick={() => void session.logout()}
@@ -161,63 +140,67 @@ export function TopNavigation() {
             </button>
           </div>
           <CartIndicator className="ml-auto xl:hidden" />
-          <DisclosureButton
-            className={cx(
-              'group rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
-              focusRing,
-            )}
+          <button
+            ref={phoneMenuButton}
+            type="button"
+            aria-expanded={phoneMenuOpen}
+            aria-controls={phoneMenuOpen ? phoneMenuId : undefined}
+            onClick={() => setPhoneMenuOpen((open) => !open)}
+            className={cx('rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden', focusRing)}
           >
-            <span className="sr-only group-data-open:hidden">Open main menu</span>
-            <span className="sr-only hidden group-data-open:inline">Close main menu</span>
-            <MenuIcon className="size-6 group-data-open:hidden" />
-            <CloseIcon className="hidden size-6 group-data-open:block" />
-          </DisclosureButton>
+            <span className="sr-only">{phoneMenuOpen ? 'Close main menu' : 'Open main menu'}</span>
+            {phoneMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
         </div>
-        <DisclosurePanel className="border-t border-slate-200 bg-white xl:hidden">
-          <CloseOnEscape />
-          <nav aria-label="Main" className="space-y-1 px-4 py-3">
-            {NAV_ITEMS.map((item) => (
-              <CloseButton
-                key={item.to}
-                as={NavLink}
-                to={item.to}
-                end={item.end}
-                className={mobileLink}
-              >
-                {item.label}
-                {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
-              </CloseButton>
-            ))}
-          </nav>
-          <div className="space-y-1 border-t border-slate-200 px-4 py-3">
-            {displayName ? (
-              <p className="flex items-center gap-2 px-3 pb-1 text-sm text-slate-500">
-                <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-                {displayName}
-              </p>
-            ) : null}
-            <CloseButton as={NavLink} to={paths.profile} className={mobileLink}>
-              Profile
-            </CloseButton>
-            {offersDeveloperSettings ? (
-              <CloseButton
-                as="button"
+        {phoneMenuOpen ? (
+          <div id={phoneMenuId} className="border-t border-slate-200 bg-white xl:hidden">
+            <nav aria-label="Main" className="space-y-1 px-4 py-3">
+              {NAV_ITEMS.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.end}
+                  className={mobileLink}
+                  onClick={closePhoneMenu}
+                >
+                  {item.label}
+                  {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="space-y-1 border-t border-slate-200 px-4 py-3">
+              {displayName ? (
+                <p className="flex items-center gap-2 px-3 pb-1 text-sm text-slate-500">
+                  <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
+                  {displayName}
+                </p>
+              ) : null}
+              <NavLink to={paths.profile} className={mobileLink} onClick={closePhoneMenu}>
+                Profile
+              </NavLink>
+              {offersDeveloperSettings ? (
+                <button
+                  type="button"
+                  className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
+                  onClick={() => {
+                    closePhoneMenu();
+                    setSettingsOpen(true);
+                  }}
+                >
+                  Developer settings
+                </button>
+              ) : null}
+              <button
+                type="button"
                 className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
-                onClick={() => setSettingsOpen(true)}
+                onClick={() => void session.logout()}
               >
-                Developer settings
-              </CloseButton>
-            ) : null}
-            <button
-              type="button"
-              className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
-              onClick={() => void session.logout()}
-            >
-              Log out
-            </button>
+                Log out
+              </button>
+            </div>
           </div>
-        </DisclosurePanel>
-      </Disclosure>
+        ) : null}
+      </header>
       <OpenedLazily open={settingsOpen}>
         {(isOpen) => (
           <DeveloperSettingsDialog open={isOpen} onClose={() => setSettingsOpen(false)} />
@@ -227,15 +210,18 @@ export function TopNavigation() {
   );
 }
 
-/** Escape closes the open phone menu, and focus goes back to its button. */
-function CloseOnEscape() {
-  const close = useClose();
+/** While `isOpen`, Escape calls `close` (the phone menu: it closes and its button takes focus). */
+function useCloseOnEscape(isOpen: boolean, close: () => void) {
+  const latestClose = useRef(close);
   useEffect(() => {
+    latestClose.current = close;
+  });
+  useEffect(() => {
+    if (!isOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
+      if (event.key === 'Escape' && !event.defaultPrevented) latestClose.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [close]);
-  return null;
+  }, [isOpen]);
 }

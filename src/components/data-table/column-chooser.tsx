@@ -1,70 +1,25 @@
-import { Checkbox, Field, Label, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { buttonClasses } from '../button.tsx';
-import { popoverPanelClasses } from '../popover-panel.ts';
+import { loadOnce, MountedOnUse } from '../mounted-on-use.tsx';
 
-export interface ChoosableColumn {
-  id: string;
-  label: string;
-  isVisible: boolean;
-}
+import type { ColumnChooserProps } from './column-chooser-popover.tsx';
+
+export type { ChoosableColumn, ColumnChooserProps } from './column-chooser-popover.tsx';
+
+// Headless UI's popover and checkboxes load when the chooser is first used (decision 156).
+const loadPopover = loadOnce(() => import('./column-chooser-popover.tsx'));
 
 /** Shows or hides data columns; hidden columns are restored from here. */
-export function ColumnChooser({
-  columns,
-  onToggle,
-  onShowAll,
-}: {
-  columns: ChoosableColumn[];
-  onToggle: (id: string, visible: boolean) => void;
-  onShowAll: () => void;
-}) {
-  const hiddenCount = columns.filter((c) => !c.isVisible).length;
+export function ColumnChooser(props: ColumnChooserProps) {
+  const hiddenCount = props.columns.filter((column) => !column.isVisible).length;
+  const buttonLabel = `Columns${hiddenCount ? ` (${hiddenCount} hidden)` : ''}`;
   return (
-    <Popover className="relative">
-      <PopoverButton className={buttonClasses('secondary', 'sm')}>
-        Columns{hiddenCount ? ` (${hiddenCount} hidden)` : ''}
-      </PopoverButton>
-      <PopoverPanel className={popoverPanelClasses('sm:w-64')}>
-        <fieldset>
-          <legend className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Visible columns
-          </legend>
-          <div className="max-h-72 space-y-1 overflow-y-auto">
-            {columns.map((column) => (
-              <Field key={column.id} className="flex items-center gap-2 py-0.5">
-                <Checkbox
-                  checked={column.isVisible}
-                  onChange={(checked) => onToggle(column.id, checked)}
-                  className="group flex size-4 items-center justify-center rounded border border-slate-300 bg-white data-checked:border-indigo-600 data-checked:bg-indigo-600 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600"
-                >
-                  <svg
-                    viewBox="0 0 14 14"
-                    fill="none"
-                    className="size-3 stroke-white opacity-0 group-data-checked:opacity-100"
-                    aria-hidden="true"
-                  >
-                    <path
-                      d="M3 8L6 11L11 3.5"
-                      strokeWidth={2}
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </Checkbox>
-                <Label className="text-sm text-slate-700">{column.label}</Label>
-              </Field>
-            ))}
-          </div>
-        </fieldset>
-        <button
-          type="button"
-          onClick={onShowAll}
-          disabled={hiddenCount === 0}
-          className="mt-3 text-sm font-medium text-indigo-700 hover:text-indigo-500 disabled:text-slate-400"
-        >
-          Show all columns
-        </button>
-      </PopoverPanel>
-    </Popover>
+    <MountedOnUse
+      load={loadPopover}
+      trigger={{ className: buttonClasses('secondary', 'sm'), children: buttonLabel }}
+    >
+      {({ ColumnChooserPopover }, buttonRef) => (
+        <ColumnChooserPopover {...props} buttonLabel={buttonLabel} buttonRef={buttonRef} />
+      )}
+    </MountedOnUse>
   );
 }

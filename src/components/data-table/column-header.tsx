@@ -1,6 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent } from 'react';
 import { ChevronDownIcon } from '../icons.tsx';
+import { loadOnce, MENU_KEYS, MountedOnUse } from '../mounted-on-use.tsx';
 import { cx } from '#src/utils/class-names.ts';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -26,8 +26,11 @@ const NEXT: Record<'none' | SortDirection, SortDirection | null> = {
   DESC: null,
 };
 
-const itemClass =
-  'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-900';
+const menuButtonClass =
+  'rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+// Headless UI's menu, with its positioning code, loads when a column menu is first used.
+const loadColumnHeaderMenu = loadOnce(() => import('./column-header-menu.tsx'));
 
 /**
  * A column title: clicking a sortable title cycles none → ascending → descending (shift adds the
@@ -48,13 +51,14 @@ export function ColumnHeader({
 }: ColumnHeaderProps) {
   const arrow = direction === 'ASC' ? '↑' : direction === 'DESC' ? '↓' : '';
   const hasMenu = Boolean(sortColumn) || canHide;
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const openMenu = (event: ReactKeyboardEvent) => {
-    if (event.key !== 'ArrowDown' || !menuButton.current) return;
+  const openMenu = (event: ReactKeyboardEvent<HTMLElement>) => {
+    const menuButton =
+      event.currentTarget.parentElement?.querySelector<HTMLElement>('[aria-haspopup="menu"]');
+    if (event.key !== 'ArrowDown' || !menuButton) return;
     event.preventDefault();
-    menuButton.current.focus();
+    menuButton.focus();
     // The menu button opens on its own Down key with the first item active; hand the key on.
-    menuButton.current.dispatchEvent(
+    menuButton.dispatchEvent(
       new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }),
     );
   };
@@ -82,52 +86,29 @@ export function ColumnHeader({
         <span className="px-1 py-0.5 font-medium uppercase">{label}</span>
       )}
       {hasMenu ? (
-        <Menu>
-          <MenuButton
-            ref={menuButton}
-            aria-label={`Column options for ${label}`}
-            className="rounded p-0.5 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <ChevronDownIcon className="size-3.5" />
-          </MenuButton>
-          {/* Not modal: a modal menu makes the rest of the page inert, h1 and landmarks included. */}
-          <MenuItems
-            anchor="bottom start"
-            modal={false}
-            className="z-40 mt-1 w-44 rounded-lg bg-white py-1 normal-case shadow-lg ring-1 ring-slate-200 focus:outline-none"
-          >
-            {sortColumn ? (
-              <>
-                <MenuItem>
-                  <button type="button" className={itemClass} onClick={() => onSort('ASC', false)}>
-                    Sort ascending
-                  </button>
-                </MenuItem>
-                <MenuItem>
-                  <button type="button" className={itemClass} onClick={() => onSort('DESC', false)}>
-                    Sort descending
-                  </button>
-                </MenuItem>
-                <MenuItem disabled={direction === null}>
-                  <button
-                    type="button"
-                    className={cx(itemClass, 'data-disabled:opacity-50')}
-                    onClick={() => onSort(null, true)}
-                  >
-                    Clear sorting
-                  </button>
-                </MenuItem>
-              </>
-            ) : null}
-            {canHide ? (
-              <MenuItem>
-                <button type="button" className={itemClass} onClick={onHide}>
-                  Hide column
-                </button>
-              </MenuItem>
-            ) : null}
-          </MenuItems>
-        </Menu>
+        <MountedOnUse
+          load={loadColumnHeaderMenu}
+          keys={MENU_KEYS}
+          trigger={{
+            'aria-haspopup': 'menu',
+            'aria-label': `Column options for ${label}`,
+            className: menuButtonClass,
+            children: <ChevronDownIcon className="size-3.5" />,
+          }}
+        >
+          {({ ColumnHeaderMenu }, buttonRef) => (
+            <ColumnHeaderMenu
+              label={label}
+              buttonClass={menuButtonClass}
+              canSort={Boolean(sortColumn)}
+              direction={direction}
+              canHide={canHide}
+              onSort={onSort}
+              onHide={onHide}
+              buttonRef={buttonRef}
+            />
+          )}
+        </MountedOnUse>
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import {
+  lazy,
   useCallback,
   useEffect,
   useId,
@@ -33,6 +34,7 @@ import {
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
@@ -44,9 +46,13 @@ import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
-import { FilterPanel } from './filter-panel.tsx';
 import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
+
+// The filter sheet (its form and Headless UI's dialog) loads when first opened (decision 110).
+const FilterPanel = lazy(() =>
+  import('./filter-panel.tsx').then((module) => ({ default: module.FilterPanel })),
+);
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -293,14 +299,18 @@ export function CatalogueSection({
           ))}
         </div>
       ) : null}
-      <FilterPanel
-        open={isFilterOpen}
-        onClose={() => setFilterOpen(false)}
-        state={state}
-        onChange={setState}
-        defaults={defaultFilterState()}
-        showAdditional={showAdditional}
-      />
+      <OpenedLazily open={isFilterOpen}>
+        {(isOpen) => (
+          <FilterPanel
+            open={isOpen}
+            onClose={() => setFilterOpen(false)}
+            state={state}
+            onChange={setState}
+            defaults={defaultFilterState()}
+            showAdditional={showAdditional}
+          />
+        )}
+      </OpenedLazily>
       {query.isError && !query.data ? (
         isUnavailableOffline ? (
           <EmptyState title="Not available offline" description={query.error.message} />

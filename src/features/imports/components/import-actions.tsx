@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { BuyerDomain, ImportStatus } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { importKindLabel, type ImportTarget } from '../import-target.ts';
-import { ImportErrorsDialog } from './import-errors-dialog.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
-import { ImportUploadDialog } from './import-upload-dialog.tsx';
+
+// Each domain row has these actions: the dialogs load when first opened (decision 110).
+const ImportUploadDialog = lazy(() =>
+  import('./import-upload-dialog.tsx').then((module) => ({ default: module.ImportUploadDialog })),
+);
+const ImportErrorsDialog = lazy(() =>
+  import('./import-errors-dialog.tsx').then((module) => ({ default: module.ImportErrorsDialog })),
+);
 
 export interface ImportActionsProps {
   target: ImportTarget;
@@ -43,13 +50,19 @@ export function ImportActions({ target, file, status }: ImportActionsProps) {
           View errors
         </Button>
       ) : null}
-      <ImportUploadDialog target={target} open={dialog === 'upload'} onClose={close} />
-      <ImportErrorsDialog
-        open={dialog === 'errors'}
-        onClose={close}
-        errors={errors}
-        subject={`${what} of ${owner}`}
-      />
+      <OpenedLazily open={dialog === 'upload'}>
+        {(isOpen) => <ImportUploadDialog target={target} open={isOpen} onClose={close} />}
+      </OpenedLazily>
+      <OpenedLazily open={dialog === 'errors'}>
+        {(isOpen) => (
+          <ImportErrorsDialog
+            open={isOpen}
+            onClose={close}
+            errors={errors}
+            subject={`${what} of ${owner}`}
+          />
+        )}
+      </OpenedLazily>
     </div>
   );
 }

@@ -95,7 +95,8 @@ describe('orders list', () => {
     const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
     await screen.findByRole('rowheader', { name: '100001' });
     await user.click(screen.getByRole('button', { name: 'Column options for Total' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Sort ascending' }));
+    // The menu's code loads on first use: it opens a moment after the click.
+    await user.click(await screen.findByRole('menuitem', { name: 'Sort ascending' }));
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('sorting[price]')).toBe('ASC'),
     );
@@ -107,10 +108,10 @@ describe('orders list', () => {
     renderOnRoute(<OrdersSection />, '/orders', '/orders');
     await screen.findByRole('rowheader', { name: '100001' });
     await user.click(screen.getByRole('button', { name: 'Column options for PO number' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Hide column' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
     expect(screen.queryByRole('columnheader', { name: /PO number/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Columns \(1 hidden\)/ }));
-    await user.click(screen.getByRole('button', { name: 'Show all columns' }));
+    await user.click(await screen.findByRole('button', { name: 'Show all columns' }));
     expect(screen.getByRole('columnheader', { name: /PO number/ })).toBeInTheDocument();
   });
 });

@@ -1,175 +1,22 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { buttonClasses, Button } from '#src/components/button.tsx';
-import { popoverPanelClasses } from '#src/components/popover-panel.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { isApiError } from '#src/lib/api-client.ts';
-import { cx } from '#src/utils/class-names.ts';
-import { useDeleteView, useSaveView, useUpdateView } from '../api/mutations.ts';
-import { savedViewQueries, type SavedView, type SavedViewsMenuProps } from '../api/queries.ts';
+import { buttonClasses } from '#src/components/button.tsx';
+import { loadOnce, MountedOnUse } from '#src/components/mounted-on-use.tsx';
+import { savedViewQueries, type SavedViewsMenuProps } from '../api/queries.ts';
+
+// Headless UI's popover and the form load when the menu is first used (decision 156).
+const loadPopover = loadOnce(() => import('./saved-views-popover.tsx'));
 
 /** Saves the current filters or column layout under a name; applies, favourites and deletes them. */
-export function SavedViewsMenu({
-  kind,
-  title,
-  itemLabel,
-  currentValue,
-  onApply,
-  favoritesOnly = false,
-  onFavoritesOnlyChange,
-  source,
-}: SavedViewsMenuProps) {
-  const views = useQuery(savedViewQueries.list(kind, source));
-  const save = useSaveView(kind, itemLabel, source);
-  const update = useUpdateView(kind, source);
-  const remove = useDeleteView(kind, source);
-  const isOnline = useOnlineStatus();
-  const offlineId = `${kind}-offline`;
-  const needsConnection = isOnline ? undefined : offlineId;
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const noun = itemLabel.toLowerCase();
-  const canFilter = onFavoritesOnlyChange !== undefined;
-  const onlyFavorites = canFilter && favoritesOnly;
-  const shown = views.data?.filter((view) => !onlyFavorites || view.is_favorite) ?? [];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError('This value should not be blank.');
-      return;
-    }
-    setError(null);
-    save.mutate(
-      { name: trimmed, value: currentValue },
-      {
-        onSuccess: () => setName(''),
-        onError: (failure) => {
-          if (isApiError(failure)) setError(failure.violations[0]?.message ?? failure.message);
-        },
-      },
-    );
-  };
-
+export function SavedViewsMenu(props: SavedViewsMenuProps) {
+  // Read with the page, as before the popover loaded on use: the list is ready when it opens, and
+  // its offline copy is kept up to date on every visit.
+  useQuery(savedViewQueries.list(props.kind, props.source));
   return (
-    <Popover className="relative">
-      <PopoverButton className={buttonClasses('secondary', 'sm')}>{title}</PopoverButton>
-      <PopoverPanel className={popoverPanelClasses('sm:w-80')}>
-        {({ close }) => (
-          <div>
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                {title}
-              </h3>
-              {canFilter ? (
-                <label className="flex items-center gap-1.5 text-xs text-slate-600">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    checked={onlyFavorites}
-                    onChange={(event) => onFavoritesOnlyChange(event.target.checked)}
-                    className="h-3.5 w-3.5 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  />
-                  Only favorites
-                </label>
-              ) : null}
-            </div>
-            {views.isPending ? (
-              <p className="py-2 text-sm text-slate-500">Loading…</p>
-            ) : !views.data ? (
-              <p className="py-2 text-sm text-red-600">{views.error?.message}</p>
-            ) : views.data.length === 0 ? (
-              <p className="py-2 text-sm text-slate-500">Nothing saved yet.</p>
-            ) : shown.length === 0 ? (
-              <p className="py-2 text-sm text-slate-500">No favorite {noun}s yet.</p>
-            ) : (
-              <ul
-                aria-label={title}
-                className="mt-1 max-h-64 divide-y divide-slate-100 overflow-y-auto"
-              >
-                {shown.map((view: SavedView) => (
-                  <li key={view.id} className="flex items-center gap-1 py-1">
-                    <button
-                      type="button"
-                      aria-label={`Apply ${noun} ${view.name}`}
-                      onClick={() => {
-                        onApply(view.value);
-                        close();
-                      }}
-                      className="min-w-0 flex-1 truncate rounded px-1.5 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                    >
-                      {view.name}
-                    </button>
-                    <button
-                      type="button"
-                      aria-pressed={view.is_favorite}
-                      aria-label={`Favorite ${noun} ${view.name}`}
-                      title={view.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-                      disabled={!isOnline}
-                      aria-describedby={needsConnection}
-                      onClick={() => update.mutate({ id: view.id, is_favorite: !view.is_favorite })}
-                      className={cx(
-                        'rounded p-1 text-base leading-none focus-visible:outline-2 focus-visible:outline-indigo-600',
-                        view.is_favorite ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500',
-                      )}
-                    >
-                      <span aria-hidden="true">★</span>
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete ${noun} ${view.name}`}
-                      disabled={!isOnline}
-                      aria-describedby={needsConnection}
-                      onClick={() => remove.mutate({ id: view.id })}
-                      className="rounded p-1 text-sm text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <form onSubmit={submit} className="mt-3 border-t border-slate-100 pt-3">
-              <label htmlFor={`${kind}-name`} className="block text-sm font-medium text-slate-800">
-                {itemLabel} name
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input
-                  id={`${kind}-name`}
-                  value={name}
-                  maxLength={100}
-                  onChange={(event) => setName(event.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${kind}-error` : undefined}
-                  className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 ring-inset focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
-                />
-                <Button
-                  type="submit"
-                  size="sm"
-                  loading={save.isPending}
-                  disabled={!isOnline}
-                  aria-describedby={needsConnection}
-                >
-                  Save {noun}
-                </Button>
-              </div>
-              {isOnline ? null : (
-                <p id={offlineId} className="mt-1 text-xs text-amber-800">
-                  You are offline: applying works, but saving, starring and deleting need a
-                  connection.
-                </p>
-              )}
-              {error ? (
-                <p id={`${kind}-error`} className="mt-1 text-xs font-medium text-red-600">
-                  {error}
-                </p>
-              ) : null}
-            </form>
-          </div>
-        )}
-      </PopoverPanel>
-    </Popover>
+    <MountedOnUse
+      load={loadPopover}
+      trigger={{ className: buttonClasses('secondary', 'sm'), children: props.title }}
+    >
+      {({ SavedViewsPopover }, buttonRef) => <SavedViewsPopover {...props} buttonRef={buttonRef} />}
+    </MountedOnUse>
   );
 }

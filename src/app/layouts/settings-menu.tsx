@@ -1,0 +1,57 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CodeIcon, UserIcon } from '#src/components/icons.tsx';
+import { MenuPortal } from '#src/components/menu-portal.tsx';
+import { MenuPortalGroup } from '#src/components/menu-portal-group.tsx';
+import { paths } from '#src/config/paths.ts';
+
+const menuItemClasses =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+/** The top bar's settings menu (profile, developer settings). Loaded on first use (decision 156). */
+export function SettingsMenu({
+  buttonClass,
+  buttonContent,
+  buttonRef,
+  offersDeveloperSettings,
+  onDeveloperSettings,
+}: {
+  buttonClass: string;
+  buttonContent: ReactNode;
+  buttonRef: (element: HTMLElement | null) => void;
+  offersDeveloperSettings: boolean;
+  onDeveloperSettings: () => void;
+}) {
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton ref={buttonRef} className={buttonClass}>
+        {buttonContent}
+      </MenuButton>
+      <MenuPortal>
+        <MenuPortalGroup>
+          <MenuItems
+            anchor="bottom end"
+            modal={false}
+            className="z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+          >
+            <MenuItem>
+              <Link to={paths.profile} className={menuItemClasses}>
+                <UserIcon className="size-4 text-slate-500" />
+                Profile
+              </Link>
+            </MenuItem>
+            {offersDeveloperSettings ? (
+              <MenuItem>
+                <button type="button" className={menuItemClasses} onClick={onDeveloperSettings}>
+                  <CodeIcon className="size-4 text-slate-500" />
+                  Developer settings
+                </button>
+              </MenuItem>
+            ) : null}
+          </MenuItems>
+        </MenuPortalGroup>
+      </MenuPortal>
+    </Menu>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
+
+/**
+ * `importer` run once and shared by every caller; a failed load is tried again by the next one.
+ */
+export function loadOnce<T>(importer: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= importer().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/** The keys a Headless UI menu button opens its menu on (Down, Enter and Space: the first item). */
+export const MENU_KEYS: readonly string[] = ['Enter', ' ', 'ArrowDown', 'ArrowUp'];
+
+/**
+ * How the widget was first used: a key the widget's button handles, or a click (`null`), and the
+ * plain button's place in the tab order (a roving tab stop sets it on the DOM).
+ */
+type Activation = { key: string | null; tabIndex: number };
+
+/**
+ * A menu or popover whose library code loads and mounts on first use (issue 13: "no Headless UI
+ * component mounted per cell until it is used"; decision 156).
+ *
+ * Until then a plain button with the props of `trigger` stands in for the widget's own button
+ * (same look, same name, `aria-expanded` false). Pointing at it or focusing it starts loading the
+ * code. Clicking it, or pressing one of `keys` on it, mounts the widget (`children(module,
+ * triggerRef)`, which puts `triggerRef` on its own button), moves focus to that button and hands
+ * it the same click or key, so the widget opens exactly as if it had been there all along: a key
+ * opens a menu with its first (Down, Enter, Space) or last (Up) item active. The widget stays
+ * mounted afterwards.
+ */
+export function MountedOnUse<T>({
+  load,
+  keys = ['Enter', ' '],
+  trigger,
+  children,
+}: {
+  load: () => Promise<T>;
+  keys?: readonly string[];
+  trigger: Omit<ComponentPropsWithoutRef<'button'>, 'type' | 'onClick' | 'onKeyDown'>;
+  children: (module: T, triggerRef: (element: HTMLElement | null) => void) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState<{ module: T } | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [triggerElement, setTriggerElement] = useState<HTMLElement | null>(null);
+  const activation = useRef<Activation | null>(null);
+
+  useEffect(() => {
+    const pending = activation.current;
+    if (!loaded || !pending || !triggerElement) return;
+    activation.current = null;
+    const button: HTMLElement = triggerElement;
+    button.setAttribute('tabindex', String(pending.tabIndex));
+    button.focus({ preventScroll: true });
+    if (pending.key === null) button.click();
+    else {
+      button.dispatchEvent(
+        new KeyboardEvent('keydown', { key: pending.key, bubbles: true, cancelable: true }),
+      );
+    }
+  }, [loaded, triggerElement]);
+
+  if (loaded) return children(loaded.module, setTriggerElement);
+
+  const preload = () => void load().catch(() => undefined);
+  const activate = (key: string | null, placeholder: HTMLElement) => {
+    if (activation.current) return;
+    activation.current = { key, tabIndex: placeholder.tabIndex };
+    setBusy(true);
+    load().then(
+      (module) => setLoaded({ module }),
+      () => {
+        // Not loaded (offline before the code was cached): the button stays as it was, and the
+        // next use tries again.
+        activation.current = null;
+        setBusy(false);
+      },
+    );
+  };
+  return (
+    <button
+      {...trigger}
+      type="button"
+      aria-expanded={false}
+      aria-busy={isBusy || undefined}
+      onClick={(event: ReactMouseEvent<HTMLElement>) => activate(null, event.currentTarget)}
+      onKeyDown={(event: ReactKeyboardEvent<HTMLElement>) => {
+        if (!keys.includes(event.key)) return;
+        // The key, not the click a button makes of Enter and Space, opens the widget.
+        event.preventDefault();
+        activate(event.key, event.currentTarget);
+      }}
+      onKeyUp={(event: ReactKeyboardEvent<HTMLElement>) => {
+        if (event.key === ' ') event.preventDefault();
+      }}
+      onFocus={preload}
+      onPointerEnter={preload}
+    />
+  );
+}
