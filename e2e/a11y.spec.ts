@@ -324,6 +324,27 @@ for (const size of SCREEN_SIZES) {
         await expect(opener).toBeFocused();
       });
 
+      if (size.name === 'phone') {
+        test('the phone menu closes on Escape and when a section is chosen', async ({ page }) => {
+          await gotoAndWait(page, '/orders');
+          const toggle = page.getByRole('button', { name: 'Open main menu' });
+          await toggle.click();
+          const close = page.getByRole('button', { name: 'Close main menu' });
+          await expect(close).toHaveAttribute('aria-expanded', 'true');
+          const menu = page.getByRole('navigation', { name: 'Main' });
+          await expect(menu).toBeVisible();
+          await page.keyboard.press('Escape');
+          await expect(menu).toBeHidden();
+          await expect(toggle).toBeFocused();
+          await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+          await page.keyboard.press('Enter');
+          await menu.getByRole('link', { name: 'Domains' }).click();
+          await expect(page).toHaveURL(/\/domains$/);
+          await expect(menu).toBeHidden();
+        });
+      }
+
       test('a list offline', async ({ page, context }, testInfo) => {
         const catalogue = new CataloguePage(page);
         await page.goto('/');

@@ -67,10 +67,6 @@ export function TopNavigation() {
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const phoneMenuId = useId();
   const phoneMenuButton = useRef<HTMLButtonElement>(null);
-  useCloseOnEscape(phoneMenuOpen, () => {
-    setPhoneMenuOpen(false);
-    phoneMenuButton.current?.focus();
-  });
   useFollowLinkHealth();
   // Read on each render: cheap, and a developer who switches it on sees it after the next one.
   const offersDeveloperSettings = areDeveloperSettingsOffered();
@@ -87,7 +83,13 @@ export function TopNavigation() {
       <ChevronDownIcon className="size-4 text-slate-400" />
     </>
   );
-  const closePhoneMenu = () => setPhoneMenuOpen(false);
+  // As a disclosure does, closing from one of its items gives focus back to its button: the
+  // item goes away with the panel, and a dialog opened from it returns focus there.
+  const closePhoneMenu = () => {
+    setPhoneMenuOpen(false);
+    phoneMenuButton.current?.focus();
+  };
+  useCloseOnEscape(phoneMenuOpen, closePhoneMenu);
 
   return (
     <>
