@@ -1,5 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FLAG_PLACEHOLDER_DELAY_MS } from '#src/config/constants.ts';
 import { CountryFlag, flagUrl } from './country-flag.tsx';
 
 describe('flagUrl', () => {
@@ -14,49 +17,30 @@ describe('flagUrl', () => {
 });
 
 describe('CountryFlag', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   const image = (container: HTMLElement) => container.querySelector('img');
 
-  it('shows the placeholder for 200 ms even when the image is there at once', async () => {
+  it('draws the image over its placeholder, hidden for the first 200 ms by its animation', () => {
     const { container } = render(<CountryFlag code="DE" />);
-    fireEvent.load(image(container)!);
-    expect(screen.getByTestId('flag-placeholder')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(199);
-    });
-    expect(screen.getByTestId('flag-placeholder')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(screen.queryByTestId('flag-placeholder')).not.toBeInTheDocument();
-    expect(image(container)).toHaveAttribute('src', '/api/v1/common/flags/de.svg');
-    expect(image(container)).not.toHaveClass('opacity-0');
+    const placeholder = screen.getByTestId('flag-placeholder');
+    expect(placeholder).toHaveClass('absolute', 'bg-slate-200');
+    const flag = image(container)!;
+    expect(flag).toHaveAttribute('src', '/api/v1/common/flags/de.svg');
+    // Positioned and after the placeholder in the document: painted over it once shown.
+    expect(flag).toHaveClass('relative', 'animate-flag-in');
+    expect(placeholder.compareDocumentPosition(flag)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
-  it('keeps the placeholder while the image loads', async () => {
-    const { container } = render(<CountryFlag code="FR" size="lg" />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(500);
-    });
-    expect(screen.getByTestId('flag-placeholder')).toBeInTheDocument();
-    expect(image(container)).toHaveClass('opacity-0');
-    fireEvent.load(image(container)!);
-    expect(screen.queryByTestId('flag-placeholder')).not.toBeInTheDocument();
+  it("keeps the spec's 200 ms in the animation's delay", () => {
+    const css = readFileSync(path.resolve('src/index.css'), 'utf8');
+    const animation = /--animate-flag-in:\s*flag-in\s+0s\s+linear\s+(\d+)ms\s+both;/.exec(css);
+    expect(Number(animation?.[1])).toBe(FLAG_PLACEHOLDER_DELAY_MS);
+    expect(css).toMatch(/@keyframes flag-in\s*{\s*from\s*{\s*opacity:\s*0;/);
   });
 
-  it('keeps the placeholder when the image fails', async () => {
-    const { container } = render(<CountryFlag code="QQ" />);
+  it('keeps the placeholder when the image fails', () => {
+    const { container } = render(<CountryFlag code="QQ" size="lg" />);
     fireEvent.error(image(container)!);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(500);
-    });
-    expect(screen.getByTestId('flag-placeholder')).toBeInTheDocument();
+    expect(screen.getByTestId('flag-placeholder')).toHaveClass('h-6', 'w-8');
     expect(image(container)).toBeNull();
   });
 

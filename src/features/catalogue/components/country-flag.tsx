@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { FLAG_PLACEHOLDER_DELAY_MS } from '#src/config/constants.ts';
+import { useState } from 'react';
 import { apiUrl } from '#src/lib/api-client.ts';
 
 /** The address of the SVG flag of an ISO 3166-1 alpha-2 code; null for anything else. */
@@ -16,41 +15,35 @@ const sizes = {
   lg: 'h-6 w-8',
 } as const;
 
-type Phase = 'loading' | 'loaded' | 'failed';
-
 /**
  * A country flag beside the country's name (so it is decorative). A placeholder shows for the
- * first 200 ms, while the image loads, and when it cannot be loaded.
+ * first 200 ms, while the image loads, and when it cannot be loaded (spec §2).
+ *
+ * The placeholder lies under the image, which covers it once shown: the browser paints nothing
+ * of an image still loading, and `animate-flag-in` keeps a loaded one transparent for its first
+ * 200 ms (`FLAG_PLACEHOLDER_DELAY_MS`). So a flag draws once, with no timer and no state, unless
+ * its image fails (a table draws tens of them at once).
  */
 export function CountryFlag({ code, size = 'sm' }: { code: string; size?: keyof typeof sizes }) {
-  const [isDelayOver, setDelayOver] = useState(false);
-  const [phase, setPhase] = useState<Phase>('loading');
+  const [hasFailed, setFailed] = useState(false);
   const src = flagUrl(code);
-  useEffect(() => {
-    const timer = setTimeout(() => setDelayOver(true), FLAG_PLACEHOLDER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  const isShown = src !== null && isDelayOver && phase === 'loaded';
   return (
     <span aria-hidden="true" className={`relative inline-block shrink-0 ${sizes[size]}`}>
-      {!isShown && (
-        <span
-          data-testid="flag-placeholder"
-          className={`absolute inset-0 rounded-sm bg-slate-200 ${sizes[size]}`}
-        />
-      )}
-      {src && phase !== 'failed' && (
+      <span
+        data-testid="flag-placeholder"
+        className={`absolute inset-0 rounded-sm bg-slate-200 ${sizes[size]}`}
+      />
+      {src && !hasFailed ? (
         <img
           src={src}
           alt=""
           width={size === 'lg' ? 32 : size === 'md' ? 20 : 16}
           loading="lazy"
           decoding="async"
-          onLoad={() => setPhase('loaded')}
-          onError={() => setPhase('failed')}
-          className={`rounded-sm object-cover ring-1 ring-slate-200 ${sizes[size]} ${isShown ? '' : 'opacity-0'}`}
+          onError={() => setFailed(true)}
+          className={`relative animate-flag-in rounded-sm object-cover ring-1 ring-slate-200 ${sizes[size]}`}
         />
-      )}
+      ) : null}
     </span>
   );
 }
