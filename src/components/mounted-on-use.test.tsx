@@ -31,16 +31,21 @@ function renderMenu(load: () => Promise<{ FruitMenu: typeof FruitMenu }>) {
 }
 
 describe('MountedOnUse', () => {
-  it('draws a plain button and loads nothing until it is pointed at, focused or used', async () => {
+  it('draws a plain button and loads nothing until it is used', async () => {
     const load = vi.fn(() => Promise.resolve({ FruitMenu }));
     renderMenu(load);
     const button = screen.getByRole('button', { name: 'Fruit' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveClass('fruit');
+    const user = userEvent.setup();
+    // Pointing at it or tabbing to it loads nothing: a failed load would reload the page.
+    await user.hover(button);
+    await user.tab();
+    expect(button).toHaveFocus();
     expect(load).not.toHaveBeenCalled();
-    await userEvent.setup().tab();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('opens on the key that was pressed, with the item that key makes active', async () => {
@@ -76,6 +81,32 @@ describe('MountedOnUse', () => {
     expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
 
+  it('does not open when the user has moved on while the code loaded', async () => {
+    let deliver: (module: { FruitMenu: typeof FruitMenu }) => void = () => undefined;
+    const load = () =>
+      new Promise<{ FruitMenu: typeof FruitMenu }>((resolve) => (deliver = resolve));
+    render(
+      <>
+        <MountedOnUse load={load} keys={MENU_KEYS} trigger={{ children: 'Fruit' }}>
+          {(module, buttonRef) => <module.FruitMenu buttonRef={buttonRef} />}
+        </MountedOnUse>
+        <input aria-label="Search" />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Fruit' }));
+    await user.click(screen.getByRole('textbox', { name: 'Search' }));
+    deliver({ FruitMenu });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Fruit' })).toHaveAttribute(
+        'aria-haspopup',
+        'menu',
+      ),
+    );
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+  });
+
   it('keeps the plain button when the code cannot load, and tries again on the next use', async () => {
     let isOffline = true;
     let attempts = 0;
@@ -97,5 +128,23 @@ describe('MountedOnUse', () => {
     await user.click(placeholder);
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(attempts).toBe(failedAttempts + 1);
+  });
+
+  it('takes a module that resolved to nothing (a cancelled chunk error) as not loaded', async () => {
+    let isCancelled = true;
+    const load = loadOnce(() =>
+      Promise.resolve(
+        isCancelled ? (undefined as unknown as { FruitMenu: typeof FruitMenu }) : { FruitMenu },
+      ),
+    );
+    renderMenu(load);
+    const user = userEvent.setup();
+    const placeholder = screen.getByRole('button', { name: 'Fruit' });
+    await user.click(placeholder);
+    await waitFor(() => expect(placeholder).not.toHaveAttribute('aria-busy'));
+    expect(screen.getByRole('button', { name: 'Fruit' })).toBe(placeholder);
+    isCancelled = false;
+    await user.click(placeholder);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
 });

@@ -14,10 +14,17 @@ import {
 export function loadOnce<T>(importer: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
-    pending ??= importer().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
+    pending ??= importer()
+      .then((module) => {
+        // A chunk that failed to load while the app reloads for a new release resolves to
+        // nothing (the reload handler cancels the error, `src/lib/chunk-reload.ts`).
+        if (module === undefined) throw new Error('The module did not load');
+        return module;
+      })
+      .catch((error: unknown) => {
+        pending = null;
+        throw error;
+      });
     return pending;
   };
 }
@@ -36,12 +43,15 @@ type Activation = { key: string | null; tabIndex: number };
  * component mounted per cell until it is used"; decision 156).
  *
  * Until then a plain button with the props of `trigger` stands in for the widget's own button
- * (same look, same name, `aria-expanded` false). Pointing at it or focusing it starts loading the
- * code. Clicking it, or pressing one of `keys` on it, mounts the widget (`children(module,
- * triggerRef)`, which puts `triggerRef` on its own button), moves focus to that button and hands
- * it the same click or key, so the widget opens exactly as if it had been there all along: a key
- * opens a menu with its first (Down, Enter, Space) or last (Up) item active. The widget stays
- * mounted afterwards.
+ * (same look, same name, `aria-expanded` false). Clicking it, or pressing one of `keys` on it,
+ * loads the code and mounts the widget (`children(module, triggerRef)`, which puts `triggerRef` on
+ * its own button), moves focus to that button and hands it the same click or key, so the widget
+ * opens exactly as if it had been there all along: a key opens a menu with its first (Down,
+ * Enter, Space) or last (Up) item active. The widget stays mounted afterwards.
+ *
+ * Only a use loads the code, not pointing at or focusing the button: a chunk that fails to load
+ * (a new release) reloads the page (`src/lib/chunk-reload.ts`), which a pointer passing over a
+ * button must not do. From the service worker's precache the load takes milliseconds.
  */
 export function MountedOnUse<T>({
   load,
@@ -65,6 +75,10 @@ export function MountedOnUse<T>({
     activation.current = null;
     const button: HTMLElement = triggerElement;
     button.setAttribute('tabindex', String(pending.tabIndex));
+    // The plain button went away with the swap, so focus fell to the page. If the user has put it
+    // somewhere else while the code loaded, they have moved on: the widget does not open.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
     button.focus({ preventScroll: true });
     if (pending.key === null) button.click();
     else {
@@ -76,7 +90,6 @@ export function MountedOnUse<T>({
 
   if (loaded) return children(loaded.module, setTriggerElement);
 
-  const preload = () => void load().catch(() => undefined);
   const activate = (key: string | null, placeholder: HTMLElement) => {
     if (activation.current) return;
     activation.current = { key, tabIndex: placeholder.tabIndex };
@@ -107,8 +120,6 @@ export function MountedOnUse<T>({
       onKeyUp={(event: ReactKeyboardEvent<HTMLElement>) => {
         if (event.key === ' ') event.preventDefault();
       }}
-      onFocus={preload}
-      onPointerEnter={preload}
     />
   );
 }
