@@ -63,11 +63,14 @@ export function ColumnChooserPopover({
             ))}
           </div>
         </fieldset>
+        {/* Not disabled once used: a disabled button loses focus, which would fall to the page. */}
         <button
           type="button"
-          onClick={onShowAll}
-          disabled={hiddenCount === 0}
-          className="mt-3 text-sm font-medium text-indigo-700 hover:text-indigo-500 disabled:text-slate-400"
+          onClick={() => {
+            if (hiddenCount > 0) onShowAll();
+          }}
+          aria-disabled={hiddenCount === 0 || undefined}
+          className="mt-3 text-sm font-medium text-indigo-700 hover:text-indigo-500 aria-disabled:text-slate-400 aria-disabled:hover:text-slate-400"
         >
           Show all columns
         </button>

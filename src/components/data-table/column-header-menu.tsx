@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useRef } from 'react';
 import type { SortDirection } from '#contract/catalogue.ts';
 import { ChevronDownIcon } from '../icons.tsx';
 import { MenuPortalGroup } from '../menu-portal-group.tsx';
@@ -19,6 +20,24 @@ export interface ColumnHeaderMenuProps {
 }
 
 /** A column's menu: sort explicitly, clear the sorting or hide the column. Loaded on first use. */
+/**
+ * Hiding a column removes its header, menu button included, so focus would fall to the page:
+ * it goes to the neighbouring header's control instead (the next one, else the one before).
+ */
+function focusNeighbourAfterHiding(button: HTMLElement | null, hide: () => void) {
+  const cell = button?.closest('th');
+  const neighbour = cell?.nextElementSibling ?? cell?.previousElementSibling;
+  hide();
+  if (!(neighbour instanceof HTMLElement)) return;
+  // After the menu has closed and given focus back to its (removed) button.
+  setTimeout(() => {
+    const control =
+      neighbour.querySelector<HTMLElement>('[data-header-primary]') ??
+      neighbour.querySelector<HTMLElement>('button, input, a[href]');
+    if (control?.isConnected) control.focus();
+  }, 0);
+}
+
 export function ColumnHeaderMenu({
   label,
   buttonClass,
@@ -29,11 +48,15 @@ export function ColumnHeaderMenu({
   onHide,
   buttonRef,
 }: ColumnHeaderMenuProps) {
+  const ownButton = useRef<HTMLElement | null>(null);
   return (
     <MenuPortalGroup>
       <Menu>
         <MenuButton
-          ref={buttonRef}
+          ref={(element: HTMLElement | null) => {
+            ownButton.current = element;
+            buttonRef(element);
+          }}
           aria-label={`Column options for ${label}`}
           className={buttonClass}
         >
@@ -70,7 +93,11 @@ export function ColumnHeaderMenu({
           ) : null}
           {canHide ? (
             <MenuItem>
-              <button type="button" className={itemClass} onClick={onHide}>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => focusNeighbourAfterHiding(ownButton.current, onHide)}
+              >
                 Hide column
               </button>
             </MenuItem>

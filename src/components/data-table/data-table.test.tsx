@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type TableColumn } from './data-table.tsx';
@@ -146,6 +147,36 @@ describe('the header row from the keyboard', () => {
     await user.keyboard('{Enter}');
     await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
     expect(onHide).toHaveBeenCalledWith('company');
+  });
+});
+
+describe('hiding a column from its menu', () => {
+  function TableWithHiding() {
+    const [hidden, setHidden] = useState<string[]>([]);
+    return (
+      <DataTable
+        caption="Your orders"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        hidden={hidden}
+        isLoading={false}
+        onSort={() => undefined}
+        onHide={(id) => setHidden((current) => [...current, id])}
+      />
+    );
+  }
+
+  it("gives focus to the next header's control, as the hidden one's button goes with it", async () => {
+    render(<TableWithHiding />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Column options for Company' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
+    expect(screen.queryByRole('columnheader', { name: /Company/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(sortButton('Total')).toHaveFocus());
+    // Still the header row's one stop.
+    await user.keyboard('{ArrowLeft}');
+    expect(sortButton('Number')).toHaveFocus();
   });
 });
 
