@@ -110,6 +110,35 @@ describe('saved filters', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the focus in the list as views are deleted: the next one, then the name field', async () => {
+    const saved = [
+      view({ id: '00000000-0000-4000-8000-0000000000a1', name: 'First' }),
+      view({ id: '00000000-0000-4000-8000-0000000000a2', name: 'Second' }),
+    ];
+    const serve = api(saved);
+    mockApi((call) => {
+      if (call.method === 'DELETE') {
+        const index = saved.findIndex((v) => call.url.pathname.endsWith(v.id));
+        if (index >= 0) saved.splice(index, 1);
+      }
+      return serve(call);
+    });
+    const user = userEvent.setup();
+    renderCatalogue('/?filter[niche][]=x');
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Saved filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete filter First' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete filter First' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete filter Second' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Filter name')).toHaveFocus());
+    expect(screen.getByText('Nothing saved yet.')).toBeInTheDocument();
+  });
+
   it('lists only favourite filters while "Only favorites" is on, kept in the address and never sent', async () => {
     const favourite = view({
       id: '00000000-0000-4000-8000-0000000000e2',

@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses, Button } from '#src/components/button.tsx';
 import { popoverPanelClasses } from '#src/components/popover-panel.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
@@ -37,6 +37,37 @@ export function SavedViewsPopover({
   const canFilter = onFavoritesOnlyChange !== undefined;
   const onlyFavorites = canFilter && favoritesOnly;
   const shown = views.data?.filter((view) => !onlyFavorites || view.is_favorite) ?? [];
+  const deleteButtonId = (view: SavedView) => `${kind}-delete-${view.id}`;
+
+  // A deleted view's row, its delete button included, goes once the list is read again: focus
+  // then moves to the next row's delete button (else the one before, else the name field)
+  // instead of falling to the page.
+  const focusAfterDelete = useRef<{ deletedId: SavedView['id']; nextId: string | null } | null>(
+    null,
+  );
+  useEffect(() => {
+    const pending = focusAfterDelete.current;
+    if (!pending || shown.some((view) => view.id === pending.deletedId)) return;
+    focusAfterDelete.current = null;
+    const next = pending.nextId ? document.getElementById(pending.nextId) : null;
+    (next ?? document.getElementById(`${kind}-name`))?.focus();
+  });
+  const deleteView = (view: SavedView) => {
+    const index = shown.indexOf(view);
+    const neighbour = shown[index + 1] ?? shown[index - 1];
+    focusAfterDelete.current = {
+      deletedId: view.id,
+      nextId: neighbour ? deleteButtonId(neighbour) : null,
+    };
+    remove.mutate(
+      { id: view.id },
+      {
+        onError: () => {
+          focusAfterDelete.current = null;
+        },
+      },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -125,10 +156,11 @@ export function SavedViewsPopover({
                     </button>
                     <button
                       type="button"
+                      id={deleteButtonId(view)}
                       aria-label={`Delete ${noun} ${view.name}`}
                       disabled={!isOnline}
                       aria-describedby={needsConnection}
-                      onClick={() => remove.mutate({ id: view.id })}
+                      onClick={() => deleteView(view)}
                       className="rounded p-1 text-sm text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
                     >
                       <span aria-hidden="true">✕</span>
