@@ -113,6 +113,8 @@ test('a buyer signs in, buys an article and places the order with the keyboard a
   }
   await expect(transfer).toBeFocused();
   await expect(transfer).toBeChecked();
+  // The focused option shows the focus ring.
+  await expect(transfer).toHaveCSS('outline-style', 'solid');
   await tabTo(page, checkout.orderNow(), 15);
   await page.keyboard.press('Enter');
 

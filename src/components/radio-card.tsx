@@ -24,8 +24,10 @@ export function RadioCard<T extends string>({
       data-autofocus={isInitialFocus || undefined}
       className={cx(
         'group flex cursor-pointer gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm',
-        'focus:outline-none data-checked:border-indigo-600 data-checked:bg-indigo-50/60',
-        'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600',
+        'data-checked:border-indigo-600 data-checked:bg-indigo-50/60',
+        // Not `data-focus` beside `focus:outline-none`: the latter came later in the stylesheet
+        // and hid the ring.
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         className,
       )}
     >

@@ -210,8 +210,8 @@ function NumberChoice({
               aria-label={`${option}`}
               className={cx(
                 'flex size-11 cursor-pointer items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-slate-300 ring-inset',
-                'focus:outline-none data-checked:bg-indigo-600 data-checked:text-white data-checked:ring-indigo-600',
-                'data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-indigo-600 data-disabled:opacity-60',
+                'data-checked:bg-indigo-600 data-checked:text-white data-checked:ring-indigo-600',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-disabled:opacity-60',
               )}
             >
               {option}
