@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   GUIDELINES_SAVED_MESSAGE,
   type ContentGuidelinesBody,
@@ -28,6 +29,7 @@ export function ContentGuidelinesPage() {
   const query = useQuery(contentGuidelinesQueries.detail());
   const kept = useQuery(contentGuidelinesQueries.kept());
   const save = useSaveGuidelines();
+  const [hasSaved, setHasSaved] = useState(false);
 
   const header = (
     <PageHeader
@@ -75,6 +77,7 @@ export function ContentGuidelinesPage() {
 
   const onSave = async (values: ContentGuidelinesBody) => {
     const result = await save.mutateAsync(values);
+    setHasSaved(true);
     toast(
       result.status === 'sent'
         ? {
@@ -132,6 +135,7 @@ export function ContentGuidelinesPage() {
           onSave={onSave}
           isSaving={save.isPending}
           status={status}
+          hasJustSaved={hasSaved}
         />
         <GuidelinesFileCard file={guidelines.custom_guidelines_file} isOnline={isOnline} />
       </div>

@@ -120,6 +120,10 @@ describe('content guidelines page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save guidelines' }));
     expect(await screen.findByText(GUIDELINES_SAVED_MESSAGE)).toBeInTheDocument();
+    // The saved revision gets a new form; its Save button takes the focus the old one had.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save guidelines' })).toHaveFocus(),
+    );
     const [put] = putsOf(calls);
     expect(put?.headers.get('Idempotency-Key')).toBeTruthy();
     expect(put?.body).toEqual({

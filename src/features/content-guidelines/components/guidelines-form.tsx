@@ -1,6 +1,6 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import {
   ContentGuidelinesBodySchema,
@@ -235,10 +235,24 @@ export interface GuidelinesFormProps {
   isSaving: boolean;
   /** Shown beside the save button: "Saved", "Waiting to be sent", ... */
   status?: ReactNode;
+  /** The form replaces one just saved: its Save button takes the focus the old one had. */
+  hasJustSaved?: boolean;
 }
 
 /** Spec §2 "Content guidelines form": every field of spec §3 with its options and limits. */
-export function GuidelinesForm({ initial, onSave, isSaving, status }: GuidelinesFormProps) {
+export function GuidelinesForm({
+  initial,
+  onSave,
+  isSaving,
+  status,
+  hasJustSaved = false,
+}: GuidelinesFormProps) {
+  // A save gives the guidelines a new revision, and the page draws a new form for it: the Save
+  // button that had the focus is gone, so its successor takes it rather than the page.
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (hasJustSaved && document.activeElement === document.body) saveButton.current?.focus();
+  }, [hasJustSaved]);
   const [formError, setFormError] = useState<string | null>(null);
   const translateId = useId();
   const form = useForm<FormValues, unknown, ContentGuidelinesBody>({
@@ -488,7 +502,7 @@ export function GuidelinesForm({ initial, onSave, isSaving, status }: Guidelines
         <Button variant="secondary" disabled={!isDirty || isSaving} onClick={() => reset()}>
           Discard changes
         </Button>
-        <Button type="submit" loading={isSaving}>
+        <Button ref={saveButton} type="submit" loading={isSaving}>
           Save guidelines
         </Button>
       </div>

@@ -75,8 +75,14 @@ describe('the personal details form', () => {
     await user.type(firstName, 'Emmy');
     await user.type(screen.getByLabelText('Phone'), '+44 20 1234 5678');
     await user.click(screen.getByRole('checkbox', { name: /Newsletter/ }));
-    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    const save = screen.getByRole('button', { name: 'Save details' });
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await user.click(save);
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    // Nothing left to save: the button says so and keeps the focus; pressing it sends nothing.
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    expect(save).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('PUT');
     expect(calls[0]?.url.pathname).toBe('/api/v1/buyer/profiles');

@@ -9,6 +9,7 @@ import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { toast } from '#src/components/toast-store.ts';
+import { cx } from '#src/utils/class-names.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useUpdateProfileDetailsMutation } from '../api/settings-mutations.ts';
 
@@ -64,7 +65,15 @@ export function ProfileDetailsForm({ profile }: { profile: BuyerProfile }) {
   return (
     <Card>
       <CardHeader title="Personal details" description="Your name as it appears on the portal." />
-      <form onSubmit={onSubmit} noValidate aria-label="Personal details" className="space-y-5 p-5">
+      <form
+        onSubmit={(event) => {
+          if (formState.isDirty) return void onSubmit(event);
+          event.preventDefault();
+        }}
+        noValidate
+        aria-label="Personal details"
+        className="space-y-5 p-5"
+      >
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
@@ -91,7 +100,14 @@ export function ProfileDetailsForm({ profile }: { profile: BuyerProfile }) {
           </span>
         </label>
         <div className="flex justify-end">
-          <Button type="submit" loading={mutation.isPending} disabled={!formState.isDirty}>
+          {/* Unchanged details have nothing to save, but the button stays focusable: disabled
+              right after a save, it dropped the keyboard focus to the top of the page. */}
+          <Button
+            type="submit"
+            loading={mutation.isPending}
+            aria-disabled={!formState.isDirty || mutation.isPending || undefined}
+            className={cx(!formState.isDirty && 'cursor-not-allowed opacity-60')}
+          >
             Save details
           </Button>
         </div>
