@@ -264,19 +264,18 @@ describe('order detail', () => {
       status: 'content_ready_for_approval',
       article: { status: 'content_ready_for_approval', feedback: null, file: null, link: null },
     });
-    const { calls } = serve([item], (call) =>
-      call.method === 'PUT'
-        ? jsonResponse({
-            data: [
-              {
-                ...item,
-                status: 'ready_for_publication',
-                article: { ...item.article, status: 'content_approved' },
-              },
-            ],
-          })
-        : undefined,
-    );
+    // The server's items: once approved, every later read answers the approved item too (a list
+    // read again on reconnection may land after the approval's answer).
+    const items = [item];
+    const { calls } = serve(items, (call) => {
+      if (call.method !== 'PUT') return undefined;
+      items[0] = {
+        ...item,
+        status: 'ready_for_publication',
+        article: { ...item.article, status: 'content_approved' },
+      };
+      return jsonResponse({ data: [items[0]] });
+    });
     const user = userEvent.setup();
     renderDetail();
     const approve = await screen.findByRole('button', {
