@@ -117,6 +117,16 @@ export async function listOutbox<TVariables>(
   return rows.sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!).map(toEntry<TVariables>);
 }
 
+/** Whether any entry, of any kind, waits on this device to be sent (refused ones do not wait). */
+export async function hasWaitingOutboxEntries(): Promise<boolean> {
+  const waiting = await (
+    await openDatabase()
+  ).outbox
+    .filter((row) => row.lastError === null)
+    .first();
+  return waiting !== undefined;
+}
+
 export async function getOutboxEntry<TVariables>(
   kind: OutboxKind<TVariables, unknown>,
   id: number,

@@ -4,14 +4,10 @@ import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
-import { cartLineSync } from '#src/features/cart/api/cart-lines.ts';
-import { guidelinesSaveSync } from '#src/features/content-guidelines/api/guidelines-writes.ts';
-import { domainAddSync, domainDeleteSync } from '#src/features/domains/api/domain-writes.ts';
 import { ImportTracker } from '#src/features/imports/components/import-tracker.tsx';
-import { itemActionSync } from '#src/features/orders/hooks/use-item-actions.ts';
-import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
+import { OfflineChanges } from './offline-changes.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 
 function PageContainer() {
@@ -22,16 +18,6 @@ function PageContainer() {
       </MenuPortal>
     </main>
   );
-}
-
-/** Sends the cart lines, order actions and domain changes made offline; mounted only for a signed-in buyer. */
-function OfflineChangesSync() {
-  useOutboxSync(cartLineSync);
-  useOutboxSync(itemActionSync);
-  useOutboxSync(domainAddSync);
-  useOutboxSync(domainDeleteSync);
-  useOutboxSync(guidelinesSaveSync);
-  return null;
 }
 
 /** Signed-in pages: the top navigation and the page. A signed-in non-buyer sees the no-access screen. */
@@ -48,7 +34,7 @@ export function BuyerLayout() {
   }
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <OfflineChangesSync />
+      <OfflineChanges />
       <ImportTracker />
       <TopNavigation />
       <PageContainer />
