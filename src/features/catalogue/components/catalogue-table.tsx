@@ -110,8 +110,17 @@ function pinnedClasses(columnId: string, isHeader: boolean): string | false {
 function cardClasses(columnId: string): string {
   if (columnId === 'hostname') return 'max-md:col-span-3 max-md:text-base';
   if (columnId === 'actions') return 'max-md:col-span-3';
-  return 'max-md:flex max-md:flex-col max-md:gap-0.5';
+  return cx('max-md:flex max-md:flex-col max-md:gap-0.5', CARD_LABEL);
 }
+
+/** The hostname heads its card and the actions close it: neither needs its column's name. */
+function hasCardLabel(columnId: string): boolean {
+  return columnId !== 'hostname' && columnId !== 'actions';
+}
+
+/** A card cell's column name, from its `data-label`, above its value (alternative text empty). */
+const CARD_LABEL =
+  "max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-500 max-md:before:uppercase max-md:before:content-[attr(data-label)_/_'']";
 
 /**
  * A data column's title and menu. Memoised: each holds a Headless UI menu, and a filter change
@@ -175,6 +184,13 @@ const SiteRow = memo(
         {row.getVisibleCells().map((cell) => (
           <td
             key={cell.id}
+            // The header row is hidden on a phone: there each cell names its column before its
+            // value, drawn from this attribute with no element of its own (one per cell was a
+            // fifth of the page's elements). Its alternative text is empty: screen readers hear
+            // the column header, not this copy.
+            data-label={
+              hasCardLabel(cell.column.id) ? cell.column.columnDef.meta?.label : undefined
+            }
             className={cx(
               'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
               cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
@@ -183,16 +199,6 @@ const SiteRow = memo(
               cardClasses(cell.column.id),
             )}
           >
-            {cell.column.id === 'hostname' || cell.column.id === 'actions' ? null : (
-              // The header row is hidden on a phone: each cell names its column (screen readers
-              // still hear the header, so this copy is hidden from them).
-              <span
-                aria-hidden="true"
-                // Drawn from the attribute, so the cell's text holds its value only.
-                data-label={cell.column.columnDef.meta?.label ?? ''}
-                className="text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
-              />
-            )}
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         ))}
