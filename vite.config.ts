@@ -8,6 +8,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePages } from './tools/route-pages.ts';
+import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
 /** Identifies a build; the persisted query cache of another build is discarded. */
 function buildId(): string {
@@ -42,6 +43,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The browser never writes a JSON Schema; the server does, for /api/docs (decision 158).
+    zodWithoutJsonSchema(),
     // The sign-in pages, where a first visit lands before any service worker is installed.
     routePages({
       login: 'src/app/routes/login.tsx',
@@ -105,7 +108,7 @@ export default defineConfig({
       'side-channel': fileURLToPath(new URL('./tools/side-channel-shim.cjs', import.meta.url)),
     },
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [zodWithoutJsonSchema()] },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
