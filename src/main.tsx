@@ -1,9 +1,8 @@
 import { bootstrap } from './app/bootstrap.ts';
-import { createAppRouter } from './app/router.tsx';
 import { startApp } from './app/start.tsx';
 import './index.css';
 
 const { session } = bootstrap();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-startApp(container, session, createAppRouter(session));
+startApp(container, session);

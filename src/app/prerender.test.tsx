@@ -1,13 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { jsonResponse } from '../test-utils/api.ts';
 import { tokenValidFor } from '../test-utils/tokens.ts';
 import { renderSignedOutPage } from './prerender.tsx';
-import { createAppRoutes } from './router.tsx';
 import { startApp } from './start.tsx';
 
 let container: HTMLElement;
@@ -23,7 +22,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  render(null, container);
   container.remove();
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
 });
 
@@ -33,9 +34,8 @@ function start(path: string) {
     refresh: vi.fn(),
     clearUserData: vi.fn(),
   });
-  const router = createMemoryRouter(createAppRoutes(session), { initialEntries: [path] });
-  startApp(container, session, router);
-  return router;
+  window.history.replaceState(null, '', path);
+  startApp(container, session);
 }
 
 describe('sign-in pages rendered at build time', () => {
@@ -101,8 +101,8 @@ describe('sign-in pages rendered at build time', () => {
     localStorage.setItem('access_token', tokenValidFor(900));
     localStorage.setItem('refresh_token', 'r1');
     container.innerHTML = (await renderSignedOutPage('/login')).html;
-    const router = start('/login');
+    start('/login');
     expect(container.querySelector('form')).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 });

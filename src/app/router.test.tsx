@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse } from '#contract/auth.ts';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
-import { renderRoutes } from '../test-utils/render.tsx';
+import { renderInMemoryRouter } from '../test-utils/render.tsx';
 import { jsonResponse } from '../test-utils/api.ts';
 import { makeBuyerProfile } from '../test-utils/factories.ts';
 import { tokenValidFor } from '../test-utils/tokens.ts';
-import { createAppRoutes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 const profile = makeBuyerProfile({
   account_manager: {
@@ -37,7 +37,7 @@ function api(url: string, init?: RequestInit): Response {
 function setup(initialPath: string, refresh = vi.fn<(token: string) => Promise<AuthResponse>>()) {
   const store = createSessionStore(localStorage, window);
   const session = createSessionManager({ store, refresh, clearUserData: vi.fn() });
-  const rendered = renderRoutes(createAppRoutes(session), {
+  const rendered = renderInMemoryRouter(<AppRoutes />, {
     session,
     initialEntries: [initialPath],
   });

@@ -1,160 +1,164 @@
 /**
- * The route table of spec §2. Guards run as loaders; pages and the signed-in layout load lazily as
+ * The route table of spec §2 (decision 159). Pages and the signed-in layout load lazily as
  * separate chunks, so the sign-in pages never load the buyer's navigation, outbox or catalogue.
  * `/companies/create`, `/domains` and `/profile` have no access rule in the spec; they show a
  * buyer's own data, so they are for signed-in users only.
  */
-import { createBrowserRouter, data, type RouteObject } from 'react-router';
-import { createGuards } from '../features/auth/guards.ts';
-import type { SessionManager } from '../features/auth/session-manager.ts';
+import { useEffect, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { routeTitle } from './hooks/use-route-title.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { AppLoading, RootLayout } from './layouts/root-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import { RequireGuest, RequireUser } from './route-guards.tsx';
+import { RouteError, RouteErrorBoundary } from './route-error.tsx';
 import { ErrorScreen, NOT_FOUND_TEXT } from './routes/error-screen.tsx';
 
-export function createAppRoutes(session: SessionManager): RouteObject[] {
-  const guards = createGuards(session);
-  return [
-    {
-      id: 'root',
-      Component: RootLayout,
-      HydrateFallback: AppLoading,
-      errorElement: <ErrorScreen />,
-      children: [
-        {
-          Component: AuthLayout,
-          children: [
-            {
-              loader: guards.requireGuest,
-              children: [
-                {
-                  path: 'login',
-                  handle: { title: 'Sign in' },
-                  lazy: () => import('./routes/login.tsx'),
-                },
-                {
-                  path: 'register',
-                  handle: { title: 'Register' },
-                  lazy: () => import('./routes/register.tsx'),
-                },
-                {
-                  path: 'forgot-password',
-                  handle: { title: 'Forgot password' },
-                  lazy: () => import('./routes/forgot-password.tsx'),
-                },
-              ],
-            },
-            {
-              path: 'passwords-resets',
-              handle: { title: 'Reset password' },
-              loader: guards.requireGuestWithToken,
-              lazy: () => import('./routes/passwords-resets.tsx'),
-            },
-            {
-              path: 'registrations-confirmations',
-              handle: { title: 'Confirm registration' },
-              loader: guards.requireGuestWithToken,
-              lazy: () => import('./routes/registrations-confirmations.tsx'),
-            },
-            {
-              // Signed in or not: the link may be opened on any device (decision 071).
-              path: 'email-changes-confirmations',
-              handle: { title: 'Confirm e-mail change' },
-              lazy: () => import('./routes/email-changes-confirmations.tsx'),
-            },
-          ],
-        },
-        {
-          loader: guards.requireUser,
-          lazy: () =>
-            import('./layouts/default-layout.tsx').then((module) => ({
-              Component: module.BuyerLayout,
-            })),
-          children: [
-            {
-              index: true,
-              handle: { title: 'Dashboard' },
-              lazy: () => import('./routes/home.tsx'),
-            },
-            {
-              path: 'sites/:id',
-              handle: { title: 'Site details' },
-              lazy: () => import('./routes/site-detail.tsx'),
-            },
-            {
-              path: 'checkout',
-              handle: { title: 'Checkout' },
-              lazy: () => import('./routes/checkout.tsx'),
-            },
-            {
-              path: 'orders',
-              handle: { title: 'Orders' },
-              lazy: () => import('./routes/orders.tsx'),
-            },
-            {
-              path: 'orders/:id',
-              handle: { title: 'Order details' },
-              lazy: () => import('./routes/order.tsx'),
-            },
-            {
-              path: 'link-monitoring',
-              handle: { title: 'Link monitoring' },
-              lazy: () => import('./routes/link-monitoring.tsx'),
-            },
-            {
-              path: 'companies',
-              handle: { title: 'Companies' },
-              lazy: () => import('./routes/companies.tsx'),
-            },
-            {
-              path: 'companies/create',
-              handle: { title: 'Company request' },
-              lazy: () => import('./routes/companies-create.tsx'),
-            },
-            {
-              path: 'content-guidelines',
-              handle: { title: 'Content guidelines' },
-              lazy: () => import('./routes/content-guidelines.tsx'),
-            },
-            {
-              path: 'domains',
-              handle: { title: 'Domains' },
-              lazy: () => import('./routes/domains.tsx'),
-            },
-            {
-              path: 'profile',
-              handle: { title: 'Profile' },
-              lazy: () => import('./routes/profile.tsx'),
-            },
-          ],
-        },
-        {
-          lazy: () =>
-            import('./layouts/default-layout.tsx').then((module) => ({
-              Component: module.PublicLayout,
-            })),
-          children: [
-            {
-              path: 'terms-and-conditions',
-              handle: { title: 'Terms and conditions' },
-              lazy: () => import('./routes/terms-and-conditions.tsx'),
-            },
-          ],
-        },
-        {
-          path: '*',
-          loader: () => {
-            throw data(NOT_FOUND_TEXT, { status: 404 });
+/** What a route declares in its `handle`. */
+interface AppRouteHandle {
+  /** The page's name, for the window title. */
+  title?: string;
+  /** Loads the route's chunk ahead of its first render. */
+  preload?: LazyPage['preload'];
+}
+
+function lazyRoute(Lazy: LazyPage, title?: string): { element: ReactNode; handle: AppRouteHandle } {
+  return { element: <Lazy />, handle: { title, preload: Lazy.preload } };
+}
+
+function page(path: string, title: string, load: Parameters<typeof lazyPage>[0]): RouteObject {
+  return { path, ...lazyRoute(lazyPage(load), title) };
+}
+
+const BuyerLayout = lazyPage(() =>
+  import('./layouts/default-layout.tsx').then((module) => ({ Component: module.BuyerLayout })),
+);
+const PublicLayout = lazyPage(() =>
+  import('./layouts/default-layout.tsx').then((module) => ({ Component: module.PublicLayout })),
+);
+
+function NotFound(): never {
+  throw new RouteError(404, NOT_FOUND_TEXT);
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <RequireGuest />,
+            children: [
+              page('login', 'Sign in', () => import('./routes/login.tsx')),
+              page('register', 'Register', () => import('./routes/register.tsx')),
+              page(
+                'forgot-password',
+                'Forgot password',
+                () => import('./routes/forgot-password.tsx'),
+              ),
+              page(
+                'passwords-resets',
+                'Reset password',
+                () => import('./routes/passwords-resets.tsx'),
+              ),
+              page(
+                'registrations-confirmations',
+                'Confirm registration',
+                () => import('./routes/registrations-confirmations.tsx'),
+              ),
+            ],
           },
-          // Never rendered: the loader always throws to the error screen.
-          Component: () => null,
-        },
-      ],
-    },
-  ];
+          // Signed in or not: the link may be opened on any device (decision 071).
+          page(
+            'email-changes-confirmations',
+            'Confirm e-mail change',
+            () => import('./routes/email-changes-confirmations.tsx'),
+          ),
+        ],
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          {
+            ...lazyRoute(BuyerLayout),
+            children: [
+              {
+                index: true,
+                ...lazyRoute(
+                  lazyPage(() => import('./routes/home.tsx')),
+                  'Dashboard',
+                ),
+              },
+              page('sites/:id', 'Site details', () => import('./routes/site-detail.tsx')),
+              page('checkout', 'Checkout', () => import('./routes/checkout.tsx')),
+              page('orders', 'Orders', () => import('./routes/orders.tsx')),
+              page('orders/:id', 'Order details', () => import('./routes/order.tsx')),
+              page(
+                'link-monitoring',
+                'Link monitoring',
+                () => import('./routes/link-monitoring.tsx'),
+              ),
+              page('companies', 'Companies', () => import('./routes/companies.tsx')),
+              page(
+                'companies/create',
+                'Company request',
+                () => import('./routes/companies-create.tsx'),
+              ),
+              page(
+                'content-guidelines',
+                'Content guidelines',
+                () => import('./routes/content-guidelines.tsx'),
+              ),
+              page('domains', 'Domains', () => import('./routes/domains.tsx')),
+              page('profile', 'Profile', () => import('./routes/profile.tsx')),
+            ],
+          },
+        ],
+      },
+      {
+        ...lazyRoute(PublicLayout),
+        children: [
+          page(
+            'terms-and-conditions',
+            'Terms and conditions',
+            () => import('./routes/terms-and-conditions.tsx'),
+          ),
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+function handlesAt(pathname: string): AppRouteHandle[] {
+  return (matchRoutes(appRoutes, pathname) ?? []).map(
+    (match) => (match.route.handle ?? {}) as AppRouteHandle,
+  );
 }
 
-export function createAppRouter(session: SessionManager) {
-  return createBrowserRouter(createAppRoutes(session));
+/** "Orders · Buyer Portal": the window title of the page at `pathname`. */
+export function titleAt(pathname: string): string {
+  return routeTitle(handlesAt(pathname).map((handle) => handle.title));
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+/** Loads the chunks of the page at `pathname` and its layouts, so its first render waits for none. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.all(handlesAt(pathname).map((handle) => handle.preload?.()));
+}
+
+/** The app's pages at the current address, with the window title and the route error screen. */
+export function AppRoutes() {
+  const location = useLocation();
+  const title = titleAt(location.pathname);
+  const routes = useRoutes(appRoutes, location);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <RouteErrorBoundary resetKey={location.key} fallback={<ErrorScreen />}>
+      {routes}
+    </RouteErrorBoundary>
+  );
+}

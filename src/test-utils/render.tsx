@@ -1,7 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateOptions,
+  type RouteObject,
+  type To,
+} from 'react-router';
 import { Toaster } from '../components/toaster.tsx';
 import { SessionProvider } from '../features/auth/session-context.tsx';
 import type { SessionManager } from '../features/auth/session-manager.ts';
@@ -12,24 +21,81 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router with the providers the app uses. */
-export function renderRoutes(
-  routes: RouteObject[],
+/** What a test reads of the memory router: its current location, and a way to navigate. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: To, options?: NavigateOptions): Promise<void>;
+}
+
+/** Records the router's location into `router` as it renders, and lends it `navigate`. */
+function createRouterProbe() {
+  let navigateTo: ((to: To, options?: NavigateOptions) => void | Promise<void>) | undefined;
+  const router: TestRouter = {
+    state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } },
+    async navigate(to, options) {
+      if (!navigateTo) throw new Error('The router has not rendered yet');
+      await act(async () => {
+        await navigateTo!(to, options);
+      });
+    },
+  };
+  function Probe() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useLayoutEffect(() => {
+      router.state = { location };
+      navigateTo = navigate;
+    });
+    return null;
+  }
+  return { router, Probe };
+}
+
+function RoutesOf({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+interface RouterRenderOptions {
+  /** Given to `useSessionManager` and `useSession`; components that use neither need none. */
+  session?: SessionManager;
+  initialEntries?: string[];
+  queryClient?: QueryClient;
+  /** Also renders the app's toaster, for components that announce with a toast. */
+  toaster?: boolean;
+}
+
+/**
+ * Renders `ui` (routes, or the app's own `<AppRoutes />`) in a memory router with the providers the
+ * app uses.
+ */
+export function renderInMemoryRouter(
+  ui: ReactNode,
   {
     session,
     initialEntries = ['/'],
     queryClient = createTestQueryClient(),
-  }: { session: SessionManager; initialEntries?: string[]; queryClient?: QueryClient },
+    toaster = false,
+  }: RouterRenderOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries });
+  const { router, Probe } = createRouterProbe();
+  const routed = (
+    <MemoryRouter initialEntries={initialEntries}>
+      <Probe />
+      {ui}
+    </MemoryRouter>
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider session={session}>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      {session ? <SessionProvider session={session}>{routed}</SessionProvider> : routed}
+      {toaster && <Toaster />}
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+/** Renders routes in a memory router with the providers the app uses. */
+export function renderRoutes(routes: RouteObject[], options: RouterRenderOptions = {}) {
+  return renderInMemoryRouter(<RoutesOf routes={routes} />, options);
 }
 
 /** Renders a component on a single route, for components that use links or navigation. */
@@ -49,20 +115,13 @@ export function renderOnRoute(
 ) {
   const queryClient = createTestQueryClient();
   seed(queryClient);
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element: ui },
       { path: '*', element: <p>Elsewhere</p> },
     ],
-    { initialEntries: [initialEntry] },
+    { initialEntries: [initialEntry], queryClient, toaster: true },
   );
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...result, router, queryClient };
 }
 
 /** The router's current query string, decoded for readable expectations. */

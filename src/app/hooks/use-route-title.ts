@@ -1,36 +1,20 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { APP_NAME } from '#src/config/env.ts';
 
-/** What a route declares in its `handle`: the name of the page, for the window title. */
-export interface RouteHandle {
-  title: string;
-}
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle;
-}
-
-/** "Orders · Buyer Portal": the deepest route that names itself. */
-export function routeTitle(handles: readonly unknown[]): string {
-  const named = handles.filter(isRouteHandle).at(-1);
-  return named ? `${named.title} · ${APP_NAME}` : APP_NAME;
+/** "Orders · Buyer Portal": the deepest of the matched routes' titles names the window. */
+export function routeTitle(titles: readonly (string | undefined)[]): string {
+  const named = titles.filter((title): title is string => Boolean(title)).at(-1);
+  return named ? `${named} · ${APP_NAME}` : APP_NAME;
 }
 
 /**
- * Names the window after the page, and after a navigation inside the app moves focus to the new
- * page's heading, so a screen reader announces where the buyer arrived and Tab starts from there.
+ * After a navigation inside the app, moves focus to the new page's heading, so a screen reader announces where the buyer arrived and Tab starts from there.
  * The first page load keeps the browser's own focus.
  */
-export function useRouteTitleAndFocus(): void {
-  const matches = useMatches();
+export function useRouteFocus(): void {
   const location = useLocation();
-  const title = routeTitle(matches.map((match) => match.handle));
   const isFirst = useRef(true);
-
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
 
   useEffect(() => {
     if (isFirst.current) {

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { BrandLink } from './brand.tsx';
 
@@ -11,7 +13,15 @@ export function AuthLayout() {
           <BrandLink />
         </div>
         <div className="w-full max-w-md">
-          <Outlet />
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-12">
+                <Spinner className="size-6 text-indigo-600" label="Loading…" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <footer className="pb-6 text-center text-xs text-slate-600">

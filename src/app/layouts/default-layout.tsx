@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { buttonClasses } from '#src/components/button.tsx';
+import { Spinner } from '#src/components/spinner.tsx';
 import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
@@ -14,7 +16,15 @@ function PageContainer() {
   return (
     <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
       <MenuPortal>
-        <Outlet />
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner className="size-6 text-indigo-600" label="Loading…" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </MenuPortal>
     </main>
   );

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '#src/components/spinner.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { Toaster } from '#src/components/toaster.tsx';
@@ -8,7 +8,8 @@ import { useSessionManager } from '#src/features/auth/session-context.tsx';
 import { rememberListRoute } from '#src/lib/list-route-memory.ts';
 import { onUpdateAvailable } from '#src/lib/pwa.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { useRouteTitleAndFocus } from '../hooks/use-route-title.ts';
+import { useRouteFocus } from '../hooks/use-route-title.ts';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 
 function OfflineBanner() {
   const online = useOnlineStatus();
@@ -24,26 +25,13 @@ function OfflineBanner() {
 }
 
 /**
- * Wraps every route: follows the session (a sign-in or sign-out, also from another tab, re-runs
- * the route guards), remembers list routes for the error screen, and shows app-wide notices.
+ * Wraps every route: leaves the signed-in pages on a sign-out (also from another tab), remembers list routes for the error screen, and shows app-wide notices.
  */
 export function RootLayout() {
   const session = useSessionManager();
   const navigate = useNavigate();
   const location = useLocation();
-  const { revalidate } = useRevalidator();
-  useRouteTitleAndFocus();
-
-  useEffect(() => {
-    let status = session.getState().status;
-    return session.subscribe(() => {
-      const next = session.getState().status;
-      if (next !== status) {
-        status = next;
-        void revalidate();
-      }
-    });
-  }, [session, revalidate]);
+  useRouteFocus();
 
   useEffect(
     () => session.onSignedOut(() => void navigate(paths.index, { replace: true })),
@@ -76,14 +64,16 @@ export function RootLayout() {
         Skip to content
       </a>
       <OfflineBanner />
-      <Outlet />
+      <Suspense fallback={<AppLoading />}>
+        <Outlet />
+      </Suspense>
       <Toaster />
       <ScrollRestoration />
     </>
   );
 }
 
-/** Shown while the first route's guards settle the session (at most one refresh call). */
+/** Shown while a guard settles the session (at most one refresh call) or a layout loads. */
 export function AppLoading() {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50">

@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartDefaults, CartItem } from '#contract/cart.ts';
 import type { Order, PaymentMethodOption } from '#contract/orders.ts';
 import { db } from '#src/lib/db.ts';
-import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { renderRoutes } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeCartItem } from '#src/test-utils/factories.ts';
 import { Component as CheckoutRoute } from './checkout.tsx';
@@ -137,17 +135,12 @@ function api(server: Server) {
 }
 
 function renderCheckout(initialEntry = '/checkout') {
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
-      { path: '/checkout', Component: CheckoutRoute },
+      { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/orders', element: <p>Orders page</p> },
     ],
     { initialEntries: [initialEntry] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
   );
   return { router };
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '#src/components/button.tsx';
 import { Spinner } from '#src/components/spinner.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -6,13 +6,13 @@ import { isChunkLoadError, reloadForChunkError } from '#src/lib/chunk-reload.ts'
 import { lastListRoute } from '#src/lib/list-route-memory.ts';
 import { statusText } from '#src/utils/http-status.ts';
 import { EmptyLayout } from '../layouts/empty-layout.tsx';
+import { RouteError, useRouteError } from '../route-error.tsx';
 
 export const NOT_FOUND_TEXT = 'Page not found';
 
 function describe(error: unknown): { status: number; message: string } {
-  if (isRouteErrorResponse(error)) {
-    const message =
-      typeof error.data === 'string' && error.data ? error.data : statusText(error.status);
+  if (error instanceof RouteError) {
+    const message = error.message || statusText(error.status);
     return { status: error.status, message: error.status === 404 ? NOT_FOUND_TEXT : message };
   }
   if (error instanceof ApiError) return { status: error.status, message: error.message };

@@ -1,8 +1,8 @@
-import { useLoaderData } from 'react-router';
 import { NoReferrer } from '#src/components/no-referrer.tsx';
 import { paths } from '#src/config/paths.ts';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
+import { useLinkToken } from '../route-guards.tsx';
 
 export function Component() {
   return (
@@ -14,7 +14,7 @@ export function Component() {
 }
 
 function Page() {
-  const { token } = useLoaderData<{ token: string | null }>();
+  const token = useLinkToken();
   if (!token) {
     return (
       <IncompleteLink

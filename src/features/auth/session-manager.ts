@@ -59,6 +59,8 @@ export interface SessionManager {
   logout(): Promise<void>;
   /** Refreshes now if the access token is missing or due; resolves when the session is settled. */
   ensureFresh(): Promise<void>;
+  /** Whether `ensureFresh` would refresh first: the access token is due and a refresh may run. */
+  needsRefresh(): boolean;
   getValidAccessToken(): Promise<string | null>;
   refreshNow(): Promise<void>;
 }
@@ -167,9 +169,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     return inflight;
   }
 
-  async function ensureFresh(): Promise<void> {
+  function needsRefresh(): boolean {
     const { accessToken, refreshToken } = store.read();
-    if (refreshToken && isDue(accessToken) && now() >= retryNotBefore) await refreshNow();
+    return Boolean(refreshToken) && isDue(accessToken) && now() >= retryNotBefore;
+  }
+
+  async function ensureFresh(): Promise<void> {
+    if (needsRefresh()) await refreshNow();
     else onTokensChanged(store.read(), 'local');
   }
 
@@ -224,6 +230,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
     logout,
     ensureFresh,
+    needsRefresh,
     async getValidAccessToken() {
       await ensureFresh();
       return store.read().accessToken;

@@ -1,12 +1,10 @@
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
-import { Toaster } from '#src/components/toaster.tsx';
 import { db } from '#src/lib/db.ts';
-import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { renderRoutes } from '#src/test-utils/render.tsx';
 import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
 import { cartLineOutbox } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
@@ -37,7 +35,7 @@ function api(
 
 function renderSection() {
   const onPageChange = vi.fn();
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/checkout',
@@ -51,13 +49,7 @@ function renderSection() {
         ),
       },
     ],
-    { initialEntries: ['/checkout'] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    { initialEntries: ['/checkout'], toaster: true },
   );
   return { onPageChange };
 }

@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '#src/components/toaster.tsx';
 import { db } from '#src/lib/db.ts';
-import { createTestQueryClient } from '#src/test-utils/render.tsx';
+import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
 import { listCartLineDrafts } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
@@ -73,19 +70,13 @@ function renderPanelWith(
 ) {
   const queryClient = createTestQueryClient();
   seed(queryClient);
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/', element: <Harness {...props} /> },
       { path: '/checkout', element: <p>Checkout page</p> },
       { path: '/domains', element: <p>Domains page</p> },
     ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    { queryClient, toaster: true },
   );
   return { router, queryClient };
 }
