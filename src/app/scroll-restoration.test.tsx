@@ -1,15 +1,11 @@
-import { act, render } from '@testing-library/react';
-import { Link, MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInMemoryRouter, type TestRouter } from '#src/test-utils/render.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
-let navigate: NavigateFunction;
+let router: TestRouter;
 let scrollTo: ReturnType<typeof vi.fn>;
-
-function Capture() {
-  navigate = useNavigate();
-  return <Link to="/orders">Orders</Link>;
-}
+const navigate = (to: string | number) => router.navigate(to);
 
 function scrollBy(y: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
@@ -17,13 +13,16 @@ function scrollBy(y: number) {
 }
 
 function setup(initialEntries = ['/']) {
-  return render(
-    <MemoryRouter initialEntries={initialEntries}>
-      <Capture />
+  const rendered = renderInMemoryRouter(
+    <>
+      <Link to="/orders">Orders</Link>
       <ScrollRestoration />
       <div id="pricing">Pricing</div>
-    </MemoryRouter>,
+    </>,
+    { initialEntries },
   );
+  router = rendered.router;
+  return rendered;
 }
 
 beforeEach(() => {
@@ -41,23 +40,23 @@ describe('ScrollRestoration', () => {
   it('opens a new page at its top and returns to the recorded position on Back', async () => {
     setup();
     scrollBy(640);
-    await act(async () => navigate('/orders'));
+    await navigate('/orders');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     scrollBy(90);
     // The new page is shorter: a scroll event clipped by it must not overwrite the first page's.
-    await act(async () => navigate(-1));
+    await navigate(-1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
-    await act(async () => navigate(1));
+    await navigate(1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
   });
 
   it('waits for a page still too short to hold the position, until the buyer scrolls', async () => {
     setup();
     scrollBy(2400);
-    await act(async () => navigate('/orders'));
+    await navigate('/orders');
     scrollBy(0);
     // The list draws its rows in slices: for now the page cannot scroll that far.
-    await act(async () => navigate(-1));
+    await navigate(-1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 2400);
     const tries = scrollTo.mock.calls.length;
     await vi.waitFor(() => expect(scrollTo.mock.calls.length).toBeGreaterThan(tries + 2));
@@ -70,9 +69,9 @@ describe('ScrollRestoration', () => {
 
     // Going forward and back again, the buyer's own scrolling stops the tries at once.
     scrollTo.mockReset();
-    await act(async () => navigate(1));
+    await navigate(1);
     scrollBy(0);
-    await act(async () => navigate(-1));
+    await navigate(-1);
     window.dispatchEvent(new Event('wheel'));
     const afterWheel = scrollTo.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,16 +83,16 @@ describe('ScrollRestoration', () => {
     Element.prototype.scrollIntoView = scrollIntoView;
     setup();
     scrollTo.mockClear();
-    await act(async () => navigate('/#pricing'));
+    await navigate('/#pricing');
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('keeps positions across a reload of the page', async () => {
     const first = setup();
-    await act(async () => navigate('/orders'));
+    await navigate('/orders');
     scrollBy(300);
-    await act(async () => navigate('/'));
+    await navigate('/');
     window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem('scroll_positions')).toContain('300');
     first.unmount();

@@ -7,6 +7,7 @@ import {
   useNavigate,
   useRoutes,
   type Location,
+  type NavigateFunction,
   type NavigateOptions,
   type RouteObject,
   type To,
@@ -24,18 +25,20 @@ export function createTestQueryClient(): QueryClient {
 /** What a test reads of the memory router: its current location, and a way to navigate. */
 export interface TestRouter {
   state: { location: Location };
-  navigate(to: To, options?: NavigateOptions): Promise<void>;
+  /** An address, or a step through the history (`-1` is Back). */
+  navigate(to: To | number, options?: NavigateOptions): Promise<void>;
 }
 
 /** Records the router's location into `router` as it renders, and lends it `navigate`. */
 function createRouterProbe() {
-  let navigateTo: ((to: To, options?: NavigateOptions) => void | Promise<void>) | undefined;
+  let navigateTo: NavigateFunction | undefined;
   const router: TestRouter = {
     state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } },
     async navigate(to, options) {
       if (!navigateTo) throw new Error('The router has not rendered yet');
+      const go = navigateTo;
       await act(async () => {
-        await navigateTo!(to, options);
+        await (typeof to === 'number' ? go(to) : go(to, options));
       });
     },
   };
