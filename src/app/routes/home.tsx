@@ -37,7 +37,6 @@ import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 
@@ -235,6 +234,8 @@ function Dashboard() {
           user?.canExportDomains ? (
             <ExportButton
               getRequest={async () => {
+                // The worker and its messaging load with the first export, not with the page.
+                const { getCatalogueWorker } = await import('#src/lib/workers.ts');
                 const query = await getCatalogueWorker().toServerQuery(state, {
                   today: dayjs().format('YYYY-MM-DD'),
                   defaultLimit: SITE_DEFAULT_PAGE_SIZE,
