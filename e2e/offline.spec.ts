@@ -3,6 +3,7 @@ import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { goOnline, reportOffline } from './fixtures/network.ts';
 
 interface Known {
   firstName: string;
@@ -104,9 +105,11 @@ for (const viewport of [
       await context.setOffline(true);
       try {
         await page.reload();
+        await reportOffline(page);
         await expectDashboardFromSavedCopy(page, known);
         // The first offline visit stores the cache again; the next one must still find it all.
         await page.reload();
+        await reportOffline(page);
         await expectDashboardFromSavedCopy(page, known);
 
         const catalogue = new CataloguePage(page);
@@ -120,7 +123,7 @@ for (const viewport of [
         await expect(add).toBeDisabled();
         await expect(add).toHaveAccessibleDescription(/needs this site's prices/);
       } finally {
-        await context.setOffline(false);
+        await goOnline(context);
       }
     });
   });

@@ -10,6 +10,7 @@ import {
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
+import { goOnline, reportOffline } from './fixtures/network.ts';
 
 const run = promisify(execFile);
 
@@ -199,12 +200,14 @@ test('the orders list and an opened order are readable offline after a reload', 
 
   await context.setOffline(true);
   await page.reload();
+  await reportOffline(page);
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByText(/Showing data saved on/)).toBeVisible();
   await expect(order.row(itemNumber)).toBeVisible();
 
   await page.goto('/orders');
+  await reportOffline(page);
   await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
   await expect(page.getByText(/Showing data saved on/)).toBeVisible();
-  await context.setOffline(false);
+  await goOnline(context);
 });
