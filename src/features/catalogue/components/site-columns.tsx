@@ -57,7 +57,8 @@ const TABLE_METRIC_KEYS = SITE_METRICS.flatMap((metric): TableMetricKey[] =>
 function PriceCell({ price }: { price: string }) {
   const isFree = Number(price) === 0;
   return (
-    <span className="flex flex-col items-end leading-tight">
+    // Right-aligned in the table's column; under its name, as every figure, on a phone card.
+    <span className="flex flex-col items-end leading-tight max-md:items-start">
       <span className="font-semibold text-slate-900">{isFree ? 'free' : formatMoney(price)}</span>
       <span className="text-xs text-slate-500">per article</span>
     </span>

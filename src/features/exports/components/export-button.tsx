@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '#src/components/toast-store.ts';
 import { Button } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { downloadFile, runExportTask, type ExportRequest } from '../api/export-task.ts';
+import type { ExportRequest } from '../api/export-task.ts';
 
 /** How often a running export is asked for its progress. */
 export const EXPORT_POLL_INTERVAL_MS = 1000;
@@ -35,6 +35,8 @@ export function ExportButton({
     setError(null);
     setProgress(0);
     try {
+      // The task's polling and its schemas load with the first export, not with the catalogue.
+      const { downloadFile, runExportTask } = await import('../api/export-task.ts');
       const path = await runExportTask({
         body: await getRequest(),
         pollIntervalMs,
