@@ -18,6 +18,7 @@ import { api, cartOfOneArticle } from './fixtures/api.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
 
 /** Signs in once through the form and keeps the session for the size's other tests. */
 async function saveSession(
@@ -350,6 +351,7 @@ for (const size of SCREEN_SIZES) {
         await page.goto('/');
         await catalogue.waitForRows();
         await settle(page);
+        await waitForServiceWorker(page);
         await context.setOffline(true);
         try {
           await page.getByLabel('Rows per page').selectOption('100');

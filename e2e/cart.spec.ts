@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForServiceWorker } from './fixtures/network.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
@@ -153,6 +154,7 @@ test('a line added offline reaches the cart once the connection returns, once', 
   context,
 }) => {
   const catalogue = await startShopping(page);
+  await waitForServiceWorker(page);
   const hostname = await catalogue.firstHostname();
   const panel = await CartPanel.open(page, hostname);
   await expect(panel.addButton()).toBeEnabled();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BUYER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
 
 async function signIn(page: Page) {
   const login = new LoginPage(page);
@@ -150,6 +151,7 @@ test('offline, the buyer still sees the catalogue pages viewed before', async ({
   const hostname = await catalogue.firstHostname();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(catalogue.summary()).toHaveText(/^Showing 26 to 50 of/);
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Previous page' }).click();

@@ -5,6 +5,7 @@ import { CataloguePage } from './pages/catalogue-page.ts';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
 
 async function signIn(page: Page) {
   const login = new LoginPage(page);
@@ -152,6 +153,7 @@ test('guidelines edited offline are kept on the device and saved once back onlin
 }) => {
   await signIn(page);
   await openGuidelines(page);
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await addChip(page, 'Preferred topics', 'Written offline');
   await page.getByRole('button', { name: 'Save guidelines' }).click();

@@ -3,7 +3,7 @@ import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { goOnline, reportOffline } from './fixtures/network.ts';
+import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
 
 interface Known {
   firstName: string;
@@ -96,9 +96,7 @@ for (const viewport of [
       await expect(
         page.getByRole('heading', { level: 1, name: `Welcome back, ${known.firstName}` }),
       ).toBeVisible();
-      await expect
-        .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-        .toBe(true);
+      await waitForServiceWorker(page);
       await new CataloguePage(page).waitForRows();
       await waitForSavedCopy(page);
 

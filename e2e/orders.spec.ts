@@ -10,7 +10,7 @@ import {
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
-import { goOnline, reportOffline } from './fixtures/network.ts';
+import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
 
 const run = promisify(execFile);
 
@@ -137,6 +137,7 @@ test('an approval made offline is sent once the connection returns', async ({
   const order = new OrderPage(page);
   await order.goto(orderId);
   const row = order.row(itemNumber);
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await order.button(`Yes, approve topic of item ${itemNumber}`).click();
@@ -193,9 +194,7 @@ test('the orders list and an opened order are readable offline after a reload', 
   const order = new OrderPage(page);
   await order.goto(orderId);
   await expect(order.row(itemNumber)).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true);
+  await waitForServiceWorker(page);
   await expect.poll(() => persistedCacheHolds(page, itemNumber)).toBe(true);
 
   await context.setOffline(true);

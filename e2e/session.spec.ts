@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { LoginPage } from './pages/login-page.ts';
 import { BUYER, MANAGER } from './fixtures/users.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
 
@@ -140,6 +141,7 @@ test('logging out offline still signs out on this device', async ({ page, contex
   await login.goto();
   await login.signIn(BUYER.email, BUYER.password);
   await expect(navigation(page)).toBeVisible();
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page
     .getByRole('button', { name: /log out/i })

@@ -24,4 +24,11 @@ describe('chunk load failures', () => {
     expect(reload).toHaveBeenCalledTimes(2);
     sessionStorage.clear();
   });
+
+  it('does not reload offline, where the reload would end on the browser error page', () => {
+    const reload = vi.fn();
+    expect(reloadForChunkError(1_700_000_000_000, sessionStorage, reload, false)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('chunk_reload_at')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * After a deploy, an open tab may ask for page chunks that no longer exist. Reloading fetches the
- * new build; a timestamp in sessionStorage stops a reload loop when the failure persists.
+ * new build; a timestamp in sessionStorage stops a reload loop when the failure persists. Offline,
+ * a chunk fails because the device has not saved it yet (the service worker was still installing):
+ * a reload would only trade the app for the browser's offline page, so none happens then.
  */
 import { CHUNK_RELOAD_GUARD_MS } from '../config/constants.ts';
 
@@ -19,7 +21,9 @@ export function reloadForChunkError(
   now: number = Date.now(),
   storage: Storage = sessionStorage,
   reload: () => void = () => window.location.reload(),
+  online: boolean = navigator.onLine,
 ): boolean {
+  if (!online) return false;
   const last = Number(storage.getItem(KEY) ?? 0);
   if (last && now - last < CHUNK_RELOAD_GUARD_MS) return false;
   storage.setItem(KEY, String(now));

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '#src/components/button.tsx';
 import { Spinner } from '#src/components/spinner.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { isChunkLoadError, reloadForChunkError } from '#src/lib/chunk-reload.ts';
 import { lastListRoute } from '#src/lib/list-route-memory.ts';
@@ -23,6 +24,25 @@ function describe(error: unknown): { status: number; message: string } {
 export function ErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();
+  const online = useOnlineStatus();
+
+  // Offline, a page chunk the device has not saved yet cannot load: say so, and load it (through
+  // the reload below) once the connection returns.
+  if (isChunkLoadError(error) && !online) {
+    return (
+      <EmptyLayout>
+        <div className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">You are offline</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            This page is not saved on this device yet. It opens as soon as the connection returns.
+          </p>
+          <Button className="mt-8" onClick={() => void navigate(lastListRoute())}>
+            Go to home
+          </Button>
+        </div>
+      </EmptyLayout>
+    );
+  }
 
   // A page chunk from an older build is gone: reload once to get the current build.
   if (isChunkLoadError(error) && reloadForChunkError()) {
