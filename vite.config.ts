@@ -1,5 +1,4 @@
 import { execSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -102,12 +101,6 @@ export default defineConfig({
     }),
     ...bundleAnalysis(),
   ],
-  resolve: {
-    // qs needs only a Map from side-channel; its real package weighs 9 KiB gzip (decision 110).
-    alias: {
-      'side-channel': fileURLToPath(new URL('./tools/side-channel-shim.cjs', import.meta.url)),
-    },
-  },
   worker: { format: 'es', plugins: () => [zodWithoutJsonSchema()] },
   build: {
     outDir: 'dist',

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { MULTIPART_COUNT_LIMIT } from './modules/files/multipart.ts';
-import { decodeQuery } from '#contract/query-string.ts';
+import { parseRequestQuery } from './http/query-string.ts';
 import { installSchemaMessages } from '#contract/schema-messages.ts';
 import type { VatSeller } from '#contract/vat.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -199,7 +199,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
-    routerOptions: { querystringParser: decodeQuery },
+    routerOptions: { querystringParser: parseRequestQuery },
     // Requests refused before any hook runs answer in the error format with the usual headers.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,

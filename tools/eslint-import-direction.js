@@ -7,10 +7,11 @@ import path from 'node:path';
 import { createImportGraph } from './import-graph.js';
 
 /**
- * The only packages the shared contract may use: schemas, the query-string codec, and the offline
- * checks of company details (decision 080).
+ * The only packages the shared contract may use: schemas and the offline checks of company details
+ * (decision 080). The query-string codec is the contract's own (decision 160): qs, the server's
+ * reader, stays out of the browser.
  */
-const CONTRACT_PACKAGES = new Set(['zod', 'qs', 'ibantools', 'jsvat', 'i18n-iso-countries']);
+const CONTRACT_PACKAGES = new Set(['zod', 'ibantools', 'jsvat', 'i18n-iso-countries']);
 /**
  * One contract file may use more: the password policy and its word lists (decision 072), which
  * the client loads only with import() on its password screens.
@@ -91,7 +92,7 @@ function check(fromFile, source) {
   }
   if (target === null) {
     if (from.area === 'contract' && !isContractPackage(from, source)) {
-      return 'contract/ imports nothing but zod, qs and the company-detail checks';
+      return 'contract/ imports nothing but zod and the company-detail checks';
     }
     return null;
   }

@@ -12,7 +12,7 @@ describe('import direction rule', () => {
   it('lets contract import only zod and itself', () => {
     expect(checkImportDirection(at('contract/a.ts'), 'zod')).toBeNull();
     expect(checkImportDirection(at('contract/a.ts'), './b.ts')).toBeNull();
-    expect(checkImportDirection(at('contract/a.ts'), 'dayjs')).toMatch(/nothing but zod, qs/);
+    expect(checkImportDirection(at('contract/a.ts'), 'dayjs')).toMatch(/nothing but zod and/);
     expect(checkImportDirection(at('contract/a.ts'), '@zxcvbn-ts/core')).toMatch(/nothing but/);
     expect(checkImportDirection(at('contract/password-policy.ts'), '@zxcvbn-ts/core')).toBeNull();
     expect(checkImportDirection(at('contract/a.ts'), '../server/app.ts')).toMatch(/server/);
