@@ -126,3 +126,32 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('before the service worker has saved the app', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page not loaded yet says it is not saved on this device, and opens once back online', async ({
+    page,
+    context,
+  }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(BUYER.email, BUYER.password);
+    await new CataloguePage(page).waitForRows();
+
+    await context.setOffline(true);
+    try {
+      await page
+        .getByRole('navigation', { name: /main/i })
+        .getByRole('link', { name: 'Domains' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+      await expect(page.getByText(/not saved on this device yet/)).toBeVisible();
+      // The app stays loaded: no reload onto the browser's own error page.
+      await expect(page).toHaveURL(/\/domains$/);
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  });
+});
