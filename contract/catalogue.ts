@@ -89,11 +89,33 @@ export const SPONSOR_TAG_TYPE_TITLES: Record<SponsorTagType, string> = {
 };
 
 export const LINK_TYPES = ['do_follow', 'no_follow'] as const;
+
 export type LinkType = (typeof LINK_TYPES)[number];
 export const LINK_TYPE_TITLES: Record<LinkType, string> = {
   do_follow: 'Do-follow',
   no_follow: 'No-follow',
 };
+
+/** An id in the catalogue's filters: any 8-4-4-4-12 hexadecimal UUID. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** List filters whose values are ids, and those whose values are fixed options. */
+export const ID_LIST_FILTER_KEYS = ['main_countries', 'niche', 'placements'] as const;
+const LIST_FILTER_OPTIONS: Partial<Record<string, readonly string[]>> = {
+  sponsor_tag_types: SPONSOR_TAG_TYPES,
+  link_types: LINK_TYPES,
+};
+
+/**
+ * Whether GET /v1/buyer/sites takes `value` in the list filter `key`: an id list takes UUIDs, an
+ * option list its options, any other list any text. The server refuses the rest; an address
+ * leaves it out.
+ */
+export function isAcceptedListValue(key: string, value: string): boolean {
+  if ((ID_LIST_FILTER_KEYS as readonly string[]).includes(key)) return UUID_PATTERN.test(value);
+  const options = LIST_FILTER_OPTIONS[key];
+  return options === undefined || options.includes(value);
+}
 
 /** The default preset of the catalogue (spec §4). */
 export const DEFAULT_SITE_PRESET = {

@@ -5,11 +5,14 @@ import { z } from 'zod';
 import {
   BOOLEAN_FILTER_KEYS,
   DEFAULT_SITE_PRESET,
+  isAcceptedListValue,
   LIST_FILTER_KEYS,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
   siteLimit,
+  UUID_PATTERN,
+  type ListFilterKey,
   type SiteSortColumn,
 } from './catalogue.ts';
 import {
@@ -100,7 +103,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const addressList = z.preprocess(listItems, z.array(z.string()).min(1));
+/** A list filter's values the catalogue's query takes (ids, options), the rest left out. */
+const addressListOf = (key: ListFilterKey) =>
+  z.preprocess(
+    (value) => listItems(value).filter((item) => isAcceptedListValue(key, item)),
+    z.array(z.string()).min(1),
+  );
 const addressPeriod = z.string().trim().pipe(z.enum(PERIOD_VALUES));
 
 /**
@@ -112,10 +120,12 @@ const addressRange = z.object({ min: addressNumber.optional(), max: addressNumbe
 /** `filter[…]` of the catalogue address; client-only `fe…` keys are read apart. */
 export const SiteAddressFilterSchema = z.object({
   search: addressString.optional(),
-  buyer_domain: addressString.optional(),
+  buyer_domain: addressString.pipe(z.string().regex(UUID_PATTERN)).optional(),
   only_favorite: addressBoolean.optional(),
   ...fieldsOf(RANGE_FILTER_KEYS, addressRange.optional()),
-  ...fieldsOf(LIST_FILTER_KEYS, addressList.optional()),
+  ...(Object.fromEntries(LIST_FILTER_KEYS.map((key) => [key, addressListOf(key).optional()])) as {
+    [K in ListFilterKey]: z.ZodOptional<ReturnType<typeof addressListOf>>;
+  }),
   ...fieldsOf(PERIOD_FILTER_KEYS, addressPeriod.optional()),
   ...fieldsOf(BOOLEAN_FILTER_KEYS, addressBoolean.optional()),
 });

@@ -54,7 +54,7 @@ describe('saved filters', () => {
   it('saves the current filters under a name', async () => {
     const { calls } = mockApi(api([]));
     const user = userEvent.setup();
-    renderCatalogue('/?filter[niche][]=x&page=3');
+    renderCatalogue('/?filter[website_topics][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     await user.click(await screen.findByRole('button', { name: 'Save filter' }));
@@ -66,7 +66,7 @@ describe('saved filters', () => {
       expect(post?.body).toEqual({
         kind: 'site_filters',
         name: 'Niche x',
-        value: 'filter[niche][]=x',
+        value: 'filter[website_topics][]=x',
         is_favorite: false,
       });
     });
@@ -75,7 +75,7 @@ describe('saved filters', () => {
   it('applies, favourites and deletes a saved filter, and lists it offline', async () => {
     const { calls } = mockApi(api([view()]));
     const user = userEvent.setup();
-    const first = renderCatalogue('/?filter[niche][]=x');
+    const first = renderCatalogue('/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -103,7 +103,7 @@ describe('saved filters', () => {
     mockApi(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderCatalogue('/?filter[niche][]=x');
+    renderCatalogue('/?filter[website_topics][]=x');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(
       await screen.findByRole('button', { name: /Apply filter Big German sites/ }),
@@ -124,7 +124,7 @@ describe('saved filters', () => {
       return serve(call);
     });
     const user = userEvent.setup();
-    renderCatalogue('/?filter[niche][]=x');
+    renderCatalogue('/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     await user.click(await screen.findByRole('button', { name: 'Delete filter First' }));
@@ -148,7 +148,7 @@ describe('saved filters', () => {
     });
     const { calls } = mockApi(api([view(), favourite]));
     const user = userEvent.setup();
-    const first = renderCatalogue('/?filter[niche][]=x');
+    const first = renderCatalogue('/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     const list = await screen.findByRole('list', { name: 'Saved filters' });
@@ -158,7 +158,7 @@ describe('saved filters', () => {
     expect(only).not.toBeChecked();
     await user.click(only);
     await waitFor(() =>
-      expect(searchOf(first.router)).toBe('?filter[niche][]=x&filter[only_favorite]=true'),
+      expect(searchOf(first.router)).toBe('?filter[website_topics][]=x&filter[only_favorite]=true'),
     );
     expect(screen.getByRole('switch', { name: 'Only favorites' })).toBeChecked();
     const filtered = screen.getByRole('list', { name: 'Saved filters' });
@@ -191,7 +191,7 @@ describe('saved filters', () => {
     first.unmount();
 
     // The address alone brings the setting back.
-    renderCatalogue('/?filter[niche][]=x&filter[only_favorite]=true');
+    renderCatalogue('/?filter[website_topics][]=x&filter[only_favorite]=true');
     await user.click(screen.getByRole('button', { name: 'Saved filters' }));
     expect(await screen.findByRole('switch', { name: 'Only favorites' })).toBeChecked();
     expect(
@@ -212,7 +212,7 @@ describe('saved filters', () => {
       ]),
     );
     const user = userEvent.setup();
-    renderCatalogue('/?filter[niche][]=x');
+    renderCatalogue('/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     expect(screen.getByRole('columnheader', { name: /Link type/ })).toBeInTheDocument();
     // Hidden by the default layout, shown by this saved one.

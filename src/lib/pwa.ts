@@ -27,8 +27,13 @@ export function registerServiceWorker(): void {
     for (const listener of [...listeners]) listener(pendingUpdate);
   });
 
-  void workbox.register().then((registration) => {
-    // Long-lived tabs check for a new version every hour.
-    if (registration) window.setInterval(() => void registration.update(), 60 * 60 * 1000);
-  });
+  workbox
+    .register()
+    .then((registration) => {
+      // Long-lived tabs check for a new version every hour.
+      if (registration) window.setInterval(() => void registration.update(), 60 * 60 * 1000);
+    })
+    // A browser that refuses service workers (a policy, a private window) runs the app online
+    // only; nothing to tell the buyer.
+    .catch(() => undefined);
 }

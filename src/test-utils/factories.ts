@@ -277,7 +277,7 @@ export function makeSavedView(overrides: Partial<SavedView> = {}): SavedView {
     id: '00000000-0000-4000-8000-0000000000e1',
     kind: 'site_filters',
     name: 'Big German sites',
-    value: 'filter[niche][]=x',
+    value: 'filter[website_topics][]=x',
     is_favorite: false,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',

@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOOLEAN_FILTER_KEYS,
+  ID_LIST_FILTER_KEYS,
+  LINK_TYPES,
   LIST_FILTER_KEYS,
   MIN_LTE_MAX_MESSAGE,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
+  SPONSOR_TAG_TYPES,
   SiteListQuerySchema,
+  type ListFilterKey,
 } from '#contract/catalogue.ts';
 import {
   PERIOD_VALUES,
@@ -35,6 +39,13 @@ const text = fc
   .string({ minLength: 1, maxLength: 20 })
   .map((s) => s.trim())
   .filter((s) => s.length > 0);
+/** Values the catalogue's query takes in each list filter: ids, options or any text. */
+function listValue(key: ListFilterKey): fc.Arbitrary<string> {
+  if ((ID_LIST_FILTER_KEYS as readonly string[]).includes(key)) return fc.uuid();
+  if (key === 'link_types') return fc.constantFrom(...LINK_TYPES);
+  if (key === 'sponsor_tag_types') return fc.constantFrom(...SPONSOR_TAG_TYPES);
+  return text;
+}
 const num = fc.oneof(
   fc.integer({ min: -1000, max: 1_000_000 }),
   fc
@@ -58,7 +69,10 @@ const filterArb: fc.Arbitrary<FilterValues> = fc
         ]),
       ),
       ...Object.fromEntries(
-        LIST_FILTER_KEYS.map((k) => [k, fc.uniqueArray(text, { minLength: 1, maxLength: 4 })]),
+        LIST_FILTER_KEYS.map((k) => [
+          k,
+          fc.uniqueArray(listValue(k), { minLength: 1, maxLength: 4 }),
+        ]),
       ),
       ...Object.fromEntries(PERIOD_FILTER_KEYS.map((k) => [k, fc.constantFrom(...PERIOD_VALUES)])),
       ...Object.fromEntries(BOOLEAN_FILTER_KEYS.map((k) => [k, fc.boolean()])),
@@ -332,5 +346,24 @@ describe('filters sent to the server', () => {
         expect(result <= date).toBe(true);
       }),
     );
+  });
+});
+
+describe('values the catalogue query refuses, read from an address', () => {
+  it('are left out, so a hand-written or stale address still lists sites', () => {
+    const id = '0b6a3f0e-8c1d-4e57-9a55-2f4c1b7d9e10';
+    const state = parseFilterState(
+      `?filter[main_countries][]=not-a-uuid&filter[main_countries][]=${id}` +
+        '&filter[niche][]=x&filter[link_types][]=sideways&filter[link_types][]=do_follow' +
+        '&filter[buyer_domain]=junk&filter[tlds][]=com',
+    );
+    expect(state.filter).toEqual({
+      main_countries: [id],
+      link_types: ['do_follow'],
+      tlds: ['com'],
+    });
+    const query = decodeQuery(serverQueryString(state, { today: '2026-11-29', defaultLimit: 25 }));
+    expect(SiteListQuerySchema.safeParse(query).success).toBe(true);
+    expect(parseFilterState(`?filter[buyer_domain]=${id}`).filter).toEqual({ buyer_domain: id });
   });
 });

@@ -21,6 +21,7 @@ import {
   sites,
   topLevelDomains,
 } from '#server/db/schema/index.ts';
+import { UUID_PATTERN } from '#contract/catalogue.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import { referenceIds } from '#server/db/reference-data.ts';
 
@@ -132,7 +133,7 @@ function range(
 }
 
 /** The text form of a UUID (ids arrive as query-string text). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = UUID_PATTERN;
 
 /** A TLD given by id or by title, with or without its leading dot. */
 function tldCondition(values: readonly string[]): SQL {

@@ -56,12 +56,14 @@ describe('dashboard domain choice', () => {
   it('writes the chosen domain into the address and remembers it for a bare /', async () => {
     mockApi(api);
     const user = userEvent.setup();
-    const first = renderHome('/?filter[niche][]=casino');
+    const first = renderHome('/?filter[website_topics][]=casino');
     const select = await screen.findByRole('combobox', { name: 'Domain' });
     await screen.findByRole('option', { name: 'shop.example' });
     await user.selectOptions(select, SECOND);
     await waitFor(() =>
-      expect(searchOf(first.router)).toBe(`?filter[niche][]=casino&filter[buyer_domain]=${SECOND}`),
+      expect(searchOf(first.router)).toBe(
+        `?filter[website_topics][]=casino&filter[buyer_domain]=${SECOND}`,
+      ),
     );
     expect(rememberedDomain()).toBe(SECOND);
     first.unmount();
@@ -272,7 +274,7 @@ describe('dashboard offline after a reload', () => {
       { data: domains, pagination: { page: 1, limit: 100, total: domains.length } },
       { updatedAt: 1 },
     );
-    renderHome('/?filter[niche][]=casino', queryClient);
+    renderHome('/?filter[website_topics][]=casino', queryClient);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
     await waitFor(() =>
@@ -292,7 +294,7 @@ describe('dashboard offline after a reload', () => {
     onlineManager.setOnline(false);
     onTestFinished(() => onlineManager.setOnline(true));
     mockApi(api);
-    renderHome('/?filter[niche][]=casino');
+    renderHome('/?filter[website_topics][]=casino');
 
     const domain = await screen.findByRole('combobox', { name: 'Domain' });
     expect(domain).toBeDisabled();

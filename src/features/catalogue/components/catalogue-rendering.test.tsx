@@ -74,7 +74,7 @@ describe('catalogue rendering at 100 rows per page', { timeout: 60_000 }, () => 
     const { calls } = mockApi(handler);
     renderOnRoute(
       <CatalogueSection renderBuyAction={renderBuyAction} />,
-      '/?filter[niche][]=x&limit=100',
+      '/?filter[website_topics][]=x&limit=100',
     );
     await allRowsDrawn(100);
     screen.getByRole('link', { name: new RegExp(`^${first[99]!.hostname}`) });
@@ -102,7 +102,7 @@ describe('catalogue rendering at 100 rows per page', { timeout: 60_000 }, () => 
       calls.filter((call) => call.url.pathname === '/api/v1/buyer/sites').length;
     renderOnRoute(
       <CatalogueSection renderBuyAction={renderBuyAction} />,
-      '/?filter[niche][]=x&limit=100',
+      '/?filter[website_topics][]=x&limit=100',
     );
     await allRowsDrawn(100);
     screen.getByRole('link', { name: new RegExp(`^${first[99]!.hostname}`) });

@@ -89,7 +89,7 @@ describe('catalogue table', () => {
       if (call.url.searchParams.get('page') === '2') return new Promise<Response>(() => {});
       return jsonResponse(listOf(sites, 60));
     });
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     expect(await screen.findByText('Showing 1 to 25 of 60 entries')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
@@ -100,17 +100,17 @@ describe('catalogue table', () => {
   it('shows the pagination texts and changes rows per page', async () => {
     const sites = Array.from({ length: 25 }, () => makeSite());
     const { calls } = mockApi(sitesHandler(listOf(sites, 60, 2)));
-    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x&page=2');
     expect(await screen.findByText('Showing 26 to 50 of 60 entries')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&limit=50'));
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[website_topics][]=x&limit=50'));
     await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('limit')).toBe('50'));
   });
 
   it('says so when nothing matches', async () => {
     mockApi(sitesHandler(listOf([], 0)));
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     expect(await screen.findByText('No entries found')).toBeInTheDocument();
   });
 
@@ -190,46 +190,54 @@ describe('catalogue table', () => {
   it('sorts from the column menu, adds a sort with shift-click, and keeps it in the address', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Column options for Price' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sort ascending' }));
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[price]=ASC'));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[website_topics][]=x&sorting[price]=ASC'),
+    );
     await user.keyboard('{Shift>}');
     await user.click(screen.getByRole('button', { name: 'RD' }));
     await user.keyboard('{/Shift}');
     await waitFor(() =>
       expect(searchOf(router)).toBe(
-        '?filter[niche][]=x&sorting[price]=ASC&sorting[ahrefs_referring_domains]=ASC',
+        '?filter[website_topics][]=x&sorting[price]=ASC&sorting[ahrefs_referring_domains]=ASC',
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Column options for Price' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Clear sorting' }));
     await waitFor(() =>
-      expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[ahrefs_referring_domains]=ASC'),
+      expect(searchOf(router)).toBe(
+        '?filter[website_topics][]=x&sorting[ahrefs_referring_domains]=ASC',
+      ),
     );
   });
 
   it('sorts from the phone’s Sort by choice, which shows the current sorting', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=3');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x&page=3');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
     await user.selectOptions(sortBy, 'Price, low to high');
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[price]=ASC'));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[website_topics][]=x&sorting[price]=ASC'),
+    );
     expect(sortBy).toHaveDisplayValue('Price, low to high');
     await user.selectOptions(sortBy, 'DR, high to low');
     await waitFor(() =>
-      expect(searchOf(router)).toBe('?filter[niche][]=x&sorting[ahrefs_domain_rating]=DESC'),
+      expect(searchOf(router)).toBe(
+        '?filter[website_topics][]=x&sorting[ahrefs_domain_rating]=DESC',
+      ),
     );
     await user.selectOptions(sortBy, 'Not sorted');
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x'));
+    await waitFor(() => expect(searchOf(router)).toBe('?filter[website_topics][]=x'));
   });
 
   it('shows the most used columns until the buyer chooses others', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     for (const name of [/^DR/, /^Traffic/, /^Price/]) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
@@ -241,7 +249,7 @@ describe('catalogue table', () => {
   it('hides a column from its menu and restores it from the column chooser', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Column options for Link type' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
@@ -261,7 +269,7 @@ describe('catalogue table', () => {
     const sites = [makeSite(), makeSite()];
     const { calls } = mockApi(sitesHandler(listOf(sites)));
     const user = userEvent.setup();
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     await screen.findAllByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
     for (const site of sites) {
@@ -281,7 +289,7 @@ describe('catalogue table', () => {
     const site = makeSite({ is_marked_as_favorite: true });
     const { calls } = mockApi(sitesHandler(listOf([site])));
     const user = userEvent.setup();
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
     expect(favorite).toHaveAttribute('aria-pressed', 'true');
     await user.click(favorite);
@@ -313,7 +321,7 @@ describe('catalogue table', () => {
     const site = makeSite();
     const { calls } = mockApi(sitesHandler(listOf([site])));
     setOnline(false);
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
     const reason = 'You are offline: favorites, the blacklist and exports need a connection.';
     expect(screen.getByText(reason)).toBeInTheDocument();
@@ -327,10 +335,12 @@ describe('catalogue table', () => {
   it('searches by domain or keyword after a pause in typing', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     const user = userEvent.setup();
-    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x&page=2');
+    const { router } = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x&page=2');
     await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
     await user.type(screen.getByRole('searchbox', { name: 'Search by domain or keyword' }), 'news');
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[search]=news'));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[website_topics][]=x&filter[search]=news'),
+    );
   });
 
   it('shows an error with a retry', async () => {
@@ -343,7 +353,7 @@ describe('catalogue table', () => {
       }
       return jsonResponse({ data: [] });
     });
-    renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     expect(await screen.findByText('Bad filter')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -361,13 +371,13 @@ describe('catalogue offline', () => {
       }
       return jsonResponse({ data: [] });
     });
-    const first = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    const first = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     await screen.findByRole('link', { name: /^stored\.example\.com/ });
     await waitFor(async () => expect(await db.cataloguePages.count()).toBe(1));
     first.unmount();
 
     online = false;
-    const second = renderOnRoute(<CatalogueSection />, '/?filter[niche][]=x');
+    const second = renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     expect(await screen.findByRole('link', { name: /^stored\.example\.com/ })).toBeInTheDocument();
     expect(screen.getByText(/^Showing data saved on \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
     second.unmount();

@@ -39,7 +39,7 @@ function api(call: Call): Response {
   return jsonResponse({ data: [] });
 }
 
-async function openPanel(initialEntry = '/?filter[niche][]=x&page=4') {
+async function openPanel(initialEntry = '/?filter[website_topics][]=x&page=4') {
   const user = userEvent.setup();
   const view = renderOnRoute(<CatalogueSection />, initialEntry);
   await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
@@ -83,7 +83,7 @@ describe('filter panel', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(searchOf(router)).toBe(
-        '?filter[niche][]=x&filter[ahrefs_domain_rating][min]=30&filter[ahrefs_domain_rating][max]=70' +
+        '?filter[website_topics][]=x&filter[ahrefs_domain_rating][min]=30&filter[ahrefs_domain_rating][max]=70' +
           `&filter[main_countries][]=${DE}&filter[last_updated_or]=6&filter[is_favorite_site]=true`,
       ),
     );
@@ -107,7 +107,9 @@ describe('filter panel', () => {
     const chosen = await within(panel).findByRole('list', { name: 'Chosen TLDs' });
     expect(within(chosen).getByRole('button', { name: /\.co\.uk/ })).toBeInTheDocument();
     await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(searchOf(router)).toBe('?filter[niche][]=x&filter[tlds][]=.co.uk'));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe('?filter[website_topics][]=x&filter[tlds][]=.co.uk'),
+    );
   });
 
   it('clears the TLD filter when the input is not a domain', async () => {
@@ -143,7 +145,7 @@ describe('filter panel', () => {
   it('keeps the saved-filters "only favorites" setting through a reset', async () => {
     mockApi(api);
     const { user, sheet, router } = await openPanel(
-      '/?filter[niche][]=x&filter[only_favorite]=true&page=4',
+      '/?filter[website_topics][]=x&filter[only_favorite]=true&page=4',
     );
     await user.click(within(sheet).getByRole('button', { name: 'Reset all' }));
     await waitFor(() =>
