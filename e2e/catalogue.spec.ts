@@ -77,6 +77,26 @@ test('a buyer pages forward, hides a column and restores it', async ({ page }) =
   await expect(page.getByRole('columnheader', { name: /IP address/i })).toBeVisible();
 });
 
+test('a link to a page past the end opens the last page, and Back does not return to the empty one', async ({
+  page,
+}) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  await page.goto('/?page=99999');
+  await expect(page.getByText(/^Page ([\d,]+) of \1$/)).toBeVisible();
+  await catalogue.waitForRows();
+  const last = Number(query(page).get('page'));
+  expect(last).toBeGreaterThan(1);
+  expect(last).toBeLessThan(99999);
+  await expect(catalogue.summary()).toHaveText(/^Showing [\d,]+ to ([\d,]+) of \1 entries$/);
+
+  await page.goBack();
+  await catalogue.waitForRows();
+  expect(query(page).get('page')).toBeNull();
+  await expect(catalogue.summary()).toHaveText(/^Showing 1 to 25 of/);
+});
+
 test('a buyer favourites and blacklists a site', async ({ page }) => {
   await signIn(page);
   const catalogue = new CataloguePage(page);

@@ -210,3 +210,15 @@ test('the orders list and an opened order are readable offline after a reload', 
   await expect(page.getByText(/Showing data saved on/)).toBeVisible();
   await goOnline(context);
 });
+
+test('a link to an orders page past the end opens the last page', async ({ page }) => {
+  await signIn(page);
+  await placePaidOrder(page);
+  await page.goto('/orders?page=999');
+  await expect(page.getByText(/^Page ([\d,]+) of \1$/)).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get('page')).not.toBe('999');
+  await expect(
+    page.getByRole('table', { name: 'Orders' }).getByRole('rowheader').first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^Showing [\d,]+ to ([\d,]+) of \1 entries$/)).toBeVisible();
+});

@@ -22,10 +22,10 @@ export function Component() {
     ? requestedLimit
     : DOMAIN_LIST_PAGE_SIZE;
 
-  const update = (changes: Record<string, number>) => {
+  const update = (changes: Record<string, number>, options?: { replace?: boolean }) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) next.set(key, String(value));
-    setParams(next);
+    setParams(next, options);
   };
   const addButton = <Button onClick={() => setAdding(true)}>Add domain</Button>;
 
@@ -40,7 +40,7 @@ export function Component() {
       <DomainsTable
         page={page}
         limit={limit}
-        onPageChange={(nextPage) => update({ page: nextPage })}
+        onPageChange={(nextPage, options) => update({ page: nextPage }, options)}
         onLimitChange={(nextLimit) => update({ limit: nextLimit, page: 1 })}
         renderImport={renderImport}
         renderUploadDialog={renderUploadDialog}

@@ -14,6 +14,7 @@ import { cartQueries } from '../api/queries.ts';
 import type { EditableField, RowErrors } from '../row-errors.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
+import { lastPageOf, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 
 export const CART_PAGE_LIMIT = CART_LIST_STARTUP_LIMIT;
 
@@ -63,7 +64,14 @@ export function CartItemsSection({
   const items = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
   const isBusy = clone.isPending || remove.isPending || empty.isPending;
-  const lastPage = Math.max(1, Math.ceil(total / CART_PAGE_LIMIT));
+  const lastPage = lastPageOf(total, CART_PAGE_LIMIT);
+  // The checkout's page setter replaces the history entry.
+  usePageInRange(
+    page,
+    CART_PAGE_LIMIT,
+    query.isSuccess && !query.isPlaceholderData ? total : undefined,
+    onPageChange,
+  );
 
   const onClone = (item: CartItem) => {
     clone.mutate(item, { onSuccess: () => onPageChange(1) });

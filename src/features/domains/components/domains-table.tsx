@@ -17,11 +17,13 @@ import { domainQueries } from '../api/queries.ts';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
 import { DomainDrafts, useDomainDrafts } from './domain-drafts.tsx';
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
+import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
 
 export interface DomainsTableProps {
   page: number;
   limit: number;
-  onPageChange: (page: number) => void;
+  /** `replace` when the page is corrected (past the last one) rather than chosen. */
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   onLimitChange: (limit: number) => void;
   renderImport: RenderImport;
   renderUploadDialog: RenderUploadDialog;
@@ -57,6 +59,12 @@ export function DomainsTable({
   addAction,
 }: DomainsTableProps) {
   const query = useQuery(domainQueries.list({ page, limit }));
+  usePageInRange(
+    page,
+    limit,
+    query.isSuccess && !query.isPlaceholderData ? query.data.pagination.total : undefined,
+    (last) => onPageChange(last, { replace: true }),
+  );
   const groups = useQuery(domainQueries.groupsOf(null));
   const drafts = useDomainDrafts() ?? [];
   const isOnline = useOnlineStatus();
@@ -225,7 +233,7 @@ export function DomainsTable({
             limit={limit}
             total={query.data.pagination.total}
             pageSizeOptions={TABLE_PAGE_SIZE_OPTIONS}
-            onPageChange={onPageChange}
+            onPageChange={(next) => onPageChange(next)}
             onLimitChange={onLimitChange}
           />
         ) : null}

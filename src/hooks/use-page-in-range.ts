@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+
+/** The last page of a list of `total` entries shown `limit` at a time (1 for an empty list). */
+export function lastPageOf(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
+}
+
+/**
+ * A page past the list's last one (an old or shared link, or entries removed since) is moved to
+ * the last page once the server has answered for it, replacing the history entry so that Back
+ * does not return to the empty page. `settledTotal` is the total of an answer for this very page
+ * (not a previous page's answer kept on screen while it loads); `undefined` while there is none.
+ */
+export function usePageInRange(
+  page: number,
+  limit: number,
+  settledTotal: number | undefined,
+  goToPage: (page: number) => void,
+): void {
+  const go = useRef(goToPage);
+  useEffect(() => {
+    go.current = goToPage;
+  });
+  const last = settledTotal === undefined ? undefined : lastPageOf(settledTotal, limit);
+  useEffect(() => {
+    if (last !== undefined && page > last) go.current(last);
+  }, [page, last]);
+}
