@@ -5,7 +5,8 @@
  * the wrong type reads the same wherever it is caught (decision 091). A schema's own message
  * still wins over these.
  */
-import { z } from 'zod';
+// zod's core, not its method-carrying API: the sign-in page installs these messages without it.
+import { config, type $ZodRawIssue } from 'zod/v4/core';
 
 /** The type name of a received value, as the messages say it. */
 function receivedType(input: unknown): string {
@@ -19,7 +20,7 @@ function receivedType(input: unknown): string {
 const characters = (count: number | bigint) => `${count} character(s)`;
 
 /** The spec's text for an issue, or undefined to keep zod's own. */
-export function schemaMessage(issue: z.core.$ZodRawIssue): string | undefined {
+export function schemaMessage(issue: $ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required';
@@ -43,5 +44,5 @@ export function schemaMessage(issue: z.core.$ZodRawIssue): string | undefined {
 
 /** Makes `schemaMessage` zod's global error map; both the app and the API call it at start. */
 export function installSchemaMessages(): void {
-  z.config({ customError: schemaMessage });
+  config({ customError: schemaMessage });
 }

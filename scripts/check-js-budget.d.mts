@@ -1,5 +1,7 @@
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name (a shared chunk is keyed by its hashed file name instead). */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -15,6 +17,7 @@ export interface PageBudget {
   budgetKiB: number;
   /** The goal when the budget is still above it; reported, not enforced. */
   targetKiB?: number;
+  /** Manifest keys: source paths, or `chunk:<name>` for a shared chunk. */
   roots: string[];
   afterFirstPaint: string[];
   workers: string[];
@@ -30,6 +33,7 @@ export interface BudgetResult {
 }
 
 export const BUDGETS: PageBudget[];
+export function manifestKey(manifest: Manifest, key: string): string;
 export function staticClosure(manifest: Manifest, keys: string[]): string[];
 export function workerAssets(manifest: Manifest, files: string[]): string[];
 export function relativeImports(code: string): string[];

@@ -25,7 +25,7 @@ const KIB = 1024;
 export const BUDGETS = [
   {
     page: '/ (signed in, the catalogue)',
-    budgetKiB: 174,
+    budgetKiB: 172,
     targetKiB: 170,
     roots: ['index.html', 'src/app/layouts/default-layout.tsx', 'src/app/routes/home.tsx'],
     afterFirstPaint: ['src/lib/persister.ts'],
@@ -33,13 +33,29 @@ export const BUDGETS = [
   },
   {
     page: '/login',
-    budgetKiB: 74,
+    budgetKiB: 90,
     targetKiB: 90,
     roots: ['index.html', 'src/app/routes/login.tsx'],
-    afterFirstPaint: [],
+    // The form's validation, loaded once the browser is idle after drawing it (decision 150).
+    afterFirstPaint: ['src/features/auth/login-schema.ts', 'chunk:schema-resolver'],
     workers: [],
   },
 ];
+
+/**
+ * The manifest key of `key`: a source path as it is, or `chunk:<name>` for a shared chunk, which
+ * the manifest keys by its hashed file name (`_schema-resolver-<hash>.js`). Throws unless exactly
+ * one chunk has that name.
+ */
+export function manifestKey(manifest, key) {
+  if (!key.startsWith('chunk:')) return key;
+  const name = key.slice('chunk:'.length);
+  const found = Object.keys(manifest).filter(
+    (candidate) => candidate.startsWith('_') && manifest[candidate].name === name,
+  );
+  if (found.length !== 1) throw new Error(`"${key}" names ${found.length} chunks in the manifest`);
+  return found[0];
+}
 
 /**
  * The JavaScript files reached from `keys` through static imports, in load order, each once.
@@ -56,7 +72,7 @@ export function staticClosure(manifest, keys) {
     for (const imported of chunk.imports ?? []) visit(imported);
     if (chunk.file.endsWith('.js') && !files.includes(chunk.file)) files.push(chunk.file);
   };
-  for (const key of keys) visit(key);
+  for (const key of keys) visit(manifestKey(manifest, key));
   return files;
 }
 

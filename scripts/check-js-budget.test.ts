@@ -19,7 +19,7 @@ const manifest: Manifest = {
     css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js' },
-  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  '_shared.js': { file: 'assets/shared.js', name: 'shared', imports: ['_react.js'] },
   'src/app/routes/home.tsx': {
     file: 'assets/home.js',
     isDynamicEntry: true,
@@ -71,6 +71,14 @@ describe('the JavaScript budget check', () => {
       'assets/table.js',
       'assets/home.js',
     ]);
+  });
+
+  it('finds a shared chunk by its name, whatever its hash', () => {
+    expect(staticClosure(manifest, ['chunk:shared'])).toEqual([
+      'assets/react.js',
+      'assets/shared.js',
+    ]);
+    expect(() => staticClosure(manifest, ['chunk:missing'])).toThrow(/names 0 chunks/);
   });
 
   it('refuses a root the build does not have instead of counting it as nothing', () => {

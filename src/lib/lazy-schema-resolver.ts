@@ -1,5 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * A form resolver whose zod schema loads after the page is drawn (decision 150): the sign-in
@@ -9,7 +9,7 @@ import type { z } from 'zod';
  * validation tries the load again.
  */
 export function lazyZodResolver<TInput extends FieldValues, TOutput>(
-  loadSchema: () => Promise<z.ZodType<TOutput, TInput>>,
+  loadSchema: () => Promise<$ZodType<TOutput, TInput>>,
 ): { resolver: Resolver<TInput, unknown, TOutput>; warm: () => void } {
   let loaded: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
   const load = () => {

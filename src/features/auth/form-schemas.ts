@@ -5,12 +5,6 @@ import { NewPasswordSchema, RegistrationRequestSchema } from '#contract/public-a
 
 export { PasswordResetRequestSchema } from '#contract/public-auth.ts';
 
-export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Required').pipe(z.email('Invalid email')),
-  password: z.string().min(1, 'Required'),
-});
-export type LoginFormValues = z.infer<typeof LoginFormSchema>;
-
 export const RegisterFormSchema = RegistrationRequestSchema.extend({
   password_confirmation: z.string().min(1, 'Required'),
 }).refine((values) => values.password === values.password_confirmation, {

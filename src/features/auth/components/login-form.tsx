@@ -7,11 +7,11 @@ import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
 import { useLoginMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
-import type { LoginFormValues } from '../form-schemas.ts';
+import type { LoginFormValues } from '../login-schema.ts';
 import { AuthForm, PasswordField } from './auth-form.tsx';
 
 const schema = lazyZodResolver(() =>
-  import('../form-schemas.ts').then((module) => module.LoginFormSchema),
+  import('../login-schema.ts').then((module) => module.LoginFormSchema),
 );
 
 const fieldForPath = (path: string): keyof LoginFormValues | null =>

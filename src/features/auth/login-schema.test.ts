@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { LoginFormSchema } from './login-schema.ts';
+
+const messages = (values: unknown) => {
+  const result = LoginFormSchema.safeParse(values);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+};
+
+describe('the sign-in form schema', () => {
+  it('asks for both fields, with the spec messages', () => {
+    expect(messages({ email: '', password: '' })).toEqual({
+      email: 'Required',
+      password: 'Required',
+    });
+    expect(messages({ email: '   ', password: 'x' })).toEqual({ email: 'Required' });
+  });
+
+  it('refuses an address that is not an email', () => {
+    expect(messages({ email: 'buyer@', password: 'secret' })).toEqual({ email: 'Invalid email' });
+  });
+
+  it('trims the address and keeps the password as typed', () => {
+    expect(LoginFormSchema.parse({ email: '  buyer@example.com ', password: ' pass ' })).toEqual({
+      email: 'buyer@example.com',
+      password: ' pass ',
+    });
+  });
+});
