@@ -7,6 +7,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePages } from './tools/route-pages.ts';
+import { preloadWithoutWorker } from './tools/preload-without-worker.ts';
 import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
 /** Identifies a build; the persisted query cache of another build is discarded. */
@@ -44,6 +45,7 @@ export default defineConfig({
     tailwindcss(),
     // The browser never writes a JSON Schema; the server does, for /api/docs (decision 158).
     zodWithoutJsonSchema(),
+    preloadWithoutWorker(),
     // The sign-in pages, where a first visit lands before any service worker is installed.
     routePages({
       login: 'src/app/routes/login.tsx',
