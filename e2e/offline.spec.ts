@@ -130,7 +130,7 @@ for (const viewport of [
 test.describe('before the service worker has saved the app', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a page not loaded yet says it is not saved on this device, and opens once back online', async ({
+  test('a page or menu not loaded yet says it is not saved on this device; the page opens once back online', async ({
     page,
     context,
   }) => {
@@ -153,5 +153,17 @@ test.describe('before the service worker has saved the app', () => {
       await context.setOffline(false);
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+
+    // Offline again on a page already loaded, a menu whose code is not on the device says so
+    // instead of doing nothing.
+    await context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: /, settings$/ }).click();
+      await expect(
+        page.getByText('This is not saved on this device yet.', { exact: false }),
+      ).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });

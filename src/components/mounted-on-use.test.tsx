@@ -2,7 +2,9 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce, MENU_KEYS, MountedOnUse } from './mounted-on-use.tsx';
+import { setOnline } from '#src/test-utils/api.ts';
+import { loadOnce, MENU_KEYS, MountedOnUse, NOT_SAVED_OFFLINE } from './mounted-on-use.tsx';
+import { dismissToast, getToast } from './toast-store.ts';
 
 /** The widget a loader would bring: a Headless UI menu whose button takes `buttonRef`. */
 function FruitMenu({ buttonRef }: { buttonRef: (element: HTMLElement | null) => void }) {
@@ -128,6 +130,19 @@ describe('MountedOnUse', () => {
     await user.click(placeholder);
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(attempts).toBe(failedAttempts + 1);
+  });
+
+  it('says why when it cannot open offline', async () => {
+    dismissToast();
+    setOnline(false);
+    renderMenu(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const user = userEvent.setup();
+    const placeholder = screen.getByRole('button', { name: 'Fruit' });
+    await user.click(placeholder);
+    await waitFor(() => expect(getToast()).toMatchObject(NOT_SAVED_OFFLINE));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+    dismissToast();
   });
 
   it('takes a module that resolved to nothing (a cancelled chunk error) as not loaded', async () => {

@@ -7,6 +7,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
 } from 'react';
+import { toast } from './toast-store.ts';
 
 /**
  * `importer` run once and shared by every caller; a failed load is tried again by the next one.
@@ -28,6 +29,12 @@ export function loadOnce<T>(importer: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/** Why a menu or popover did not open: its code is not on the device and there is no connection. */
+export const NOT_SAVED_OFFLINE = {
+  title: 'You are offline',
+  description: 'This is not saved on this device yet. Try again once the connection returns.',
+} as const;
 
 /** The keys a Headless UI menu button opens its menu on (Down, Enter and Space: the first item). */
 export const MENU_KEYS: readonly string[] = ['Enter', ' ', 'ArrowDown', 'ArrowUp'];
@@ -97,10 +104,12 @@ export function MountedOnUse<T>({
     load().then(
       (module) => setLoaded({ module }),
       () => {
-        // Not loaded (offline before the code was cached): the button stays as it was, and the
-        // next use tries again.
+        // Not loaded (offline before the code was cached): the button stays as it was, says why,
+        // and the next use tries again. (Online, a failed chunk is a new release: the page
+        // reloads, src/lib/chunk-reload.ts.)
         activation.current = null;
         setBusy(false);
+        if (!navigator.onLine) toast(NOT_SAVED_OFFLINE);
       },
     );
   };
