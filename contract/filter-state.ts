@@ -190,14 +190,19 @@ export function parseFilterState(search: string): FilterState {
   return state;
 }
 
-/** True when the address says nothing about filters or sorting, so the default preset applies. */
+/**
+ * True when the address says nothing the catalogue understands about filters or sorting, so the
+ * default preset applies: a filter or sort key it does not know, or a value it leaves out (a
+ * hand-written or outdated link), counts as nothing said.
+ */
 export function hasNoFilterOrSorting(search: string): boolean {
-  try {
-    const decoded = decodeQuery(search);
-    return decoded.filter === undefined && decoded.sorting === undefined;
-  } catch {
-    return true;
-  }
+  return saysNothing(parseFilterState(search));
+}
+
+function saysNothing(state: FilterState): boolean {
+  return (
+    Object.values(state.filter).every((value) => value === undefined) && state.sorting.length === 0
+  );
 }
 
 /** The default preset of spec §4 as a filter state. */
@@ -269,8 +274,8 @@ export function serializeFilterState(state: FilterState): string {
 export const siteListAddress: ListAddress<FilterState> = {
   parse: parseFilterState,
   serialize: serializeFilterState,
-  fill: (parsed, search) =>
-    hasNoFilterOrSorting(search)
+  fill: (parsed) =>
+    saysNothing(parsed)
       ? { ...defaultFilterState(), page: parsed.page, limit: parsed.limit }
       : null,
 };

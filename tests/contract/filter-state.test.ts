@@ -194,8 +194,14 @@ describe('filter state from the address', () => {
   it('applies the default preset only when the address has no filter and no sorting', () => {
     expect(hasNoFilterOrSorting('')).toBe(true);
     expect(hasNoFilterOrSorting('page=2')).toBe(true);
-    expect(hasNoFilterOrSorting('filter[niche][]=cbd')).toBe(false);
+    expect(hasNoFilterOrSorting('filter[niche][]=8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e')).toBe(
+      false,
+    );
     expect(hasNoFilterOrSorting('sorting[price]=ASC')).toBe(false);
+    expect(hasNoFilterOrSorting('filter[search]=travel')).toBe(false);
+    // What the catalogue does not understand says nothing: the preset applies.
+    expect(hasNoFilterOrSorting('filter[niche][]=cbd&filter[unknown]=1')).toBe(true);
+    expect(hasNoFilterOrSorting('sorting[unknown]=ASC&filter[search]=')).toBe(true);
     expect(serializeFilterState(defaultFilterState())).toBe(
       'filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&sorting[ahrefs_domain_rating]=DESC',
     );
