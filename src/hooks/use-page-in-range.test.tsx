@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lastPageOf, usePageInRange } from './use-page-in-range.ts';
+import { lastPageOf, settledTotal, usePageInRange } from './use-page-in-range.ts';
 
 describe('the last page of a list', () => {
   it('counts whole and partial pages, and gives an empty list one page', () => {
@@ -46,5 +46,17 @@ describe('a page past the end of its list', () => {
     rerender();
     rerender();
     expect(go).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the settled total of a list query', () => {
+  it('is the total of an answer for the page asked for', () => {
+    expect(settledTotal({ isSuccess: true, isPlaceholderData: false }, 534)).toBe(534);
+    expect(settledTotal({ isSuccess: true, isPlaceholderData: false }, 0)).toBe(0);
+  });
+
+  it('is unknown while loading, after a failure and while a previous page stays on screen', () => {
+    expect(settledTotal({ isSuccess: false, isPlaceholderData: false }, 0)).toBeUndefined();
+    expect(settledTotal({ isSuccess: true, isPlaceholderData: true }, 534)).toBeUndefined();
   });
 });

@@ -6,10 +6,21 @@ export function lastPageOf(total: number, limit: number): number {
 }
 
 /**
+ * The total a list query's answer gives for the page asked for; `undefined` while there is no
+ * such answer, including while a previous page's answer stays on screen as placeholder data.
+ */
+export function settledTotal(
+  query: { isSuccess: boolean; isPlaceholderData: boolean },
+  total: number,
+): number | undefined {
+  return query.isSuccess && !query.isPlaceholderData ? total : undefined;
+}
+
+/**
  * A page past the list's last one (an old or shared link, or entries removed since) is moved to
  * the last page once the server has answered for it, replacing the history entry so that Back
  * does not return to the empty page. `settledTotal` is the total of an answer for this very page
- * (not a previous page's answer kept on screen while it loads); `undefined` while there is none.
+ * (see `settledTotal`); `undefined` while there is none.
  */
 export function usePageInRange(
   page: number,

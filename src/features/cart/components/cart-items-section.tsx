@@ -14,7 +14,7 @@ import { cartQueries } from '../api/queries.ts';
 import type { EditableField, RowErrors } from '../row-errors.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
-import { lastPageOf, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { lastPageOf, settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 
 export const CART_PAGE_LIMIT = CART_LIST_STARTUP_LIMIT;
 
@@ -66,12 +66,7 @@ export function CartItemsSection({
   const isBusy = clone.isPending || remove.isPending || empty.isPending;
   const lastPage = lastPageOf(total, CART_PAGE_LIMIT);
   // The checkout's page setter replaces the history entry.
-  usePageInRange(
-    page,
-    CART_PAGE_LIMIT,
-    query.isSuccess && !query.isPlaceholderData ? total : undefined,
-    onPageChange,
-  );
+  usePageInRange(page, CART_PAGE_LIMIT, settledTotal(query, total), onPageChange);
 
   const onClone = (item: CartItem) => {
     clone.mutate(item, { onSuccess: () => onPageChange(1) });

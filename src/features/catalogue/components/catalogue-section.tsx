@@ -45,7 +45,7 @@ import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from 
 import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
@@ -160,11 +160,8 @@ export function CatalogueSection({
   );
   const sites = useMemo(() => query.data?.list.data ?? [], [query.data]);
   const total = query.data?.list.pagination.total ?? 0;
-  usePageInRange(
-    state.page ?? 1,
-    limit,
-    query.isSuccess && !query.isPlaceholderData ? total : undefined,
-    (page) => setState({ ...state, page }, { replace: true }),
+  usePageInRange(state.page ?? 1, limit, settledTotal(query, total), (page) =>
+    setState({ ...state, page }, { replace: true }),
   );
 
   const columns = useMemo(

@@ -17,7 +17,7 @@ import { domainQueries } from '../api/queries.ts';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
 import { DomainDrafts, useDomainDrafts } from './domain-drafts.tsx';
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
-import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 
 export interface DomainsTableProps {
   page: number;
@@ -59,11 +59,8 @@ export function DomainsTable({
   addAction,
 }: DomainsTableProps) {
   const query = useQuery(domainQueries.list({ page, limit }));
-  usePageInRange(
-    page,
-    limit,
-    query.isSuccess && !query.isPlaceholderData ? query.data.pagination.total : undefined,
-    (last) => onPageChange(last, { replace: true }),
+  usePageInRange(page, limit, settledTotal(query, query.data?.pagination.total ?? 0), (last) =>
+    onPageChange(last, { replace: true }),
   );
   const groups = useQuery(domainQueries.groupsOf(null));
   const drafts = useDomainDrafts() ?? [];

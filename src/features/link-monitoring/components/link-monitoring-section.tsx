@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/sta
 import { paths } from '#src/config/paths.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { NetworkError } from '#src/lib/api-client.ts';
@@ -54,11 +54,8 @@ export function LinkMonitoringSection() {
   );
   const links = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
-  usePageInRange(
-    page,
-    limit,
-    query.isSuccess && !query.isPlaceholderData ? total : undefined,
-    (last) => setState({ ...state, page: last }, { replace: true }),
+  usePageInRange(page, limit, settledTotal(query, total), (last) =>
+    setState({ ...state, page: last }, { replace: true }),
   );
   const summary = query.data?.summary;
   const isFiltered = hasFilters(state);

@@ -17,7 +17,7 @@ import { Pagination } from '#src/components/pagination.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { actionIds } from '../api/item-actions.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
@@ -146,11 +146,8 @@ export function OrderItemsSection({
   const queued = useQuery(orderQueries.queued());
   const items = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.pagination.total ?? 0;
-  usePageInRange(
-    page,
-    limit,
-    query.isSuccess && !query.isPlaceholderData ? total : undefined,
-    (last) => setAddress({ page: last, limit }, { replace: true }),
+  usePageInRange(page, limit, settledTotal(query, total), (last) =>
+    setAddress({ page: last, limit }, { replace: true }),
   );
   const pendingIds = useMemo(
     () =>

@@ -15,7 +15,7 @@ import { NetworkError } from '#src/lib/api-client.ts';
 import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { formatDate, formatMoney } from '#src/utils/format.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
@@ -94,11 +94,8 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
   const total = query.data?.pagination.total ?? 0;
   const limit = state.limit ?? ORDER_LIST_DEFAULT_LIMIT;
   const page = state.page ?? 1;
-  usePageInRange(
-    page,
-    limit,
-    query.isSuccess && !query.isPlaceholderData ? total : undefined,
-    (last) => setState({ ...state, page: last }, { replace: true }),
+  usePageInRange(page, limit, settledTotal(query, total), (last) =>
+    setState({ ...state, page: last }, { replace: true }),
   );
 
   const hide = (id: string) => setLayout(withColumn(layout, id, false));
