@@ -120,7 +120,7 @@ function hasCardLabel(columnId: string): boolean {
 
 /** A card cell's column name, from its `data-label`, above its value (alternative text empty). */
 const CARD_LABEL =
-  "max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-500 max-md:before:uppercase max-md:before:content-[attr(data-label)_/_'']";
+  "max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-600 max-md:before:uppercase max-md:before:content-[attr(data-label)_/_'']";
 
 /**
  * A data column's title and menu. Memoised: each holds a Headless UI menu, and a filter change

@@ -60,7 +60,7 @@ function PriceCell({ price }: { price: string }) {
     // Right-aligned in the table's column; under its name, as every figure, on a phone card.
     <span className="flex flex-col items-end leading-tight max-md:items-start">
       <span className="font-semibold text-slate-900">{isFree ? 'free' : formatMoney(price)}</span>
-      <span className="text-xs text-slate-500">per article</span>
+      <span className="text-xs text-slate-600">per article</span>
     </span>
   );
 }
@@ -148,7 +148,7 @@ export function siteDataColumns(options: {
         meta: { label: 'Competitors', sortColumn: 'competitors', isNumeric: true },
         cell: (info) => {
           const competitors = info.getValue();
-          if (competitors.length === 0) return <span className="text-slate-500">0</span>;
+          if (competitors.length === 0) return <span className="text-slate-600">0</span>;
           return (
             <Tooltip content={competitors.map((c) => c.hostname).join(', ')}>
               {(describedBy) => (

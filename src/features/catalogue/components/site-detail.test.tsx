@@ -74,12 +74,28 @@ describe('site detail', () => {
     );
   });
 
-  it('says when the site does not exist', async () => {
+  it('says when the site does not exist, with the way back to the list instead of a retry', async () => {
     mockApi(() => jsonResponse({ code: 404, message: 'Site not found' }, 404));
     renderOnRoute(
-      <SiteDetailView id="00000000-0000-4000-8000-000000000999" buyerDomain={null} backTo="/" />,
+      <SiteDetailView
+        id="00000000-0000-4000-8000-000000000999"
+        buyerDomain={null}
+        backTo="/?page=2"
+      />,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Site not found');
+    expect(await screen.findByText('Site not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute(
+      'href',
+      '/?page=2',
+    );
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+  });
+
+  it('does not ask the server for an address that is not a site id', async () => {
+    const { calls } = mockApi(() => jsonResponse({}, 500));
+    renderOnRoute(<SiteDetailView id="garbage" buyerDomain={null} backTo="/" />);
+    expect(await screen.findByText('Site not found')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('offline shows the site as last loaded instead of the failed refresh', async () => {

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LINK_TYPE_TITLES, SPONSOR_TAG_TYPE_TITLES, type Site } from '#contract/catalogue.ts';
+import {
+  LINK_TYPE_TITLES,
+  SPONSOR_TAG_TYPE_TITLES,
+  UUID_PATTERN,
+  type Site,
+} from '#contract/catalogue.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
@@ -142,12 +147,30 @@ export function SiteDetailView({
   /** The list the buyer came from, with its filters. */
   backTo: string;
 }) {
-  const query = useQuery(catalogueQueries.detail(id, buyerDomain));
+  const isValidId = UUID_PATTERN.test(id);
+  const query = useQuery({ ...catalogueQueries.detail(id, buyerDomain), enabled: isValidId });
   const isOnline = useOnlineStatus();
   const isUnavailableOffline =
     !query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline));
   useRetryAfterNetworkError(isUnavailableOffline, query.refetch);
 
+  // A malformed or unknown id: trying again cannot help, going back to the list can.
+  if (!isValidId || isApiError(query.error, 404) || isApiError(query.error, 400)) {
+    return (
+      <>
+        <PageHeader title="Site details" />
+        <EmptyState
+          title="Site not found"
+          description="The address may be mistyped, or the site is no longer in the catalogue."
+          action={
+            <Link to={backTo} className="font-medium text-indigo-700 hover:text-indigo-500">
+              Back to the list
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   if (isUnavailableOffline) {
     return (
       <>
@@ -169,13 +192,7 @@ export function SiteDetailView({
     );
   }
   if (!query.data) {
-    return (
-      <ErrorState
-        title={isApiError(query.error, 404) ? 'Site not found' : 'Something went wrong.'}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const site = query.data;
