@@ -36,6 +36,7 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const CART_FULL_MESSAGE = `A cart holds at most 500 articles.`;
 
 export function wordCountMessage(min: number | null, max: number | null): string {
+  if (min !== null && min === max) return `The word count must be ${min}.`;
   if (min !== null && max !== null) return `The word count must be between ${min} and ${max}.`;
   if (min !== null) return `The word count must be at least ${min}.`;
   return `The word count must be at most ${max ?? 0}.`;

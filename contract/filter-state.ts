@@ -9,6 +9,7 @@ import {
   LIST_FILTER_KEYS,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
+  SITE_PAGE_SIZES,
   SITE_SORT_COLUMNS,
   siteLimit,
   UUID_PATTERN,
@@ -140,7 +141,10 @@ export const SiteAddressSchema = z.object({
     )
     .optional(),
   page: pageNumber.optional(),
-  limit: siteLimit.optional(),
+  // The address offers the table's page sizes only (the API takes any size up to 100).
+  limit: siteLimit
+    .refine((limit) => (SITE_PAGE_SIZES as readonly number[]).includes(limit))
+    .optional(),
 });
 
 /** Query values 'true'/'false' (and 'yes'/'no') become booleans; anything else is dropped. */

@@ -130,6 +130,39 @@ export function siteMetricFilterLabel(metric: SiteMetricDescriptor): string {
   return metric.unit ? `${metric.filterLabel} (${metric.unit})` : metric.filterLabel;
 }
 
+/** What a range filter's box accepts: a bound of the metric's kind, rounded to its step. */
+export interface MetricFilterBounds {
+  readonly min: number;
+  readonly max?: number;
+  readonly step?: number;
+}
+
+/**
+ * The bounds of a metric's range filter (spec §5: number fields are clamped to min and max and
+ * rounded to a step; §9: ratings run up to 100). No metric is negative.
+ */
+export function metricFilterBounds(kind: SiteMetricKind): MetricFilterBounds {
+  switch (kind) {
+    case 'score':
+      return { min: 0, max: 100, step: 1 };
+    case 'count':
+      return { min: 0, step: 1 };
+    case 'money':
+      return { min: 0, step: 0.01 };
+    case 'percent':
+      return { min: 0 };
+  }
+}
+
+/** `value` clamped to the bounds and rounded to their step. */
+export function clampToBounds(value: number, bounds: MetricFilterBounds): number {
+  const { min, max = Number.POSITIVE_INFINITY, step } = bounds;
+  const clamped = Math.min(max, Math.max(min, value));
+  if (!step) return clamped;
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  return Number((Math.round(clamped / step) * step).toFixed(digits));
+}
+
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : S;

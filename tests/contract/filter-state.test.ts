@@ -151,6 +151,16 @@ describe('filter state from the address', () => {
     expect(parseFilterState('filter=1&sorting=x&page[a]=1')).toEqual({ filter: {}, sorting: [] });
   });
 
+  it('reads only the offered page sizes from the address', () => {
+    expect(parseFilterState('limit=7')).toEqual({ filter: {}, sorting: [] });
+    expect(parseFilterState('limit=100&page=2')).toEqual({
+      filter: {},
+      sorting: [],
+      page: 2,
+      limit: 100,
+    });
+  });
+
   it('never throws on arbitrary text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (s) => {

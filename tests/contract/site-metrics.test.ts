@@ -9,6 +9,8 @@ import {
 } from '#contract/catalogue.ts';
 import { EXPORT_COLUMNS } from '#contract/exports.ts';
 import {
+  clampToBounds,
+  metricFilterBounds,
   SITE_METRIC_BY_KEY,
   SITE_METRIC_KEYS,
   SITE_METRICS,
@@ -96,5 +98,25 @@ describe('site metrics', () => {
     expect(siteMetricProperty('ahrefs_keywords410')).toBe('ahrefsKeywords410');
     expect(siteMetricProperty('ahrefs_keywords_top3')).toBe('ahrefsKeywordsTop3');
     expect(siteMetricProperty('tf_cf')).toBe('tfCf');
+  });
+});
+
+describe('the bounds of a range filter', () => {
+  it('keeps ratings within 0 to 100 in whole numbers', () => {
+    const score = metricFilterBounds('score');
+    expect(clampToBounds(-5, score)).toBe(0);
+    expect(clampToBounds(500, score)).toBe(100);
+    expect(clampToBounds(20.4, score)).toBe(20);
+    expect(clampToBounds(20.5, score)).toBe(21);
+  });
+
+  it('keeps counts whole and prices to the cent, neither negative nor capped', () => {
+    expect(clampToBounds(-1, metricFilterBounds('count'))).toBe(0);
+    expect(clampToBounds(1_000_000.7, metricFilterBounds('count'))).toBe(1_000_001);
+    expect(clampToBounds(10.005, metricFilterBounds('money'))).toBe(10.01);
+    expect(clampToBounds(0.1 + 0.2, metricFilterBounds('money'))).toBe(0.3);
+    expect(clampToBounds(99999.99, metricFilterBounds('money'))).toBe(99999.99);
+    expect(clampToBounds(0.125, metricFilterBounds('percent'))).toBe(0.125);
+    expect(clampToBounds(-0.5, metricFilterBounds('percent'))).toBe(0);
   });
 });

@@ -97,8 +97,13 @@ describe('cart panel choices', () => {
     expect(choice.articles).toBe('1');
     choice = panelReducer(choice, { type: 'articles', text: '70' });
     expect(choice.articles).toBe('50');
-    expect(panelReducer(choice, { type: 'articles', text: '2.5' }).articles).toBe('50');
+    expect(panelReducer(choice, { type: 'articles', text: 'abc' }).articles).toBe('50');
     expect(counterText(' 7 ')).toBe('7');
+    expect(counterText('2.5')).toBe('3');
+    expect(counterText('2.4')).toBe('2');
+    expect(counterText('2.')).toBe('2');
+    expect(counterText('-3')).toBe('1');
+    expect(counterText('1e3')).toBeNull();
   });
 
   it('has no payload without a buyer domain', () => {

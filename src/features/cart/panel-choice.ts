@@ -58,8 +58,9 @@ export function initialPanelChoice(
 export function counterText(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return '';
-  if (!/^\d+$/.test(trimmed)) return null;
-  return String(Math.min(MAX_ARTICLES_PER_LINE, Math.max(1, Number(trimmed))));
+  // A decimal or negative count typed in the number field is rounded and kept within 1 to 50.
+  if (!/^-?\d+(?:\.\d*)?$/.test(trimmed)) return null;
+  return String(Math.min(MAX_ARTICLES_PER_LINE, Math.max(1, Math.round(Number(trimmed)))));
 }
 
 export function panelReducer(state: PanelChoice, action: PanelAction): PanelChoice {

@@ -71,6 +71,27 @@ describe('filter panel', () => {
     expect(within(sheet).getByRole('button', { name: 'Apply filters' })).toBeDisabled();
   });
 
+  it('keeps ratings within 0 to 100 and counts whole, as they are typed', async () => {
+    mockApi(api);
+    const { user, panel, sheet, router } = await openPanel();
+    const min = within(panel).getByLabelText('DR min');
+    const max = within(panel).getByLabelText('DR max');
+    expect(min).toHaveAttribute('min', '0');
+    expect(max).toHaveAttribute('max', '100');
+    await user.type(min, '-5');
+    await user.type(max, '500');
+    expect(min).toHaveValue(0);
+    expect(max).toHaveValue(100);
+    await user.type(within(panel).getByLabelText('Referring domains min'), '2.6');
+    expect(within(panel).getByLabelText('Referring domains min')).toHaveValue(3);
+    await user.click(within(sheet).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toContain(
+        '&filter[ahrefs_domain_rating][min]=0&filter[ahrefs_domain_rating][max]=100&filter[ahrefs_referring_domains][min]=3',
+      ),
+    );
+  });
+
   it('writes the filters to the address and returns to the first page', async () => {
     const { calls } = mockApi(api);
     const { user, panel, sheet, router } = await openPanel();

@@ -31,9 +31,13 @@ import {
   type PeriodValue,
 } from '#contract/filter-state.ts';
 import {
+  clampToBounds,
+  metricFilterBounds,
+  SITE_METRIC_BY_KEY,
   SITE_METRICS,
   siteMetricFilterLabel,
   type FilterableSiteMetricKey,
+  type MetricFilterBounds,
 } from '#contract/site-metrics.ts';
 import { pickTld } from '#contract/tld.ts';
 import { Button } from '#src/components/button.tsx';
@@ -111,15 +115,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * A number box that keeps what the buyer types ("10.", "0.50") while its number is the same:
  * only a number changed from outside (a reset, a saved filter) replaces the text. Written back
- * from the number alone, "10." would lose its point and move the caret on every key.
+ * from the number alone, "10." would lose its point and move the caret on every key. A number
+ * outside the metric's bounds, or finer than its step, is replaced at once by the nearest one
+ * allowed (spec §5), so neither Apply nor Enter can send it.
  */
 function NumberInput({
   value,
   onValueChange,
+  bounds,
   ...props
-}: Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'onChange' | 'type'> & {
+}: Omit<ComponentPropsWithoutRef<'input'>, 'value' | 'onChange' | 'type' | 'min' | 'max'> & {
   value: number | undefined;
   onValueChange: (value: number | undefined) => void;
+  bounds: MetricFilterBounds;
   'data-autofocus'?: boolean;
 }) {
   const textOf = (number: number | undefined) => (number === undefined ? '' : String(number));
@@ -129,14 +137,17 @@ function NumberInput({
     <input
       type="number"
       inputMode="decimal"
-      // Any decimal is a valid bound: the browser's default step of 1 would refuse 0.5 on Apply.
+      min={bounds.min}
+      max={bounds.max}
+      // Values are rounded here; the browser's default step of 1 would refuse 0.5 on Apply.
       step="any"
       {...props}
       value={shown.text}
       onChange={(event) => {
         const text = event.target.value;
-        const next = toNumber(text);
-        setShown({ value: next, text });
+        const typed = toNumber(text);
+        const next = typed === undefined ? undefined : clampToBounds(typed, bounds);
+        setShown({ value: next, text: next === typed ? text : textOf(next) });
         onValueChange(next);
       }}
     />
@@ -156,6 +167,7 @@ function RangeInputs({
   onChange: (range: NumberRange) => void;
 }) {
   const label = RANGE_LABELS[filterKey];
+  const bounds = metricFilterBounds(SITE_METRIC_BY_KEY[filterKey].kind);
   const error = validateRange(range);
   const errorId = `${filterKey}-error`;
   const set = (bound: 'min' | 'max', value: number | undefined) => {
@@ -175,6 +187,7 @@ function RangeInputs({
             data-autofocus={isFirst && bound === 'min' ? true : undefined}
             placeholder={bound === 'min' ? 'Min' : 'Max'}
             value={range?.[bound]}
+            bounds={bounds}
             onValueChange={(value) => set(bound, value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
