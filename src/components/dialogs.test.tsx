@@ -89,6 +89,27 @@ describe('a toast raised while a dialog is open', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(notifications).toHaveTextContent('Note saved');
   });
+
+  it('leaves a toast raised before the dialog opened out of it, and shows it again after', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <DialogHarness />
+        <Toaster />
+      </>,
+    );
+    act(() => void toast({ title: 'Import was successful' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(notifications).toHaveTextContent('Import was successful');
+    await user.click(screen.getByRole('button', { name: 'Open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Domain details' });
+    expect(dialog).not.toHaveTextContent('Import was successful');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(notifications).toHaveTextContent('Import was successful');
+  });
 });
 
 describe('error dialog', () => {

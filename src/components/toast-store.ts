@@ -22,6 +22,8 @@ export interface ToastOptions {
 
 export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'variant' | 'duration'>> {
   id: number;
+  /** The dialog on top when it was raised (see `hostToasts`), or null for the page. */
+  host: string | null;
   description?: string;
   action?: ToastAction;
 }
@@ -47,6 +49,7 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
     variant: options.variant ?? 'default',
     action: options.action,
     duration: options.duration ?? TOAST_DURATION_MS,
+    host: hosts.at(-1) ?? null,
   };
   emit();
   return { id, dismiss: () => dismissToast(id) };
@@ -66,7 +69,10 @@ export function getToast(): ToastItem | null {
 /**
  * While a modal dialog is open the rest of the page is inert and hidden from screen readers, so a
  * toast drawn over it could be neither closed nor heard, and it covered the dialog's content. An
- * open dialog shows the toast inside itself instead, until the function answered is called.
+ * open dialog shows the toasts raised while it is on top inside itself instead, until the
+ * function answered is called. A toast raised before it opened is not its news: it waits, hidden,
+ * and shows on the page again once no dialog is open (a confirmation opened right after an
+ * import does not carry the import's result).
  */
 export function hostToasts(hostId: string): () => void {
   hosts.push(hostId);

@@ -188,11 +188,11 @@ export function useToastHost(isOpen: boolean): string {
   return hostId;
 }
 
-/** The toast shown inside an open dialog or sheet, when it is the top one. */
+/** The toast raised while this open dialog or sheet is the top one, shown inside it. */
 export function DialogToast({ hostId, className }: { hostId: string; className?: string }) {
   const item = useSyncExternalStore(subscribeToToasts, getToast, getToast);
   const host = useSyncExternalStore(subscribeToToasts, getToastHost, getToastHost);
-  if (!item || host !== hostId) return null;
+  if (!item || host !== hostId || item.host !== hostId) return null;
   return (
     <div className={className}>
       <ToastCard key={item.id} item={item} isInDialog />
