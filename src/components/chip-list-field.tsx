@@ -175,12 +175,20 @@ export function ChipListField({
         </p>
       ) : null}
       {shownError ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600" role="alert">
+        <p
+          id={`${id}-error`}
+          // A rejected entry is repeated in the message: a long one without spaces wraps anywhere.
+          className="text-xs font-medium wrap-anywhere text-red-600"
+          role="alert"
+        >
           {shownError}
         </p>
       ) : null}
       {entryProblems.length > 0 ? (
-        <ul id={`${id}-entries`} className="space-y-0.5 text-xs font-medium text-red-600">
+        <ul
+          id={`${id}-entries`}
+          className="space-y-0.5 text-xs font-medium wrap-anywhere text-red-600"
+        >
           {entryProblems.map((entry) => (
             <li key={`${entry.value}-${entry.message}`}>
               {entry.value}: {entry.message}
