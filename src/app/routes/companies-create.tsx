@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { UUID_PATTERN } from '#contract/catalogue.ts';
 import { requestValuesOf } from '#contract/companies.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
@@ -7,6 +8,7 @@ import { toast } from '#src/components/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { companyQueries } from '#src/features/companies/api/queries.ts';
 import { CompanyRequestForm } from '#src/features/companies/components/company-request-form.tsx';
+import { isApiError } from '#src/lib/api-client.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 /**
@@ -20,7 +22,8 @@ export function Component() {
   const isOnline = useOnlineStatus();
   const countries = useQuery(companyQueries.countries());
   const businessTypes = useQuery(companyQueries.businessTypes());
-  const company = useQuery({ ...companyQueries.company(account ?? ''), enabled: !!account });
+  const isKnownShape = account !== null && UUID_PATTERN.test(account);
+  const company = useQuery({ ...companyQueries.company(account ?? ''), enabled: isKnownShape });
 
   const title = account ? 'Request a change of company details' : 'Add new company request';
   const header = (
@@ -33,6 +36,29 @@ export function Component() {
       }
     />
   );
+  // A tampered or outdated link: no retry can find the account, the companies page can.
+  const isUnknownAccount =
+    account !== null &&
+    (!isKnownShape || isApiError(company.error, 404) || isApiError(company.error, 400));
+  if (isUnknownAccount) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          title="Company account not found"
+          description="The link may be outdated, or the account belongs to someone else."
+          action={
+            <Link
+              to={paths.companies}
+              className="font-medium text-indigo-700 hover:text-indigo-500"
+            >
+              Back to companies
+            </Link>
+          }
+        />
+      </>
+    );
+  }
   const error = countries.error ?? businessTypes.error ?? (account ? company.error : null);
   const isReady = countries.data && businessTypes.data && (!account || company.data);
   if (!isReady) {
