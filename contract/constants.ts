@@ -14,6 +14,9 @@ export function sizeTexts(current: number, allowed: number): { current: string; 
   return { current: `${current} bytes`, allowed: `${allowed} bytes` };
 }
 
+/** A document upload of no bytes: nothing to read, whatever its name says. */
+export const EMPTY_FILE_MESSAGE = 'The file is empty.';
+
 /** Spec §5: 'The file is too large ({current}). Allowed maximum size is {allowed}.' */
 export function fileTooLargeMessage(current: string, allowed: string): string {
   return `The file is too large (${current}). Allowed maximum size is ${allowed}.`;

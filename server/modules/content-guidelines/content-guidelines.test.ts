@@ -337,6 +337,16 @@ describe('content guidelines', () => {
       expect((await get()).json()).toEqual(before);
     });
 
+    it('refuses an empty file as empty, whatever its name', async () => {
+      const before = (await get()).json();
+      const response = await upload(
+        multipart({}, { name: 'guidelines.txt', bytes: Buffer.alloc(0), type: 'text/plain' }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().violations).toEqual([{ path: 'file', message: 'The file is empty.' }]);
+      expect((await get()).json()).toEqual(before);
+    });
+
     it.each([
       ['HTML named invoice.pdf', 'invoice.pdf', Buffer.from('<html><script>alert(1)</script>')],
       ['a PDF named x.pdf.html', 'x.pdf.html', documentSamples.pdf],

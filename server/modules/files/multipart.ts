@@ -3,7 +3,12 @@
 // the file's type checked by its content.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import {
+  EMPTY_FILE_MESSAGE,
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+  sizeTexts,
+} from '#contract/constants.ts';
 import { textProblem } from '#contract/input-rules.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
@@ -170,6 +175,11 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     file = { name: checkedFileName(part.filename), bytes };
   }
   if (!file) return { fields, file: null };
+  if (file.bytes.length === 0) {
+    throw new ApiError(400, EMPTY_FILE_MESSAGE, {
+      violations: [{ path: 'file', message: EMPTY_FILE_MESSAGE }],
+    });
+  }
   const type = detectDocumentType(file.bytes);
   if (!type) {
     throw new ApiError(400, FILE_TYPE_MESSAGE, {

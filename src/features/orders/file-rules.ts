@@ -1,5 +1,10 @@
 /** Client-side checks of an uploaded document (spec §5), the same the server makes first. */
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import {
+  EMPTY_FILE_MESSAGE,
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+  sizeTexts,
+} from '#contract/constants.ts';
 import { FEEDBACK_FILE_EXTENSIONS } from '#contract/order-items.ts';
 
 export const FILE_TYPE_MESSAGE = 'The file must be a .doc, .docx, .txt or .pdf document.';
@@ -8,6 +13,7 @@ export const FILE_ACCEPT = FEEDBACK_FILE_EXTENSIONS.join(',');
 /** Why the file cannot be sent, or null when it can. */
 export function fileProblem(file: File | null | undefined): string | null {
   if (!file) return null;
+  if (file.size === 0) return EMPTY_FILE_MESSAGE;
   if (file.size > MAX_UPLOAD_BYTES) {
     const texts = sizeTexts(file.size, MAX_UPLOAD_BYTES);
     return fileTooLargeMessage(texts.current, texts.allowed);

@@ -1,5 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import {
+  EMPTY_FILE_MESSAGE,
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+  sizeTexts,
+} from '#contract/constants.ts';
 import { GUIDELINES_FILE_EXTENSIONS, type GuidelinesFile } from '#contract/content-guidelines.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
@@ -14,6 +19,7 @@ const ACCEPT = GUIDELINES_FILE_EXTENSIONS.join(',');
 
 /** Why the file cannot be sent (spec §5: 20 MB, .doc/.docx/.txt/.pdf), or null. */
 export function guidelinesFileProblem(file: File): string | null {
+  if (file.size === 0) return EMPTY_FILE_MESSAGE;
   if (file.size > MAX_UPLOAD_BYTES) {
     const texts = sizeTexts(file.size, MAX_UPLOAD_BYTES);
     return fileTooLargeMessage(texts.current, texts.allowed);
