@@ -337,6 +337,14 @@ describe('content guidelines', () => {
       expect((await get()).json()).toEqual(before);
     });
 
+    it('keeps the double quotes a browser writes as %22 in a file name', async () => {
+      const response = await upload(
+        multipart({}, { name: 'guide %22v2%22 ü.txt', bytes: documentSamples.txt }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().custom_guidelines_file.file_name).toBe('guide "v2" ü.txt');
+    });
+
     it('refuses an empty file as empty, whatever its name', async () => {
       const before = (await get()).json();
       const response = await upload(

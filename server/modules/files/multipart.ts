@@ -62,6 +62,17 @@ export function checkedFileName(name: string, field = 'file'): string {
 }
 
 /**
+ * The name of an uploaded file part as its owner chose it. Browsers write a file name's double
+ * quote as `%22` in the part's header (HTML's multipart/form-data encoding, which also writes line
+ * breaks as `%0A` and `%0D`): `guide "v2".txt` arrives as `guide %22v2%22.txt`. The quote is put
+ * back; a name that really held `%22` (rare) shows a quote instead. Line breaks stay escaped: a
+ * file name is one line. Then checked as `checkedFileName`.
+ */
+export function uploadedFileName(partFileName: string): string {
+  return checkedFileName(partFileName.replaceAll('%22', '"'));
+}
+
+/**
  * The parts of a multipart form, the one way every upload reads them: 415 when the request is not
  * multipart, 400 in the error format when the parser cannot read the form (no or an unknown
  * boundary, cut off before its end, a malformed part header) instead of the parser's bare error.
@@ -172,7 +183,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     const { bytes, size } = await readFileBytes(part.file, MAX_UPLOAD_BYTES);
     if (part.file.truncated) throw fileTooLarge(size, MAX_UPLOAD_BYTES, true);
     if (size > MAX_UPLOAD_BYTES) throw fileTooLarge(size);
-    file = { name: checkedFileName(part.filename), bytes };
+    file = { name: uploadedFileName(part.filename), bytes };
   }
   if (!file) return { fields, file: null };
   if (file.bytes.length === 0) {

@@ -1,7 +1,7 @@
 // Reading a multipart/form-data request whose one file part (`file`) is judged by its caller
 // (an image, say), with a size limit of the caller's: over it, 413 in the spec's words (§5).
 import type { FastifyRequest } from 'fastify';
-import { checkedFileName, fileTooLarge, formParts, readFileBytes } from './multipart.ts';
+import { fileTooLarge, formParts, readFileBytes, uploadedFileName } from './multipart.ts';
 
 export interface RawUpload {
   fileName: string;
@@ -23,7 +23,7 @@ export async function readRawUpload(
     const { bytes, size } = await readFileBytes(part.file, maxBytes);
     if (part.file.truncated) throw fileTooLarge(size, maxBytes, true);
     if (size > maxBytes) throw fileTooLarge(size, maxBytes);
-    upload = { fileName: checkedFileName(part.filename), bytes };
+    upload = { fileName: uploadedFileName(part.filename), bytes };
   }
   return upload;
 }

@@ -16,7 +16,7 @@ import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import {
-  checkedFileName,
+  uploadedFileName,
   fileTooLarge,
   nameMatchingType,
   formParts,
@@ -78,7 +78,7 @@ export async function readTextUpload(
         throw unreadableForm(error);
       });
       upload = {
-        name: checkedFileName(part.filename),
+        name: uploadedFileName(part.filename),
         size,
         truncated: part.file.truncated,
         isText: text.end(),
