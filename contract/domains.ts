@@ -95,6 +95,9 @@ export const CompetitorGroupListSchema = listOf(CompetitorGroupSchema);
 export type CompetitorGroupList = z.infer<typeof CompetitorGroupListSchema>;
 
 export const COMPETITOR_GROUP_NAME_MAX = 100;
+/** Two groups of one domain with one name could not be told apart in the lists and dialogs. */
+export const COMPETITOR_GROUP_NAME_TAKEN_MESSAGE =
+  'This domain already has a group with this name.';
 
 /** POST /api/v1/buyer/domains/competitor-groups */
 export const CreateCompetitorGroupSchema = z.strictObject({

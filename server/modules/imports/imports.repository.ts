@@ -115,6 +115,25 @@ export async function findCompetitorsOfGroups(db: Database, groupIds: string[]) 
     .orderBy(asc(competitors.hostname));
 }
 
+/** Whether the domain has a group of this name, letter case aside. */
+export async function hasGroupNamed(
+  db: Database,
+  buyerDomainId: string,
+  name: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: competitorGroups.id })
+    .from(competitorGroups)
+    .where(
+      and(
+        eq(competitorGroups.buyerDomainId, buyerDomainId),
+        sql`lower(${competitorGroups.name}) = lower(${name})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertGroup(db: Database, values: { buyerDomainId: string; name: string }) {
   const [row] = await db
     .insert(competitorGroups)

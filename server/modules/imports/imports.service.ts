@@ -8,6 +8,7 @@ import type {
   ImportStatus,
   ImportStatusList,
 } from '#contract/domains.ts';
+import { COMPETITOR_GROUP_NAME_TAKEN_MESSAGE } from '#contract/domains.ts';
 import type { PageQuery } from '#contract/pagination.ts';
 import type { Database } from '#server/db/database.ts';
 import { readActiveDomain } from '#server/modules/domains/domains.service.ts';
@@ -23,6 +24,7 @@ import {
   findGroup,
   findGroups,
   findStatuses,
+  hasGroupNamed,
   insertFileImport,
   insertGroup,
   setDomainReferentsUpload,
@@ -129,6 +131,11 @@ export function createImportsService({
       if (!domain) {
         throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
           violations: [{ path: 'buyer_domain', message: BUYER_DOMAIN_NOT_YOURS_MESSAGE }],
+        });
+      }
+      if (await hasGroupNamed(tx, domain.id, body.name)) {
+        throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
+          violations: [{ path: 'name', message: COMPETITOR_GROUP_NAME_TAKEN_MESSAGE }],
         });
       }
       const id = await insertGroup(tx, { buyerDomainId: domain.id, name: body.name });

@@ -287,6 +287,17 @@ describe('uploaded lists', () => {
         headers: bearer(tokens[who]),
       });
 
+    it('refuses a second group of the same name on one domain, letter case aside', async () => {
+      expect(
+        (await createGroup('buyer', { buyer_domain: domainId, name: 'Twins' })).statusCode,
+      ).toBe(201);
+      const again = await createGroup('buyer', { buyer_domain: domainId, name: ' twins ' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().violations).toEqual([
+        { path: 'name', message: 'This domain already has a group with this name.' },
+      ]);
+    });
+
     it('creates a group, imports its competitors and lists them with their counts', async () => {
       const created = await createGroup('buyer', { buyer_domain: domainId, name: ' Rivals ' });
       expect(created.statusCode).toBe(201);
