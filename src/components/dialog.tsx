@@ -7,6 +7,7 @@ import {
 } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
+import { useFocusAfterClose } from '../hooks/use-focus-after-close.ts';
 import { useFocusKeptInside } from '../hooks/use-focus-kept-inside.ts';
 import { useScrollOverflow } from '../hooks/use-scroll-overflow.ts';
 import { cx } from '../utils/class-names.ts';
@@ -28,7 +29,8 @@ export interface DialogProps {
 
 /**
  * A modal dialog (max width 596 px). Headless UI traps focus inside, closes on Escape and on a
- * click outside, and returns focus to the element that opened it. A toast raised while it is open
+ * click outside, and returns focus to the element that opened it (or, when that is gone, to the
+ * page's heading: `useFocusAfterClose`). A toast raised while it is open
  * shows inside it, above its actions (see `hostToasts`).
  */
 export function Dialog({
@@ -45,6 +47,7 @@ export function Dialog({
   const hostId = useToastHost(open);
   const [body, bodyOverflow] = useScrollOverflow('y');
   const panel = useFocusKeptInside(open);
+  useFocusAfterClose(open);
   return (
     <HeadlessDialog
       open={open}

@@ -65,6 +65,56 @@ describe('dialog', () => {
   });
 });
 
+function DeleteRowHarness() {
+  const [rows, setRows] = useState(['alpha.com', 'beta.com']);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  return (
+    <main>
+      <h1>Domains</h1>
+      {rows.map((row) => (
+        <Button key={row} onClick={() => setToDelete(row)}>
+          Delete {row}
+        </Button>
+      ))}
+      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} title="Delete?">
+        <Button
+          onClick={() => {
+            setRows((all) => all.filter((row) => row !== toDelete));
+            setToDelete(null);
+          }}
+        >
+          Delete domain
+        </Button>
+      </Dialog>
+    </main>
+  );
+}
+
+describe('focus after a dialog whose opener is gone', () => {
+  it('moves to the page heading instead of staying on the page body', async () => {
+    const user = userEvent.setup();
+    render(<DeleteRowHarness />);
+    await user.click(screen.getByRole('button', { name: 'Delete alpha.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete domain' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Domains' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Delete beta.com' })).toHaveFocus();
+  });
+
+  it('leaves focus on the opener when it is still there', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    const opener = screen.getByRole('button', { name: 'Open details' });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Domain details' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(opener).toHaveFocus();
+  });
+});
+
 describe('a toast raised while a dialog is open', () => {
   afterEach(() => act(() => dismissToast()));
 

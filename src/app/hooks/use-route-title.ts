@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { APP_NAME } from '#src/config/env.ts';
+import { focusMainHeading } from '#src/utils/focus-main-heading.ts';
 
 /** "Orders · Buyer Portal": the deepest of the matched routes' titles names the window. */
 export function routeTitle(titles: readonly (string | undefined)[]): string {
@@ -25,14 +26,10 @@ export function useRouteFocus(): void {
     let tries = 0;
     let timer = 0;
     const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>('main h1');
       const active = document.activeElement;
       // A page that already put focus somewhere inside itself (a form's first field) keeps it.
       if (active && active !== document.body && active.closest('main')) return;
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      } else if (tries++ < 20) {
+      if (!focusMainHeading() && tries++ < 20) {
         timer = window.setTimeout(focusHeading, 50);
       }
     };

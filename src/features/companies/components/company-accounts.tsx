@@ -1,6 +1,6 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Company } from '#contract/companies.ts';
 import type { Account } from '#contract/profile.ts';
@@ -75,6 +75,18 @@ function CompanyDetails({ accountId }: { accountId: string }) {
 function AccountItem({ account, offlineNoteId }: { account: Account; offlineNoteId: string }) {
   const mutation = useSetCurrentAccount();
   const isOnline = useOnlineStatus();
+  const details = useRef<HTMLButtonElement>(null);
+  // "Make current" goes away once the account is current: focus, left on the page body, moves
+  // to the account's next control instead of back to the top of the page.
+  const wasCurrent = useRef(account.is_current);
+  useEffect(() => {
+    const hasBecomeCurrent = account.is_current && !wasCurrent.current;
+    wasCurrent.current = account.is_current;
+    const active = document.activeElement;
+    if (hasBecomeCurrent && (active === null || active === document.body)) {
+      details.current?.focus();
+    }
+  }, [account.is_current]);
   return (
     <li className="px-5 py-4">
       <Disclosure>
@@ -108,7 +120,7 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                     <span className="sr-only">: {account.company.title}</span>
                   </Button>
                 )}
-                <DisclosureButton className={buttonClasses('ghost', 'sm')}>
+                <DisclosureButton ref={details} className={buttonClasses('ghost', 'sm')}>
                   {open ? 'Hide details' : 'Details'}
                   <ChevronDownIcon
                     className={cx('size-4 transition-transform', open && 'rotate-180')}
