@@ -28,13 +28,13 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
           <table className="min-w-full divide-y divide-slate-100 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="px-5 py-2.5">
+                <th scope="col" className="px-3 py-2.5 sm:px-5">
                   Company
                 </th>
-                <th scope="col" className="px-5 py-2.5 text-right">
+                <th scope="col" className="px-3 py-2.5 sm:px-5 text-right">
                   Credit limit
                 </th>
-                <th scope="col" className="px-5 py-2.5 text-right">
+                <th scope="col" className="px-3 py-2.5 sm:px-5 text-right">
                   Balance
                 </th>
               </tr>
@@ -42,16 +42,16 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
             <tbody className="divide-y divide-slate-100">
               {accounts.map((account) => (
                 <tr key={account.id}>
-                  <td className="px-5 py-3 font-medium text-slate-900">
-                    <span className="inline-flex items-center gap-2">
+                  <td className="px-3 py-3 sm:px-5 font-medium text-slate-900">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       {account.company.title}
                       {account.is_current ? <Badge variant="success">Current</Badge> : null}
                     </span>
                   </td>
-                  <td className="px-5 py-3 text-right text-slate-700 tabular-nums">
+                  <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
                     {formatMoney(account.credit_limit)}
                   </td>
-                  <td className="px-5 py-3 text-right text-slate-700 tabular-nums">
+                  <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
                     {formatMoney(account.credits_balance)}
                   </td>
                 </tr>
