@@ -149,3 +149,29 @@ test('the filters sheet opens on its first field and applies from the keyboard',
     .toBe('30');
   await expect(filters).toBeFocused();
 });
+
+test('the catalogue header says how to move along it while the keyboard is on it', async ({
+  page,
+}) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hint = page.locator('.header-keys-hint').first();
+  const menuPart = hint.locator('.header-keys-hint-menu');
+  await expect(hint).toBeHidden();
+
+  // The header row is one tab stop: the select-all box, then the arrows go along the headers.
+  await tabTo(page, page.getByRole('checkbox', { name: 'Select all rows' }), 40);
+  await expect(hint).toBeVisible();
+  await expect(hint).toContainText('← → move between columns');
+  await expect(menuPart).toBeHidden();
+  // A sortable header has a column menu, which the note then names.
+  for (let presses = 0; presses < 6 && !(await menuPart.isVisible()); presses += 1) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(menuPart).toBeVisible();
+  await expect(menuPart).toHaveText("· ↓ opens the column's menu");
+
+  await page.keyboard.press('Tab');
+  await expect(hint).toBeHidden();
+});

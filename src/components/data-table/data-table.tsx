@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
+import { HeaderKeysHint } from './header-keys-hint.tsx';
 import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
 import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
@@ -135,7 +136,7 @@ export function DataTable<T>({
     <div
       ref={scrollBox}
       className={cx(
-        'relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+        'header-keys-scope relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
         stackOnPhone ? 'md:max-h-[70vh]' : 'max-h-[70vh]',
       )}
       role="region"
@@ -144,6 +145,7 @@ export function DataTable<T>({
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
     >
+      <HeaderKeysHint />
       <table
         className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-md:block'))}
         aria-busy={isBusy || undefined}

@@ -11,6 +11,7 @@ import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
+import { HeaderKeysHint } from '#src/components/data-table/header-keys-hint.tsx';
 import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
@@ -375,7 +376,8 @@ export function CatalogueTable({
     ));
 
   return (
-    <div ref={scroller} className="relative overflow-auto md:max-h-[70vh]">
+    <div ref={scroller} className="header-keys-scope relative overflow-auto md:max-h-[70vh]">
+      <HeaderKeysHint />
       <table
         className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
         aria-busy={isFetching || isDrawing || undefined}
