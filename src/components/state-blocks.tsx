@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cx } from '../utils/class-names.ts';
 import { Button } from './button.tsx';
 import { AlertIcon, InboxIcon } from './icons.tsx';
@@ -27,6 +28,34 @@ export function EmptyState({ title, description, action, icon, className }: Stat
       {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
       {action ? <div className="mt-5">{action}</div> : null}
     </div>
+  );
+}
+
+/**
+ * Something an address names that does not exist (a mistyped or outdated link): retrying cannot
+ * help, so instead of an error with a retry it offers the way back to the list it belongs to.
+ */
+export function NotFoundState({
+  title,
+  description,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  description: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <EmptyState
+      title={title}
+      description={description}
+      action={
+        <Link to={backTo} className="font-medium text-indigo-700 hover:text-indigo-500">
+          {backLabel}
+        </Link>
+      }
+    />
   );
 }
 

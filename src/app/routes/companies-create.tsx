@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { UUID_PATTERN } from '#contract/catalogue.ts';
 import { requestValuesOf } from '#contract/companies.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NotFoundState,
+} from '#src/components/state-blocks.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { companyQueries } from '#src/features/companies/api/queries.ts';
@@ -44,17 +49,11 @@ export function Component() {
     return (
       <>
         {header}
-        <EmptyState
+        <NotFoundState
           title="Company account not found"
           description="The link may be outdated, or the account belongs to someone else."
-          action={
-            <Link
-              to={paths.companies}
-              className="font-medium text-indigo-700 hover:text-indigo-500"
-            >
-              Back to companies
-            </Link>
-          }
+          backTo={paths.companies}
+          backLabel="Back to companies"
         />
       </>
     );

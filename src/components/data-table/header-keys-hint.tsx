@@ -1,5 +1,5 @@
 /**
- * Shown above a table while keyboard focus is on its header row (see `useRovingHeader` and the
+ * Shown while keyboard focus is on a table's header row (see `useRovingHeader` and the
  * `header-keys-*` classes in `index.css`): the header row is one tab stop, and a keyboard user who
  * does not know the arrow keys would find no way to the other headers' sorting and menus. Screen
  * readers have the table's own navigation and the headers' `aria-keyshortcuts`, so it is hidden

@@ -17,7 +17,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
-import { EmptyState, ErrorState } from '#src/components/state-blocks.tsx';
+import { EmptyState, ErrorState, NotFoundState } from '#src/components/state-blocks.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { isApiError, NetworkError } from '#src/lib/api-client.ts';
@@ -159,14 +159,11 @@ export function SiteDetailView({
     return (
       <>
         <PageHeader title="Site details" />
-        <EmptyState
+        <NotFoundState
           title="Site not found"
           description="The address may be mistyped, or the site is no longer in the catalogue."
-          action={
-            <Link to={backTo} className="font-medium text-indigo-700 hover:text-indigo-500">
-              Back to the list
-            </Link>
-          }
+          backTo={backTo}
+          backLabel="Back to the list"
         />
       </>
     );

@@ -2,7 +2,12 @@ import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-er
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
-import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NotFoundState,
+} from '#src/components/state-blocks.tsx';
 import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries } from '../api/queries.ts';
@@ -18,14 +23,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function NotFound() {
   return (
-    <EmptyState
+    <NotFoundState
       title={ORDER_NOT_FOUND_MESSAGE}
       description="It may have been placed by another account, or the address is wrong."
-      action={
-        <Link to="/orders" className="font-medium text-indigo-700 hover:text-indigo-500">
-          Back to your orders
-        </Link>
-      }
+      backTo="/orders"
+      backLabel="Back to your orders"
     />
   );
 }
