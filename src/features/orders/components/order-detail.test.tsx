@@ -63,6 +63,8 @@ describe('order detail', () => {
     mockApi(() => jsonResponse({ code: 404, message: 'Order not found' }, 404));
     renderDetail('00000000-0000-4000-8000-000000000999');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    // The page keeps its heading, as every page does.
+    expect(screen.getByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
   });
 
   it('shows the content guidelines each item’s writer got, frozen at checkout', async () => {

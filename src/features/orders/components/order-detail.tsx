@@ -2,6 +2,7 @@ import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-er
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
+import { PageHeader } from '#src/components/page-header.tsx';
 import {
   EmptyState,
   ErrorState,
@@ -23,12 +24,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function NotFound() {
   return (
-    <NotFoundState
-      title={ORDER_NOT_FOUND_MESSAGE}
-      description="It may have been placed by another account, or the address is wrong."
-      backTo="/orders"
-      backLabel="Back to your orders"
-    />
+    <>
+      <PageHeader title="Order details" />
+      <NotFoundState
+        title={ORDER_NOT_FOUND_MESSAGE}
+        description="It may have been placed by another account, or the address is wrong."
+        backTo="/orders"
+        backLabel="Back to your orders"
+      />
+    </>
   );
 }
 
