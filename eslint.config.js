@@ -111,9 +111,4 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   prettier,
-  {
-    // React's package names served by preact/compat (decision 149): CommonJS re-exports.
-    files: ['vendor/**/*.cjs'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
 );

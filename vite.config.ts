@@ -118,7 +118,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /(node_modules|vendor)[\\/](preact|react|react-dom|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
             {

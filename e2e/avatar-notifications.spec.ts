@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 

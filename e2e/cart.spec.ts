@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { waitForServiceWorker } from './fixtures/network.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 

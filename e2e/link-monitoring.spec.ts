@@ -3,7 +3,7 @@
 // failed checks open an issue, the buyer asks for a restore, the publisher republishes and the
 // link is healthy again. The screens of link monitoring add their steps to this story.
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { checkScreen, SCREEN_SIZES } from './a11y-check.ts';
 import { api, cartOfOneArticle, orderCartWithCredits, writtenArticle } from './fixtures/api.ts';
 import { BUYER } from './fixtures/users.ts';

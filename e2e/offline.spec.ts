@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
@@ -42,13 +42,18 @@ async function waitForSavedCopy(page: Page) {
             const open = indexedDB.open('buyer-portal');
             open.onerror = () => resolve(false);
             open.onsuccess = () => {
-              const read = open.result.transaction('queryCache').objectStore('queryCache').getAll();
-              read.onerror = () => resolve(false);
-              read.onsuccess = () =>
+              // The profile in the query cache, and the catalogue page's own copy (written when
+              // the browser is idle after the page is drawn).
+              const stores = open.result.transaction(['queryCache', 'cataloguePages']);
+              const read = stores.objectStore('queryCache').getAll();
+              const pages = stores.objectStore('cataloguePages').count();
+              stores.onerror = () => resolve(false);
+              stores.oncomplete = () =>
                 resolve(
-                  (read.result as { value: string }[]).some((row) =>
-                    row.value.includes('"profile","detail"'),
-                  ),
+                  pages.result > 0 &&
+                    (read.result as { value: string }[]).some((row) =>
+                      row.value.includes('"profile","detail"'),
+                    ),
                 );
             };
           }),

@@ -1,4 +1,4 @@
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from './fixtures/test.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

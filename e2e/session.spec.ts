@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test.ts';
 import { SignJWT, decodeJwt } from 'jose';
 import { LoginPage } from './pages/login-page.ts';
 import { BUYER, MANAGER } from './fixtures/users.ts';
@@ -44,7 +44,10 @@ test('the login card is painted before its scripts run, and what was typed then 
 
 test('a wrong password shows the server message and keeps the buyer on the login card', async ({
   page,
+  consoleGuard,
 }) => {
+  // The browser logs the refused sign-in itself.
+  consoleGuard.allow(/status of 401 .*\/api\/login_check/);
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(BUYER.email, 'not-the-password');

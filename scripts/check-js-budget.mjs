@@ -20,21 +20,21 @@ const KIB = 1024;
 /**
  * What each page loads, by manifest key (source path), and its budget in KiB of gzip. `budgetKiB`
  * fails the check; it is what the pages weigh now with a little room, so any growth is a decision.
- * `targetKiB` is issue 13's goal, printed beside it until the pages reach it (decision 110).
+ * `targetKiB` is the goal (decision 165: a React app's), printed beside it until the pages reach it.
  */
 export const BUDGETS = [
   {
     page: '/ (signed in, the catalogue)',
-    budgetKiB: 172,
-    targetKiB: 170,
+    budgetKiB: 229,
+    targetKiB: 210,
     roots: ['index.html', 'src/app/layouts/default-layout.tsx', 'src/app/routes/home.tsx'],
     afterFirstPaint: ['src/lib/persister.ts'],
     workers: [],
   },
   {
     page: '/login',
-    budgetKiB: 90,
-    targetKiB: 90,
+    budgetKiB: 147,
+    targetKiB: 130,
     roots: ['index.html', 'src/app/routes/login.tsx'],
     // The form's validation, loaded once the browser is idle after drawing it (decision 150).
     afterFirstPaint: ['src/features/auth/login-schema.ts', 'chunk:schema-resolver'],

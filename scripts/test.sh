@@ -21,6 +21,7 @@ npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports
 echo "== build"; npm run --silent build
 echo "== JavaScript budget of the first load"; node scripts/check-js-budget.mjs
 echo "== browser tests"; npx playwright test
+echo "== hot reload in the dev server"; npx tsx scripts/check-hot-reload.ts
 echo "== reliability: kill -9 and SIGTERM of the real server"; npm run --silent test:reliability
 
 node scripts/test-summary.mjs

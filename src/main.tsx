@@ -5,4 +5,4 @@ import './index.css';
 const { session } = bootstrap();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-startApp(container, session);
+void startApp(container, session);

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { allowConsole, consoleCalls } from '#src/test-utils/console-guard.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RouteErrorBoundary, useRouteError } from './route-error.tsx';
 
@@ -48,9 +49,12 @@ describe('lazyPage', () => {
       .mockResolvedValue({ Component: () => <h1>Domains</h1> });
     const Lazy = lazyPage(load);
     const { rerender } = render(renderLazy(Lazy));
+    allowConsole('error');
     expect(
       await screen.findByText('Failed: Failed to fetch dynamically imported module'),
     ).toBeInTheDocument();
+    // React reports the error the boundary caught, once.
+    expect(consoleCalls('error')).toHaveLength(1);
     // A navigation resets the boundary: the page's chunk is asked for again.
     rerender(renderLazy(Lazy, 'b'));
     expect(await screen.findByRole('heading', { name: 'Domains' })).toBeInTheDocument();

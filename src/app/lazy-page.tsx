@@ -7,6 +7,18 @@ export interface LazyPage {
   preload(): Promise<void>;
 }
 
+/** Forgets a failed load once its error screen is on screen, keyed by the error it threw. */
+const failedLoads = new WeakMap<object, () => void>();
+
+/**
+ * Lets the page whose load failed with `error` load again on its next render. The error boundary
+ * calls it once the error screen is committed: until then every render (React renders a failed
+ * tree again before it gives up) meets the same failure.
+ */
+export function forgetFailedLoad(error: unknown): void {
+  if (typeof error === 'object' && error !== null) failedLoads.get(error)?.();
+}
+
 /**
  * A route's component in its own chunk (decision 159). Unlike `React.lazy`, a module that has
  * already loaded, through `preload` or an earlier visit, is drawn at once, never through the
@@ -35,14 +47,15 @@ export function lazyPage(load: () => Promise<{ Component: ComponentType }>): Laz
 
   function Lazy() {
     if (Page) return <Page />;
-    if (failure) {
-      const { error } = failure;
-      failure = undefined;
-      throw error;
-    }
+    if (failure) throw failure.error;
     // Suspense waits for this promise, then draws again: the page, or the failure above.
     throw preload().catch((error: unknown) => {
       failure = { error };
+      if (typeof error === 'object' && error !== null) {
+        failedLoads.set(error, () => {
+          if (failure?.error === error) failure = undefined;
+        });
+      }
     });
   }
   Lazy.preload = preload;

@@ -29,10 +29,8 @@ export function PersistedQueryProvider({
   session: SessionManager;
   children: ReactNode;
 }) {
-  const isSignedIn = useSyncExternalStore(
-    session.subscribe,
-    () => session.getState().status === 'signed-in',
-  );
+  const isSignedInNow = () => session.getState().status === 'signed-in';
+  const isSignedIn = useSyncExternalStore(session.subscribe, isSignedInNow, isSignedInNow);
   const [isRestoring, setIsRestoring] = useState(isSignedIn);
   const restoring = useRef<Promise<typeof Persister> | null>(null);
 

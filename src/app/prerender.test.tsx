@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { render } from 'preact';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
@@ -10,6 +10,7 @@ import { renderSignedOutPage } from './prerender.tsx';
 import { startApp } from './start.tsx';
 
 let container: HTMLElement;
+let root: Promise<Root> | undefined;
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -21,8 +22,9 @@ beforeEach(() => {
   document.body.append(container);
 });
 
-afterEach(() => {
-  render(null, container);
+afterEach(async () => {
+  (await root)?.unmount();
+  root = undefined;
   container.remove();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
@@ -35,7 +37,7 @@ function start(path: string) {
     clearUserData: vi.fn(),
   });
   window.history.replaceState(null, '', path);
-  startApp(container, session);
+  root = startApp(container, session);
 }
 
 describe('sign-in pages rendered at build time', () => {

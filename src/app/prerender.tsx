@@ -2,15 +2,14 @@
  * The markup of a sign-in page as a signed-out visitor first sees it, rendered at build time into
  * the page's HTML copy (`tools/route-pages.ts`, decision 153): the browser paints the card before
  * any script has run. The same routes, guards, layouts and forms render it as in the browser, for
- * a visitor without tokens; `src/main.tsx` then renders over it once the router is ready, reusing
- * its elements, so what was typed or autofilled meanwhile stays.
+ * a visitor without tokens; `src/app/start.tsx` then hydrates it once the route's chunks are in,
+ * keeping its elements, so what was typed or autofilled meanwhile stays.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { SessionProvider } from '../features/auth/session-context.tsx';
 import { createSessionManager } from '../features/auth/session-manager.ts';
-import { BuildRenderContext } from '../hooks/use-build-render.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { PersistedQueryProvider } from './persisted-queries.tsx';
 import { AppRoutes, preloadRoute, titleAt } from './router.tsx';
@@ -47,15 +46,13 @@ export async function renderSignedOutPage(pathname: string): Promise<RenderedPag
   await preloadRoute(pathname);
   const html = renderToString(
     <StrictMode>
-      <BuildRenderContext.Provider value={true}>
-        <PersistedQueryProvider session={session}>
-          <SessionProvider session={session}>
-            <StaticRouter location={pathname}>
-              <AppRoutes />
-            </StaticRouter>
-          </SessionProvider>
-        </PersistedQueryProvider>
-      </BuildRenderContext.Provider>
+      <PersistedQueryProvider session={session}>
+        <SessionProvider session={session}>
+          <StaticRouter location={pathname}>
+            <AppRoutes />
+          </StaticRouter>
+        </SessionProvider>
+      </PersistedQueryProvider>
     </StrictMode>,
   );
   // A guard's redirect or a missing page would paint something other than the page asked for.

@@ -1,4 +1,5 @@
 import { Component, createContext, useContext, type ReactNode } from 'react';
+import { forgetFailedLoad } from './lazy-page.tsx';
 
 /** An error a route raises on purpose, with the HTTP status its screen shows (404: no such page). */
 export class RouteError extends Error {
@@ -44,6 +45,11 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
     state: BoundaryState,
   ): Partial<BoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { caught: null, resetKey: props.resetKey };
+  }
+
+  /** The error screen is on screen: a page whose chunk failed may load again on the next visit. */
+  override componentDidCatch(error: unknown): void {
+    forgetFailedLoad(error);
   }
 
   override render() {

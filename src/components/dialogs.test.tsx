@@ -61,7 +61,7 @@ describe('dialog', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(opener).toHaveFocus());
+    expect(opener).toHaveFocus();
   });
 });
 

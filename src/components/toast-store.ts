@@ -70,7 +70,8 @@ export function getToast(): ToastItem | null {
  * While a modal dialog is open the rest of the page is inert and hidden from screen readers, so a
  * toast drawn over it could be neither closed nor heard, and it covered the dialog's content. An
  * open dialog shows the toasts raised while it is on top inside itself instead, until the
- * function answered is called. A toast raised before it opened is not its news: it waits, hidden,
+ * function answered is called; its toast then moves to the dialog below, or the page. A toast
+ * raised before it opened is not its news: it waits, hidden,
  * and shows on the page again once no dialog is open (a confirmation opened right after an
  * import does not carry the import's result).
  */
@@ -80,6 +81,9 @@ export function hostToasts(hostId: string): () => void {
   return () => {
     const index = hosts.lastIndexOf(hostId);
     if (index >= 0) hosts.splice(index, 1);
+    // A toast raised in this dialog (its action's result) goes where the buyer returns to: the
+    // dialog below it, or the page.
+    if (current?.host === hostId) current = { ...current, host: hosts.at(-1) ?? null };
     emit();
   };
 }

@@ -68,8 +68,10 @@ describe('toaster', () => {
     act(() => void toast({ title: 'Hover me' }));
     // A toast drawn under the pointer gets the pointer's enter events but no movement.
     act(() => {
-      screen.getByRole('status').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-      screen.getByRole('status').dispatchEvent(new MouseEvent('mouseenter'));
+      for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter']) {
+        const bubbles = type.endsWith('over');
+        screen.getByRole('status').dispatchEvent(new MouseEvent(type, { bubbles }));
+      }
     });
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
@@ -81,7 +83,7 @@ describe('toaster', () => {
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByText('Hover me')).toBeInTheDocument();
     act(() => {
-      screen.getByRole('status').dispatchEvent(new MouseEvent('pointerleave'));
+      screen.getByRole('status').dispatchEvent(new MouseEvent('pointerout', { bubbles: true }));
     });
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryByText('Hover me')).not.toBeInTheDocument();

@@ -33,7 +33,11 @@ export function usePageInRange(
     go.current = goToPage;
   });
   const last = settledTotal === undefined ? undefined : lastPageOf(settledTotal, limit);
+  // Once per page and answer: StrictMode runs the effect twice, and one replace is enough.
+  const askedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (last !== undefined && page > last) go.current(last);
+    if (last === undefined || page <= last || askedFor.current === `${page}:${last}`) return;
+    askedFor.current = `${page}:${last}`;
+    go.current(last);
   }, [page, last]);
 }

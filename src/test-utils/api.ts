@@ -18,6 +18,8 @@ export interface Call {
   /** A JSON body parsed, a multipart body as sent, otherwise undefined. */
   body: unknown;
   headers: Headers;
+  /** Whether the caller gave up on the request (a query cancelled as its last observer left). */
+  readonly isAborted: boolean;
 }
 
 export function mockApi(handler: (call: Call) => Response | Promise<Response>) {
@@ -34,6 +36,9 @@ export function mockApi(handler: (call: Call) => Response | Promise<Response>) {
       url: new URL(String(input), 'http://localhost'),
       body,
       headers: new Headers(init?.headers),
+      get isAborted() {
+        return init?.signal?.aborted ?? false;
+      },
     };
     calls.push(call);
     return handler(call);

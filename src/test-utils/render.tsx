@@ -12,6 +12,7 @@ import {
   type RouteObject,
   type To,
 } from 'react-router';
+import { reportCaughtError } from '../app/react-errors.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { SessionProvider } from '../features/auth/session-context.tsx';
 import type { SessionManager } from '../features/auth/session-manager.ts';
@@ -92,6 +93,7 @@ export function renderInMemoryRouter(
       {session ? <SessionProvider session={session}>{routed}</SessionProvider> : routed}
       {toaster && <Toaster />}
     </QueryClientProvider>,
+    { onCaughtError: reportCaughtError },
   );
   return { ...result, router, queryClient };
 }

@@ -9,7 +9,8 @@ import { installResizeObserverStub } from '#src/test-utils/resize-observer.ts';
 
 // findBy*/waitFor give up after 1 s by default, too short on a busy 2-core machine; a test that
 // waits for something that never comes still fails, only later.
-configure({ asyncUtilTimeout: 8000 });
+// Every component renders in StrictMode, as in the app (src/app/start.tsx).
+configure({ asyncUtilTimeout: 8000, reactStrictMode: true });
 
 installSchemaMessages();
 

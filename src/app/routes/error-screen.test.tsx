@@ -41,6 +41,15 @@ describe('the route error screen', () => {
     expect(screen.getByText('Loading the latest version…')).toBeInTheDocument();
   });
 
+  it('shows the failure when the page was reloaded for it a moment ago', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    reloadForChunkError.mockReturnValueOnce(false);
+    renderFailure(new TypeError('Failed to fetch dynamically imported module: /assets/orders.js'));
+    expect(reloadForChunkError).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the latest version…')).not.toBeInTheDocument();
+  });
+
   it('offline, says the page is not saved on the device yet, and loads it once back online', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setOnline(false);

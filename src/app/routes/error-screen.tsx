@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#src/components/button.tsx';
 import { Spinner } from '#src/components/spinner.tsx';
@@ -26,9 +27,21 @@ export function ErrorScreen() {
   const navigate = useNavigate();
   const online = useOnlineStatus();
 
-  // Offline, a page chunk the device has not saved yet cannot load: say so, and load it (through
-  // the reload below) once the connection returns.
-  if (isChunkLoadError(error) && !online) {
+  // A page chunk from an older build is gone: reload once to get the current build. Offline, a
+  // page chunk the device has not saved yet cannot load: the reload waits for the connection.
+  const isChunkFailure = isChunkLoadError(error);
+  const [reloadRefused, setReloadRefused] = useState(false);
+  const reloadAskedFor = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!isChunkFailure || !online || reloadAskedFor.current === error) return;
+    reloadAskedFor.current = error;
+    // Refused when the page was reloaded for this within the guard window: show the failure. The
+    // answer comes from the reload itself, a side effect that has no place in rendering.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!reloadForChunkError()) setReloadRefused(true);
+  }, [error, isChunkFailure, online]);
+
+  if (isChunkFailure && !online) {
     return (
       <EmptyLayout>
         <div className="text-center">
@@ -44,8 +57,7 @@ export function ErrorScreen() {
     );
   }
 
-  // A page chunk from an older build is gone: reload once to get the current build.
-  if (isChunkLoadError(error) && reloadForChunkError()) {
+  if (isChunkFailure && !reloadRefused) {
     return (
       <EmptyLayout>
         <div className="flex justify-center">

@@ -331,7 +331,7 @@ describe('cart panel', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     const drafts = await listCartLineDrafts();
     expect(drafts).toHaveLength(1);
-    await within(document.body).findByText('Waiting to sync');
+    within(document.body).getByText('Waiting to sync');
   });
 
   it('offline without a saved copy of the site says the cart needs a connection, buttons off with why', async () => {

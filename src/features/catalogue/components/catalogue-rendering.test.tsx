@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '#contract/catalogue.ts';
 import { db } from '#src/lib/db.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
@@ -34,6 +34,11 @@ async function allRowsDrawn(count: number) {
 function countsOf(sites: Site[]): number[] {
   return sites.map((site) => renders.get(site.id) ?? 0);
 }
+
+// These tests count renders as a production build makes them: StrictMode draws every component
+// twice in development, so it is off here (tests/setup/client.ts turns it on for the rest).
+beforeAll(() => configure({ reactStrictMode: false }));
+afterAll(() => configure({ reactStrictMode: true }));
 
 beforeEach(async () => {
   renders = new Map();

@@ -7,7 +7,7 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
@@ -15,7 +15,6 @@ import { HeaderKeysHint } from '#src/components/data-table/header-keys-hint.tsx'
 import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
-import { useDrawnInSlices } from '#src/hooks/use-drawn-in-slices.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
@@ -47,12 +46,10 @@ const ROW_HEIGHT_ESTIMATE = 53;
 /** Rows drawn beyond each edge of the box: Tab and the arrows reach them before they show. */
 const OVERSCAN_ROWS = 8;
 /**
- * The table's first page is drawn in slices: a screenful at once (the catalogue starts below the
- * dashboard's first screen, so a few rows are enough), the rest a few at a time in the tasks
- * after, each short enough to leave the main thread free (decision 155).
+ * The rows the table shows first, before React draws the whole first page in the background: a
+ * screenful (the catalogue starts below the dashboard's first screen, so a few are enough).
  */
 const FIRST_ROWS = { wide: 8, phone: 3 };
-const ROWS_PER_SLICE = { wide: 6, phone: 3 };
 const VirtualRows = lazy(() =>
   import('./virtual-rows.tsx').then((module) => ({ default: module.VirtualRows })),
 );
@@ -325,11 +322,19 @@ export function CatalogueTable({
     [columns, onMark, marksOffReasonId],
   );
 
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const layout = isWide ? 'wide' : 'phone';
+  // A new page of rows (a filter change, the next page) is drawn in the background: React renders
+  // it in slices of a few milliseconds and keeps the rows on screen, marked busy, until it is
+  // ready. The first page starts from a screenful and the rest follows the same way (decision 165).
+  const shownSites = useDeferredValue(sites, sites.slice(0, FIRST_ROWS[layout]));
+  const isDrawing = shownSites !== sites;
+
   // TanStack Table returns new functions on every render; this component is deliberately not
   // memoized, so the compiler's notice does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: sites,
+    data: shownSites,
     columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (site) => site.id,
@@ -353,27 +358,17 @@ export function CatalogueTable({
   // Where the table scrolls in its own box (md and up), a long page draws only the rows in view
   // and a few around them; the browser then styles and lays out tens of rows, not hundreds.
   const scroller = useRef<HTMLDivElement>(null);
-  const isWide = useMediaQuery(WIDE_QUERY);
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
   const rowKeys = useMemo(() => rows.map((row) => row.id), [rows]);
-  const layout = isWide ? 'wide' : 'phone';
-  // The virtualiser draws what is in view itself.
-  const { count: drawnRows, isDrawing } = useDrawnInSlices(
-    rows.length,
-    isVirtual ? rows.length : FIRST_ROWS[layout],
-    ROWS_PER_SLICE[layout],
-  );
-  const allRows = rows
-    .slice(0, drawnRows)
-    .map((row, index) => (
-      <SiteRow
-        key={row.id}
-        row={row}
-        index={index}
-        columns={visibleColumns}
-        isSelected={row.getIsSelected()}
-      />
-    ));
+  const allRows = rows.map((row, index) => (
+    <SiteRow
+      key={row.id}
+      row={row}
+      index={index}
+      columns={visibleColumns}
+      isSelected={row.getIsSelected()}
+    />
+  ));
 
   return (
     <div ref={scroller} className="header-keys-scope relative overflow-auto md:max-h-[70vh]">
@@ -439,7 +434,7 @@ export function CatalogueTable({
           ))}
         </thead>
         <tbody className="max-md:block">
-          {isLoading ? (
+          {isLoading || (isDrawing && rows.length === 0) ? (
             Array.from({ length: skeletonRows }, (_, row) => (
               <tr key={row}>
                 {visibleColumns.map((column) => (

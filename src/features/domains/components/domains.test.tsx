@@ -309,7 +309,7 @@ describe('domains table offline', () => {
     await act(() => queryClient.refetchQueries({}, { cancelRefetch: true }).catch(() => undefined));
 
     expect(
-      await screen.findByText(/You are offline: this is the list as last loaded\./),
+      screen.getByText(/You are offline: this is the list as last loaded\./),
     ).toHaveTextContent('uploading a list needs a connection');
     expect(screen.getByRole('row', { name: /mysite\.com/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -416,6 +416,6 @@ describe('link monitoring screen', () => {
     expect(await within(dialog).findByText('No issue so far.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(details).toHaveFocus());
+    expect(details).toHaveFocus();
   });
 });

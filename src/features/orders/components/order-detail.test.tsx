@@ -227,7 +227,10 @@ describe('order detail', () => {
     expect(put.body).toEqual({ transition: 'approve_topic', ids: [item.id] });
     expect(put.headers.get('Idempotency-Key')).toMatch(/^[\x21-\x7e]{1,255}$/);
     expect(within(row('100001-1')).getByText('In progress')).toBeInTheDocument();
-    const itemLoads = calls.filter((c) => c.url.pathname.endsWith('/items') && c.method === 'GET');
+    // StrictMode's mount, unmount and mount again cancels the first load (isAborted).
+    const itemLoads = calls.filter(
+      (c) => c.url.pathname.endsWith('/items') && c.method === 'GET' && !c.isAborted,
+    );
     expect(itemLoads).toHaveLength(1);
   });
 

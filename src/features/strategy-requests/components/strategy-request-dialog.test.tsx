@@ -82,7 +82,9 @@ describe('free strategy request', () => {
     });
     // The list is read again so the new request shows with its status.
     await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === PATH)).toHaveLength(2),
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.url.pathname === PATH && !c.isAborted),
+      ).toHaveLength(2),
     );
   });
 
