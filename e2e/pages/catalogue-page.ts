@@ -27,6 +27,8 @@ export class CataloguePage {
       .toBe(true);
     await expect(this.summary()).toBeVisible();
     await expect(this.rows().first()).toBeVisible();
+    // Drawn: React renders a page's rows past the first screenful in the background.
+    await expect(this.table()).not.toHaveAttribute('aria-busy');
   }
 
   async firstHostname(): Promise<string> {

@@ -50,6 +50,7 @@ const OVERSCAN_ROWS = 8;
  * screenful (the catalogue starts below the dashboard's first screen, so a few are enough).
  */
 const FIRST_ROWS = { wide: 8, phone: 3 };
+const NO_SITES: Site[] = [];
 const VirtualRows = lazy(() =>
   import('./virtual-rows.tsx').then((module) => ({ default: module.VirtualRows })),
 );
@@ -326,9 +327,12 @@ export function CatalogueTable({
   const layout = isWide ? 'wide' : 'phone';
   // A new page of rows (a filter change, the next page) is drawn in the background: React renders
   // it in slices of a few milliseconds and keeps the rows on screen, marked busy, until it is
-  // ready. The first page starts from a screenful and the rest follows the same way (decision 165).
-  const shownSites = useDeferredValue(sites, sites.slice(0, FIRST_ROWS[layout]));
-  const isDrawing = shownSites !== sites;
+  // ready. While the table has no rows yet, a screenful shows at once and the rest follows the
+  // same way (decision 165).
+  const deferredSites = useDeferredValue(sites, NO_SITES);
+  const firstScreenful = useMemo(() => sites.slice(0, FIRST_ROWS[layout]), [sites, layout]);
+  const shownSites = deferredSites.length === 0 ? firstScreenful : deferredSites;
+  const isDrawing = deferredSites !== sites;
 
   // TanStack Table returns new functions on every render; this component is deliberately not
   // memoized, so the compiler's notice does not apply.
