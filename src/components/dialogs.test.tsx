@@ -90,6 +90,34 @@ function DeleteRowHarness() {
   );
 }
 
+/** A confirmation drawn only while open, whose action turns its opener off (a cancelled item). */
+function CancelItemHarness() {
+  const [isCancelled, setCancelled] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <main>
+      <h1>Order 100003</h1>
+      <Button disabled={isCancelled} onClick={() => setConfirming(true)}>
+        Cancel item
+      </Button>
+      {isConfirming ? (
+        <ConfirmDialog
+          open
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setCancelled(true);
+            setConfirming(false);
+          }}
+          title="Cancel item?"
+          description="The item is cancelled."
+          confirmLabel="Cancel item"
+          cancelLabel="Keep as is"
+        />
+      ) : null}
+    </main>
+  );
+}
+
 describe('focus after a dialog whose opener is gone', () => {
   it('moves to the page heading instead of staying on the page body', async () => {
     const user = userEvent.setup();
@@ -100,6 +128,18 @@ describe('focus after a dialog whose opener is gone', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Domains' })).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('button', { name: 'Delete beta.com' })).toHaveFocus();
+  });
+
+  it('moves to the page heading when the opener is turned off and the dialog goes away', async () => {
+    const user = userEvent.setup();
+    render(<CancelItemHarness />);
+    await user.click(screen.getByRole('button', { name: 'Cancel item' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel item?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel item' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Order 100003' })).toHaveFocus(),
+    );
   });
 
   it('leaves focus on the opener when it is still there', async () => {
