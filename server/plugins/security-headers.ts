@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * The policy fits the single-page app: everything from our own origin, the service worker may
- * spawn blob workers, Tailwind needs inline styles, images and fonts may be data URLs.
+ * The policy fits the single-page app: everything from our own origin (the service worker and
+ * the app's workers are files of the build), Tailwind needs inline styles, images and fonts may be
+ * data URLs, and images blob URLs (an avatar being cropped).
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'worker-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],

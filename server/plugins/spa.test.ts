@@ -8,7 +8,7 @@ const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></htm
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 const EXPECTED_CSP =
-  "default-src 'self';script-src 'self';worker-src 'self' blob:;style-src 'self' 'unsafe-inline';" +
+  "default-src 'self';script-src 'self';worker-src 'self';style-src 'self' 'unsafe-inline';" +
   "img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';manifest-src 'self';" +
   "frame-ancestors 'none';base-uri 'none';form-action 'self';object-src 'none'";
 
