@@ -71,9 +71,8 @@ export function getToast(): ToastItem | null {
  * toast drawn over it could be neither closed nor heard, and it covered the dialog's content. An
  * open dialog shows the toasts raised while it is on top inside itself instead, until the
  * function answered is called; its toast then moves to the dialog below, or the page. A toast
- * raised before it opened is not its news: it waits, hidden,
- * and shows on the page again once no dialog is open (a confirmation opened right after an
- * import does not carry the import's result).
+ * raised before it opened is not its news: it waits, hidden, and shows on the page again once no
+ * dialog is open (a confirmation opened right after an import does not carry the import's result).
  */
 export function hostToasts(hostId: string): () => void {
   hosts.push(hostId);
