@@ -199,6 +199,11 @@ export const CartItemSchema = z.object({
   content_price: z.string(),
   /** price + content_price (one article). */
   total_price: z.string(),
+  /**
+   * What the line holds now, as an opaque text that changes whenever any of its values or prices
+   * change. An order names the version of each line its screen shows (`OrderCreate.lines`).
+   */
+  version: z.string(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

@@ -2,6 +2,7 @@
 // placing an order from the cart and the payment methods. The order item life cycle and the
 // buyer's item calls build on these.
 import { z } from 'zod';
+import { MAX_CART_ITEMS } from './cart.ts';
 import { VAT_TREATMENTS } from './vat.ts';
 
 export const ORDER_STATUSES = ['processing', 'completed', 'cancelled'] as const;
@@ -53,6 +54,14 @@ export const IDEMPOTENCY_MISMATCH_MESSAGE =
 export const IDEMPOTENCY_IN_FLIGHT_MESSAGE =
   'A request with this Idempotency-Key is still being processed.';
 export const MAX_INVOICE_EMAILS = 10;
+/** A 409 to an order whose `lines` no longer match the cart: nothing was ordered or charged. */
+export const CART_CHANGED_MESSAGE =
+  'Your cart changed after this page showed it. Nothing was ordered or charged: check the lines marked and press Order now again.';
+/** On a line of the cart whose version is not the one the order names (or that it does not name). */
+export const LINE_CHANGED_MESSAGE =
+  'This line changed after the page showed it. Its current values are shown now.';
+/** On a line the order names that is no longer in the cart. */
+export const LINE_GONE_MESSAGE = 'This line is no longer in your cart.';
 
 /** Header that makes a POST safe to repeat: any text of 1-255 visible characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -85,6 +94,13 @@ export type Billing = z.infer<typeof BillingSchema>;
  * and decides its VAT (decision 030). Answer 201: the Order. Line problems answer 400 with
  * violations `items[index].field` (index = position in the cart list, newest first;
  * `parameters.id` = the cart item's id).
+ *
+ * `lines` names every cart line the buyer's screen read, with the `version` it read. When given,
+ * the cart must hold exactly these lines at these versions, else the answer is 409
+ * (`CART_CHANGED_MESSAGE`) with a violation per line: `items[index]` (`LINE_CHANGED_MESSAGE`, its
+ * `parameters.id` and `parameters.site`, the site's hostname) for a line changed, added or not
+ * named, and `lines[index]` (`LINE_GONE_MESSAGE`, `parameters.id`) for a line no longer in the
+ * cart. Nothing is ordered or charged then. The portal always sends it.
  */
 export const OrderCreateSchema = z
   .object({
@@ -102,6 +118,13 @@ export const OrderCreateSchema = z
       .max(MAX_INVOICE_EMAILS),
     payment_method: z.enum(PAYMENT_METHODS),
     billing: BillingSchema.optional(),
+    lines: z
+      .array(z.object({ id: z.uuid(), version: z.string().min(1).max(64) }).strict())
+      .max(MAX_CART_ITEMS)
+      .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, {
+        message: 'Each line may be named once.',
+      })
+      .optional(),
   })
   .strict();
 export type OrderCreate = z.input<typeof OrderCreateSchema>;

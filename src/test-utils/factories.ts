@@ -160,6 +160,7 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     price: '120.00',
     content_price: '25.00',
     total_price: '145.00',
+    version: 'v1',
     ...overrides,
   });
 }

@@ -13,6 +13,7 @@ import {
   type ArticleTopic,
   type CartItem,
 } from '#contract/cart.ts';
+import { createHash } from 'node:crypto';
 import type { Violation } from '#contract/errors.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
@@ -108,7 +109,8 @@ export function paidPlanOf(
 
 /**
  * Applies what the chosen plan implies: 'provide' has no plan, no word count, the buyer's own
- * topic and no approval; a paid plan without a word count gets the plan's minimum. The approval
+ * topic and no approval; a paid plan without a word count (a new line, or a plan just chosen)
+ * gets the plan's minimum; a word count the buyer clears is refused instead. The approval
  * of a topic applies only to a topic the buyer asks for.
  */
 export function settleLine(draft: LineDraft, lookups: Pick<LineLookups, 'plans'>): LineDraft {
@@ -218,6 +220,23 @@ export function draftOf(row: CartItemRow): LineDraft {
   };
 }
 
+/**
+ * The line's version (`CartItem.version`): a digest of every value it holds and of its prices
+ * now, so it changes with any edit, from any tab, and with a price the buyer has not seen.
+ */
+export function lineVersion(row: CartItemRow, lookups: LineLookups): string {
+  const cents = linePriceCents(row, lookups);
+  const values = [
+    row.id,
+    ...Object.values(draftOf(row)),
+    lookups.domains.get(row.buyerDomainId) ?? null,
+    lookups.archivedDomains.has(row.buyerDomainId),
+    cents.price,
+    cents.content,
+  ];
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 22);
+}
+
 export function toCartItem(row: CartItemRow, lookups: LineLookups): CartItem {
   const cents = linePriceCents(row, lookups);
   const plan = row.contentProductPlanId
@@ -250,5 +269,6 @@ export function toCartItem(row: CartItemRow, lookups: LineLookups): CartItem {
     price: centsToMoney(cents.price),
     content_price: centsToMoney(cents.content),
     total_price: centsToMoney(cents.total),
+    version: lineVersion(row, lookups),
   };
 }

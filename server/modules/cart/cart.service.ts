@@ -5,6 +5,7 @@ import {
   CART_FULL_MESSAGE,
   CART_ITEM_NOT_FOUND_MESSAGE,
   MAX_CART_ITEMS,
+  NOT_BLANK_MESSAGE,
   type CartItem,
   type CartItemList,
   type CartSites,
@@ -24,6 +25,7 @@ import {
   draftOf,
   lineViolations,
   loadLookups,
+  paidPlanOf,
   settleLine,
   toCartItem,
   type LineDraft,
@@ -40,8 +42,21 @@ import {
 
 // What checkout uses of the cart: its lines locked, checked, priced and removed in the order's
 // transaction, by the same rules as adding and editing them.
-export { draftOf, lineViolations, linePriceCents, loadLookups, paidPlanOf } from './cart-lines.ts';
-export { deleteCartItems, findCartPrices, lockCartItems } from './cart.repository.ts';
+export {
+  draftOf,
+  lineVersion,
+  lineViolations,
+  linePriceCents,
+  loadLookups,
+  paidPlanOf,
+  type LineLookups,
+} from './cart-lines.ts';
+export {
+  deleteCartItems,
+  findCartPrices,
+  lockCartItems,
+  type CartItemRow,
+} from './cart.repository.ts';
 
 type ParsedCreate = z.output<typeof CartLineCreateSchema>;
 type ParsedUpdate = z.output<typeof CartItemUpdateSchema>;
@@ -156,6 +171,10 @@ export function createCartService({ db, now }: { db: Database; now: Clock }): Ca
           { ...draft, chosenDomainId },
           changes.publishing_due_date === undefined ? null : earliestDueDate(now()),
         );
+        // A word count cleared on a line with a paid plan is refused, not replaced by another.
+        if (changes.word_count === null && paidPlanOf(settled.contentProductPlanId, lookups)) {
+          violations.push({ path: 'word_count', message: NOT_BLANK_MESSAGE });
+        }
         throwIfAny(violations);
         const updated = await updateCartItem(tx, userId, id, settled);
         if (!updated) throw notFound(CART_ITEM_NOT_FOUND_MESSAGE);

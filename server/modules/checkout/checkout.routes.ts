@@ -62,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         tags: ['Orders'],
         summary: 'Places an order of the whole cart',
         description:
-          'Checks every cart line again (violations `items[index].field`), charges credits or checks the bill limit, freezes prices and VAT, and empties the cart, all in one transaction. A repeat with the same Idempotency-Key answers the first answer and orders nothing.',
+          'Checks every cart line again (violations `items[index].field`), charges credits or checks the bill limit, freezes prices and VAT, and empties the cart, all in one transaction. With `lines` (each cart line and the `version` the screen read), a cart that no longer matches them answers 409, naming each line changed, added or gone, and orders nothing. A repeat with the same Idempotency-Key answers the first answer and orders nothing.',
         security,
         headers: IdempotencyHeadersSchema,
         body: OrderCreateSchema,

@@ -15,6 +15,9 @@ import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
   BillingSchema,
+  CART_CHANGED_MESSAGE,
+  LINE_CHANGED_MESSAGE,
+  LINE_GONE_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
   INSUFFICIENT_CREDITS_MESSAGE,
   PAYMENT_METHOD_TITLES,
@@ -51,11 +54,14 @@ import {
   deleteCartItems,
   draftOf,
   findCartPrices,
+  lineVersion,
   lineViolations,
   linePriceCents,
   loadLookups,
   lockCartItems,
   paidPlanOf,
+  type CartItemRow,
+  type LineLookups,
 } from '../cart/cart.service.ts';
 import { freezeContentGuidelines } from '../content-guidelines/content-guidelines.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
@@ -241,6 +247,7 @@ export function createCheckoutService({
     if (rows.length === 0) throw new ApiError(400, EMPTY_CART_MESSAGE);
 
     const lookups = await loadLookups(tx, userId, rows);
+    if (body.lines) refuseChangedLines(rows, body.lines, lookups);
     const violations: Violation[] = [];
     // A due date chosen earlier may have passed since: an order is not placed for the past.
     const earliestDue = earliestDueDate(now());
@@ -258,6 +265,10 @@ export function createCheckoutService({
           topic: draft.topic,
         }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
         ...lineViolations(draft, lookups),
+        // Stored without a word count, a paid line is refused rather than given one.
+        ...(plan && draft.wordCount === null
+          ? [{ path: 'word_count', message: NOT_BLANK_MESSAGE }]
+          : []),
         ...(dueDate ? [{ path: 'publishing_due_date', message: dueDate }] : []),
       ];
       // The id lets a client that shows one page of the cart find the row.
@@ -409,6 +420,38 @@ export function createCheckoutService({
       liveLinks: 0,
     });
   }
+}
+
+/**
+ * Refuses the order (409, nothing placed or charged) unless the cart holds exactly the lines the
+ * buyer's screen read, at the versions it read: a line edited elsewhere, added in another tab or
+ * whose save the screen never heard back from is named, and so is a line gone from the cart.
+ */
+function refuseChangedLines(
+  rows: CartItemRow[],
+  lines: NonNullable<ParsedOrderCreate['lines']>,
+  lookups: LineLookups,
+): void {
+  const read = new Map(lines.map((line) => [line.id, line.version]));
+  const violations: Violation[] = [];
+  rows.forEach((row, index) => {
+    if (read.get(row.id) === lineVersion(row, lookups)) return;
+    violations.push({
+      path: `items[${index}]`,
+      message: LINE_CHANGED_MESSAGE,
+      parameters: { id: row.id, site: lookups.sites.get(row.siteId) ?? '' },
+    });
+  });
+  const held = new Set(rows.map((row) => row.id));
+  lines.forEach((line, index) => {
+    if (held.has(line.id)) return;
+    violations.push({
+      path: `lines[${index}]`,
+      message: LINE_GONE_MESSAGE,
+      parameters: { id: line.id },
+    });
+  });
+  if (violations.length > 0) throw new ApiError(409, CART_CHANGED_MESSAGE, { violations });
 }
 
 /** The order's billing address: the one given, else the company's own (which must be complete). */

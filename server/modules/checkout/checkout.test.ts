@@ -7,17 +7,23 @@ import {
   CART_SITE_BLACKLISTED_MESSAGE,
   CHECKOUT_INCOMPLETE_MESSAGE,
   CartDefaultsSchema,
+  CartItemListSchema,
   EMPTY_CART_MESSAGE,
   LINK_TYPE_NOT_PRICED_MESSAGE,
   NOT_BLANK_MESSAGE,
+  wordCountMessage,
+  type CartItem,
   type CartLineCreate,
 } from '#contract/cart.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
+  CART_CHANGED_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
   INSUFFICIENT_CREDITS_MESSAGE,
+  LINE_CHANGED_MESSAGE,
+  LINE_GONE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
   OrderSchema,
   PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
@@ -485,6 +491,143 @@ describe('checkout and orders', () => {
         .values({ siteId: site.id, nicheId: nicheB, price: priceB });
     }
     expect(await countRows(ctx.handle.db, 'cart_items')).toBe(2);
+  });
+
+  describe('the lines the screen read', () => {
+    const readCart = async (who: Who = 'buyer') =>
+      CartItemListSchema.parse(
+        (await call('GET', '/shopping-carts/items?limit=100', tokens[who])).json(),
+      ).data;
+    const linesOf = (items: { id: string; version: string }[]) =>
+      items.map(({ id, version }) => ({ id, version }));
+
+    it('places the order when every line is as the screen read it', async () => {
+      const { lines, net } = twoLines();
+      await setCredits(ctx.handle.db, facts.companyIds.buyer, centsToMoney(net));
+      await fill(lines);
+      const read = await readCart();
+      const order = await placeOk(orderBody('credits', 'buyer', { lines: linesOf(read) }));
+      expect(order.links_amount).toBe(3);
+      expect(await creditsOf(ctx.handle.db, facts.companyIds.buyer)).toBe('0.00');
+      expect(await countRows(ctx.handle.db, 'cart_items')).toBe(0);
+    });
+
+    it('refuses with 409, naming each line, a cart changed since the screen read it, and charges nothing', async () => {
+      const { site, lines, net } = twoLines();
+      await setCredits(ctx.handle.db, facts.companyIds.buyer, centsToMoney(net * 2));
+      await fill(lines);
+      const read = await readCart();
+      const [first, second, third] = read as [CartItem, CartItem, CartItem];
+      // Another tab changes the second line, and the same value back on the third one.
+      const edited = await call('PUT', `/shopping-carts/items/${second.id}`, tokens.buyer, {
+        anchor_text: 'changed elsewhere',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      await call('PUT', `/shopping-carts/items/${third.id}`, tokens.buyer, {
+        anchor_text: third.anchor_text,
+      });
+      const ordersBefore = await countRows(ctx.handle.db, 'orders');
+      const stale = await place(orderBody('credits', 'buyer', { lines: linesOf(read) }));
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({
+        code: 409,
+        message: CART_CHANGED_MESSAGE,
+        violations: [
+          {
+            path: 'items[1]',
+            message: LINE_CHANGED_MESSAGE,
+            parameters: { id: second.id, site: site.hostname },
+          },
+        ],
+      });
+      // A line added in another tab, and one deleted there.
+      await fill([lineFor(facts, site, {})]);
+      await call('PUT', '/shopping-carts/items/removals', tokens.buyer, { ids: [first.id] });
+      const [added, secondNow, thirdNow] = (await readCart()) as [CartItem, CartItem, CartItem];
+      const changed = await place(
+        orderBody('credits', 'buyer', { lines: linesOf([first, secondNow, thirdNow]) }),
+      );
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().violations).toEqual([
+        {
+          path: 'items[0]',
+          message: LINE_CHANGED_MESSAGE,
+          parameters: { id: added.id, site: site.hostname },
+        },
+        { path: 'lines[0]', message: LINE_GONE_MESSAGE, parameters: { id: first.id } },
+      ]);
+      expect(await countRows(ctx.handle.db, 'orders')).toBe(ordersBefore);
+      expect(await creditsOf(ctx.handle.db, facts.companyIds.buyer)).toBe(centsToMoney(net * 2));
+      expect(await countRows(ctx.handle.db, 'cart_items')).toBe(3);
+      // Read again, the cart is ordered as it is.
+      const order = await placeOk(
+        orderBody('credits', 'buyer', { lines: linesOf(await readCart()) }),
+      );
+      expect(order.links_amount).toBe(3);
+    });
+
+    it('refuses a line whose price changed since the screen read it', async () => {
+      const site = siteWithNiches(facts);
+      const [nicheId, price] = firstNiche(site);
+      await fill([lineFor(facts, site, { link_type: nicheId })]);
+      const read = await readCart();
+      await ctx.handle.db
+        .update(sitePrices)
+        .set({ price: centsToMoney(moneyToCents(price) + 100) })
+        .where(and(eq(sitePrices.siteId, site.id), eq(sitePrices.nicheId, nicheId)));
+      try {
+        const response = await place(orderBody('bank_transfer', 'buyer', { lines: linesOf(read) }));
+        expect(response.statusCode).toBe(409);
+        expect(response.json().violations).toMatchObject([
+          { path: 'items[0]', parameters: { id: read[0]?.id } },
+        ]);
+      } finally {
+        await ctx.handle.db
+          .update(sitePrices)
+          .set({ price })
+          .where(and(eq(sitePrices.siteId, site.id), eq(sitePrices.nicheId, nicheId)));
+      }
+    });
+  });
+
+  it('refuses a stored word count its plan does not allow, or none, instead of ordering another', async () => {
+    const site = siteWithNiches(facts);
+    await setCredits(ctx.handle.db, facts.companyIds.buyer, '10000.00');
+    await fill([
+      lineFor(facts, site, {
+        content_product_plan: facts.plans.standard.id,
+        article_topic: 'please_provide_me_a_topic',
+      }),
+    ]);
+    const [item] = CartItemListSchema.parse(
+      (await call('GET', '/shopping-carts/items', tokens.buyer)).json(),
+    ).data;
+    expect(item?.word_count).toBe(500);
+    const ordersBefore = await countRows(ctx.handle.db, 'orders');
+    // Clearing the word count is refused, not replaced by the plan's minimum.
+    const cleared = await call('PUT', `/shopping-carts/items/${item?.id}`, tokens.buyer, {
+      word_count: null,
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().violations).toEqual([{ path: 'word_count', message: NOT_BLANK_MESSAGE }]);
+    for (const [wordCount, message] of [
+      [700, wordCountMessage(500, 500)],
+      [null, NOT_BLANK_MESSAGE],
+    ] as const) {
+      await ctx.handle.db
+        .update(cartItems)
+        .set({ wordCount })
+        .where(eq(cartItems.id, item?.id ?? ''));
+      const response = await place(orderBody('credits'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 400,
+        message: CHECKOUT_INCOMPLETE_MESSAGE,
+        violations: [{ path: 'items[0].word_count', message, parameters: { id: item?.id } }],
+      });
+    }
+    expect(await countRows(ctx.handle.db, 'orders')).toBe(ordersBefore);
+    expect(await creditsOf(ctx.handle.db, facts.companyIds.buyer)).toBe('10000.00');
   });
 
   it('refuses an empty cart and a company that is not the buyer’s', async () => {
