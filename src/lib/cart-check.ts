@@ -9,7 +9,12 @@ export type CartCheck =
       ok: true;
       /** Changes when the cart changes: an order attempt may be repeated with the same key until then. */
       revision: number;
-      /** Puts the order's `items[index].field` violations on their rows; returns those that name no row. */
+      /** Each line as the page last read it (its version), for the order to name. */
+      lines: { id: string; version: string }[];
+      /**
+       * Puts the order's `items[index].field` violations on their rows, and marks the lines the
+       * server says changed (reading them again); returns the violations that name no row.
+       */
       applyViolations: (violations: readonly Violation[]) => Violation[];
     }
   | { ok: false; message: string };

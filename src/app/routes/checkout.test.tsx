@@ -1,12 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartDefaults, CartItem } from '#contract/cart.ts';
-import type { Order, PaymentMethodOption } from '#contract/orders.ts';
+import { wordCountMessage, type CartDefaults, type CartItem } from '#contract/cart.ts';
+import {
+  CART_CHANGED_MESSAGE,
+  LINE_CHANGED_MESSAGE,
+  type Order,
+  type OrderCreate,
+  type PaymentMethodOption,
+} from '#contract/orders.ts';
 import { db } from '#src/lib/db.ts';
 import { renderRoutes } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeCartItem } from '#src/test-utils/factories.ts';
+import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
 import { Component as CheckoutRoute } from './checkout.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-0000000e0001';
@@ -99,7 +105,7 @@ const order: Order = {
 interface Server {
   items: CartItem[];
   methods?: PaymentMethodOption[];
-  orderAnswers: (() => Response | Promise<Response>)[];
+  orderAnswers: ((call: Call) => Response | Promise<Response>)[];
 }
 
 function api(server: Server) {
@@ -116,7 +122,10 @@ function api(server: Server) {
     if (path.startsWith('/api/v1/buyer/shopping-carts/items/') && call.method === 'PUT') {
       const id = path.split('/').pop();
       const patch = call.body as Partial<CartItem>;
-      server.items = server.items.map((item) => (item.id === id ? { ...item, ...patch } : item));
+      // As the server does, a saved change gives the line a new version.
+      server.items = server.items.map((item) =>
+        item.id === id ? { ...item, ...patch, version: `${item.version}+` } : item,
+      );
       return jsonResponse(server.items.find((item) => item.id === id));
     }
     if (path === '/api/v1/buyer/shopping-carts/defaults') return jsonResponse(defaults);
@@ -128,7 +137,7 @@ function api(server: Server) {
     }
     if (path === '/api/v1/buyer/orders' && call.method === 'POST') {
       const next = server.orderAnswers.shift();
-      return next ? next() : jsonResponse(order, 201);
+      return next ? next(call) : jsonResponse(order, 201);
     }
     return jsonResponse({ code: 404, message: 'Not found' }, 404);
   };
@@ -295,7 +304,10 @@ describe('checkout', () => {
       invoice_emails: ['billing@acme.example'],
       payment_method: 'credits',
       billing,
+      // Each line as the page shows it, the one saved at its new version.
+      lines: server.items.map(({ id, version }) => ({ id, version })),
     });
+    expect(server.items[0]?.version).toBe('v1+');
     expect(screen.getByText('100042')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
@@ -613,5 +625,204 @@ describe('server refusals in the error summary', () => {
     await user.type(zip, '1');
     await waitFor(() => expect(summary).not.toBeInTheDocument());
     expect(zip).not.toHaveAccessibleDescription();
+  });
+});
+
+describe('what the order is made of', () => {
+  const premium = PLANS[2]!;
+  const wordCount = (row: number) =>
+    screen.getByRole('spinbutton', { name: `Word count, row ${row}, news.example.com` });
+
+  /** Answers as the server does: 409 naming each line not at the version the order names. */
+  const likeTheServer = (server: Server) => (call: Call) => {
+    const lines = (call.body as OrderCreate).lines ?? [];
+    const read = new Map(lines.map((line) => [line.id, line.version]));
+    const violations = server.items.flatMap((item, index) =>
+      read.get(item.id) === item.version
+        ? []
+        : [
+            {
+              path: `items[${index}]`,
+              message: LINE_CHANGED_MESSAGE,
+              parameters: { id: item.id, site: item.site.hostname },
+            },
+          ],
+    );
+    return violations.length > 0
+      ? jsonResponse({ code: 409, message: CART_CHANGED_MESSAGE, violations }, 409)
+      : jsonResponse(order, 201);
+  };
+
+  it('shows a word count its plan fixes as text, and a range as a field', async () => {
+    mockApi(
+      api({
+        items: [makeCartItem(), makeCartItem({ content_product_plan: premium, word_count: 1000 })],
+        orderAnswers: [],
+      }),
+    );
+    renderCheckout();
+    await readyToOrder();
+    const [, first] = screen.getAllByRole('row');
+    expect(
+      screen.queryByRole('spinbutton', { name: 'Word count, row 1, news.example.com' }),
+    ).not.toBeInTheDocument();
+    expect(within(first!).getByText('Set by the plan')).toBeInTheDocument();
+    expect(within(first!).getByText('500')).toBeInTheDocument();
+    expect(wordCount(2)).toHaveValue(1000);
+    expect(wordCount(2)).toHaveAttribute('min', '1000');
+  });
+
+  it('refuses Order now while a field is red, and lists every red field in the summary', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [
+        makeCartItem({ content_product_plan: premium, word_count: 1000 }),
+        makeCartItem({ publishing_due_date: null }),
+      ],
+      orderAnswers: [],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const orderNow = await readyToOrder();
+    await user.click(screen.getByRole('radio', { name: 'Credits' }));
+
+    const words = wordCount(1);
+    await user.clear(words);
+    await user.type(words, '800');
+    await user.tab();
+    expect(words).toHaveAccessibleDescription(wordCountMessage(1000, null));
+    const date = screen.getByRole('textbox', {
+      name: 'Publishing due date (DD/MM/YYYY), row 2, news.example.com',
+    });
+    await user.type(date, '31/02/2026');
+    await user.tab();
+    expect(date).toHaveAccessibleDescription('Enter a real date, for example 24/11/2026');
+    const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
+    await user.clear(anchor);
+    await user.tab();
+
+    await user.click(orderNow);
+    const summary = await screen.findByRole('region', { name: '3 problems prevent the order' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      `Row 1, news.example.com · Word count: ${wordCountMessage(1000, null)}`,
+      'Row 2, news.example.com · Anchor text: This value should not be blank.',
+      'Row 2, news.example.com · Publishing due date: Enter a real date, for example 24/11/2026',
+    ]);
+    const red = document.querySelectorAll('[aria-invalid="true"]');
+    expect(red).toHaveLength(3);
+    expect(orderPosts(calls)).toHaveLength(0);
+    // Nothing the plan does not allow was sent.
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { anchor_text: null },
+    ]);
+    expect(server.items[0]?.word_count).toBe(1000);
+
+    await user.click(within(summary).getByRole('link', { name: /Word count/ }));
+    expect(words).toHaveFocus();
+  });
+
+  it('refuses Order now while a save is not acknowledged', async () => {
+    const user = userEvent.setup();
+    const server: Server = { items: [makeCartItem()], orderAnswers: [] };
+    const { calls } = mockApi((call) => {
+      if (call.method === 'PUT') throw new TypeError('Failed to fetch');
+      return api(server)(call);
+    });
+    renderCheckout();
+    const orderNow = await readyToOrder();
+    const comments = screen.getByLabelText('Comments, row 1, news.example.com');
+    await user.type(comments, 'Publish on Monday');
+    await user.click(orderNow);
+
+    const summary = await screen.findByRole('region', { name: '1 problem prevents the order' });
+    within(summary).getByRole('link', {
+      name: 'Row 1, news.example.com · Comments: Not saved: check your connection, then leave the field again.',
+    });
+    expect(comments).toHaveValue('Publish on Monday');
+    expect(orderPosts(calls)).toHaveLength(0);
+  });
+
+  it('lists the problems of every cart page and keeps a red value when the page turns', async () => {
+    const user = userEvent.setup();
+    const items = Array.from({ length: 26 }, (_, index) =>
+      index === 0
+        ? makeCartItem({ content_product_plan: premium, word_count: 1000 })
+        : index === 25
+          ? makeCartItem({ anchor_text: null })
+          : makeCartItem(),
+    );
+    const server: Server = { items, orderAnswers: [] };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const orderNow = await readyToOrder();
+    const words = wordCount(1);
+    await user.clear(words);
+    await user.type(words, '800');
+    await user.tab();
+
+    await user.click(orderNow);
+    const summary = await screen.findByRole('region', { name: '2 problems prevent the order' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      `Row 1, news.example.com · Word count: ${wordCountMessage(1000, null)}`,
+      'Row 26, news.example.com · Anchor text: This value should not be blank.',
+    ]);
+    expect(orderPosts(calls)).toHaveLength(0);
+
+    await user.click(within(summary).getByRole('link', { name: /Row 26/ }));
+    const anchor = await screen.findByLabelText('Anchor text, row 26, news.example.com');
+    await waitFor(() => expect(anchor).toHaveFocus());
+    expect(screen.getByRole('region', { name: '2 problems prevent the order' })).toBeVisible();
+
+    await user.click(screen.getByRole('link', { name: /Row 1, news.example.com · Word count/ }));
+    await waitFor(() => expect(wordCount(1)).toHaveFocus());
+    expect(wordCount(1)).toHaveValue(800);
+    expect(wordCount(1)).toHaveAccessibleDescription(wordCountMessage(1000, null));
+  });
+
+  it('names the lines the page shows, and shows a line the server says changed as it is now', async () => {
+    const user = userEvent.setup();
+    const first = makeCartItem();
+    const second = makeCartItem();
+    const server: Server = { items: [first, second], orderAnswers: [] };
+    server.orderAnswers = [likeTheServer(server), likeTheServer(server)];
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const orderNow = await readyToOrder();
+    await user.click(screen.getByRole('radio', { name: 'Credits' }));
+    const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
+    expect(anchor).toHaveValue('best shoes');
+
+    // Another tab changes the second line.
+    server.items = [first, { ...second, anchor_text: 'changed elsewhere', version: 'v2' }];
+    await user.click(orderNow);
+    const summary = await screen.findByRole('region', { name: '1 problem prevents the order' });
+    expect(summary).toHaveTextContent(CART_CHANGED_MESSAGE);
+    within(summary).getByRole('link', {
+      name: `Row 2, news.example.com: ${LINE_CHANGED_MESSAGE}`,
+    });
+    expect((orderPosts(calls)[0]?.body as OrderCreate).lines).toEqual([
+      { id: first.id, version: 'v1' },
+      { id: second.id, version: 'v1' },
+    ]);
+    // The line is read again: the buyer sees what would be ordered.
+    await waitFor(() => expect(anchor).toHaveValue('changed elsewhere'));
+    expect(screen.getByText(LINE_CHANGED_MESSAGE)).toBeInTheDocument();
+
+    await user.click(orderNow);
+    expect(
+      await screen.findByRole('heading', { name: 'Your order has been placed' }),
+    ).toBeInTheDocument();
+    expect((orderPosts(calls)[1]?.body as OrderCreate).lines).toEqual([
+      { id: first.id, version: 'v1' },
+      { id: second.id, version: 'v2' },
+    ]);
   });
 });

@@ -58,10 +58,8 @@ export function Component() {
     (position: number) => goToPage(Math.floor(position / CART_PAGE_LIMIT) + 1),
     [goToPage],
   );
-  const { rowErrors, rowProblems, updateFieldError, updateRefusedField, forgetRow, checkCart } =
-    useCartChecks({
-      onErrorAt,
-    });
+  const { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart, edits, changedLines } =
+    useCartChecks({ onErrorAt });
   // The error summary of a failed order goes above the cart, where the page begins.
   const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
 
@@ -77,7 +75,8 @@ export function Component() {
           onPageChange={goToPage}
           rowErrors={rowErrors}
           onFieldChecked={updateFieldError}
-          onFieldRefused={updateRefusedField}
+          edits={edits}
+          changedLines={changedLines}
           onRowRemoved={forgetRow}
         />
         <CheckoutPanel

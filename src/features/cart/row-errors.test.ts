@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_BLANK_MESSAGE } from '#contract/cart.ts';
+import { NOT_BLANK_MESSAGE, POSITIVE_INTEGER_MESSAGE, wordCountMessage } from '#contract/cart.ts';
 import {
   clientRowErrors,
   firstErrorPosition,
+  fixedWordCount,
   itemViolations,
   liveFieldError,
+  wordCountError,
 } from './row-errors.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
 
@@ -80,5 +82,30 @@ describe('checkout row errors', () => {
     );
     expect(liveFieldError(item, 'publishing_due_date', '28/02/2027')).toBeUndefined();
     expect(liveFieldError(item, 'comments', '')).toBeUndefined();
+  });
+
+  it('takes a word count its plan allows, and names the rule otherwise', () => {
+    const [provide, standard, premium] = PLANS as [
+      (typeof PLANS)[0],
+      (typeof PLANS)[0],
+      (typeof PLANS)[0],
+    ];
+    const bounded = { ...premium, is_max_words_amount_exceed_allowed: false };
+    expect(fixedWordCount(standard)).toBe(500);
+    expect(fixedWordCount(premium)).toBeNull();
+    expect(fixedWordCount(null)).toBeNull();
+    expect(wordCountError(provide, '')).toBeUndefined();
+    expect(wordCountError(null, '700')).toBeUndefined();
+    expect(wordCountError(standard, '500')).toBeUndefined();
+    expect(wordCountError(standard, '700')).toBe('The word count must be 500.');
+    expect(wordCountError(premium, '800')).toBe(wordCountMessage(1000, null));
+    expect(wordCountError(premium, '9000')).toBeUndefined();
+    expect(wordCountError(bounded, '1600')).toBe(wordCountMessage(1000, 1500));
+    expect(wordCountError(premium, ' ')).toBe(NOT_BLANK_MESSAGE);
+    for (const typed of ['1e3', '1000.5', '-1000', '0']) {
+      expect(wordCountError(premium, typed)).toBe(POSITIVE_INTEGER_MESSAGE);
+    }
+    const item = makeCartItem({ content_product_plan: premium, word_count: 1000 });
+    expect(liveFieldError(item, 'word_count', '800')).toBe(wordCountMessage(1000, null));
   });
 });

@@ -7,8 +7,12 @@ import {
   missingCheckoutFields,
   normalizeTargetUrl,
   NOT_BLANK_MESSAGE,
+  POSITIVE_INTEGER_MESSAGE,
+  PROVIDE_PLAN_SLUG,
+  wordCountMessage,
   type CartItem,
 } from '#contract/cart.ts';
+import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { Violation } from '#contract/errors.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 import { localToday, parseFutureDateInput } from '#src/utils/date-input.ts';
@@ -40,6 +44,46 @@ export const FIELD_LABELS: Record<EditableField, string> = {
 /** The DOM id of a row's field, so an error summary can lead to it. */
 export function cartFieldId(itemId: string, field: EditableField): string {
   return `cart-item-${itemId}-${field}`;
+}
+
+/** The DOM id of a row's own note (the line changed since the page showed it). */
+export function cartLineId(itemId: string): string {
+  return `cart-item-${itemId}-line`;
+}
+
+/** The word counts a plan allows: at least `min`, at most `max` (null: no bound). */
+export function wordCountRange(plan: ContentProductPlan): {
+  min: number | null;
+  max: number | null;
+} {
+  return {
+    min: plan.min_words_amount,
+    max: plan.is_max_words_amount_exceed_allowed ? null : plan.max_words_amount,
+  };
+}
+
+/** The one word count a plan allows, or null when it allows a choice. */
+export function fixedWordCount(plan: ContentProductPlan | null): number | null {
+  if (!plan || plan.slug === PROVIDE_PLAN_SLUG) return null;
+  const { min, max } = wordCountRange(plan);
+  return min !== null && min === max ? min : null;
+}
+
+/** Why a typed word count cannot be saved for this plan; undefined when it can. */
+export function wordCountError(plan: ContentProductPlan | null, value: string): string | undefined {
+  // 'provide' has no word count.
+  if (!plan || plan.slug === PROVIDE_PLAN_SLUG) return undefined;
+  const text = value.trim();
+  if (text === '') return NOT_BLANK_MESSAGE;
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < 1) {
+    return POSITIVE_INTEGER_MESSAGE;
+  }
+  const { min, max } = wordCountRange(plan);
+  if ((min !== null && number < min) || (max !== null && number > max)) {
+    return wordCountMessage(min, max);
+  }
+  return undefined;
 }
 
 export type FieldErrors = Partial<Record<EditableField, string>>;
@@ -103,7 +147,8 @@ export function firstErrorPosition(errors: RowErrors, orderedIds: readonly strin
 
 /**
  * A field's error while the buyer fixes it, from what is typed now (the publishing due date as
- * shown, DD/MM/YYYY): the required-field rule of spec §5 and the field's own format; undefined
+ * shown, DD/MM/YYYY): the required-field rule of spec §5, the field's own format and the word
+ * count its plan allows; undefined
  * once the value is acceptable. Rules only the server knows are checked again when it is saved.
  */
 export function liveFieldError(
@@ -124,5 +169,6 @@ export function liveFieldError(
     const result = parseFutureDateInput(value, localToday());
     return result.ok ? undefined : result.message;
   }
+  if (field === 'word_count') return wordCountError(item.content_product_plan, value);
   return undefined;
 }

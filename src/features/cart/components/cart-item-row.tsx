@@ -7,7 +7,7 @@ import {
   type CartItemUpdate,
 } from '#contract/cart.ts';
 import { Button } from '#src/components/button.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
 import {
   DATE_INPUT_PLACEHOLDER,
@@ -17,14 +17,22 @@ import {
 } from '#src/utils/date-input.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { useUpdateCartItem } from '../api/mutations.ts';
+import type { CartEdits, RowDraft } from '../cart-edits.ts';
 import {
   cartFieldId,
+  cartLineId,
   FIELD_LABELS,
+  fixedWordCount,
   isEditableField,
   liveFieldError,
+  wordCountError,
+  wordCountRange,
   type EditableField,
   type FieldErrors,
 } from '../row-errors.ts';
+
+/** A save the server never answered: the value is kept, red, until it is saved. */
+export const NOT_SAVED_MESSAGE = 'Not saved: check your connection, then leave the field again.';
 
 type Values = Record<EditableField, string>;
 
@@ -42,6 +50,23 @@ function valuesOf(item: CartItem): Values {
   };
 }
 
+/** The row's values: the item's, with what the buyer typed and the server does not hold. */
+function initialValues(item: CartItem, draft: RowDraft | undefined): Values {
+  const values = valuesOf(item);
+  for (const [field, typed] of Object.entries(draft?.fields ?? {})) {
+    values[field as EditableField] = typed.value;
+  }
+  return values;
+}
+
+function initialErrors(draft: RowDraft | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, typed] of Object.entries(draft?.fields ?? {})) {
+    if (typed.message) errors[field as EditableField] = typed.message;
+  }
+  return errors;
+}
+
 /** Keeps what the buyer is typing; fields left untouched follow the server's item. */
 function mergeValues(current: Values, previous: CartItem, next: CartItem): Values {
   const before = valuesOf(previous);
@@ -57,15 +82,19 @@ const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim()
 
 type PatchResult = { patch: CartItemUpdate } | { error: string; corrected?: string };
 
-function patchFor(field: EditableField, value: string): PatchResult {
+function patchFor(item: CartItem, field: EditableField, value: string): PatchResult {
   switch (field) {
     case 'target_url': {
       const result = normalizeTargetUrl(value);
       if (!result.ok) return { error: result.message, corrected: result.corrected };
       return { patch: { target_url: result.value === '' ? null : result.value } };
     }
-    case 'word_count':
+    case 'word_count': {
+      // Checked against the plan first: a value the plan does not allow is never sent.
+      const error = wordCountError(item.content_product_plan, value);
+      if (error) return { error };
       return { patch: { word_count: value.trim() === '' ? null : Number(value) } };
+    }
     case 'is_topic_needs_approval':
       return { patch: { is_topic_needs_approval: value === 'yes' ? 'yes' : 'no' } };
     case 'publishing_due_date': {
@@ -120,10 +149,12 @@ export interface CartItemRowProps {
   /** After an edit of a field that shows an error: its error now, undefined once it is valid. */
   onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
   /**
-   * A value the buyer typed that is not saved because it is invalid, so placing the order must
-   * wait for it; undefined once the field holds a saved or unchanged value again.
+   * Where the row keeps each value typed that the server does not hold (refused, or its save not
+   * answered yet): the error summary lists them and placing the order waits for them.
    */
-  onFieldRefused?: (id: string, field: EditableField, error: string | undefined) => void;
+  edits?: CartEdits;
+  /** The line changed after the page showed it (the server refused an order for it). */
+  changed?: string;
   onClone: (item: CartItem) => void;
   onDelete: (item: CartItem) => void;
   isBusy: boolean;
@@ -135,14 +166,15 @@ export function CartItemRow({
   position,
   errors,
   onFieldChecked,
-  onFieldRefused,
+  edits,
+  changed,
   onClone,
   onDelete,
   isBusy,
 }: CartItemRowProps) {
-  const [values, setValues] = useState(() => valuesOf(item));
+  const [values, setValues] = useState(() => initialValues(item, edits?.rowOf(item.id)));
   const [syncedItem, setSyncedItem] = useState(item);
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const [localErrors, setLocalErrors] = useState(() => initialErrors(edits?.rowOf(item.id)));
   const update = useUpdateCartItem();
 
   if (syncedItem !== item) {
@@ -156,15 +188,19 @@ export function CartItemRow({
   const rowLabel = `row ${position}, ${item.site.hostname}`;
   const errorOf = (field: EditableField) => localErrors[field] ?? errors[field];
 
-  const setError = (field: EditableField, message: string | undefined) =>
+  const where = { hostname: item.site.hostname, position };
+  /** A field's own error for the value typed, kept with that value until the server holds it. */
+  const setError = (field: EditableField, value: string, message: string | undefined) => {
     setLocalErrors((current) => ({ ...current, [field]: message }));
+    edits?.set(item.id, where, field, message ? { value, message } : undefined);
+  };
 
   // An error shown on a field follows the value as it is typed, and goes as soon as it is valid.
   const edit = (field: EditableField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errorOf(field)) {
       const error = liveFieldError(item, field, value);
-      setError(field, localErrors[field] ? error : undefined);
+      if (localErrors[field]) setError(field, value, error);
       onFieldChecked(item.id, field, error);
     }
   };
@@ -179,41 +215,52 @@ export function CartItemRow({
 
   const save = (field: EditableField, value: string) => {
     if (value === valuesOf(item)[field]) {
-      onFieldRefused?.(item.id, field, undefined);
+      // What the server holds again: nothing of this field waits to be saved.
+      if (localErrors[field]) setError(field, value, liveFieldError(item, field, value));
+      else edits?.set(item.id, where, field, undefined);
       return;
     }
-    const result = patchFor(field, value);
-    onFieldRefused?.(item.id, field, 'error' in result ? result.error : undefined);
+    const result = patchFor(item, field, value);
     if ('error' in result) {
-      setError(field, result.error);
+      setError(field, result.corrected ?? value, result.error);
       if (result.corrected) {
         const corrected = result.corrected;
         setValues((current) => ({ ...current, [field]: corrected }));
       }
       return;
     }
-    update.mutate(
-      { id: item.id, patch: result.patch },
-      {
-        onSuccess: (saved) => {
-          const stored = valuesOf(saved)[field];
-          setValues((current) =>
-            current[field] === value ? { ...current, [field]: stored } : current,
-          );
-        },
-        onError: (error) => {
-          const violations = error instanceof ApiError ? error.violations : [];
-          let placed = false;
-          for (const violation of violations) {
-            const name = violation.path.split('.').pop();
-            if (!isEditableField(name)) continue;
-            placed = true;
-            setError(name, violation.message);
-            const corrected = name === 'target_url' ? correctedValueOf(violation.parameters) : null;
-            if (corrected) setValues((current) => ({ ...current, target_url: corrected }));
-          }
-          if (!placed) setError(field, error.message);
-        },
+    // Until the server answers, the value is on its way: placing the order waits for it.
+    edits?.set(item.id, where, field, { value });
+    // The answer is handled even when the row has left the page meanwhile.
+    update.mutateAsync({ id: item.id, patch: result.patch }).then(
+      (saved) => {
+        const stored = valuesOf(saved)[field];
+        setLocalErrors((current) => ({ ...current, [field]: undefined }));
+        edits?.set(item.id, where, field, undefined);
+        setValues((current) =>
+          current[field] === value ? { ...current, [field]: stored } : current,
+        );
+      },
+      (error: unknown) => {
+        const violations = error instanceof ApiError ? error.violations : [];
+        let placed = false;
+        for (const violation of violations) {
+          const name = violation.path.split('.').pop();
+          if (!isEditableField(name)) continue;
+          placed = true;
+          const corrected = name === 'target_url' ? correctedValueOf(violation.parameters) : null;
+          setError(name, corrected ?? (name === field ? value : values[name]), violation.message);
+          if (corrected) setValues((current) => ({ ...current, target_url: corrected }));
+        }
+        if (!placed) {
+          const message =
+            error instanceof NetworkError
+              ? NOT_SAVED_MESSAGE
+              : error instanceof Error
+                ? error.message
+                : String(error);
+          setError(field, value, message);
+        }
       },
     );
   };
@@ -241,10 +288,28 @@ export function CartItemRow({
     </CellField>
   );
 
+  const fixedWords = fixedWordCount(plan);
+  // A plan that allows one word count shows it, unless the line holds another the buyer must fix.
+  const isWordCountFixed =
+    fixedWords !== null &&
+    item.word_count === fixedWords &&
+    values.word_count === String(fixedWords) &&
+    !errorOf('word_count');
+  const wordRange = plan ? wordCountRange(plan) : null;
+
   return (
     <tr className="align-top">
       <th scope="row" className="px-3 py-3 text-left font-normal">
         <span className="block font-medium text-slate-900">{item.site.hostname}</span>
+        {changed ? (
+          <p
+            id={cartLineId(item.id)}
+            tabIndex={-1}
+            className="mt-1 max-w-48 text-xs font-medium whitespace-normal text-red-600"
+          >
+            {changed}
+          </p>
+        ) : null}
         <span className="block text-xs text-slate-500">{item.link_type.title}</span>
         <span className="block text-xs text-slate-500">
           {plan ? plan.title : 'Article provided by you'}
@@ -291,28 +356,35 @@ export function CartItemRow({
         </CellField>
       </td>
       <td className="px-2 py-3">
-        <CellField {...cell('word_count')}>
-          {({ id, describedBy }) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={plan?.min_words_amount ?? 1}
-              max={
-                plan && !plan.is_max_words_amount_exceed_allowed
-                  ? (plan.max_words_amount ?? undefined)
-                  : undefined
-              }
-              value={values.word_count}
-              disabled={!isPaidPlan}
-              aria-invalid={errorOf('word_count') ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => edit('word_count', event.target.value)}
-              onBlur={(event) => save('word_count', event.target.value)}
-              className={cx(fieldClasses(Boolean(errorOf('word_count'))), 'w-24')}
-            />
-          )}
-        </CellField>
+        {isWordCountFixed ? (
+          <p id={cartFieldId(item.id, 'word_count')} className="min-w-24 px-2 py-1.5">
+            <span className="block text-slate-900 tabular-nums">
+              {fixedWords}
+              <span className="sr-only"> words, {rowLabel}</span>
+            </span>
+            <span className="block text-xs text-slate-500">Set by the plan</span>
+          </p>
+        ) : (
+          <CellField {...cell('word_count')}>
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={wordRange?.min ?? 1}
+                max={wordRange?.max ?? undefined}
+                step={1}
+                value={values.word_count}
+                disabled={!isPaidPlan}
+                aria-invalid={errorOf('word_count') ? true : undefined}
+                aria-describedby={describedBy}
+                onChange={(event) => edit('word_count', event.target.value)}
+                onBlur={(event) => save('word_count', event.target.value)}
+                className={cx(fieldClasses(Boolean(errorOf('word_count'))), 'w-24')}
+              />
+            )}
+          </CellField>
+        )}
       </td>
       <td className="px-2 py-3">
         <CellField {...cell('publishing_due_date')}>

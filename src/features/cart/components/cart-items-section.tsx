@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/sta
 import { paths } from '#src/config/paths.ts';
 import { useCloneCartItem, useEmptyCart, useRemoveCartItems } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
+import type { CartEdits } from '../cart-edits.ts';
 import type { EditableField, RowErrors } from '../row-errors.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
@@ -39,8 +40,10 @@ export interface CartItemsSectionProps {
   onPageChange: (page: number) => void;
   rowErrors: RowErrors;
   onFieldChecked: (id: string, field: EditableField, error: string | undefined) => void;
-  /** A typed value that was not saved because it is invalid (undefined: the field is fine again). */
-  onFieldRefused?: (id: string, field: EditableField, error: string | undefined) => void;
+  /** Where the rows keep the values typed that the server does not hold. */
+  edits?: CartEdits;
+  /** Lines that changed after the page showed them, with what to tell the buyer, by id. */
+  changedLines?: Readonly<Record<string, string>>;
   /** A deleted row's errors go with it. */
   onRowRemoved?: (id: string) => void;
 }
@@ -51,7 +54,8 @@ export function CartItemsSection({
   onPageChange,
   rowErrors,
   onFieldChecked,
-  onFieldRefused,
+  edits,
+  changedLines,
   onRowRemoved,
 }: CartItemsSectionProps) {
   const query = useQuery(cartQueries.items({ page, limit: CART_PAGE_LIMIT }));
@@ -148,7 +152,8 @@ export function CartItemsSection({
                     position={(page - 1) * CART_PAGE_LIMIT + index + 1}
                     errors={rowErrors[item.id] ?? NO_ERRORS}
                     onFieldChecked={onFieldChecked}
-                    onFieldRefused={onFieldRefused}
+                    edits={edits}
+                    changed={changedLines?.[item.id]}
                     onClone={onClone}
                     onDelete={onDelete}
                     isBusy={isBusy}

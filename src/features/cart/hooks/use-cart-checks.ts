@@ -1,17 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { CHECKOUT_INCOMPLETE_MESSAGE, EMPTY_CART_MESSAGE } from '#contract/cart.ts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  CHECKOUT_INCOMPLETE_MESSAGE,
+  EMPTY_CART_MESSAGE,
+  type CartItem,
+  type CartItemList,
+} from '#contract/cart.ts';
+import type { Violation } from '#contract/errors.ts';
+import { parseViolationPath } from '#contract/violation-path.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
 import type { CartCheck } from '#src/lib/cart-check.ts';
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
+import { cartQueries } from '../api/queries.ts';
 import { fetchAllCartItems } from '../api/requests.ts';
+import { CartEdits, type CartDrafts } from '../cart-edits.ts';
 import { getCartRevision } from '../cart-revision.ts';
 import {
   cartFieldId,
+  cartLineId,
   clientRowErrors,
   EDITABLE_FIELDS,
   FIELD_LABELS,
-  firstErrorPosition,
   itemViolations,
   type EditableField,
   type RowErrors,
@@ -22,32 +31,112 @@ interface CheckedRow {
   hostname: string;
 }
 
-/** The rows' errors as an error summary lists them: cart order, then column order. */
+/** A line the server named as changed (or gone) when it refused an order. */
+interface ChangedLine {
+  message: string;
+  hostname: string;
+}
+
+interface SummaryRow extends CheckedRow {
+  /** 1-based. */
+  position: number;
+}
+
+/**
+ * The rows' errors as an error summary lists them: cart order, then column order. A value typed
+ * and not saved (`drafts`) shows its own error, which is the one its field shows.
+ */
 export function rowProblemsOf(
   rows: readonly CheckedRow[],
   errors: RowErrors,
   reveal?: (position: number) => void,
+  drafts: CartDrafts = {},
+  changed: Readonly<Record<string, ChangedLine>> = {},
 ): SummaryProblem[] {
-  return rows.flatMap((row, position) =>
-    EDITABLE_FIELDS.flatMap((field) => {
-      const message = errors[row.id]?.[field];
-      if (!message) return [];
-      return [
-        {
-          key: `${row.id}:${field}`,
-          label: `Row ${position + 1}, ${row.hostname} · ${FIELD_LABELS[field]}`,
-          message,
-          targetId: cartFieldId(row.id, field),
-          reveal: reveal ? () => reveal(position) : undefined,
-        },
-      ];
-    }),
-  );
+  const listed: SummaryRow[] = rows.map((row, index) => ({ ...row, position: index + 1 }));
+  const known = new Set(rows.map((row) => row.id));
+  for (const [id, draft] of Object.entries(drafts)) {
+    if (!known.has(id)) listed.push({ id, hostname: draft.hostname, position: draft.position });
+  }
+  listed.sort((a, b) => a.position - b.position);
+  const problems: SummaryProblem[] = [];
+  for (const row of listed) {
+    const where = `Row ${row.position}, ${row.hostname}`;
+    const show = reveal ? () => reveal(row.position - 1) : undefined;
+    const line = changed[row.id];
+    if (line) {
+      problems.push({
+        key: `${row.id}:line`,
+        label: where,
+        message: line.message,
+        targetId: cartLineId(row.id),
+        reveal: show,
+      });
+    }
+    for (const field of EDITABLE_FIELDS) {
+      const message = drafts[row.id]?.fields[field]?.message ?? errors[row.id]?.[field];
+      if (!message) continue;
+      problems.push({
+        key: `${row.id}:${field}`,
+        label: `${where} · ${FIELD_LABELS[field]}`,
+        message,
+        targetId: cartFieldId(row.id, field),
+        reveal: show,
+      });
+    }
+  }
+  // Lines gone from the cart have no row left to lead to.
+  for (const [id, line] of Object.entries(changed)) {
+    if (listed.some((row) => row.id === id)) continue;
+    problems.push({ key: `${id}:line`, label: line.hostname || undefined, message: line.message });
+  }
+  return problems;
+}
+
+/** The items of the cart's pages on screen now, as the page last read them. */
+function itemsOnScreen(queryClient: QueryClient): Map<string, CartItem> {
+  const shown = new Map<string, CartItem>();
+  const queries = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: cartQueries.itemPages(), type: 'active' });
+  for (const query of queries) {
+    for (const item of (query.state.data as CartItemList | undefined)?.data ?? []) {
+      shown.set(item.id, item);
+    }
+  }
+  return shown;
 }
 
 /**
- * The rows' side of placing an order: before it, every row is checked for its required fields;
- * after a refusal, the server's row violations are shown under their fields. Each error stays
+ * The lines an order names: every line of the cart, at the version the page shows it, or, for a
+ * line on a page not shown, as it was read for this check; and the lines shown that the cart no
+ * longer holds, so the server can say so.
+ */
+function linesToOrder(items: readonly CartItem[], shown: Map<string, CartItem>) {
+  const lines = items.map((item) => ({
+    id: item.id,
+    version: shown.get(item.id)?.version ?? item.version,
+  }));
+  const held = new Set(items.map((item) => item.id));
+  for (const item of shown.values()) {
+    if (!held.has(item.id)) lines.push({ id: item.id, version: item.version });
+  }
+  return lines;
+}
+
+/** The id of the line a violation says changed or left the cart: `items[i]` or `lines[i]`. */
+function changedLineOf(violation: Violation): string | null {
+  const segments = parseViolationPath(violation.path);
+  if (!segments || segments.length !== 2 || typeof segments[1] !== 'number') return null;
+  if (segments[0] !== 'items' && segments[0] !== 'lines') return null;
+  const id = violation.parameters?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * The rows' side of placing an order: before it, every row is checked for its required fields and
+ * for values typed that the server does not hold; after a refusal, the server's row violations are
+ * shown under their fields and lines it says changed are marked and read again. Each error stays
  * until its field is valid, and the rows' problems are offered to the checkout's error summary.
  */
 export function useCartChecks(options: { onErrorAt?: (position: number) => void } = {}) {
@@ -55,7 +144,11 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
   const queryClient = useQueryClient();
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
   const [rows, setRows] = useState<CheckedRow[]>([]);
+  const [isChecked, setChecked] = useState(false);
+  const [changed, setChanged] = useState<Record<string, ChangedLine>>({});
   const { mutate: updateItem } = useUpdateCartItem();
+  const [edits] = useState(() => new CartEdits());
+  const drafts = useSyncExternalStore(edits.subscribe, edits.snapshot, edits.snapshot);
 
   /** A row field's error after an edit: replaced, or removed when `message` is undefined. */
   const updateFieldError = useCallback(
@@ -72,50 +165,42 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [],
   );
 
-  // Values typed but not saved because they are invalid: the saved cart alone would let the
-  // order through without them (a due date in the past would be dropped, not refused).
-  const refused = useRef<RowErrors>({});
-  const updateRefusedField = useCallback(
-    (id: string, field: EditableField, message: string | undefined) => {
-      const row = { ...refused.current[id] };
-      if (message) row[field] = message;
-      else delete row[field];
-      refused.current = { ...refused.current, [id]: row };
+  const forgetRow = useCallback(
+    (id: string) => {
+      edits.forget(id);
+      setRowErrors((current) => {
+        if (!current[id]) return current;
+        const rest = { ...current };
+        delete rest[id];
+        return rest;
+      });
     },
-    [],
+    [edits],
   );
-
-  const forgetRow = useCallback((id: string) => {
-    if (refused.current[id]) {
-      const rest = { ...refused.current };
-      delete rest[id];
-      refused.current = rest;
-    }
-    setRowErrors((current) => {
-      if (!current[id]) return current;
-      const rest = { ...current };
-      delete rest[id];
-      return rest;
-    });
-  }, []);
 
   const checkCart = useCallback(async (): Promise<CartCheck> => {
     // A value typed just before pressing the button is saved first, so the check sees it.
     await settleCartSaves(queryClient);
+    await edits.whenSaved();
+    const shown = itemsOnScreen(queryClient);
     const items = await fetchAllCartItems();
     const orderedIds = items.map((item) => item.id);
+    edits.keepOnly(new Set(orderedIds));
     setRows(items.map((item) => ({ id: item.id, hostname: item.site.hostname })));
+    setChecked(true);
+    setChanged({});
     if (items.length === 0) {
       setRowErrors({});
       return { ok: false, message: EMPTY_CART_MESSAGE };
     }
     const errors = clientRowErrors(items);
-    for (const id of orderedIds) {
-      const typed = refused.current[id];
-      if (typed && Object.keys(typed).length > 0) errors[id] = { ...errors[id], ...typed };
-    }
     setRowErrors(errors);
-    const position = firstErrorPosition(errors, orderedIds);
+    // Values typed and not saved hold the order back as much as missing ones.
+    const typed = edits.snapshot();
+    const position = orderedIds.findIndex(
+      (id) =>
+        Object.keys(errors[id] ?? {}).length > 0 || Object.keys(typed[id]?.fields ?? {}).length > 0,
+    );
     if (position >= 0) {
       onErrorAt?.(position);
       return { ok: false, message: CHECKOUT_INCOMPLETE_MESSAGE };
@@ -123,23 +208,57 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     return {
       ok: true,
       revision: getCartRevision(),
+      lines: linesToOrder(items, shown),
       applyViolations: (violations) => {
-        const result = itemViolations(violations, orderedIds);
+        const lines: Record<string, ChangedLine> = {};
+        const rest: Violation[] = [];
+        for (const violation of violations) {
+          const id = changedLineOf(violation);
+          if (id === null) {
+            rest.push(violation);
+            continue;
+          }
+          const site = violation.parameters?.site;
+          lines[id] = {
+            message: violation.message,
+            hostname: typeof site === 'string' ? site : (shown.get(id)?.site.hostname ?? ''),
+          };
+        }
+        const result = itemViolations(rest, orderedIds);
         setRowErrors(result.errors);
+        setChanged(lines);
         for (const [id, value] of Object.entries(result.corrections)) {
           updateItem({ id, patch: { target_url: value } });
         }
-        const first = firstErrorPosition(result.errors, orderedIds);
+        if (Object.keys(lines).length > 0) {
+          // The buyer sees the lines as they are now before ordering them.
+          void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+        }
+        const first = orderedIds.findIndex(
+          (id) => lines[id] !== undefined || Object.keys(result.errors[id] ?? {}).length > 0,
+        );
         if (first >= 0) onErrorAt?.(first);
         return result.unmatched;
       },
     };
-  }, [queryClient, onErrorAt, updateItem]);
+  }, [queryClient, onErrorAt, updateItem, edits]);
 
   const rowProblems = useMemo(
-    () => rowProblemsOf(rows, rowErrors, onErrorAt),
-    [rows, rowErrors, onErrorAt],
+    () => (isChecked ? rowProblemsOf(rows, rowErrors, onErrorAt, drafts, changed) : []),
+    [isChecked, rows, rowErrors, onErrorAt, drafts, changed],
+  );
+  const changedLines = useMemo(
+    () => Object.fromEntries(Object.entries(changed).map(([id, line]) => [id, line.message])),
+    [changed],
   );
 
-  return { rowErrors, rowProblems, updateFieldError, updateRefusedField, forgetRow, checkCart };
+  return {
+    rowErrors,
+    rowProblems,
+    updateFieldError,
+    forgetRow,
+    checkCart,
+    edits,
+    changedLines,
+  };
 }

@@ -87,6 +87,12 @@ function formProblemsOf(errors: FieldErrors<CheckoutFormValues>): SummaryProblem
   return problems;
 }
 
+/** The message of a refusal itself (not its first violation's). */
+function refusalText(error: ApiError): string {
+  const body = error.body as { message?: unknown } | null;
+  return typeof body?.message === 'string' ? body.message : error.message;
+}
+
 /** Methods shown: pay by bill only for companies allowed it. */
 function visibleMethods(methods: readonly PaymentMethodOption[], defaults: CartDefaults) {
   return methods.filter(
@@ -205,6 +211,7 @@ function CheckoutForm({
   const inFlight = useRef(false);
   const [isWorking, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const showSummary = () => setFocusRequest((count) => count + 1);
 
@@ -216,6 +223,7 @@ function CheckoutForm({
     inFlight.current = true;
     setWorking(true);
     setProblem(null);
+    setRefusal(null);
     try {
       const method = shown.find((entry) => entry.id === values.payment_method);
       if (!method?.is_available) {
@@ -233,7 +241,8 @@ function CheckoutForm({
         showSummary();
         return;
       }
-      const body = orderBody(companyId, values);
+      // The order names each line as the page shows it: a line changed since is refused (409).
+      const body = { ...orderBody(companyId, values), lines: check.lines };
       const key = attempt.keyFor(JSON.stringify([check.revision, body]));
       try {
         const order = await place.mutateAsync({ body, key });
@@ -250,7 +259,10 @@ function CheckoutForm({
             onForm += 1;
           }
           const onRows = error.violations.length - rest.length;
-          if (onRows === 0 && onForm === 0) setProblem(error.message);
+          // A cart changed since the page read it: the summary says so, and that nothing was
+          // charged, above the lines it names.
+          if (error.status === 409 && onRows > 0) setRefusal(refusalText(error));
+          else if (onRows === 0 && onForm === 0) setProblem(error.message);
         } else {
           setProblem(error instanceof NetworkError ? ORDER_NOT_SENT_MESSAGE : String(error));
         }
@@ -281,6 +293,7 @@ function CheckoutForm({
     inFlight.current = true;
     setWorking(true);
     setProblem(null);
+    setRefusal(null);
     try {
       await checkRowsToo();
     } finally {
@@ -300,7 +313,7 @@ function CheckoutForm({
     <ErrorSummary
       id={SUMMARY_ID}
       problems={problems}
-      intro={rowProblems.length > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : undefined}
+      intro={refusal ?? (rowProblems.length > 0 ? CHECKOUT_INCOMPLETE_MESSAGE : undefined)}
       focusRequest={focusRequest}
       className={summarySlot ? undefined : 'lg:col-span-2'}
     />
