@@ -7,7 +7,7 @@ export type PostcodePattern =
   | 'postcode_city'
   /** "London", then "EC1V 9HX" on a line of its own (United Kingdom, Ireland). */
   | 'city_then_postcode_line'
-  /** "New York, NY 10001", or "New York 10001" without a state (United States, Canada, Australia). */
+  /** "New York, NY 10001"; "New York, 10001" without a state (United States, Canada, Australia). */
   | 'city_state_postcode';
 
 const PATTERNS: Readonly<Record<string, PostcodePattern>> = {

@@ -1,9 +1,9 @@
 // E-mails about orders, each sent only when the buyer's notification preference for it is on
 // (spec §3 "Notification preferences"): the order summary when an order is placed, a topic or
 // content ready for approval, and a link published. A credit note is a document, not a notice:
-// it always goes to the buyer and to the order's invoice addresses (decision 167). Each is queued in the transaction of its
-// change (mail-queue.ts): it is sent if and only if the change commits, and a failed send is
-// retried by the mail worker.
+// it always goes to the buyer and to the order's invoice addresses (decision 167). Each is
+// queued in the transaction of its change (mail-queue.ts): it is sent if and only if the change
+// commits, and a failed send is retried by the mail worker.
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { creditEffectText, orderMoneyCents } from '#contract/order-money.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
