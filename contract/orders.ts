@@ -150,7 +150,10 @@ export const OrderSchema = z.object({
   vat_rate: z.string(),
   vat_treatment: z.enum(VAT_TREATMENTS),
   price_with_vat: z.string(),
+  /** Every item ordered, cancelled ones included. */
   links_amount: z.number().int(),
+  /** Items cancelled since: links_amount less these are the links still bought. */
+  cancelled_links_amount: z.number().int(),
   live_links_amount: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   company: z.object({ id: z.uuid(), title: z.string() }),
@@ -159,6 +162,16 @@ export const OrderSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   payment: z.object({ status: z.enum(PAYMENT_STATUSES), method: z.enum(PAYMENT_METHODS) }),
   invoice: InvoiceSchema.nullable(),
+  /**
+   * The order's money with VAT (decision 167): charged (price_with_vat), credited (the sum of its
+   * credit notes), paid (received; for credits, taken at checkout) and still due.
+   */
+  amounts: z.object({
+    charged: z.string(),
+    credited: z.string(),
+    paid: z.string(),
+    due: z.string(),
+  }),
   credit_note: z
     .object({ id: z.uuid(), number: z.string(), file: FileRefSchema.nullable() })
     .nullable(),

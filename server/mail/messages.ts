@@ -138,3 +138,33 @@ export function linkIssueMail(
 function itemMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n') };
 }
+
+/** A credit note issued for cancelled items (decision 167): what it credits and what is left. */
+export function creditNoteMail(
+  to: string,
+  note: {
+    number: string;
+    orderNumber: string;
+    invoiceNumber: string | null;
+    amount: string;
+    itemNumbers: string[];
+    /** What happens to the money, in one sentence. */
+    effect: string;
+    due: string;
+  },
+  link: string,
+): MailMessage {
+  const items = note.itemNumbers.join(', ');
+  return {
+    to,
+    subject: `Credit note ${note.number} for order ${note.orderNumber}`,
+    text: [
+      `Credit note ${note.number} credits ${note.amount} EUR (VAT included) for the cancelled ${note.itemNumbers.length === 1 ? 'item' : 'items'} ${items} of order ${note.orderNumber}${note.invoiceNumber ? `, correcting invoice ${note.invoiceNumber}` : ''}.`,
+      '',
+      note.effect,
+      `Still due on the order: ${note.due} EUR.`,
+      '',
+      `Download the credit note (PDF) from your order: ${link}`,
+    ].join('\n'),
+  };
+}

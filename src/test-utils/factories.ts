@@ -178,6 +178,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vat_treatment: 'domestic',
     price_with_vat: '357.00',
     links_amount: 2,
+    cancelled_links_amount: 0,
     live_links_amount: 0,
     status: 'processing',
     company: { id: COMPANY_ID, title: 'Acme GmbH' },
@@ -193,6 +194,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_method: 'credits',
     payment: { status: 'paid', method: 'credits' },
     invoice: null,
+    amounts: { charged: '357.00', credited: '0.00', paid: '357.00', due: '0.00' },
     credit_note: null,
     ...overrides,
   });

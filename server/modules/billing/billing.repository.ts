@@ -1,5 +1,6 @@
 // Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { documentNumber } from '#contract/document-number.ts';
 import { queryRows, type Database } from '#server/db/database.ts';
 import {
   companies,
@@ -22,12 +23,34 @@ export async function nextInSequence(
   return row.n;
 }
 
-export async function nextInvoiceNumber(db: Database): Promise<string> {
-  return `INV-${await nextInSequence(db, 'invoice_number_seq')}`;
+/** The next invoice number, "INV-2026-000123", of an invoice issued at `at` (decision 167). */
+export async function nextInvoiceNumber(db: Database, at: Date): Promise<string> {
+  return documentNumber('INV', at, await nextInSequence(db, 'invoice_number_seq'));
 }
 
-export async function nextCreditNoteNumber(db: Database): Promise<string> {
-  return `CN-${await nextInSequence(db, 'credit_note_number_seq')}`;
+/** The next credit note number, "CN-2026-000045", of a credit note issued at `at`. */
+export async function nextCreditNoteNumber(db: Database, at: Date): Promise<string> {
+  return documentNumber('CN', at, await nextInSequence(db, 'credit_note_number_seq'));
+}
+
+/**
+ * An invoice stays payable less what credit notes give back until it is paid: the part still
+ * awaited is lowered (never below zero). A paid invoice keeps its amount: what was received.
+ */
+export async function lowerUnpaidInvoice(
+  db: Database,
+  invoiceId: string,
+  amount: string,
+): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ amount: sql`greatest(${invoices.amount} - ${amount}::numeric, 0)` })
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        inArray(invoices.paymentStatus, ['pending_payment', 'created', 'failed']),
+      ),
+    );
 }
 
 /** What an order still costs with VAT: its total less what credit notes gave back. */

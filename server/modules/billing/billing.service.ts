@@ -9,6 +9,7 @@ import {
   creditCredits,
   insertCreditNote,
   insertCreditTransaction,
+  lowerUnpaidInvoice,
   nextCreditNoteNumber,
 } from './billing.repository.ts';
 
@@ -26,8 +27,9 @@ export { issueMonthlyBills, MONTHLY_BILLS_JOB } from './monthly-bills.job.ts';
 
 /**
  * Credits `cents` of the order back: a credit note naming the items (with its PDF when a document
- * writer is given), and for an order paid with credits the amount returns to the company's
- * balance with a ledger row. Answers the credit note.
+ * writer is given); an invoice of the order still awaiting payment asks for that much less, and
+ * for an order paid with credits the amount returns to the company's balance with a ledger row.
+ * Answers the credit note.
  */
 export async function creditOrder(
   tx: Database,
@@ -49,13 +51,14 @@ export async function creditOrder(
 ): Promise<{ id: string; number: string; amount: string }> {
   const amount = centsToMoney(cents);
   const note = await insertCreditNote(tx, {
-    number: await nextCreditNoteNumber(tx),
+    number: await nextCreditNoteNumber(tx, at),
     orderId: order.id,
     companyId: order.companyId,
     amount,
     itemNumbers,
     createdAt: at,
   });
+  if (order.invoiceId) await lowerUnpaidInvoice(tx, order.invoiceId, amount);
   await documents?.creditNote(tx, note.id);
   if (order.paymentMethod === 'credits') {
     const balanceAfter = await creditCredits(tx, order.companyId, amount);

@@ -35,7 +35,7 @@ export async function issueMonthlyBills(
     const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
     await db.transaction(async (tx) => {
       const invoiceId = await insertMonthlyBill(tx, {
-        number: await nextInvoiceNumber(tx),
+        number: await nextInvoiceNumber(tx, at),
         companyId: group.company_id,
         paymentMethod: 'pay_by_bill',
         paymentStatus: 'pending_payment',

@@ -316,7 +316,7 @@ export function createCheckoutService({
       method === 'pay_by_bill'
         ? null
         : await insertInvoice(tx, {
-            number: await nextInvoiceNumber(tx),
+            number: await nextInvoiceNumber(tx, createdAt),
             companyId: company.id,
             paymentMethod: method,
             paymentStatus,

@@ -153,7 +153,7 @@ describe('checkout and orders', () => {
       credit_note: null,
     });
     expect(order.number).toMatch(/^1\d{5}$/);
-    expect(order.invoice?.number).toMatch(/^INV-\d+$/);
+    expect(order.invoice?.number).toMatch(/^INV-2026-\d{6}$/);
     const items = await itemsOf(order.id);
     // The cart lists newest first: the two standard articles, then the 'provide' one.
     expect(items.map((item) => item.number)).toEqual([1, 2, 3].map((n) => `${order.number}-${n}`));
@@ -733,7 +733,7 @@ describe('checkout and orders', () => {
       paymentStatus: 'pending_payment',
       amount: centsToMoney(expected),
     });
-    expect(bill?.number).toMatch(/^INV-\d+$/);
+    expect(bill?.number).toMatch(/^INV-2026-\d{6}$/);
     const billed = await ctx.handle.db
       .select({ id: orders.id })
       .from(orders)

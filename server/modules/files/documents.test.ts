@@ -38,6 +38,7 @@ import { DEMO_DOCUMENT_SELLER } from './document-seller.ts';
 import { storeFile } from './file-store.ts';
 import { createDocumentWriter } from './documents.ts';
 import { pdfTexts } from '#tests/helpers/pdf-text.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 
 const money = (amount: string) => `${amount} EUR`;
 
@@ -128,11 +129,11 @@ describe('invoice and credit note documents', () => {
         DEMO_DOCUMENT_SELLER.name,
         `VAT ID: ${DEMO_DOCUMENT_SELLER.vatId}`,
         order.invoice.number,
-        '2026-03-02',
+        '02/03/2026',
         'PO-4711',
         'Bank transfer',
         // Due in 14 days.
-        '2026-03-16',
+        '16/03/2026',
         stored.billing.business_name,
         money(order.price),
         `VAT ${rateText(stored.vatRateBasisPoints)} %`,
@@ -151,7 +152,49 @@ describe('invoice and credit note documents', () => {
     if (VAT_TREATMENT_LABELS[stored.vatTreatment] !== 'VAT') {
       expect(texts).toContain(VAT_TREATMENT_LABELS[stored.vatTreatment]);
     }
-    expect(texts.join('\n')).toMatch(/Please transfer .* by 2026-03-16/);
+    expect(texts.join('\n')).toMatch(/Please transfer .* by 16\/03\/2026/);
+    // A UK address: the city on its own line, then the postcode (the buyer is in London).
+    expect(stored.billing).toMatchObject({ city: 'London', zip_code: 'EC1V 9HX' });
+    const city = texts.indexOf('London');
+    expect(texts.slice(city, city + 3)).toEqual(['London', 'EC1V 9HX', 'United Kingdom']);
+    expect(texts).not.toContain('EC1V 9HX London');
+    expect(order.invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(texts).toEqual(expect.arrayContaining(['Order', order.number]));
+  });
+
+  it('writes a credit note at once for an item of an unpaid bank transfer, naming what is left to pay', async () => {
+    ctx.clock.set(new Date('2026-12-01T10:00:00Z'));
+    const december = await signInBuyers(ctx.app);
+    const order = await placeOrder('bank_transfer', twoLines(), december.buyer);
+    const [first] = await itemsOf(order.id);
+    if (!first || !order.invoice) throw new Error('No item or invoice');
+    const cancel = await call('PUT', '/orders/items/statuses', december.buyer, {
+      transition: 'cancel',
+      ids: [first.id],
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const shown = OrderSchema.parse(
+      (await call('GET', `/orders/${order.id}`, december.buyer)).json(),
+    );
+    const fileId = shown.credit_note?.file?.id;
+    if (!fileId || !shown.credit_note) throw new Error('The credit note has no file');
+    expect(shown.credit_note.number).toMatch(/^CN-2026-\d{6}$/);
+    const texts = await pdfOf(fileId, december.buyer);
+    const credited = shown.amounts.credited;
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        shown.credit_note.number,
+        '01/12/2026',
+        order.invoice.number,
+        order.number,
+        first.number,
+        money(centsToMoney(-moneyToCents(credited))),
+        `${money(credited)} deducted from invoice ${order.invoice.number}: pay only the remaining ${money(shown.amounts.due)}.`,
+      ]),
+    );
+    expect(texts.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const city = texts.indexOf('London');
+    expect(texts.slice(city, city + 2)).toEqual(['London', 'EC1V 9HX']);
   });
 
   it('prints a buyer in Łódź, Αθήνα or Praha 5 as stored, read back from the file', async () => {
@@ -166,18 +209,21 @@ describe('invoice and credit note documents', () => {
         address: 'ul. Piotrkowska 104',
         zip_code: '90-001',
         city: 'Łódź',
+        country_id: referenceIds.country('PL'),
       },
       {
         business_name: 'Εκδόσεις Ακρόπολη Α.Ε.',
         address: 'Λεωφόρος Κηφισίας 12',
         zip_code: '115 26',
         city: 'Αθήνα',
+        country_id: referenceIds.country('GR'),
       },
       {
         business_name: 'Nakladatelství Čtení & Győri Kft.',
         address: 'Štefánikova 32',
         zip_code: '150 00',
         city: 'Praha 5',
+        country_id: referenceIds.country('CZ'),
       },
     ];
     for (const buyer of buyers) {
@@ -329,11 +375,11 @@ describe('invoice and credit note documents', () => {
     expect(texts).toEqual(
       expect.arrayContaining([
         bill.number,
-        '2026-07',
+        '07/2026',
         'Pay by bill',
         'PO-4711, PO-COLLEAGUE',
         // Due in 30 days.
-        '2026-08-31',
+        '31/08/2026',
         money(centsToMoney(moneyToCents(mine.price) + moneyToCents(theirs.price))),
         money(bill.amount),
       ]),

@@ -2,11 +2,13 @@
 // created, in the same transaction, stored as company documents (file-store.ts) and linked from
 // the row. Everything printed comes from the stored rows: the order's billing snapshot, its
 // frozen prices and VAT.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import { creditEffectText, orderMoneyCents } from '#contract/order-money.ts';
 import { PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
+import { postalAddressLines } from '#contract/postal-address.ts';
 import { VAT_TREATMENT_LABELS, rateText } from '#contract/vat.ts';
-import type { Database } from '#server/db/database.ts';
+import { queryRows, type Database } from '#server/db/database.ts';
 import {
   countries,
   creditNotes,
@@ -93,7 +95,7 @@ export function createDocumentWriter({
         orders: billed,
         items,
         notes,
-        country: await countryTitle(tx, first.billing.country_id),
+        country: await countryOf(tx, first.billing.country_id),
       });
       const file = await storePdf(tx, dataDir, 'Invoice', invoice, first.userId, blocks);
       await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
@@ -111,13 +113,19 @@ export function createDocumentWriter({
       const items = (await itemsOf(tx, [order.id])).filter((item) =>
         note.itemNumbers.includes(item.number),
       );
+      const [credited] = await queryRows<{ cents: string }>(
+        tx,
+        sql`select (coalesce(sum(${creditNotes.amount}), 0) * 100)::bigint::text as cents
+            from ${creditNotes} where ${creditNotes.orderId} = ${order.id}`,
+      );
       const blocks = creditNoteBlocks({
         seller,
         note,
         order,
-        invoiceNumber: invoice?.number ?? null,
+        invoice: invoice ?? null,
+        creditedCents: Number(credited?.cents ?? '0'),
         items,
-        country: await countryTitle(tx, order.billing.country_id),
+        country: await countryOf(tx, order.billing.country_id),
       });
       const file = await storePdf(tx, dataDir, 'Credit note', note, order.userId, blocks);
       await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
@@ -153,18 +161,30 @@ function itemsOf(tx: Database, orderIds: string[]): Promise<ItemLine[]> {
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
 }
 
-async function countryTitle(tx: Database, countryId: string): Promise<string> {
+interface Country {
+  title: string;
+  /** ISO 3166-1 alpha-2: how its addresses are written. */
+  code: string | null;
+}
+
+async function countryOf(tx: Database, countryId: string): Promise<Country> {
   const [row] = await tx
-    .select({ title: countries.title })
+    .select({ title: countries.title, code: countries.isoCode })
     .from(countries)
     .where(eq(countries.id, countryId));
-  return row?.title ?? '';
+  return row ?? { title: '', code: null };
 }
 
 type Order = typeof orders.$inferSelect;
 
-/** "2026-03-02" in UTC. */
-export const dateText = (at: Date) => at.toISOString().slice(0, 10);
+/** "02/03/2026" in UTC: the date format of the portal's screens (spec §9, DD/MM/YYYY). */
+export const dateText = (at: Date) => {
+  const [year, month, day] = at.toISOString().slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
+
+/** A monthly bill's period, "07/2026", from its first day "2026-07-01". */
+const monthText = (firstDay: string) => `${firstDay.slice(5, 7)}/${firstDay.slice(0, 4)}`;
 
 const addDays = (at: Date, days: number) => new Date(at.getTime() + days * 24 * 60 * 60 * 1000);
 
@@ -180,7 +200,7 @@ function headerBlocks(
   title: string,
   facts: [string, string][],
   buyer: Order['billing'],
-  country: string,
+  country: Country,
 ): PdfBlock[] {
   const blocks: PdfBlock[] = [
     { kind: 'text', text: seller.name, font: 'bold', size: 12 },
@@ -204,9 +224,13 @@ function headerBlocks(
     { kind: 'gap', points: 10 },
     { kind: 'text', text: 'Bill to', font: 'bold' },
     { kind: 'text', text: buyer.business_name },
-    { kind: 'text', text: buyer.address },
-    { kind: 'text', text: `${buyer.zip_code} ${buyer.city}` },
-    { kind: 'text', text: country },
+    ...postalAddressLines({
+      address: buyer.address,
+      postcode: buyer.zip_code,
+      city: buyer.city,
+      countryCode: country.code,
+      countryName: country.title,
+    }).map((line): PdfBlock => ({ kind: 'text', text: line })),
   );
   if (buyer.vat_number) blocks.push({ kind: 'text', text: `VAT number: ${buyer.vat_number}` });
   blocks.push({ kind: 'gap', points: 12 });
@@ -288,7 +312,7 @@ function invoiceBlocks({
   orders: Order[];
   items: ItemLine[];
   notes: (typeof creditNotes.$inferSelect)[];
-  country: string;
+  country: Country;
 }): PdfBlock[] {
   const first = billed[0] as Order;
   const isMonthly = invoice.billingMonth !== null;
@@ -301,7 +325,7 @@ function invoiceBlocks({
     ['Invoice number', invoice.number],
     ['Invoice date', dateText(invoice.createdAt)],
   ];
-  if (isMonthly) facts.push(['Billing period', (invoice.billingMonth ?? '').slice(0, 7)]);
+  if (isMonthly) facts.push(['Billing period', monthText(invoice.billingMonth ?? '')]);
   else facts.push(['Order', first.number]);
   facts.push(['PO number', poNumbers.length > 0 ? poNumbers.join(', ') : '-']);
   facts.push(['Payment method', PAYMENT_METHOD_TITLES[invoice.paymentMethod]]);
@@ -388,17 +412,21 @@ function creditNoteBlocks({
   seller,
   note,
   order,
-  invoiceNumber,
+  invoice,
+  creditedCents,
   items,
   country,
 }: {
   seller: DocumentSeller;
   note: typeof creditNotes.$inferSelect;
   order: Order;
-  invoiceNumber: string | null;
+  invoice: typeof invoices.$inferSelect | null;
+  /** What the order's credit notes credited so far, this one included. */
+  creditedCents: number;
   items: ItemLine[];
-  country: string;
+  country: Country;
 }): PdfBlock[] {
+  const invoiceNumber = invoice?.number ?? null;
   const facts: [string, string][] = [
     ['Credit note', note.number],
     ['Date', dateText(note.createdAt)],
@@ -410,6 +438,14 @@ function creditNoteBlocks({
   // The credited amount holds its VAT; a net and VAT part that add up to it exactly.
   const totalCents = moneyToCents(note.amount);
   const netCents = Math.round((totalCents * 10000) / (10000 + order.vatRateBasisPoints));
+  const isMonthlyBill = Boolean(invoice?.billingMonth);
+  const { due } = orderMoneyCents({
+    method: order.paymentMethod,
+    status: order.paymentStatus,
+    chargedCents: moneyToCents(order.priceWithVat),
+    creditedCents,
+    invoiceAmountCents: invoice && !isMonthlyBill ? moneyToCents(invoice.amount) : null,
+  });
   const blocks: PdfBlock[] = [
     ...headerBlocks(seller, 'Credit note', facts, order.billing, country),
     { kind: 'text', text: 'Cancelled items', font: 'bold' },
@@ -425,12 +461,17 @@ function creditNoteBlocks({
     {
       kind: 'text',
       size: 9,
-      text:
-        order.paymentMethod === 'credits'
-          ? `${money(totalCents)} returned to the company's credits.`
-          : order.paymentMethod === 'pay_by_bill' && invoiceNumber === null
-            ? `${money(totalCents)} deducted from the monthly bill.`
-            : `${money(totalCents)} refunded to the paying account.`,
+      text: creditEffectText(
+        {
+          method: order.paymentMethod,
+          status: order.paymentStatus,
+          amountCents: totalCents,
+          invoiceNumber,
+          isMonthlyBill,
+          dueCents: due,
+        },
+        money,
+      ),
     },
   ];
   return blocks;

@@ -6,7 +6,7 @@ describe('PDF writer', () => {
   it('writes a valid one-page A4 document with its text', async () => {
     const bytes = await renderPdf(
       [
-        { kind: 'text', text: 'Invoice INV-100001', font: 'bold', size: 16 },
+        { kind: 'text', text: 'Invoice INV-2026-000001', font: 'bold', size: 16 },
         { kind: 'rule' },
         { kind: 'row', cells: [{ text: 'Net' }, { text: '120.00', alignRight: 495 }] },
       ],
@@ -22,7 +22,7 @@ describe('PDF writer', () => {
     const content = await readPdf(bytes);
     expect(content).toEqual({
       pageCount: 1,
-      texts: ['Invoice INV-100001', 'Net', '120.00'],
+      texts: ['Invoice INV-2026-000001', 'Net', '120.00'],
       title: 'Invoice',
     });
   });

@@ -10,7 +10,11 @@ import {
   type OrderItemStatus,
   type PaymentStatus,
 } from '#contract/orders.ts';
-import { vatCents } from '#contract/vat.ts';
+import {
+  cancelCreditCents,
+  RECEIVED_PAYMENT_STATUSES,
+  SETTLED_PAYMENT_STATUSES,
+} from '#contract/order-money.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
@@ -125,6 +129,7 @@ export function createLifeCycleService({
               userId,
               at,
               documents,
+              notices,
             );
           }
         }
@@ -164,9 +169,11 @@ export function createLifeCycleService({
 }
 
 /**
- * Cancelled items of a paid or approved order are credited back with their share of VAT: a credit
- * note, and for credits the amount returns to the company's balance with a ledger row. The last
- * cancel of an order credits whatever is left, so that rounding never keeps a cent.
+ * Cancelled items are credited back with their share of VAT at once, whatever the payment's
+ * state (decision 167): a credit note, mailed to the buyer. For credits the amount returns to the
+ * company's balance with a ledger row; an invoice still awaiting payment asks for that much less.
+ * The last cancel of an order credits whatever is left, so that rounding never keeps a cent.
+ * Nothing is credited once the payment is cancelled or refunded: nothing is owed any more.
  */
 async function creditCancelledItems(
   tx: Database,
@@ -175,27 +182,33 @@ async function creditCancelledItems(
   userId: string | null,
   at: Date,
   documents: DocumentWriter | undefined,
+  notices: OrderNotice[],
 ): Promise<void> {
   if (cancelled.length === 0) return;
   const statuses = (await itemStatusesOf(tx, [order.id])).get(order.id) ?? [];
   const isAllCancelled = statuses.every((status) => status === 'cancelled');
-  if (order.paymentStatus === 'paid' || order.paymentStatus === 'approved') {
+  if (!SETTLED_PAYMENT_STATUSES.has(order.paymentStatus)) {
     const netCents = cancelled.reduce(
       (sum, item) => sum + moneyToCents(item.price) + moneyToCents(item.contentPrice),
       0,
     );
-    const remaining = moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id));
-    const cents = isAllCancelled
-      ? remaining
-      : Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
+    const cents = cancelCreditCents({
+      netCents,
+      vatRateBasisPoints: order.vatRateBasisPoints,
+      remainingCents: moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id)),
+      isLastCancel: isAllCancelled,
+    });
     if (cents > 0) {
       const itemNumbers = cancelled.map((item) => item.number);
-      await creditOrder(tx, { order, cents, itemNumbers, userId, at, documents });
+      const note = await creditOrder(tx, { order, cents, itemNumbers, userId, at, documents });
+      notices.push({ kind: 'credit_note', creditNoteId: note.id });
     }
   }
-  if (isAllCancelled) {
+  if (isAllCancelled && !SETTLED_PAYMENT_STATUSES.has(order.paymentStatus)) {
     // Nothing is left to pay for: a payment received is refunded, one awaited is called off.
-    const paymentStatus: PaymentStatus = order.paymentStatus === 'paid' ? 'refunded' : 'cancelled';
+    const paymentStatus: PaymentStatus = RECEIVED_PAYMENT_STATUSES.has(order.paymentStatus)
+      ? 'refunded'
+      : 'cancelled';
     await updateOrder(tx, order.id, { paymentStatus });
     if (order.invoiceId && order.paymentMethod !== 'pay_by_bill') {
       await updateInvoiceStatus(tx, order.invoiceId, paymentStatus);

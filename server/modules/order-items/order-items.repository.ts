@@ -5,6 +5,7 @@ import type { OrderItemStatus } from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
 import {
   contentProductPlans,
+  creditNotes,
   files,
   invoices,
   linkChecks,
@@ -213,6 +214,26 @@ export async function findOrderSummary(db: Database, orderId: string) {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   return { order, items };
+}
+
+/**
+ * A credit note with its order, the order's invoice and what the order's credit notes credited
+ * in all (cents), for the mail that sends it.
+ */
+export async function findCreditNoteForMail(db: Database, creditNoteId: string) {
+  const [row] = await db
+    .select({
+      note: creditNotes,
+      order: orders,
+      invoice: { number: invoices.number, amount: invoices.amount, month: invoices.billingMonth },
+      creditedCents: sql<string>`(select (coalesce(sum(cn.amount), 0) * 100)::bigint::text
+        from credit_notes cn where cn.order_id = ${orders.id})`,
+    })
+    .from(creditNotes)
+    .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+    .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(eq(creditNotes.id, creditNoteId));
+  return row ?? null;
 }
 
 /** Where a buyer's mail goes and which mails they want. */

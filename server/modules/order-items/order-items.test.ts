@@ -27,6 +27,7 @@ import {
   cartItems,
   creditNotes,
   creditTransactions,
+  invoices,
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
@@ -379,7 +380,7 @@ describe('following orders', () => {
         (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
       );
       expect(read.credit_note).toMatchObject({
-        number: expect.stringMatching(/^CN-\d+$/),
+        number: expect.stringMatching(/^CN-\d{4}-\d{6}$/),
         file: { id: expect.any(String), file_name: `${read.credit_note?.number}.pdf` },
       });
       expect(read.status).toBe('processing');
@@ -439,24 +440,144 @@ describe('following orders', () => {
       });
     });
 
-    it('returns no credits for an unpaid bank transfer, and calls the payment off', async () => {
-      const { order: placed, items } = await order([kind('publisherTopic')], 'bank_transfer');
-      const balance = await creditsOf(ctx.handle.db, facts.companyIds.buyer);
-      const response = await statuses({
-        transition: 'cancel',
-        ids: items.map((item) => item.id),
+    it('credits an item of an unpaid bank transfer at once: a credit note, less to pay, a mail', async () => {
+      // The second buyer's company is German: 19 % VAT.
+      const lines = [kind('publisherTopic', 'secondBuyer'), kind('buyerArticle', 'secondBuyer', 1)];
+      const { order: placed, items } = await order(lines, 'bank_transfer', 'secondBuyer');
+      const [first, second] = items;
+      if (!first || !second || !placed.invoice) throw new Error('No items or invoice');
+      const total = moneyToCents(placed.price_with_vat);
+      expect(placed.amounts).toEqual({
+        charged: placed.price_with_vat,
+        credited: '0.00',
+        paid: '0.00',
+        due: placed.price_with_vat,
       });
-      expect(response.statusCode).toBe(200);
-      expect(await creditsOf(ctx.handle.db, facts.companyIds.buyer)).toBe(balance);
-      expect(await orderRow(placed.id)).toMatchObject({
-        status: 'cancelled',
-        paymentStatus: 'cancelled',
-      });
+      const balance = await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer);
+      const net = moneyToCents(first.price) + moneyToCents(first.contentPrice);
+      const share = net + vatCents(net, 1900);
+      await ctx.drainMail();
+      const mailsBefore = mailsTo(ctx.mailDir, FIXTURE.secondBuyer).length;
+      const accountsBefore = mailsTo(ctx.mailDir, 'accounts@example.com').length;
+
+      const response = await statuses({ transition: 'cancel', ids: [first.id] }, 'secondBuyer');
+      expect(response.statusCode, response.body).toBe(200);
       const notes = await ctx.handle.db
         .select()
         .from(creditNotes)
         .where(eq(creditNotes.orderId, placed.id));
-      expect(notes).toEqual([]);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({
+        amount: centsToMoney(share),
+        itemNumbers: [first.number],
+        number: expect.stringMatching(/^CN-2026-\d{6}$/),
+      });
+      // No credits move: the buyer has paid nothing yet.
+      expect(await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer)).toBe(balance);
+      const read = OrderSchema.parse(
+        (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
+      );
+      expect(read).toMatchObject({
+        status: 'processing',
+        payment: { status: 'pending_payment' },
+        invoice: { number: placed.invoice.number, payment_status: 'pending_payment' },
+        links_amount: 2,
+        cancelled_links_amount: 1,
+        amounts: {
+          charged: placed.price_with_vat,
+          credited: centsToMoney(share),
+          paid: '0.00',
+          due: centsToMoney(total - share),
+        },
+        credit_note: { id: notes[0]?.id, number: notes[0]?.number },
+      });
+      const [invoice] = await ctx.handle.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, placed.invoice.id));
+      expect(invoice?.amount).toBe(centsToMoney(total - share));
+
+      // The buyer and the invoice address get the credit note's mail, linking the order.
+      await ctx.drainMail();
+      for (const [to, before] of [
+        [FIXTURE.secondBuyer, mailsBefore],
+        ['accounts@example.com', accountsBefore],
+      ] as const) {
+        const mails = mailsTo(ctx.mailDir, to);
+        expect(mails).toHaveLength(before + 1);
+        expect(mails.at(-1)?.subject).toBe(
+          `Credit note ${notes[0]?.number} for order ${placed.number}`,
+        );
+        expect(mails.at(-1)?.text).toContain(
+          `${centsToMoney(share)} EUR deducted from invoice ${placed.invoice.number}: pay only the remaining ${centsToMoney(total - share)} EUR.`,
+        );
+        expect(mails.at(-1)?.text).toContain(`/orders/${placed.id}`);
+      }
+    });
+
+    it('credits all that is left when the last item of an unpaid bank transfer is cancelled, and calls the payment off', async () => {
+      const lines = [kind('publisherTopic', 'secondBuyer'), kind('buyerArticle', 'secondBuyer', 1)];
+      const { order: placed, items } = await order(lines, 'bank_transfer', 'secondBuyer');
+      const [first, second] = items;
+      if (!first || !second || !placed.invoice) throw new Error('No items or invoice');
+      const balance = await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer);
+      expect(
+        (await statuses({ transition: 'cancel', ids: [first.id] }, 'secondBuyer')).statusCode,
+      ).toBe(200);
+      expect(
+        (await statuses({ transition: 'cancel', ids: [second.id] }, 'secondBuyer')).statusCode,
+      ).toBe(200);
+      expect(await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer)).toBe(balance);
+      const notes = await ctx.handle.db
+        .select()
+        .from(creditNotes)
+        .where(eq(creditNotes.orderId, placed.id));
+      expect(notes).toHaveLength(2);
+      expect(notes.reduce((sum, note) => sum + moneyToCents(note.amount), 0)).toBe(
+        moneyToCents(placed.price_with_vat),
+      );
+      const read = OrderSchema.parse(
+        (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
+      );
+      expect(read).toMatchObject({
+        status: 'cancelled',
+        payment: { status: 'cancelled' },
+        invoice: { payment_status: 'cancelled' },
+        cancelled_links_amount: 2,
+        amounts: {
+          charged: placed.price_with_vat,
+          credited: placed.price_with_vat,
+          paid: '0.00',
+          due: '0.00',
+        },
+      });
+      const [invoice] = await ctx.handle.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, placed.invoice.id));
+      expect(invoice?.amount).toBe('0.00');
+    });
+
+    it('shows a credits order as paid in full, with what cancelling gave back', async () => {
+      const lines = [kind('publisherTopic', 'secondBuyer'), kind('buyerArticle', 'secondBuyer', 1)];
+      const { order: placed, items } = await order(lines, 'credits', 'secondBuyer');
+      const [first] = items;
+      if (!first) throw new Error('No item');
+      const net = moneyToCents(first.price) + moneyToCents(first.contentPrice);
+      const share = net + vatCents(net, 1900);
+      expect(
+        (await statuses({ transition: 'cancel', ids: [first.id] }, 'secondBuyer')).statusCode,
+      ).toBe(200);
+      const read = OrderSchema.parse(
+        (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
+      );
+      expect(read.amounts).toEqual({
+        charged: placed.price_with_vat,
+        credited: centsToMoney(share),
+        paid: placed.price_with_vat,
+        due: '0.00',
+      });
+      expect(read.invoice?.payment_status).toBe('paid');
     });
   });
 

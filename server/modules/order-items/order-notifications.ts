@@ -1,22 +1,33 @@
 // E-mails about orders, each sent only when the buyer's notification preference for it is on
 // (spec §3 "Notification preferences"): the order summary when an order is placed, a topic or
-// content ready for approval, and a link published. Each is queued in the transaction of its
-// change (mail-queue.ts): it is sent if and only if the change commits, and a failed send is
-// retried by the mail worker.
+// content ready for approval, and a link published. A credit note is a document, not a notice:
+// it always goes to the buyer and to the order's invoice addresses (decision 167). Each is
+// queued in the transaction of its change (mail-queue.ts): it is sent if and only if the change
+// commits, and a failed send is retried by the mail worker.
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import { creditEffectText, orderMoneyCents } from '#contract/order-money.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import {
   contentReadyMail,
+  creditNoteMail,
   linkPublishedMail,
   orderSummaryMail,
   topicReadyMail,
 } from '#server/mail/messages.ts';
 import type { Notification } from './item-life-cycle.ts';
-import { findItemsWithBuyer, findOrderSummary, findRecipient } from './order-items.repository.ts';
+import {
+  findCreditNoteForMail,
+  findItemsWithBuyer,
+  findOrderSummary,
+  findRecipient,
+} from './order-items.repository.ts';
 
 export type OrderNotice =
-  { kind: 'order_summary'; orderId: string } | { kind: Notification; itemId: string };
+  | { kind: 'order_summary'; orderId: string }
+  | { kind: Notification; itemId: string }
+  | { kind: 'credit_note'; creditNoteId: string };
 
 export interface OrderNotifier {
   /** Queues the mails of the notices the buyers want, in `tx`: the transaction of the change. */
@@ -56,6 +67,55 @@ export function createOrderNotifier({
     );
   };
 
+  const queueCreditNote = async (tx: Database, creditNoteId: string) => {
+    const found = await findCreditNoteForMail(tx, creditNoteId);
+    if (!found) return;
+    const { note, order, invoice } = found;
+    const person = await findRecipient(tx, order.userId);
+    const amountCents = moneyToCents(note.amount);
+    const money = orderMoneyCents({
+      method: order.paymentMethod,
+      status: order.paymentStatus,
+      chargedCents: moneyToCents(order.priceWithVat),
+      creditedCents: Number(found.creditedCents),
+      invoiceAmountCents: invoice?.amount && !invoice.month ? moneyToCents(invoice.amount) : null,
+    });
+    const effect = creditEffectText(
+      {
+        method: order.paymentMethod,
+        status: order.paymentStatus,
+        amountCents,
+        invoiceNumber: invoice?.number ?? null,
+        isMonthlyBill: Boolean(invoice?.month),
+        dueCents: money.due,
+      },
+      (cents) => `${centsToMoney(cents)} EUR`,
+    );
+    const recipients = [
+      ...new Set(
+        [...(person ? [person.email] : []), ...order.invoiceEmails].map((to) => to.trim()),
+      ),
+    ];
+    for (const to of recipients) {
+      await mail.send(
+        creditNoteMail(
+          to,
+          {
+            number: note.number,
+            orderNumber: order.number,
+            invoiceNumber: invoice?.number ?? null,
+            amount: note.amount,
+            itemNumbers: note.itemNumbers,
+            effect,
+            due: centsToMoney(money.due),
+          },
+          orderLink(order.id),
+        ),
+        tx,
+      );
+    }
+  };
+
   const queueItemNotices = async (tx: Database, kind: Notification, itemIds: string[]) => {
     for (const { item, userId } of await findItemsWithBuyer(tx, itemIds)) {
       const person = await findRecipient(tx, userId);
@@ -80,6 +140,7 @@ export function createOrderNotifier({
     queue: async (tx, notices) => {
       for (const notice of notices) {
         if (notice.kind === 'order_summary') await queueSummary(tx, notice.orderId);
+        else if (notice.kind === 'credit_note') await queueCreditNote(tx, notice.creditNoteId);
         else await queueItemNotices(tx, notice.kind, [notice.itemId]);
       }
     },

@@ -22,6 +22,8 @@ function orderQuery(db: Database) {
         number: invoices.number,
         paymentStatus: invoices.paymentStatus,
         paymentMethod: invoices.paymentMethod,
+        amount: invoices.amount,
+        billingMonth: invoices.billingMonth,
         fileId: files.id,
         fileName: files.fileName,
       },
@@ -64,6 +66,37 @@ export interface CreditNoteRef {
   number: string;
   fileId: string | null;
   fileName: string | null;
+}
+
+/** Per order: what its credit notes credited (cents) and how many of its items are cancelled. */
+export async function creditsAndCancellations(db: Database, orderIds: string[]) {
+  const facts = new Map<string, { creditedCents: number; cancelledLinks: number }>();
+  if (orderIds.length === 0) return facts;
+  const [credited, cancelled] = await Promise.all([
+    db
+      .select({
+        orderId: creditNotes.orderId,
+        cents: sql<string>`(sum(${creditNotes.amount}) * 100)::bigint::text`,
+      })
+      .from(creditNotes)
+      .where(inArray(creditNotes.orderId, orderIds))
+      .groupBy(creditNotes.orderId),
+    db
+      .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.status, 'cancelled')))
+      .groupBy(orderItems.orderId),
+  ]);
+  for (const id of orderIds) facts.set(id, { creditedCents: 0, cancelledLinks: 0 });
+  for (const row of credited) {
+    const entry = facts.get(row.orderId);
+    if (entry) entry.creditedCents = Number(row.cents);
+  }
+  for (const row of cancelled) {
+    const entry = facts.get(row.orderId);
+    if (entry) entry.cancelledLinks = row.n;
+  }
+  return facts;
 }
 
 /** Live links per order. */

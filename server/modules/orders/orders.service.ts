@@ -1,6 +1,8 @@
 // The buyer's orders (spec §2 orders screens, §7 "Orders"): the list, filtered, sorted and paged,
 // and one order. A buyer only ever sees their own orders: any other id is 404.
 import type { OrderListQuerySchema } from '#contract/order-items.ts';
+import { moneyToCents } from '#contract/money.ts';
+import { orderMoney } from '#contract/order-money.ts';
 import { rateText } from '#contract/vat.ts';
 import {
   ORDER_NOT_FOUND_MESSAGE,
@@ -13,6 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '#server/db/database.ts';
 import { notFound } from '#server/http/api-error.ts';
 import {
+  creditsAndCancellations,
   findOrderOfUser,
   findOrdersOfUser,
   latestCreditNotes,
@@ -52,9 +55,10 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const ids = rows.map((row) => row.order.id);
-      const [live, notes] = await Promise.all([
+      const [live, notes, money] = await Promise.all([
         liveLinkCounts(db, ids),
         latestCreditNotes(db, ids),
+        creditsAndCancellations(db, ids),
       ]);
       return {
         data: rows.map((row) =>
@@ -62,6 +66,7 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
             ...row,
             liveLinks: live.get(row.order.id) ?? 0,
             creditNote: notes.get(row.order.id) ?? null,
+            ...money.get(row.order.id),
           }),
         ),
         pagination: { page: query.page, limit: query.limit, total },
@@ -71,8 +76,15 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
     get: async (userId, orderId) => {
       const row = await findOrderOfUser(db, userId, orderId);
       if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-      const notes = await latestCreditNotes(db, [orderId]);
-      return toOrder({ ...row, creditNote: notes.get(orderId) ?? null });
+      const [notes, money] = await Promise.all([
+        latestCreditNotes(db, [orderId]),
+        creditsAndCancellations(db, [orderId]),
+      ]);
+      return toOrder({
+        ...row,
+        creditNote: notes.get(orderId) ?? null,
+        ...money.get(orderId),
+      });
     },
   };
 }
@@ -84,6 +96,10 @@ export interface InvoiceRef {
   paymentMethod: PaymentMethod | null;
   fileId: string | null;
   fileName: string | null;
+  /** What the invoice asks to be paid; absent where the caller does not know it. */
+  amount?: string | null;
+  /** A monthly bill's month: it bills several orders. */
+  billingMonth?: string | null;
 }
 
 /** A file of a document (invoice, credit note) as the wire shows it, when it has one. */
@@ -112,10 +128,17 @@ export function toOrder({
   invoice,
   liveLinks,
   creditNote = null,
+  creditedCents = 0,
+  cancelledLinks = 0,
 }: Omit<OrderWithRefs, 'invoice'> & {
   invoice: InvoiceRef | null;
   creditNote?: CreditNoteRef | null;
+  /** What the order's credit notes credited; none for an order just placed. */
+  creditedCents?: number;
+  cancelledLinks?: number;
 }): Order {
+  const ownInvoiceAmount =
+    invoice?.id && !invoice.billingMonth && invoice.amount ? invoice.amount : null;
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -127,6 +150,7 @@ export function toOrder({
     vat_treatment: order.vatTreatment,
     price_with_vat: order.priceWithVat,
     links_amount: order.linksAmount,
+    cancelled_links_amount: cancelledLinks,
     live_links_amount: liveLinks,
     status: order.status,
     company: { id: order.companyId, title: companyTitle },
@@ -135,6 +159,13 @@ export function toOrder({
     payment_method: order.paymentMethod,
     payment: { status: order.paymentStatus, method: order.paymentMethod },
     invoice: toInvoice(invoice),
+    amounts: orderMoney({
+      method: order.paymentMethod,
+      status: order.paymentStatus,
+      chargedCents: moneyToCents(order.priceWithVat),
+      creditedCents,
+      invoiceAmountCents: ownInvoiceAmount === null ? null : moneyToCents(ownInvoiceAmount),
+    }),
     credit_note: creditNote
       ? {
           id: creditNote.id,

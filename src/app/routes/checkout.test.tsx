@@ -91,6 +91,7 @@ const order: Order = {
   vat_treatment: 'outside_eu',
   price_with_vat: '290.00',
   links_amount: 2,
+  cancelled_links_amount: 0,
   live_links_amount: 0,
   status: 'processing',
   company: { id: COMPANY, title: 'Acme Ltd' },
@@ -99,6 +100,7 @@ const order: Order = {
   payment_method: 'credits',
   payment: { status: 'paid', method: 'credits' },
   invoice: null,
+  amounts: { charged: '290.00', credited: '0.00', paid: '290.00', due: '0.00' },
   credit_note: null,
 };
 

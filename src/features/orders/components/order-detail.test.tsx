@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_CONTENT_GUIDELINES } from '#contract/content-guidelines.ts';
 import type { OrderItem } from '#contract/order-items.ts';
+import type { Order } from '#contract/orders.ts';
 import { dismissToast } from '#src/components/toast-store.ts';
 import { db } from '#src/lib/db.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
@@ -41,11 +42,15 @@ function renderDetail(id = ORDER_ID) {
 }
 
 /** A server holding `items`; `onChange` answers the item calls. */
-function serve(items: OrderItem[], onChange?: (call: Call) => Response | undefined) {
+function serve(
+  items: OrderItem[],
+  onChange?: (call: Call) => Response | undefined,
+  order: Order = makeOrder(),
+) {
   return mockApi((call) => {
     const path = call.url.pathname;
     if (call.method === 'GET' && path === `/api/v1/buyer/orders/${ORDER_ID}`)
-      return jsonResponse(makeOrder());
+      return jsonResponse(order);
     if (call.method === 'GET' && path === `/api/v1/buyer/orders/${ORDER_ID}/items`)
       return jsonResponse({ data: items, pagination: { page: 1, limit: 25, total: items.length } });
     const answer = onChange?.(call);
@@ -232,6 +237,41 @@ describe('order detail', () => {
       (c) => c.url.pathname.endsWith('/items') && c.method === 'GET' && !c.isAborted,
     );
     expect(itemLoads).toHaveLength(1);
+  });
+
+  it('says before a cancel what happens to the money of an unpaid bank transfer, and shows what is due', async () => {
+    const order = makeOrder({
+      price: '631.93',
+      vat: '120.07',
+      price_with_vat: '752.00',
+      links_amount: 3,
+      cancelled_links_amount: 1,
+      payment_method: 'bank_transfer',
+      payment: { method: 'bank_transfer', status: 'pending_payment' },
+      invoice: {
+        id: '00000000-0000-4000-8000-00000000f001',
+        number: 'INV-2026-000006',
+        file: null,
+        payment_status: 'pending_payment',
+        payment_method: 'bank_transfer',
+      },
+      amounts: { charged: '752.00', credited: '100.00', paid: '0.00', due: '652.00' },
+    });
+    // €352.10 net, €419.00 with 19 % VAT.
+    const item = makeOrderItem({ number: '100001-1', price: '352.10', status: 'in_progress' });
+    serve([item], undefined, order);
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Cancel item 100001-1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel item' });
+    expect(dialog).toHaveTextContent(
+      'The publisher stops working on it. A credit note for €419.00 is issued at once: pay only the remaining €233.00 of invoice INV-2026-000006. Item: 100001-1.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep as is' }));
+    expect(screen.getByText('3 links, 1 cancelled, 0 live')).toBeInTheDocument();
+    expect(screen.getByText('Still due').nextElementSibling).toHaveTextContent('€652.00');
+    expect(screen.getByText('Credited').nextElementSibling).toHaveTextContent('€100.00');
+    expect(screen.getByText('Invoice INV-2026-000006 (order 100001)')).toBeInTheDocument();
   });
 
   it('offers Try again after a failure and repeats the call with the same key', async () => {

@@ -79,7 +79,7 @@ export function OrderDetail({
       <QueuedActionsNotice />
       <OrderHeader order={order} />
       <OrderItemsSection
-        orderId={order.id}
+        order={order}
         SavedViewsMenu={SavedViewsMenu}
         renderLinkHealthDialog={renderLinkHealthDialog}
       />

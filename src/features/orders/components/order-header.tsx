@@ -17,7 +17,22 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The order's details and totals (spec §2 "Order detail"). */
+const count = (n: number, one: string, several: string) => `${n} ${n === 1 ? one : several}`;
+
+/** "2 links, 1 cancelled, 0 live": every item ordered, then the cancelled and the live ones. */
+export function linksText(
+  order: Pick<Order, 'links_amount' | 'cancelled_links_amount' | 'live_links_amount'>,
+): string {
+  const parts = [count(order.links_amount, 'link', 'links')];
+  if (order.cancelled_links_amount > 0) parts.push(`${order.cancelled_links_amount} cancelled`);
+  parts.push(`${order.live_links_amount} live`);
+  return parts.join(', ');
+}
+
+/**
+ * The order's details and totals (spec §2 "Order detail"), and its money with VAT: charged,
+ * credited by credit notes, paid and still due (decision 167).
+ */
 export function OrderHeader({ order }: { order: Order }) {
   const rate = `${Number(order.vat_rate)}%`;
   return (
@@ -34,10 +49,7 @@ export function OrderHeader({ order }: { order: Order }) {
           <Badge variant="secondary">{PAYMENT_STATUS_LABELS[order.payment.status]}</Badge>
         </Entry>
         <Entry term="Payment method">{PAYMENT_METHOD_TITLES[order.payment.method]}</Entry>
-        <Entry term="Links">
-          {order.links_amount} {order.links_amount === 1 ? 'link' : 'links'},{' '}
-          {order.live_links_amount} live
-        </Entry>
+        <Entry term="Links">{linksText(order)}</Entry>
         <Entry term="Price">{formatMoney(order.price)}</Entry>
         <Entry term={`VAT (${rate})`}>
           {formatMoney(order.vat)}
@@ -46,24 +58,33 @@ export function OrderHeader({ order }: { order: Order }) {
           </span>
         </Entry>
         <Entry term="Price with VAT">{formatMoney(order.price_with_vat)}</Entry>
+        <Entry term="Charged">{formatMoney(order.amounts.charged)}</Entry>
+        <Entry term="Credited">{formatMoney(order.amounts.credited)}</Entry>
+        <Entry term="Amount paid">{formatMoney(order.amounts.paid)}</Entry>
+        <Entry term="Still due">{formatMoney(order.amounts.due)}</Entry>
         <Entry term="Documents">
           <span className="flex flex-col gap-1">
             {order.invoice?.file ? (
               <span>
-                Invoice {order.invoice.number}: <StoredFileLink file={order.invoice.file} />
+                Invoice {order.invoice.number} (order {order.number}):{' '}
+                <StoredFileLink file={order.invoice.file} />
               </span>
             ) : order.invoice ? (
-              <span>Invoice {order.invoice.number}</span>
+              <span>
+                Invoice {order.invoice.number} (order {order.number})
+              </span>
             ) : (
               <span className="text-slate-500">No invoice yet</span>
             )}
             {order.credit_note?.file ? (
               <span>
-                Credit note {order.credit_note.number}:{' '}
+                Credit note {order.credit_note.number} (order {order.number}):{' '}
                 <StoredFileLink file={order.credit_note.file} />
               </span>
             ) : order.credit_note ? (
-              <span>Credit note {order.credit_note.number}</span>
+              <span>
+                Credit note {order.credit_note.number} (order {order.number})
+              </span>
             ) : null}
           </span>
         </Entry>

@@ -8,6 +8,7 @@ import {
   ORDER_PAGE_SIZES,
   type OrderItem,
 } from '#contract/order-items.ts';
+import type { Order } from '#contract/orders.ts';
 import type { SavedViewKind } from '#contract/saved-views.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
@@ -27,6 +28,7 @@ import {
   type ColumnLayout,
   withColumn,
 } from '#src/hooks/use-column-layout.ts';
+import { cancelMoneyText } from '../cancel-money.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { orderItemsAddress } from '../list-state.ts';
@@ -82,10 +84,8 @@ const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; 
   cancel: {
     title: ['Cancel item', 'Cancel items'],
     label: ['Cancel item', 'Cancel items'],
-    body: [
-      'The publisher stops working on it. An item paid with credits is credited back.',
-      'The publisher stops working on them. Items paid with credits are credited back.',
-    ],
+    // What happens to the money follows, worded for the order's payment (cancel-money.ts).
+    body: ['The publisher stops working on it.', 'The publisher stops working on them.'],
   },
   request_edit: {
     title: ['Request an edit', 'Request edits'],
@@ -107,28 +107,31 @@ const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; 
   },
 };
 
-/** The dialog's title, text and button, naming the items. */
-function confirmWords({ kind, items }: Confirmation) {
+/** The dialog's title, text and button, naming the items; a cancel says what happens to the money. */
+function confirmWords({ kind, items }: Confirmation, order: Order) {
   const pick = (words: Words) => words[items.length === 1 ? 0 : 1];
   const words = CONFIRM_WORDS[kind];
   const numbers = items.map((item) => item.number).join(', ');
+  const money = kind === 'cancel' ? ` ${cancelMoneyText(order, items)}` : '';
   return {
     title: pick(words.title),
-    description: `${pick(words.body)} ${pick(['Item', 'Items'])}: ${numbers}.`,
+    description: `${pick(words.body)}${money} ${pick(['Item', 'Items'])}: ${numbers}.`,
     confirmLabel: pick(words.label),
   };
 }
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
 export function OrderItemsSection({
-  orderId,
+  order,
   SavedViewsMenu,
   renderLinkHealthDialog,
 }: {
-  orderId: string;
+  /** The order: its payment decides what the cancel dialog says about the money. */
+  order: Order;
   SavedViewsMenu?: SavedViewsMenuSlot;
   renderLinkHealthDialog?: RenderLinkHealthDialog;
 }) {
+  const orderId = order.id;
   const [{ page, limit }, setAddress] = useListState(orderItemsAddress);
   const [viewKind, setViewKind] = useState<ItemViewKind>('order_item_columns');
   const view = ITEM_VIEWS.find((v) => v.kind === viewKind) ?? ITEM_VIEWS[0]!;
@@ -324,7 +327,7 @@ export function OrderItemsSection({
           onConfirm={() => void confirm()}
           pending={isPending}
           destructive={confirmation.kind === 'cancel'}
-          {...confirmWords(confirmation)}
+          {...confirmWords(confirmation, order)}
           cancelLabel="Keep as is"
         />
       ) : null}

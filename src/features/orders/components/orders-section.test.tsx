@@ -28,7 +28,13 @@ function serve(orders = [makeOrder()]) {
 describe('orders list', () => {
   it('lists the orders with their columns and a View link', async () => {
     const { calls } = serve([
-      makeOrder({ status: 'completed', live_links_amount: 2, po_number: 'PO-42' }),
+      makeOrder({
+        status: 'completed',
+        links_amount: 3,
+        cancelled_links_amount: 1,
+        live_links_amount: 2,
+        po_number: 'PO-42',
+      }),
     ]);
     const user = userEvent.setup();
     const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
@@ -39,6 +45,7 @@ describe('orders list', () => {
     expect(cells.getByText('03/11/2026')).toBeInTheDocument();
     expect(cells.getByText('Completed')).toBeInTheDocument();
     expect(cells.getByText('Acme GmbH')).toBeInTheDocument();
+    expect(cells.getByText('3 (1 cancelled)')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     const list = calls.find((c) => c.url.pathname === '/api/v1/buyer/orders')!;

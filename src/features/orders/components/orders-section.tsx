@@ -52,7 +52,16 @@ const columns: TableColumn<Order>[] = [
       <Badge variant={orderStatusTone(o.status)}>{ORDER_STATUS_LABELS[o.status]}</Badge>
     ),
   },
-  { id: 'links_amount', label: 'Links amount', align: 'right', render: (o) => o.links_amount },
+  {
+    id: 'links_amount',
+    label: 'Links amount',
+    align: 'right',
+    // Every item ordered; the cancelled ones are named, so the count never claims them live.
+    render: (o) =>
+      o.cancelled_links_amount > 0
+        ? `${o.links_amount} (${o.cancelled_links_amount} cancelled)`
+        : o.links_amount,
+  },
   {
     id: 'live_links_amount',
     label: 'Live links amount',
