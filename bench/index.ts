@@ -3,6 +3,7 @@ import { runBlockingBench } from './blocking.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { runImportsBench } from './imports.ts';
 import { runLinksBench } from './links.ts';
+import { runLoadBench } from './load.ts';
 import { runOrdersBench } from './orders.ts';
 import { runStartupBench } from './startup.ts';
 import { runWebBench } from './web.ts';
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   blocking: runBlockingBench,
   web: runWebBench,
   links: runLinksBench,
+  load: runLoadBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -15,6 +15,7 @@ import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
 import { listOf } from './pagination.ts';
 import { AccountSchema } from './profile.ts';
+import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
 
 export const COMPANY_NOT_FOUND_MESSAGE = 'This company does not exist.';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'This company account does not exist.';
@@ -27,7 +28,7 @@ export const INVALID_BIC_MESSAGE = 'This BIC/SWIFT code is not valid (8 or 11 ch
 export const INVALID_VAT_MESSAGE = 'This VAT number does not have the format of its country.';
 export const VAT_COUNTRY_MISMATCH_MESSAGE =
   "This VAT number belongs to another country than the company's.";
-export const INVALID_COUNTRY_MESSAGE = 'Choose a country from the list.';
+export { INVALID_COUNTRY_MESSAGE };
 export const INVALID_BUSINESS_TYPE_MESSAGE = 'Choose a business type from the list.';
 export const PENDING_CHANGE_MESSAGE =
   'A change to this company is already waiting for review; wait for its answer first.';
@@ -168,7 +169,16 @@ export const CompanyRequestCreateSchema = z
       (value) => value === null || /^\+?[0-9 ()./-]{5,40}$/.test(value),
       'Enter a phone number: digits, spaces and an optional leading +.',
     ),
-    country: z.string().trim().toUpperCase().refine(isCountryCode, INVALID_COUNTRY_MESSAGE),
+    country_id: z.uuid(INVALID_COUNTRY_MESSAGE).optional().describe(COUNTRY_ID_DESCRIPTION),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, INVALID_COUNTRY_MESSAGE)
+      .optional()
+      .describe(
+        'Deprecated: the country as an ISO 3166-1 alpha-2 code ("DE"), accepted as before. Send `country_id` instead; when both are given they must name the same country.',
+      ),
     city: requiredText('city'),
     zip_code: requiredText('zip code', 20),
     address: requiredText('address'),
@@ -186,7 +196,11 @@ export const CompanyRequestCreateSchema = z
     additional_info: optionalText(COMPANY_LONG_TEXT_MAX),
   })
   .superRefine((request, ctx) => {
-    if (request.vat_number === null) return;
+    if (request.country_id === undefined && request.country === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['country_id'], message: INVALID_COUNTRY_MESSAGE });
+    }
+    // A country named by its id is known to the server only: it checks the VAT number then.
+    if (request.vat_number === null || request.country === undefined) return;
     const country = isCountryCode(request.country) ? request.country : null;
     const message = vatNumberProblem(request.vat_number, country);
     if (message) ctx.addIssue({ code: 'custom', path: ['vat_number'], message });
@@ -261,7 +275,7 @@ export function requestValuesOf(company: Company): CompanyRequestCreateInput {
     contact_email: company.contact_email ?? '',
     accounting_email: company.accounting_email ?? '',
     accounting_phone: company.accounting_phone ?? '',
-    country: company.country?.code ?? '',
+    country_id: company.country?.id ?? '',
     city: company.city ?? '',
     zip_code: company.zip_code ?? '',
     address: company.address ?? '',

@@ -3,6 +3,7 @@
 // buyer's item calls build on these.
 import { z } from 'zod';
 import { MAX_CART_ITEMS } from './cart.ts';
+import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
 import { VAT_TREATMENTS } from './vat.ts';
 
 export const ORDER_STATUSES = ['processing', 'completed', 'cancelled'] as const;
@@ -73,7 +74,14 @@ export const IdempotencyKeySchema = z
 export const BillingSchema = z
   .object({
     business_name: z.string().trim().min(1, 'This value should not be blank.').max(255),
-    country_id: z.uuid({ error: 'This value should not be blank.' }),
+    country_id: z
+      .uuid({
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' || issue.input === null
+            ? 'This value should not be blank.'
+            : INVALID_COUNTRY_MESSAGE,
+      })
+      .describe(COUNTRY_ID_DESCRIPTION),
     city: z.string().trim().min(1, 'This value should not be blank.').max(255),
     address: z.string().trim().min(1, 'This value should not be blank.').max(500),
     zip_code: z.string().trim().min(1, 'This value should not be blank.').max(32),

@@ -6,9 +6,19 @@ import { z } from 'zod';
 export const ReferenceItemSchema = z.object({ id: z.uuid(), title: z.string() });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
 
+/** A country that is not an entry of the countries list (every request naming one). */
+export const INVALID_COUNTRY_MESSAGE = 'Choose a country from the list.';
+/**
+ * How every request names a country (decision 172): `country_id`, the `id` of an entry of
+ * GET /api/v1/common/countries. Answers show a country as `country` {id, code, title}.
+ */
+export const COUNTRY_ID_DESCRIPTION =
+  "The country: the `id` of an entry of GET /api/v1/common/countries (the entry's `code` is its ISO 3166-1 alpha-2 code).";
+
 export const CountrySchema = ReferenceItemSchema.extend({
+  id: z.uuid().describe('What a request sends as `country_id`.'),
   /** ISO 3166-1 alpha-2, e.g. "GB" (flags are drawn from it). */
-  code: z.string(),
+  code: z.string().describe('ISO 3166-1 alpha-2 code, e.g. "GB".'),
 });
 export type Country = z.infer<typeof CountrySchema>;
 

@@ -35,6 +35,7 @@ describe('loadEnv', () => {
       },
       demoAdvanceSeconds: 60,
       shutdownTimeoutSeconds: 10,
+      databaseWaitBudgetMs: 1000,
       linkMonitoring: {
         isEnabled: true,
         guaranteeMonths: 12,

@@ -73,6 +73,7 @@ const EnvSchema = z.object({
     .default('19'),
   DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+  DATABASE_WAIT_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   LINK_MONITORING: flag.default(true),
   LINK_GUARANTEE_MONTHS: z.coerce.number().int().min(0).max(120).default(12),
   LINK_CHECK_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
@@ -158,6 +159,7 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEMO_ADVANCE_SECONDS_OF_A_DEMO : 0),
     /** Seconds from SIGTERM/SIGINT to the exit, whatever is still running (decision 125). */
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    databaseWaitBudgetMs: env.DATABASE_WAIT_BUDGET_MS,
     /** Monitoring of live links (decision 140). */
     linkMonitoring: {
       /** LINK_MONITORING: check live links on a schedule; on by default. */

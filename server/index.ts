@@ -56,7 +56,10 @@ async function start(env: Env): Promise<void> {
       documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).
       demo: env.demoData ? { advanceSeconds: env.demoAdvanceSeconds } : null,
-      overload: { databaseWaiting: handle.waiting },
+      overload: {
+        databaseWaitMs: handle.expectedWaitMs,
+        limits: { databaseWaitBudgetMs: env.databaseWaitBudgetMs },
+      },
       linkMonitoring: {
         ...env.linkMonitoring,
         // The demo's article pages are served by this process (decision 145).

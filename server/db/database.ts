@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(work: () => Promise<T>): Promise<T>;
   /** Queries waiting for a pooled connection right now (drivers with a pool). */
   waiting?(): number;
+  /**
+   * How long a query arriving now would wait for a pooled connection, in ms (drivers with a
+   * pool; `server/db/pool-load.ts`, decision 171).
+   */
+  expectedWaitMs?(): number;
   close(): Promise<void>;
 }
 

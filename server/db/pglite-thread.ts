@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 
 export interface PgliteWorkerOptions {
@@ -32,6 +33,8 @@ const SOCKET_PORT = 5432;
 const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
 /** How long closing PGlite may take before its thread is ended. */
 const CLOSE_TIMEOUT_MS = 5_000;
+/** PGlite has one session: one connection (see below). */
+const POOL_SIZE = 1;
 /** Longest unix socket path that fits `sun_path` on Linux and macOS, with room to spare. */
 const MAX_SOCKET_PATH = 100;
 
@@ -72,7 +75,7 @@ export async function openPgliteWorkerDatabase(
     port: SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: POOL_SIZE,
     // The one connection stays open: a new one costs a startup exchange with PGlite.
     idleTimeoutMillis: 0,
   });
@@ -86,6 +89,7 @@ export async function openPgliteWorkerDatabase(
     void pool.end().catch(() => {});
     options.onLost?.(error);
   });
+  const load = measurePoolLoad(pool, POOL_SIZE);
   const db = drizzle({ client: pool, schema });
   return {
     db,
@@ -94,7 +98,8 @@ export async function openPgliteWorkerDatabase(
     // One process owns the directory (the lock): nothing to wait for. An advisory lock would need a
     // second connection, which the pool of one does not have.
     withExclusiveLock: (work) => work(),
-    waiting: () => pool.waitingCount,
+    waiting: load.waiting,
+    expectedWaitMs: load.expectedWaitMs,
     close: async () => {
       if (closing) return;
       closing = true;

@@ -2,13 +2,17 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 
+/** Connections of one API process. */
+const POOL_SIZE = 10;
 /** Key of the advisory lock serialising migrations and first-start seeding across API processes. */
 const STARTUP_LOCK_KEY = 7_240_511;
 
 export async function openPostgresDatabase(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const load = measurePoolLoad(pool, POOL_SIZE);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -34,7 +38,8 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseHandle>
     driver: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withExclusiveLock,
-    waiting: () => pool.waitingCount,
+    waiting: load.waiting,
+    expectedWaitMs: load.expectedWaitMs,
     close: () => pool.end(),
   };
 }

@@ -47,20 +47,20 @@ describe('overload guard', () => {
     }
   });
 
-  it('refuses API requests while more queries wait for the database than the limit', async () => {
-    let waiting = 0;
+  it('refuses API requests while the expected wait for the database is over its budget', async () => {
+    let wait = 0;
     const ctx = await createTestContext({
       overrides: {
         overload: {
-          limits: { maxDatabaseWaiting: 2, retryAfterSeconds: 3 },
-          databaseWaiting: () => waiting,
+          limits: { databaseWaitBudgetMs: 200, retryAfterSeconds: 3 },
+          databaseWaitMs: () => wait,
         },
       },
     });
     try {
-      waiting = 2;
+      wait = 200;
       expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      waiting = 3;
+      wait = 201;
       const refused = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('3');
@@ -68,7 +68,7 @@ describe('overload guard', () => {
       // The web app's files need no database: they are still served.
       const page = await ctx.app.inject({ method: 'GET', url: '/login' });
       expect(page.statusCode).not.toBe(503);
-      waiting = 0;
+      wait = 0;
       expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await ctx.close();

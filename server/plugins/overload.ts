@@ -1,9 +1,11 @@
 // Under overload the server answers 503 with Retry-After at once instead of queueing without bound
 // (decision 121). Two signals: the event loop's delay (the process itself cannot keep up) and the
-// queries waiting for a database connection (the database cannot keep up). Refusals go through the
-// error handler like every other answer: error format, security headers, request id.
+// expected wait for a database connection (the database cannot keep up: decision 171, measured by
+// server/db/pool-load.ts). Refusals go through the error handler like every other answer: error
+// format, security headers, request id.
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_ENV } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 
 export interface OverloadLimits {
@@ -11,8 +13,11 @@ export interface OverloadLimits {
   maxEventLoopDelayMs: number;
   /** How often the event-loop delay is sampled. */
   sampleIntervalMs: number;
-  /** Queries waiting for a database connection above which API requests are refused. */
-  maxDatabaseWaiting: number;
+  /**
+   * The budget of a query's wait for a database connection, in ms: API requests are refused while
+   * the expected wait is over it (decision 171).
+   */
+  databaseWaitBudgetMs: number;
   /** What Retry-After tells a refused client. */
   retryAfterSeconds: number;
 }
@@ -20,18 +25,24 @@ export interface OverloadLimits {
 export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
   maxEventLoopDelayMs: 1000,
   sampleIntervalMs: 500,
-  maxDatabaseWaiting: 100,
+  databaseWaitBudgetMs: DEFAULT_ENV.databaseWaitBudgetMs,
   retryAfterSeconds: 5,
 };
 
 const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
 
+/** A request is refused when its expected wait is over the budget; a wait just at it is served. */
+export const isOverBudget = (expectedWaitMs: number, budgetMs: number) => expectedWaitMs > budgetMs;
+
 export const OVERLOADED_MESSAGE = 'The server is busy. Try again in a few seconds.';
 
 export interface OverloadOptions {
   limits?: Partial<OverloadLimits>;
-  /** Queries waiting for a database connection now; without it only the event loop counts. */
-  databaseWaiting?: () => number;
+  /**
+   * How long a query arriving now would wait for a database connection, in ms
+   * (`DatabaseHandle.expectedWaitMs`); without it only the event loop counts.
+   */
+  databaseWaitMs?: () => number;
 }
 
 export async function registerOverloadGuard(
@@ -56,12 +67,14 @@ export async function registerOverloadGuard(
       throw refuse(request, type, value);
     },
   });
-  const { databaseWaiting } = options;
-  if (!databaseWaiting) return;
+  const { databaseWaitMs } = options;
+  if (!databaseWaitMs) return;
   // Only API requests wait for the database; the web app's files are served whatever its load.
   app.addHook('onRequest', async (request) => {
     if (!isApiRequest(request)) return;
-    const waiting = databaseWaiting();
-    if (waiting > limits.maxDatabaseWaiting) throw refuse(request, 'databaseWaiting', waiting);
+    const wait = databaseWaitMs();
+    if (isOverBudget(wait, limits.databaseWaitBudgetMs)) {
+      throw refuse(request, 'databaseWaitMs', Math.round(wait));
+    }
   });
 }

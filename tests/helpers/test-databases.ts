@@ -38,6 +38,11 @@ export async function createTestPglite(): Promise<DatabaseHandle> {
   return openPgliteDatabase({ loadDataDir: new Blob([await pgliteTemplate('fixture')]) });
 }
 
+/** The migrated database with the fixture as a PGlite data-directory tarball (`loadDataDir`). */
+export async function pgliteFixtureTarball(): Promise<Blob> {
+  return new Blob([await pgliteTemplate('fixture')]);
+}
+
 /** A new in-memory PGlite database with migrations applied and no rows. */
 export async function createEmptyPglite(): Promise<DatabaseHandle> {
   return openPgliteDatabase({ loadDataDir: new Blob([await pgliteTemplate('empty')]) });

@@ -11,6 +11,7 @@ import {
   earliestDueDate,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
+import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
@@ -78,8 +79,6 @@ import {
 } from './checkout.repository.ts';
 
 type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
-
-export const BILLING_COUNTRY_NOT_FOUND_MESSAGE = 'Country not found.';
 
 export interface CheckoutService {
   defaults(userId: string, companyId: string | undefined): Promise<CartDefaults>;
@@ -464,7 +463,7 @@ async function billingOf(
     const countryCode = await findCountryCode(db, given.country_id);
     if (!countryCode) {
       throw new ApiError(400, VALIDATION_FAILED_MESSAGE, {
-        violations: [{ path: 'billing.country_id', message: BILLING_COUNTRY_NOT_FOUND_MESSAGE }],
+        violations: [{ path: 'billing.country_id', message: INVALID_COUNTRY_MESSAGE }],
       });
     }
     const address = { ...given, vat_number: given.vat_number ?? null };

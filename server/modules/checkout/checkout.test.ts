@@ -32,6 +32,7 @@ import {
   type PaymentMethod,
 } from '#contract/orders.ts';
 import { BuyerProfileSchema } from '#contract/profile.ts';
+import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import { vatCents } from '#contract/vat.ts';
 import {
   cartItems,
@@ -303,7 +304,7 @@ describe('checkout and orders', () => {
     );
     expect(unknownCountry.statusCode).toBe(400);
     expect(unknownCountry.json().violations).toEqual([
-      { path: 'billing.country_id', message: 'Country not found.' },
+      { path: 'billing.country_id', message: INVALID_COUNTRY_MESSAGE },
     ]);
   });
 

@@ -65,12 +65,13 @@ export async function isMemberOf(db: Database, userId: string, companyId: string
   return !!row;
 }
 
-export async function findCountryIdByCode(db: Database, code: string) {
+/** A country of the reference list by its id or by its ISO code: its id and code, or null. */
+export async function findCountry(db: Database, by: { id: string } | { code: string }) {
   const [row] = await db
-    .select({ id: countries.id })
+    .select({ id: countries.id, code: countries.isoCode })
     .from(countries)
-    .where(eq(countries.isoCode, code));
-  return row?.id ?? null;
+    .where('id' in by ? eq(countries.id, by.id) : eq(countries.isoCode, by.code));
+  return row ?? null;
 }
 
 export async function businessTypeExists(db: Database, id: string) {

@@ -9,6 +9,7 @@ import {
   INVALID_BUSINESS_TYPE_MESSAGE,
   INVALID_COUNTRY_MESSAGE,
   PENDING_CHANGE_MESSAGE,
+  vatNumberProblem,
   type Company,
   type CompanyDetails,
   type CompanyRequest,
@@ -29,7 +30,7 @@ import {
   countRequests,
   findAccountOfUser,
   findCompany,
-  findCountryIdByCode,
+  findCountry,
   findPendingRequestsBefore,
   findRequest,
   findRequestIdByReference,
@@ -181,11 +182,17 @@ export function createCompaniesService({
 
     createRequest: async (tx, userId, input) => {
       const violations: Violation[] = [];
-      const [countryId, typeExists] = await Promise.all([
-        findCountryIdByCode(tx, input.country),
+      const [country, typeExists] = await Promise.all([
+        countryOfRequest(tx, input),
         businessTypeExists(tx, input.business_type),
       ]);
-      if (!countryId) violations.push({ path: 'country', message: INVALID_COUNTRY_MESSAGE });
+      if ('path' in country) violations.push(country);
+      else if (input.vat_number !== null && input.country === undefined) {
+        // Named by its id, the country's code is known only now (the contract checked a code).
+        const message = vatNumberProblem(input.vat_number, country.code);
+        if (message) violations.push({ path: 'vat_number', message });
+      }
+      const countryId = 'id' in country ? country.id : null;
       if (!typeExists) {
         violations.push({ path: 'business_type', message: INVALID_BUSINESS_TYPE_MESSAGE });
       }
@@ -252,6 +259,35 @@ export function createCompaniesService({
       return approved;
     },
   };
+}
+
+/**
+ * The country a request names (decision 172): by `country_id`, the id of the countries list, or
+ * by `country`, an ISO code, as accepted before; when both are given they must agree.
+ */
+async function countryOfRequest(
+  db: Database,
+  input: Pick<CompanyRequestCreate, 'country_id' | 'country'>,
+): Promise<{ id: string; code: string } | Violation> {
+  const byId =
+    input.country_id === undefined ? null : await findCountry(db, { id: input.country_id });
+  if (input.country_id !== undefined && !byId) {
+    return { path: 'country_id', message: INVALID_COUNTRY_MESSAGE };
+  }
+  if (input.country === undefined) {
+    return byId ?? { path: 'country_id', message: INVALID_COUNTRY_MESSAGE };
+  }
+  if (byId) {
+    return byId.code === input.country
+      ? byId
+      : { path: 'country', message: INVALID_COUNTRY_MESSAGE };
+  }
+  return (
+    (await findCountry(db, { code: input.country })) ?? {
+      path: 'country',
+      message: INVALID_COUNTRY_MESSAGE,
+    }
+  );
 }
 
 function detailsOf(

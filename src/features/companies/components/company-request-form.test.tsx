@@ -84,7 +84,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Business type'), AGENCY);
   await user.type(screen.getByLabelText('Contact e-mail'), 'hello@fjord.fr');
   await user.type(screen.getByLabelText('Accounting e-mail'), 'invoices@fjord.fr');
-  await user.selectOptions(screen.getByLabelText('Country'), 'FR');
+  await user.selectOptions(screen.getByLabelText('Country'), 'France');
   await user.type(screen.getByLabelText('City'), 'Paris');
   await user.type(screen.getByLabelText('Zip code'), '75002');
   await user.type(screen.getByLabelText('Address'), '10 Rue de la Paix');
@@ -106,7 +106,7 @@ describe('company request form', () => {
     await user.type(screen.getByLabelText('BIC/SWIFT (optional)'), 'DEUT12');
     expect(await screen.findByText(INVALID_BIC_MESSAGE)).toBeInTheDocument();
 
-    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
     await user.type(screen.getByLabelText('VAT number (optional)'), 'DE1234');
     expect(await screen.findByText(INVALID_VAT_MESSAGE)).toBeInTheDocument();
     await user.type(screen.getByLabelText('VAT number (optional)'), '56789');
@@ -141,7 +141,7 @@ describe('company request form', () => {
       business_name: 'Fjord Media SAS',
       business_type: AGENCY,
       contact_email: 'hello@fjord.fr',
-      country: 'FR',
+      country_id: COUNTRIES[1]!.id,
       vat_number: 'FR40303265045',
       iban: 'FR1420041010050500013M02606',
       bic_swift: 'BNPAFRPP',
@@ -179,7 +179,7 @@ describe('company request form', () => {
       changeOf: COMPANY.business_name,
     });
     expect(screen.getByLabelText('Business name')).toHaveValue('Bergmann Digital GmbH');
-    expect(screen.getByLabelText('Country')).toHaveValue('DE');
+    expect(screen.getByLabelText('Country')).toHaveValue(COUNTRIES[0]!.id);
     expect(screen.getByLabelText('IBAN (optional)')).toHaveValue('DE89370400440532013000');
     await user.clear(screen.getByLabelText('City'));
     await user.type(screen.getByLabelText('City'), 'Hamburg');
@@ -187,6 +187,7 @@ describe('company request form', () => {
     await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       company: COMPANY.id,
+      country_id: COUNTRIES[0]!.id,
       city: 'Hamburg',
       vat_number: 'DE123456789',
     });

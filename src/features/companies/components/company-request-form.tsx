@@ -6,7 +6,6 @@ import {
   COMPANY_LONG_TEXT_MAX,
   CompanyRequestCreateSchema,
   ibanProblem,
-  isCountryCode,
   normaliseIban,
   vatNumberProblem,
   type CompanyRequest,
@@ -35,7 +34,7 @@ export const EMPTY_COMPANY_REQUEST: FormValues = {
   contact_email: '',
   accounting_email: '',
   accounting_phone: '',
-  country: '',
+  country_id: '',
   city: '',
   zip_code: '',
   address: '',
@@ -97,11 +96,11 @@ export function CompanyRequestForm({
     mode: 'onTouched',
   });
   const field = fieldBinder(form);
-  const [iban, bic, vat, country] = useWatch({
+  const [iban, bic, vat, countryId] = useWatch({
     control: form.control,
-    name: ['iban', 'bic_swift', 'vat_number', 'country'],
+    name: ['iban', 'bic_swift', 'vat_number', 'country_id'],
   });
-  const countryCode = country && isCountryCode(country) ? country : null;
+  const countryCode = countries.find((item) => item.id === countryId)?.code ?? null;
   const ibanCheck = liveCheck(iban, ibanProblem);
   const bicCheck = liveCheck(bic, bicProblem);
   const vatCheck = liveCheck(vat, (value) => vatNumberProblem(value, countryCode));
@@ -117,7 +116,7 @@ export function CompanyRequestForm({
     }
   });
 
-  const countryOptions = countries.map((item) => ({ value: item.code, label: item.title }));
+  const countryOptions = countries.map((item) => ({ value: item.id, label: item.title }));
   const typeOptions = businessTypes.map((item) => ({ value: item.id, label: item.title }));
   const validIban =
     ibanCheck.ok && iban ? `Valid IBAN (${normaliseIban(iban).slice(0, 2)})` : undefined;
@@ -183,7 +182,7 @@ export function CompanyRequestForm({
             placeholder="Choose a country"
             options={countryOptions}
             autoComplete="country"
-            {...field('country')}
+            {...field('country_id')}
           />
           <TextField label="City" autoComplete="address-level2" {...field('city')} />
           <TextField label="Zip code" autoComplete="postal-code" {...field('zip_code')} />
