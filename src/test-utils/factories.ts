@@ -192,6 +192,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_method: 'credits',
     payment: { status: 'paid', method: 'credits' },
     invoice: null,
+    payment_instructions: null,
     credit_note: null,
     ...overrides,
   });

@@ -22,6 +22,8 @@ function orderQuery(db: Database) {
         number: invoices.number,
         paymentStatus: invoices.paymentStatus,
         paymentMethod: invoices.paymentMethod,
+        amount: invoices.amount,
+        createdAt: invoices.createdAt,
         fileId: files.id,
         fileName: files.fileName,
       },

@@ -12,6 +12,7 @@ import type { Pagination } from '#contract/pagination.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/database.ts';
 import { notFound } from '#server/http/api-error.ts';
+import { paymentInstructionsOf, type Payee } from '../billing/billing.service.ts';
 import {
   findOrderOfUser,
   findOrdersOfUser,
@@ -29,7 +30,7 @@ export interface OrdersService {
   get(userId: string, orderId: string): Promise<Order>;
 }
 
-export function createOrdersService({ db }: { db: Database }): OrdersService {
+export function createOrdersService({ db, payee }: { db: Database; payee: Payee }): OrdersService {
   return {
     list: async (userId, query) => {
       const filter = query.filter ?? {};
@@ -62,6 +63,7 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
             ...row,
             liveLinks: live.get(row.order.id) ?? 0,
             creditNote: notes.get(row.order.id) ?? null,
+            payee,
           }),
         ),
         pagination: { page: query.page, limit: query.limit, total },
@@ -72,7 +74,7 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
       const row = await findOrderOfUser(db, userId, orderId);
       if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
       const notes = await latestCreditNotes(db, [orderId]);
-      return toOrder({ ...row, creditNote: notes.get(orderId) ?? null });
+      return toOrder({ ...row, creditNote: notes.get(orderId) ?? null, payee });
     },
   };
 }
@@ -84,6 +86,9 @@ export interface InvoiceRef {
   paymentMethod: PaymentMethod | null;
   fileId: string | null;
   fileName: string | null;
+  /** With VAT; what a transfer pays. */
+  amount?: string | null;
+  createdAt?: Date | null;
 }
 
 /** A file of a document (invoice, credit note) as the wire shows it, when it has one. */
@@ -112,9 +117,12 @@ export function toOrder({
   invoice,
   liveLinks,
   creditNote = null,
+  payee,
 }: Omit<OrderWithRefs, 'invoice'> & {
   invoice: InvoiceRef | null;
   creditNote?: CreditNoteRef | null;
+  /** Where a bank transfer goes. */
+  payee: Payee;
 }): Order {
   return {
     id: order.id,
@@ -135,6 +143,7 @@ export function toOrder({
     payment_method: order.paymentMethod,
     payment: { status: order.paymentStatus, method: order.paymentMethod },
     invoice: toInvoice(invoice),
+    payment_instructions: paymentInstructionsOf(payee, order, invoice),
     credit_note: creditNote
       ? {
           id: creditNote.id,

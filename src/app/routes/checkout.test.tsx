@@ -93,6 +93,7 @@ const order: Order = {
   payment_method: 'credits',
   payment: { status: 'paid', method: 'credits' },
   invoice: null,
+  payment_instructions: null,
   credit_note: null,
 };
 
