@@ -265,6 +265,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
         company: { id: COMPANY_ID, title: 'Acme GmbH' },
         is_current: true,
         credit_limit: '0.00',
+        is_pay_by_bill_allowed: false,
         credits_balance: '100.00',
       },
     ],

@@ -246,15 +246,15 @@ export async function countRows(db: Database, table: string, where = sql`true`):
 }
 
 /**
- * `count` extra buyers in the company, each with one domain and the demo buyer's credit limit
- * (their pay-by-bill limit, decision 168); answers their ids, tokens and domains. Tokens are
- * signed as the login would sign them.
+ * `count` extra buyers in the company, each with one domain and `creditLimit` (their pay-by-bill
+ * limit, decision 168; 0.00 as for a new account); answers their ids, tokens and domains. Tokens
+ * are signed as the login would sign them.
  */
 export async function addBuyersToCompany(
   ctx: TestContext,
   companyId: string,
   count: number,
-  creditLimit = '5000.00',
+  creditLimit = '0.00',
 ): Promise<{ userId: string; token: string; domainId: string }[]> {
   const tokens = createAccessTokens({
     secret: TEST_JWT_SECRET,

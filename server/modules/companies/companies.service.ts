@@ -164,6 +164,7 @@ export function createCompaniesService({
           is_current: true,
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
+          is_pay_by_bill_allowed: account.isPayByBillAllowed,
         };
       }),
 
