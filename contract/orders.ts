@@ -147,6 +147,27 @@ export const InvoiceSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
 });
 
+/**
+ * How to pay an order whose bank transfer is awaited (decision 168): what its invoice asks for, so
+ * that the buyer can pay without opening the PDF. Null once paid, and for any other method.
+ */
+export const PaymentInstructionsSchema = z.object({
+  /** The seller, who holds the account. */
+  account_holder: z.string(),
+  /** Electronic format, without spaces; null when the seller's account names no IBAN. */
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  /** The account as the invoice prints it. */
+  bank_account: z.string(),
+  /** The invoice's amount with VAT. */
+  amount: z.string(),
+  /** What the transfer must quote: the invoice number. */
+  reference: z.string(),
+  /** YYYY-MM-DD. */
+  due_date: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
+
 export const OrderSchema = z.object({
   id: z.uuid(),
   created_at: z.string(),
@@ -180,6 +201,7 @@ export const OrderSchema = z.object({
     paid: z.string(),
     due: z.string(),
   }),
+  payment_instructions: PaymentInstructionsSchema.nullable(),
   credit_note: z
     .object({ id: z.uuid(), number: z.string(), file: FileRefSchema.nullable() })
     .nullable(),
@@ -196,7 +218,10 @@ export const PaymentMethodOptionSchema = z.object({
   is_available: z.boolean(),
   /** Why it is not available (the spec's messages), else null. */
   unavailable_reason: z.string().nullable(),
-  /** Credits: the company's balance. Pay by bill: what remains under the bill limit. */
+  /**
+   * The figure of the account's billing (decision 168): credits, the credit balance; pay by bill,
+   * what is available to pay by bill. Null for a bank transfer and where pay by bill is not allowed.
+   */
   available_amount: z.string().nullable(),
 });
 export type PaymentMethodOption = z.infer<typeof PaymentMethodOptionSchema>;

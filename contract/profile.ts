@@ -35,8 +35,10 @@ export const AccountSchema = z.object({
   id: z.string(),
   company: z.object({ id: z.string(), title: z.string() }),
   is_current: z.boolean(),
+  /** The buyer's pay-by-bill limit in the company (decision 168). */
   credit_limit: MoneySchema,
   credits_balance: MoneySchema,
+  is_pay_by_bill_allowed: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

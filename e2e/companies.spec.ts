@@ -74,7 +74,7 @@ test('a buyer files a company request, sees it approved and switches to the new 
   await expect(item.getByText('Approved', { exact: true })).toBeVisible();
   const accounts = page.getByRole('list', { name: 'Company accounts' });
   const added = accounts.getByRole('listitem').filter({ hasText: company });
-  await expect(added).toContainText('Credit limit €0.00');
+  await expect(added).toContainText('Credit balance €0.00 · Pay by bill not allowed');
 
   await page.goto('/');
   const selector = page.getByRole('combobox', { name: 'Company' });

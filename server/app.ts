@@ -49,6 +49,7 @@ import {
 import { contentGuidelinesRoutes } from './modules/content-guidelines/content-guidelines.routes.ts';
 import { createContentGuidelinesService } from './modules/content-guidelines/content-guidelines.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { payeeOf } from './modules/billing/billing.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
   createDemoPublisher,
@@ -344,7 +345,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   const publisher = createDemoPublisher({ db, now, lifeCycle });
   const demoLinks = createDemoLinks({ db, now });
-  const orders = createOrdersService({ db });
+  const payee = payeeOf(options.documentSeller ?? DEFAULT_ENV.documentSeller);
+  const orders = createOrdersService({ db, payee });
   handlers[SITE_EXPORT_JOB] = createSiteExportJob({ db, sites, now, dataDir: options.dataDir });
   handlers[MONTHLY_BILLS_JOB] = createMonthlyBillsJob({ db, now, documents });
   handlers[DEMO_PUBLISHER_JOB] =
@@ -422,6 +424,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       },
       notifier,
       documents,
+      payee,
     }),
     orders,
     orderItems: createOrderItemsService({

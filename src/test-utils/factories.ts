@@ -195,6 +195,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment: { status: 'paid', method: 'credits' },
     invoice: null,
     amounts: { charged: '357.00', credited: '0.00', paid: '357.00', due: '0.00' },
+    payment_instructions: null,
     credit_note: null,
     ...overrides,
   });
@@ -267,6 +268,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
         company: { id: COMPANY_ID, title: 'Acme GmbH' },
         is_current: true,
         credit_limit: '0.00',
+        is_pay_by_bill_allowed: false,
         credits_balance: '100.00',
       },
     ],

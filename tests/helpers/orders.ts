@@ -246,13 +246,15 @@ export async function countRows(db: Database, table: string, where = sql`true`):
 }
 
 /**
- * `count` extra buyers in the company, each with one domain; answers their ids, tokens and
- * domains. Tokens are signed as the login would sign them.
+ * `count` extra buyers in the company, each with one domain and `creditLimit` (their pay-by-bill
+ * limit, decision 168; 0.00 as for a new account); answers their ids, tokens and domains. Tokens
+ * are signed as the login would sign them.
  */
 export async function addBuyersToCompany(
   ctx: TestContext,
   companyId: string,
   count: number,
+  creditLimit = '0.00',
 ): Promise<{ userId: string; token: string; domainId: string }[]> {
   const tokens = createAccessTokens({
     secret: TEST_JWT_SECRET,
@@ -275,7 +277,7 @@ export async function addBuyersToCompany(
       })
       .returning({ id: users.id });
     if (!user) throw new Error('No user');
-    await db.insert(accounts).values({ userId: user.id, companyId, isCurrent: true });
+    await db.insert(accounts).values({ userId: user.id, companyId, isCurrent: true, creditLimit });
     const [domain] = await db
       .insert(buyerDomains)
       .values({ userId: user.id, hostname: `colleague-${index}.example.com` })

@@ -25,6 +25,7 @@ import {
 } from '#server/modules/files/documents.ts';
 import { moveCompanyDocument } from '#server/modules/files/file-store.ts';
 import { insertCreditTransaction } from '#server/modules/billing/billing.service.ts';
+import { payeeOf } from '#server/modules/billing/billing.service.ts';
 import { findCompaniesOfUser } from '#server/modules/checkout/checkout.repository.ts';
 import { createCheckoutService } from '#server/modules/checkout/checkout.service.ts';
 import { publisherInput } from '#server/modules/demo-publisher/demo-publisher.ts';
@@ -463,6 +464,7 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
     now,
     seller: options.seller ?? DEMO_SELLER,
     documents,
+    payee: payeeOf(options.documents?.seller ?? DEMO_DOCUMENT_SELLER),
   });
 
   const buyers = {

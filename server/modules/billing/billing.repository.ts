@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { documentNumber } from '#contract/document-number.ts';
 import { queryRows, type Database } from '#server/db/database.ts';
 import {
+  accounts,
   companies,
   creditNotes,
   creditTransactions,
@@ -57,15 +58,52 @@ export async function lowerUnpaidInvoice(
 const owed = sql`(${orders.priceWithVat} - coalesce((select sum(${creditNotes.amount})
   from ${creditNotes} where ${creditNotes.orderId} = ${orders.id}), 0))`;
 
-/** Pay-by-bill orders of the company not paid yet, with VAT, less cancelled items. */
-export async function openBillsCents(db: Database, companyId: string): Promise<number> {
-  const [row] = await queryRows<{ cents: string }>(
+/**
+ * Pay-by-bill orders of the company not paid yet, with VAT, less cancelled items: of all its
+ * buyers, and of `userId` alone.
+ */
+export async function openBillsCents(
+  db: Database,
+  companyId: string,
+  userId: string,
+): Promise<{ company: number; buyer: number }> {
+  const [row] = await queryRows<{ company: string; buyer: string }>(
     db,
-    sql`select coalesce(sum(${owed}) * 100, 0)::bigint::text as cents from ${orders}
+    sql`select coalesce(sum(${owed}) * 100, 0)::bigint::text as company,
+          coalesce(sum(${owed}) filter (where ${orders.userId} = ${userId}) * 100, 0)::bigint::text
+            as buyer
+        from ${orders}
         where ${orders.companyId} = ${companyId} and ${orders.paymentMethod} = 'pay_by_bill'
           and ${orders.paymentStatus} in ('approved', 'pending_payment')`,
   );
-  return Number(row?.cents ?? '0');
+  return { company: Number(row?.company ?? '0'), buyer: Number(row?.buyer ?? '0') };
+}
+
+/** The user's account in the company with what billing needs of both; null without one. */
+export async function findAccountLimits(
+  db: Database,
+  userId: string,
+  by: { accountId: string } | { companyId: string },
+) {
+  const [row] = await db
+    .select({
+      accountId: accounts.id,
+      companyId: companies.id,
+      companyTitle: companies.businessName,
+      creditLimit: accounts.creditLimit,
+      billLimit: companies.billLimit,
+      creditsBalance: companies.creditsBalance,
+      isPayByBillAllowed: companies.isPayByBillAllowed,
+    })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(
+      and(
+        eq(accounts.userId, userId),
+        'accountId' in by ? eq(accounts.id, by.accountId) : eq(accounts.companyId, by.companyId),
+      ),
+    );
+  return row ?? null;
 }
 
 /**

@@ -29,7 +29,6 @@ export function findCompaniesOfUser(db: Database, userId: string) {
       countryTitle: countries.title,
       countryCode: countries.isoCode,
       isPayByBillAllowed: companies.isPayByBillAllowed,
-      billLimit: companies.billLimit,
       creditsBalance: companies.creditsBalance,
     })
     .from(accounts)

@@ -14,7 +14,6 @@ import type { Violation } from '#contract/errors.ts';
 import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
-  BILL_LIMIT_MESSAGE,
   BillingSchema,
   CART_CHANGED_MESSAGE,
   LINE_CHANGED_MESSAGE,
@@ -22,7 +21,6 @@ import {
   COMPANY_NOT_FOUND_MESSAGE,
   INSUFFICIENT_CREDITS_MESSAGE,
   PAYMENT_METHOD_TITLES,
-  PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
   type Order,
   type OrderCreateSchema,
   type PaymentMethod,
@@ -44,13 +42,15 @@ import type { OrderBilling } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE, toViolations } from '#server/http/validation.ts';
 import {
+  accountBilling,
   debitCredits,
   insertCreditTransaction,
   insertInvoice,
   nextInSequence,
   nextInvoiceNumber,
-  openBillsCents,
+  payByBillProblem,
 } from '../billing/billing.service.ts';
+import type { Payee } from '../billing/billing.service.ts';
 import {
   deleteCartItems,
   draftOf,
@@ -101,6 +101,8 @@ export interface CheckoutOptions {
   notifier?: OrderNotifier;
   /** Writes the invoice's PDF in the order's transaction (decision 043). */
   documents?: DocumentWriter;
+  /** Where a bank transfer goes: the order answers how to pay it (decision 168). */
+  payee: Payee;
 }
 
 interface Totals {
@@ -119,6 +121,7 @@ export function createCheckoutService({
   seller,
   notifier,
   documents,
+  payee,
 }: CheckoutOptions): CheckoutService {
   const companyOf = async (database: Database, userId: string, companyId: string | undefined) => {
     const list = await findCompaniesOfUser(database, userId);
@@ -209,19 +212,18 @@ export function createCheckoutService({
       const { company } = await companyOf(db, userId, companyId);
       if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
       const totals = await cartTotals(userId, company);
-      const openCents = await openBillsCents(db, company.id);
-      const credits = creditsProblem(company, totals.grossCents);
-      const bill = billProblem(company, openCents, totals.grossCents);
+      // The same figures as the company's billing view (decision 168).
+      const billing = await accountBilling(db, userId, { companyId: company.id });
+      if (!billing) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+      const credits = creditsProblem(billing.credits_balance, totals.grossCents);
       return {
         data: [
           option('bank_transfer', null, null),
-          option('credits', credits, company.creditsBalance),
+          option('credits', credits, billing.credits_balance),
           option(
             'pay_by_bill',
-            bill,
-            company.isPayByBillAllowed
-              ? centsToMoney(Math.max(0, moneyToCents(company.billLimit) - openCents))
-              : null,
+            payByBillProblem(billing, totals.grossCents),
+            billing.is_pay_by_bill_allowed ? billing.available_to_pay_by_bill : null,
           ),
         ],
       };
@@ -303,7 +305,10 @@ export function createCheckoutService({
     } else if (method === 'pay_by_bill') {
       // One checkout at a time per company, so two orders cannot both fit under the limit.
       await lockCompany(tx, company.id);
-      const problem = billProblem(company, await openBillsCents(tx, company.id), totals.grossCents);
+      const billing = await accountBilling(tx, userId, { companyId: company.id });
+      const problem = billing
+        ? payByBillProblem(billing, totals.grossCents)
+        : COMPANY_NOT_FOUND_MESSAGE;
       if (problem) throw paymentRefused(problem);
       paymentStatus = 'approved';
     } else {
@@ -414,9 +419,12 @@ export function createCheckoutService({
             paymentMethod: invoice.paymentMethod,
             fileId: file?.id ?? null,
             fileName: file?.fileName ?? null,
+            amount: invoice.amount,
+            createdAt: invoice.createdAt,
           }
         : null,
       liveLinks: 0,
+      payee,
     });
   }
 }
@@ -489,13 +497,8 @@ async function billingOf(
   return { address, countryCode: company.countryCode, vatNumber: address.vat_number };
 }
 
-function creditsProblem(company: CompanyRow, grossCents: number): string | null {
-  return moneyToCents(company.creditsBalance) < grossCents ? INSUFFICIENT_CREDITS_MESSAGE : null;
-}
-
-function billProblem(company: CompanyRow, openCents: number, grossCents: number): string | null {
-  if (!company.isPayByBillAllowed) return PAY_BY_BILL_NOT_ALLOWED_MESSAGE;
-  return openCents + grossCents > moneyToCents(company.billLimit) ? BILL_LIMIT_MESSAGE : null;
+function creditsProblem(balance: string, grossCents: number): string | null {
+  return moneyToCents(balance) < grossCents ? INSUFFICIENT_CREDITS_MESSAGE : null;
 }
 
 function option(

@@ -15,6 +15,7 @@ import {
   type CartItem,
   type CartLineCreate,
 } from '#contract/cart.ts';
+import { AccountBillingSchema } from '#contract/billing.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
@@ -47,6 +48,7 @@ import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
+  accountOf,
   addBuyersToCompany,
   countRows,
   creditsOf,
@@ -391,9 +393,14 @@ describe('checkout and orders', () => {
     await fill([lineFor(facts, site)]);
     const bill = (await methods()).find((method) => method.id === 'pay_by_bill');
     expect(bill?.is_available).toBe(true);
-    const open = 1_000_000 - moneyToCents(bill?.available_amount ?? '0.00');
+    const account = await accountOf(ctx.handle.db, facts.userIds.buyer, facts.companyIds.buyer);
+    const billing = AccountBillingSchema.parse(
+      (await call('GET', `/profiles/accounts/${account?.id}/billing`, tokens.buyer)).json(),
+    );
+    expect(bill?.available_amount).toBe(billing.available_to_pay_by_bill);
+    const open = moneyToCents(billing.company_unpaid_pay_by_bill);
     expect(open).toBeGreaterThanOrEqual(gross);
-    // A limit the next order would cross by one cent.
+    // A company limit the next order would cross by one cent.
     await ctx.handle.db
       .update(companies)
       .set({ billLimit: centsToMoney(open + gross - 1) })

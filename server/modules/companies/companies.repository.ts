@@ -17,6 +17,7 @@ export async function findAccountOfUser(db: Database, userId: string, accountId:
       companyName: companies.businessName,
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
+      isPayByBillAllowed: companies.isPayByBillAllowed,
     })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))

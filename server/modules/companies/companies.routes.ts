@@ -8,6 +8,7 @@ import {
   CurrentAccountBodySchema,
   CurrentAccountSchema,
 } from '#contract/companies.ts';
+import { AccountBillingSchema } from '#contract/billing.ts';
 import { pageQuerySchema } from '#contract/pagination.ts';
 import {
   IdempotencyHeadersSchema,
@@ -51,6 +52,21 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       },
     },
     (request) => companies.companyOfAccount(principalOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/profiles/accounts/:id/billing',
+    {
+      schema: {
+        ...common,
+        summary: 'What the caller may spend for the company of one of their accounts',
+        description:
+          'The company’s credit balance and the caller’s pay-by-bill limit, unpaid pay-by-bill orders and what is available to pay by bill (bounded by the company’s own limit too), all with VAT: the figures checkout’s payment methods show (decision 168).',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: AccountBillingSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => companies.billingOfAccount(principalOf(request).userId, request.params.id),
   );
 
   app.get(

@@ -2,6 +2,7 @@
 // company account is current (checkout and the dashboard follow it), a company's details, and
 // company requests, a new company or a change to one, which marketplace staff decide in another
 // tool. An approved new company becomes an account of the buyer with a credit limit of 0.
+import type { AccountBilling } from '#contract/billing.ts';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
@@ -25,6 +26,7 @@ import type { companies } from '#server/db/schema/index.ts';
 import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+import { accountBilling } from '../billing/billing.service.ts';
 import {
   businessTypeExists,
   countRequests,
@@ -64,6 +66,8 @@ export interface DecisionResult {
 export interface CompaniesService {
   setCurrentAccount(userId: string, accountId: string): Promise<Account>;
   companyOfAccount(userId: string, accountId: string): Promise<Company>;
+  /** What the buyer may spend for the account's company (decision 168). */
+  billingOfAccount(userId: string, accountId: string): Promise<AccountBilling>;
   listRequests(userId: string, page: PageQuery): Promise<CompanyRequestList>;
   /** Stores the request in `tx` (the request's transaction, decision 044). */
   createRequest(tx: Database, userId: string, input: CompanyRequestCreate): Promise<CompanyRequest>;
@@ -161,6 +165,7 @@ export function createCompaniesService({
           is_current: true,
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
+          is_pay_by_bill_allowed: account.isPayByBillAllowed,
         };
       }),
 
@@ -170,6 +175,12 @@ export function createCompaniesService({
       const row = await findCompany(db, account.companyId);
       if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
       return toCompany(row);
+    },
+
+    billingOfAccount: async (userId, accountId) => {
+      const billing = await accountBilling(db, userId, { accountId });
+      if (!billing) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      return billing;
     },
 
     listRequests: async (userId, { page, limit }) => {

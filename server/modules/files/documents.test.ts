@@ -338,7 +338,8 @@ describe('invoice and credit note documents', () => {
   it('writes the monthly bill with the lines of every order of the company', async () => {
     ctx.clock.set(new Date('2026-07-06T10:00:00Z'));
     const july = await signInBuyers(ctx.app);
-    const [other] = await addBuyersToCompany(ctx, facts.companyIds.buyer, 1);
+    // The colleague may pay by bill too.
+    const [other] = await addBuyersToCompany(ctx, facts.companyIds.buyer, 1, '5000.00');
     if (!other) throw new Error('No colleague');
     const mine = await placeOrder(
       'pay_by_bill',

@@ -1,7 +1,13 @@
 // The files module's public face for other modules: storing uploaded files, reading multipart
 // forms, and writing invoices and credit notes. Other modules import from here only, so the
 // module keeps its inner layout to itself.
-export { createDocumentWriter, type DocumentWriter } from './documents.ts';
+export {
+  createDocumentWriter,
+  dateText,
+  PAYMENT_TERM_DAYS,
+  type DocumentSeller,
+  type DocumentWriter,
+} from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {
   FILE_NAME_TYPE_MESSAGE,

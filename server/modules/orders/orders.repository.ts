@@ -24,6 +24,7 @@ function orderQuery(db: Database) {
         paymentMethod: invoices.paymentMethod,
         amount: invoices.amount,
         billingMonth: invoices.billingMonth,
+        createdAt: invoices.createdAt,
         fileId: files.id,
         fileName: files.fileName,
       },

@@ -14,6 +14,7 @@ import type { Pagination } from '#contract/pagination.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/database.ts';
 import { notFound } from '#server/http/api-error.ts';
+import { paymentInstructionsOf, type Payee } from '../billing/billing.service.ts';
 import {
   creditsAndCancellations,
   findOrderOfUser,
@@ -32,7 +33,7 @@ export interface OrdersService {
   get(userId: string, orderId: string): Promise<Order>;
 }
 
-export function createOrdersService({ db }: { db: Database }): OrdersService {
+export function createOrdersService({ db, payee }: { db: Database; payee: Payee }): OrdersService {
   return {
     list: async (userId, query) => {
       const filter = query.filter ?? {};
@@ -67,6 +68,7 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
             liveLinks: live.get(row.order.id) ?? 0,
             creditNote: notes.get(row.order.id) ?? null,
             ...money.get(row.order.id),
+            payee,
           }),
         ),
         pagination: { page: query.page, limit: query.limit, total },
@@ -84,6 +86,7 @@ export function createOrdersService({ db }: { db: Database }): OrdersService {
         ...row,
         creditNote: notes.get(orderId) ?? null,
         ...money.get(orderId),
+        payee,
       });
     },
   };
@@ -100,6 +103,7 @@ export interface InvoiceRef {
   amount?: string | null;
   /** A monthly bill's month: it bills several orders. */
   billingMonth?: string | null;
+  createdAt?: Date | null;
 }
 
 /** A file of a document (invoice, credit note) as the wire shows it, when it has one. */
@@ -130,12 +134,15 @@ export function toOrder({
   creditNote = null,
   creditedCents = 0,
   cancelledLinks = 0,
+  payee,
 }: Omit<OrderWithRefs, 'invoice'> & {
   invoice: InvoiceRef | null;
   creditNote?: CreditNoteRef | null;
   /** What the order's credit notes credited; none for an order just placed. */
   creditedCents?: number;
   cancelledLinks?: number;
+  /** Where a bank transfer goes. */
+  payee: Payee;
 }): Order {
   const ownInvoiceAmount =
     invoice?.id && !invoice.billingMonth && invoice.amount ? invoice.amount : null;
@@ -166,6 +173,7 @@ export function toOrder({
       creditedCents,
       invoiceAmountCents: ownInvoiceAmount === null ? null : moneyToCents(ownInvoiceAmount),
     }),
+    payment_instructions: paymentInstructionsOf(payee, order, invoice),
     credit_note: creditNote
       ? {
           id: creditNote.id,

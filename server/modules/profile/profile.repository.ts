@@ -49,6 +49,7 @@ export async function findAccountsOfUser(db: Database, userId: string) {
       isCurrent: accounts.isCurrent,
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
+      isPayByBillAllowed: companies.isPayByBillAllowed,
     })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))

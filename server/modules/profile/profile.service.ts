@@ -46,6 +46,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
           is_current: account.isCurrent,
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
+          is_pay_by_bill_allowed: account.isPayByBillAllowed,
         })),
       };
     },

@@ -101,11 +101,13 @@ const order: Order = {
   payment: { status: 'paid', method: 'credits' },
   invoice: null,
   amounts: { charged: '290.00', credited: '0.00', paid: '290.00', due: '0.00' },
+  payment_instructions: null,
   credit_note: null,
 };
 
 interface Server {
   items: CartItem[];
+  defaults?: CartDefaults;
   methods?: PaymentMethodOption[];
   orderAnswers: ((call: Call) => Response | Promise<Response>)[];
 }
@@ -130,7 +132,9 @@ function api(server: Server) {
       );
       return jsonResponse(server.items.find((item) => item.id === id));
     }
-    if (path === '/api/v1/buyer/shopping-carts/defaults') return jsonResponse(defaults);
+    if (path === '/api/v1/buyer/shopping-carts/defaults') {
+      return jsonResponse(server.defaults ?? defaults);
+    }
     if (path === '/api/v1/buyer/shopping-carts/sites') return jsonResponse({ data: [] });
     if (path === '/api/v1/buyer/orders/payment-methods')
       return jsonResponse({ data: server.methods ?? methods });
@@ -376,12 +380,39 @@ describe('checkout', () => {
       within(methodsGroup)
         .getAllByRole('radio')
         .map((radio) => radio.textContent),
-    ).toEqual(['Bank transfer', 'CreditsAvailable: €2,000.00']);
+    ).toEqual(['Bank transfer', 'CreditsCredit balance: €2,000.00']);
     expect(screen.queryByRole('radio', { name: 'Pay by bill' })).toBeNull();
     expect(screen.getByLabelText('Business name')).toHaveValue('Acme Ltd');
     expect(
       within(screen.getByRole('group', { name: 'Invoice e-mails' })).getByRole('textbox'),
     ).toHaveValue('billing@acme.example');
+  });
+
+  it('names the figures under credits and pay by bill as the company billing view does', async () => {
+    const server: Server = {
+      items: [makeCartItem()],
+      orderAnswers: [],
+      defaults: { ...defaults, company: { ...defaults.company, is_pay_by_bill_allowed: true } },
+      methods: [
+        methods[0]!,
+        methods[1]!,
+        {
+          ...methods[2]!,
+          is_available: true,
+          unavailable_reason: null,
+          available_amount: '4179.50',
+        },
+      ],
+    };
+    mockApi(api(server));
+    renderCheckout();
+    await readyToOrder();
+    expect(screen.getByRole('radio', { name: 'Credits' })).toHaveAccessibleDescription(
+      'Credit balance: €2,000.00',
+    );
+    expect(screen.getByRole('radio', { name: 'Pay by bill' })).toHaveAccessibleDescription(
+      'Available to pay by bill: €4,179.50',
+    );
   });
 
   it('disables credits that do not cover the total and says why', async () => {
@@ -405,7 +436,7 @@ describe('checkout', () => {
     const credits = screen.getByRole('radio', { name: 'Credits' });
     expect(credits).toHaveAttribute('aria-disabled', 'true');
     expect(credits).toHaveAccessibleDescription(
-      'Available: €12.00 Your available credits are not enough to cover the total price.',
+      'Credit balance: €12.00 Your available credits are not enough to cover the total price.',
     );
     await user.click(credits);
     expect(credits).not.toBeChecked();

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '#contract/cart.ts';
 import {
   MAX_INVOICE_EMAILS,
@@ -93,6 +94,13 @@ function refusalText(error: ApiError): string {
   return typeof body?.message === 'string' ? body.message : error.message;
 }
 
+/** The figure under a method, named as the company's billing view names it (decision 168). */
+const METHOD_FIGURE_NAMES: Record<PaymentMethodOption['id'], string | null> = {
+  bank_transfer: null,
+  credits: BILLING_FIGURE_NAMES.credit_balance,
+  pay_by_bill: BILLING_FIGURE_NAMES.available_to_pay_by_bill,
+};
+
 /** Methods shown: pay by bill only for companies allowed it. */
 function visibleMethods(methods: readonly PaymentMethodOption[], defaults: CartDefaults) {
   return methods.filter(
@@ -153,9 +161,9 @@ function PaymentMethods({
               <Label className="font-medium text-slate-900 group-data-disabled:text-slate-500">
                 {method.title}
               </Label>
-              {method.available_amount !== null ? (
+              {method.available_amount !== null && METHOD_FIGURE_NAMES[method.id] ? (
                 <Description className="text-xs text-slate-600">
-                  Available: {formatMoney(method.available_amount)}
+                  {METHOD_FIGURE_NAMES[method.id]}: {formatMoney(method.available_amount)}
                 </Description>
               ) : null}
               {method.unavailable_reason ? (

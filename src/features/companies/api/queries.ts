@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  fetchAccountBilling,
   fetchBusinessTypes,
   fetchCompanyOfAccount,
   fetchCompanyRequests,
@@ -14,6 +15,13 @@ export const companyQueries = {
     queryOptions({
       queryKey: [...companyQueries.all(), 'account', accountId] as const,
       queryFn: ({ signal }) => fetchCompanyOfAccount(accountId, signal),
+    }),
+  billing: (accountId: string) =>
+    queryOptions({
+      queryKey: [...companyQueries.all(), 'account', accountId, 'billing'] as const,
+      // Orders change these figures: read fresh whenever shown.
+      staleTime: 0,
+      queryFn: ({ signal }) => fetchAccountBilling(accountId, signal),
     }),
   requests: () =>
     queryOptions({

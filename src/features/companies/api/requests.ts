@@ -1,3 +1,4 @@
+import { AccountBillingSchema, type AccountBilling } from '#contract/billing.ts';
 import {
   CompanyRequestListSchema,
   CompanyRequestSchema,
@@ -27,6 +28,17 @@ export function fetchCompanyOfAccount(accountId: string, signal?: AbortSignal): 
       signal,
     },
   );
+}
+
+/** What the buyer may spend for the account's company: every figure in one answer. */
+export function fetchAccountBilling(
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<AccountBilling> {
+  return apiClient.request(`/v1/buyer/profiles/accounts/${encodeURIComponent(accountId)}/billing`, {
+    schema: AccountBillingSchema,
+    signal,
+  });
 }
 
 export function fetchCompanyRequests(signal?: AbortSignal): Promise<CompanyRequestList> {

@@ -2,6 +2,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { Company } from '#contract/companies.ts';
 import type { Account } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
@@ -14,6 +15,7 @@ import { cx } from '#src/utils/class-names.ts';
 import { formatMoney } from '#src/utils/format.ts';
 import { useSetCurrentAccount } from '../api/current-account.ts';
 import { companyQueries } from '../api/queries.ts';
+import { AccountBillingView } from './account-billing.tsx';
 
 const COMPANY_STATUS_LABELS: Record<Company['status'], string> = {
   pending: 'Pending',
@@ -72,6 +74,25 @@ function CompanyDetails({ accountId }: { accountId: string }) {
   );
 }
 
+/** The account's short figures, under the names the billing view explains. */
+export function AccountFigures({ account }: { account: Account }) {
+  return (
+    <p className="text-sm text-slate-600">
+      {BILLING_FIGURE_NAMES.credit_balance}{' '}
+      <span className="tabular-nums">{formatMoney(account.credits_balance)}</span>
+      {' · '}
+      {account.is_pay_by_bill_allowed ? (
+        <>
+          {BILLING_FIGURE_NAMES.pay_by_bill_limit}{' '}
+          <span className="tabular-nums">{formatMoney(account.credit_limit)}</span>
+        </>
+      ) : (
+        'Pay by bill not allowed'
+      )}
+    </p>
+  );
+}
+
 function AccountItem({ account, offlineNoteId }: { account: Account; offlineNoteId: string }) {
   const mutation = useSetCurrentAccount();
   const isOnline = useOnlineStatus();
@@ -98,13 +119,7 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                   {account.company.title}
                   {account.is_current ? <Badge variant="success">Current</Badge> : null}
                 </p>
-                <p className="text-sm text-slate-600">
-                  Credit limit{' '}
-                  <span className="tabular-nums">{formatMoney(account.credit_limit)}</span>
-                  {' · '}
-                  Balance{' '}
-                  <span className="tabular-nums">{formatMoney(account.credits_balance)}</span>
-                </p>
+                <AccountFigures account={account} />
               </div>
               <div className="flex flex-wrap gap-2">
                 {account.is_current ? null : (
@@ -128,8 +143,22 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                 </DisclosureButton>
               </div>
             </div>
-            <DisclosurePanel className="mt-4 rounded-lg bg-slate-50 p-4">
-              <CompanyDetails accountId={account.id} />
+            <DisclosurePanel className="mt-4 space-y-4 rounded-lg bg-slate-50 p-4">
+              <section aria-labelledby={`billing-${account.id}`} className="space-y-3">
+                <h3 id={`billing-${account.id}`} className="text-sm font-semibold text-slate-900">
+                  Billing
+                </h3>
+                <AccountBillingView accountId={account.id} />
+              </section>
+              <section
+                aria-labelledby={`details-${account.id}`}
+                className="space-y-3 border-t border-slate-200 pt-4"
+              >
+                <h3 id={`details-${account.id}`} className="text-sm font-semibold text-slate-900">
+                  Company details
+                </h3>
+                <CompanyDetails accountId={account.id} />
+              </section>
             </DisclosurePanel>
           </>
         )}
@@ -182,7 +211,7 @@ export function CompanyAccounts({
     <Card>
       <CardHeader
         title="Company accounts"
-        description="The current company is checkout's default. Credit limits and balances exclude VAT."
+        description="The current company is checkout's default. Details explain each billing figure; amounts include VAT, as the order totals they pay."
       />
       {accounts && !isOnline ? (
         <p id={offlineNoteId} className="px-5 pt-3 text-sm text-amber-800">

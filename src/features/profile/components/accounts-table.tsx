@@ -1,14 +1,18 @@
+import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { Account } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
 import { formatMoney } from '#src/utils/format.ts';
 
-/** The buyer's company accounts with their credit limit and balance. */
+/** The buyer's company accounts with their credit balance and pay-by-bill limit. */
 export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
   return (
     <Card>
-      <CardHeader title="Company accounts" description="Credit limits and balances exclude VAT." />
+      <CardHeader
+        title="Company accounts"
+        description="Amounts include VAT, as the order totals they pay. Companies explains each figure."
+      />
       {accounts.length === 0 ? (
         <div className="p-5">
           <EmptyState
@@ -32,10 +36,10 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
                   Company
                 </th>
                 <th scope="col" className="px-3 py-2.5 sm:px-5 text-right">
-                  Credit limit
+                  {BILLING_FIGURE_NAMES.credit_balance}
                 </th>
                 <th scope="col" className="px-3 py-2.5 sm:px-5 text-right">
-                  Balance
+                  {BILLING_FIGURE_NAMES.pay_by_bill_limit}
                 </th>
               </tr>
             </thead>
@@ -49,10 +53,12 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
                     </span>
                   </td>
                   <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
-                    {formatMoney(account.credit_limit)}
+                    {formatMoney(account.credits_balance)}
                   </td>
                   <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
-                    {formatMoney(account.credits_balance)}
+                    {account.is_pay_by_bill_allowed
+                      ? formatMoney(account.credit_limit)
+                      : 'Pay by bill not allowed'}
                   </td>
                 </tr>
               ))}

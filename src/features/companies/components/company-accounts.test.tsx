@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountBilling } from '#contract/billing.ts';
+import type { Account } from '#contract/profile.ts';
+import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { renderOnRoute } from '#src/test-utils/render.tsx';
+import { CompanyAccounts } from './company-accounts.tsx';
+
+const ACCOUNT: Account = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  company: { id: '00000000-0000-4000-8000-0000000000c1', title: 'Northwind Outdoor Ltd' },
+  is_current: true,
+  credit_limit: '5000.00',
+  credits_balance: '278.00',
+  is_pay_by_bill_allowed: true,
+};
+
+const BILLING: AccountBilling = {
+  account: ACCOUNT.id,
+  company: ACCOUNT.company,
+  credits_balance: '278.00',
+  is_pay_by_bill_allowed: true,
+  pay_by_bill_limit: '5000.00',
+  unpaid_pay_by_bill: '820.50',
+  available_to_pay_by_bill: '4179.50',
+  company_pay_by_bill_limit: '10000.00',
+  company_unpaid_pay_by_bill: '820.50',
+  bound: 'your_limit',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Opens the account's details and answers its billing figures: name → [value, explanation]. */
+async function openBilling(account: Account, billing: AccountBilling) {
+  const { calls } = mockApi((call) =>
+    call.url.pathname.endsWith('/billing')
+      ? jsonResponse(billing)
+      : jsonResponse({ code: 404, message: 'Company not found.' }, 404),
+  );
+  renderOnRoute(
+    <CompanyAccounts accounts={[account]} isPending={false} error={null} onRetry={() => {}} />,
+  );
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Details' }));
+  const section = await screen.findByRole('region', { name: 'Billing' });
+  await within(section).findByText('€278.00');
+  const figures = Object.fromEntries(
+    within(section)
+      .getAllByRole('term')
+      .map((term) => {
+        const value = term.nextElementSibling;
+        return [term.textContent, [value?.textContent, value?.nextElementSibling?.textContent]];
+      }),
+  );
+  return { figures, calls };
+}
+
+describe('company accounts', () => {
+  it('names the short figures as the billing view does', () => {
+    mockApi(() => jsonResponse({}));
+    renderOnRoute(
+      <CompanyAccounts accounts={[ACCOUNT]} isPending={false} error={null} onRetry={() => {}} />,
+    );
+    const item = within(screen.getByRole('list', { name: 'Company accounts' })).getByRole(
+      'listitem',
+    );
+    expect(item).toHaveTextContent('Credit balance €278.00 · Pay-by-bill limit €5,000.00');
+  });
+
+  it('explains each billing figure, all from the account’s one billing answer', async () => {
+    const { figures, calls } = await openBilling(ACCOUNT, BILLING);
+    expect(calls.map((call) => call.url.pathname)).toContain(
+      `/api/v1/buyer/profiles/accounts/${ACCOUNT.id}/billing`,
+    );
+    expect(figures).toEqual({
+      'Credit balance': [
+        '€278.00',
+        'Prepaid credits of Northwind Outdoor Ltd, shared by all its buyers: an order paid with credits takes its total with VAT from them, and cancelled items give it back.',
+      ],
+      'Pay-by-bill limit': [
+        '€5,000.00',
+        "The most your pay-by-bill orders for Northwind Outdoor Ltd may add up to, with VAT, while they are not paid. The marketplace's staff set it.",
+      ],
+      'Unpaid pay-by-bill orders': [
+        '€820.50',
+        'Your pay-by-bill orders for this company, with VAT and less cancelled items, until their bill is paid. Each order paid by bill adds its total; a bill of the start of each month gathers the month before.',
+      ],
+      'Available to pay by bill': [
+        '€4,179.50',
+        'Your pay-by-bill limit minus your unpaid pay-by-bill orders: the most your next pay-by-bill order may cost, with VAT.',
+      ],
+    });
+  });
+
+  it('says when the company’s own limit leaves less than the buyer’s', async () => {
+    const { figures } = await openBilling(ACCOUNT, {
+      ...BILLING,
+      available_to_pay_by_bill: '500.00',
+      company_unpaid_pay_by_bill: '9500.00',
+      bound: 'company_limit',
+    });
+    expect(figures['Available to pay by bill']).toEqual([
+      '€500.00',
+      "Less than your own limit leaves: Northwind Outdoor Ltd's pay-by-bill limit of €10,000.00 for all its buyers together has this much left after their unpaid pay-by-bill orders of €9,500.00.",
+    ]);
+  });
+
+  it('says pay by bill is not allowed instead of showing a limit that does not apply', async () => {
+    const account = { ...ACCOUNT, is_pay_by_bill_allowed: false };
+    const { figures } = await openBilling(account, {
+      ...BILLING,
+      is_pay_by_bill_allowed: false,
+      available_to_pay_by_bill: '0.00',
+      unpaid_pay_by_bill: '0.00',
+      bound: 'not_allowed',
+    });
+    expect(Object.keys(figures)).toEqual(['Credit balance', 'Pay by bill']);
+    expect(figures['Pay by bill']?.[0]).toBe('Not allowed');
+    expect(
+      within(screen.getByRole('list', { name: 'Company accounts' })).getByRole('listitem'),
+    ).toHaveTextContent('Credit balance €278.00 · Pay by bill not allowed');
+  });
+});
