@@ -3,7 +3,7 @@
 // ones, so that a buyer can copy them without opening the invoice.
 import { bicProblem, ibanProblem, normaliseBic, normaliseIban } from '#contract/companies.ts';
 import type { PaymentInstructions, PaymentMethod, PaymentStatus } from '#contract/orders.ts';
-import { dateText, PAYMENT_TERM_DAYS, type DocumentSeller } from '../files/files.service.ts';
+import { PAYMENT_TERM_DAYS, type DocumentSeller } from '../files/files.service.ts';
 
 export interface Payee {
   /** The account holder: the seller's name. */
@@ -63,6 +63,7 @@ export function paymentInstructionsOf(
     bank_account: payee.account,
     amount: invoice.amount,
     reference: invoice.number,
-    due_date: dateText(due),
+    // The wire's dates are ISO (YYYY-MM-DD); the screen formats them.
+    due_date: due.toISOString().slice(0, 10),
   };
 }

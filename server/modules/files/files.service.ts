@@ -3,7 +3,6 @@
 // module keeps its inner layout to itself.
 export {
   createDocumentWriter,
-  dateText,
   PAYMENT_TERM_DAYS,
   type DocumentSeller,
   type DocumentWriter,
