@@ -21,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
 import {
   createLoginThrottle,
   DEFAULT_LOGIN_LIMITS,
@@ -256,10 +258,13 @@ declare module 'fastify' {
 function createServices(options: AppOptions, app: FastifyInstance) {
   const { db } = options;
   const now = options.now ?? systemClock;
+  const idleDays = options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays;
+  const sessions = createSessionsService({ db, now, idleDays });
   const tokens = createAccessTokens({
     secret: options.jwtSecret,
     ttlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ENV.accessTokenTtlSeconds,
     now,
+    isSessionActive: sessions.isActive,
   });
   const throttle = createLoginThrottle(db, now, {
     ...DEFAULT_LOGIN_LIMITS,
@@ -366,6 +371,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   return {
     tokens,
+    sessions,
     jobs,
     mail: mail.worker,
     auth: createAuthService({
@@ -373,7 +379,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       tokens,
       throttle,
       now,
-      idleDays: options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays,
+      idleDays,
       securityLog: ({ event, userId, address }) =>
         app.log.warn({ event, user_id: userId ?? null, address }, 'Security event'),
     }),
@@ -468,12 +474,14 @@ async function registerRoutes(
   await app.register(emailChangeConfirmationRoutes, {
     prefix: '/api/v1/public',
     settings: services.accountSettings,
+    tokens: services.tokens,
   });
   await app.register(referenceDataRoutes, { prefix: '/api/v1/common', db });
   await app.register(
     async (common) => {
       common.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await common.register(passwordChangeRoutes, { settings: services.accountSettings });
+      await common.register(sessionsRoutes, { sessions: services.sessions });
     },
     { prefix: '/api/v1/common' },
   );
