@@ -15,6 +15,7 @@ import { DEFAULT_ENV, type Env } from './env.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
+import { mailPayloadKey } from './mail/mail-secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -285,6 +286,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     db,
     now,
     transport: options.mailer,
+    payloadKey: mailPayloadKey(options.jwtSecret),
     log,
     pollIntervalMs: options.jobPollIntervalMs,
   });
