@@ -114,8 +114,8 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{
         summary: 'Change the password (multipart form: current_password, new_password)',
         description:
           'The new password needs 12 characters and must not be common or easy to guess. The ' +
-          'session that changes it stays signed in; every other session ends at its next ' +
-          `refresh, and the buyer is mailed. ${RATE_LIMIT_NOTE}`,
+          'session that changes it stays signed in; every other session ends, its next request ' +
+          `answered 401, and the buyer is mailed. ${RATE_LIMIT_NOTE}`,
         security,
         consumes: ['multipart/form-data'],
         body: PasswordChangeSchema.nullish(),
