@@ -4,6 +4,7 @@
 // answer for BENCH_LINK_HOSTS publisher hostnames (default 1,000). Loopback is allowed here only,
 // through the checker's `route`. Prints throughput, check times, memory, and the most requests one
 // hostname was answering at once (must be 1). PGlite in its own thread, as the server runs it.
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { seedReferenceData } from '#server/db/reference-data.ts';
 import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
+import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import {
   createLinkChecker,
@@ -86,6 +88,7 @@ export async function runLinksBench(): Promise<void> {
       db: handle.db,
       now: () => new Date(),
       transport: createMailer({ from: 'bench@example.com', mailDir, log: () => {} }),
+      payloadKey: mailPayloadKey(randomBytes(32).toString('base64url')),
       log: () => {},
     });
     const monitor = createLinkMonitor({

@@ -15,12 +15,15 @@ import { DEFAULT_ENV, type Env } from './env.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
+import { mailPayloadKey } from './mail/mail-secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
 import {
   createLoginThrottle,
   DEFAULT_LOGIN_LIMITS,
@@ -257,10 +260,13 @@ declare module 'fastify' {
 function createServices(options: AppOptions, app: FastifyInstance) {
   const { db } = options;
   const now = options.now ?? systemClock;
+  const idleDays = options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays;
+  const sessions = createSessionsService({ db, now, idleDays });
   const tokens = createAccessTokens({
     secret: options.jwtSecret,
     ttlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ENV.accessTokenTtlSeconds,
     now,
+    isSessionActive: sessions.isActive,
   });
   const throttle = createLoginThrottle(db, now, {
     ...DEFAULT_LOGIN_LIMITS,
@@ -281,6 +287,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     db,
     now,
     transport: options.mailer,
+    payloadKey: mailPayloadKey(options.jwtSecret),
     log,
     pollIntervalMs: options.jobPollIntervalMs,
   });
@@ -368,6 +375,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   return {
     tokens,
+    sessions,
     jobs,
     mail: mail.worker,
     auth: createAuthService({
@@ -375,7 +383,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
       tokens,
       throttle,
       now,
-      idleDays: options.refreshTokenIdleDays ?? DEFAULT_ENV.refreshTokenIdleDays,
+      idleDays,
       securityLog: ({ event, userId, address }) =>
         app.log.warn({ event, user_id: userId ?? null, address }, 'Security event'),
     }),
@@ -471,12 +479,14 @@ async function registerRoutes(
   await app.register(emailChangeConfirmationRoutes, {
     prefix: '/api/v1/public',
     settings: services.accountSettings,
+    tokens: services.tokens,
   });
   await app.register(referenceDataRoutes, { prefix: '/api/v1/common', db });
   await app.register(
     async (common) => {
       common.addHook('onRequest', requireRole(services.tokens, 'ROLE_BUYER'));
       await common.register(passwordChangeRoutes, { settings: services.accountSettings });
+      await common.register(sessionsRoutes, { sessions: services.sessions });
     },
     { prefix: '/api/v1/common' },
   );

@@ -10,6 +10,10 @@
 // A runner may claim only some kinds (`kinds`), so that one kind gets a worker of its own (mail,
 // which must not wait behind an export), and may retry jobs whose handler failed
 // (`retryDelayMs`): the job goes back to `pending` with `run_after` set, until `maxAttempts`.
+//
+// A kind whose payload holds something secret names those keys (`secretPayloadKeys`): they are
+// removed when the job completes or fails for good; completed jobs may be deleted after a while
+// (`pruneCompletedAfterMs`), checked when the queue is found empty, at most once an hour.
 import { inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/database.ts';
@@ -57,8 +61,14 @@ export interface JobRunnerOptions {
    * until it has been started `maxAttempts` times; without it a failed job stays failed.
    */
   retryDelayMs?: (attempt: number) => number;
+  /** Payload keys removed once a job has completed or failed for good. */
+  secretPayloadKeys?: readonly string[];
+  /** Completed jobs of this runner's kinds older than this are deleted. */
+  pruneCompletedAfterMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
+
+const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 interface ClaimedJob {
   id: string;
@@ -74,7 +84,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const log = options.log ?? (() => {});
-  const { retryDelayMs, kinds } = options;
+  const { retryDelayMs, kinds, pruneCompletedAfterMs } = options;
+  const secretKeys = [...(options.secretPayloadKeys ?? [])];
+  // `payload - array['a','b']`: the payload without its secret keys, or as it is.
+  const withoutSecrets: SQL =
+    secretKeys.length > 0
+      ? sql`payload - array[${sql.join(
+          secretKeys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`payload`;
+  let prunedAt: number | null = null;
   const kindFilter: SQL = !kinds
     ? sql`true`
     : 'only' in kinds
@@ -94,6 +114,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       db,
       sql`update ${jobs}
           set status = case when attempts >= ${maxAttempts} then 'failed'::job_status else 'pending'::job_status end,
+              payload = case when attempts >= ${maxAttempts} then ${withoutSecrets} else payload end,
               last_error = case when attempts >= ${maxAttempts} then ${ABANDONED_MESSAGE}
                                 else 'The worker running the job stopped responding.' end,
               updated_at = ${at.toISOString()}
@@ -153,6 +174,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const updated = await queryRows<{ id: string }>(
       db,
       sql`update ${jobs} set status = ${status}, last_error = ${message},
+          payload = ${status === 'pending' ? sql`payload` : withoutSecrets},
           run_after = ${retryAt}, updated_at = ${at.toISOString()}
           where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}
           returning id`,
@@ -160,10 +182,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return updated.length > 0;
   };
 
+  /** Deletes old completed jobs of this runner's kinds, at most once an interval. */
+  const prune = async () => {
+    if (pruneCompletedAfterMs === undefined) return;
+    const at = now().getTime();
+    if (prunedAt !== null && at - prunedAt < PRUNE_INTERVAL_MS) return;
+    prunedAt = at;
+    await db.execute(
+      sql`delete from ${jobs} where status = 'completed' and ${kindFilter}
+          and updated_at < ${new Date(at - pruneCompletedAfterMs).toISOString()}`,
+    );
+  };
+
   const runNext = async (): Promise<boolean> => {
     await recoverStale();
     const job = await claim();
-    if (!job) return false;
+    if (!job) {
+      await prune();
+      return false;
+    }
     const handler = handlers[job.kind];
     let renewing: Promise<unknown> = Promise.resolve();
     const heartbeat = setInterval(() => {

@@ -6,8 +6,15 @@ import { createTestContext, TEST_START, type TestContext } from '#tests/helpers/
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs, mailRequests } from '../db/schema/index.ts';
-import { createMailQueue, MAIL_JOB, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail-queue.ts';
+import {
+  createMailQueue,
+  MAIL_JOB,
+  MAIL_KEPT_DAYS,
+  MAIL_MAX_ATTEMPTS,
+  mailRetryDelayMs,
+} from './mail-queue.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
+import { mailPayloadKey } from './mail-secrets.ts';
 
 /** An SMTP server that refuses the next `failures` messages, then accepts. */
 function flakyTransport() {
@@ -24,6 +31,7 @@ function flakyTransport() {
   return { state, transport };
 }
 
+const KEY = mailPayloadKey('a-test-secret-that-is-long-enough-0123456789');
 const MESSAGE: MailMessage = { to: 'buyer@example.com', subject: 'Hello', text: 'Hi there' };
 
 describe('the mail queue', () => {
@@ -43,7 +51,7 @@ describe('the mail queue', () => {
   });
 
   const queueWith = (transport: Mailer) =>
-    createMailQueue({ db: handle.db, now: clock.now, transport, log: () => {} });
+    createMailQueue({ db: handle.db, now: clock.now, transport, payloadKey: KEY, log: () => {} });
 
   it('sends a queued mail once, also when two workers look for it at the same time', async () => {
     const { state, transport } = flakyTransport();
@@ -92,17 +100,60 @@ describe('the mail queue', () => {
       expect(await worker.runNext()).toBe(false);
       clock.advanceSeconds(1);
     }
+    expect(Object.keys((await mailJobs())[0]!.payload).sort()).toEqual([
+      'sealed_text',
+      'subject',
+      'to',
+    ]);
     expect(await worker.runNext()).toBe(true);
     expect(await mailJobs()).toMatchObject([
       {
         status: 'failed',
         attempts: MAIL_MAX_ATTEMPTS,
         lastError: '421 4.3.2 Service not available',
+        // Given up: the text is gone, the address and subject stay for the operator.
+        payload: { to: MESSAGE.to, subject: MESSAGE.subject },
       },
     ]);
+    expect(Object.keys((await mailJobs())[0]!.payload)).toHaveLength(2);
     clock.advanceSeconds(24 * 60 * 60);
     expect(await worker.runNext()).toBe(false);
     expect(state.sent).toEqual([]);
+  });
+
+  it('stores the text sealed, keeps only the address and subject once sent, and deletes sent mail after a week', async () => {
+    const { state, transport } = flakyTransport();
+    const { queue, worker } = queueWith(transport);
+    const secret = { ...MESSAGE, text: 'Reset: http://portal.test/passwords-resets?token=s3cr3t' };
+    await queue.send(secret);
+    const [queued] = await mailJobs();
+    expect(JSON.stringify(queued?.payload)).not.toContain('s3cr3t');
+    expect(queued?.payload).toMatchObject({ to: MESSAGE.to, subject: MESSAGE.subject });
+    expect(await worker.runNext()).toBe(true);
+    expect(state.sent).toEqual([secret]);
+    expect(await mailJobs()).toMatchObject([{ status: 'completed' }]);
+    expect((await mailJobs())[0]?.payload).toEqual({ to: MESSAGE.to, subject: MESSAGE.subject });
+
+    // A mail queued in clear before texts were sealed is still sent, and scrubbed too.
+    await handle.db.insert(jobs).values({
+      kind: MAIL_JOB,
+      payload: { ...MESSAGE },
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    expect(await worker.runNext()).toBe(true);
+    expect(state.sent).toEqual([secret, MESSAGE]);
+    expect((await mailJobs()).map((job) => job.payload)).toEqual([
+      { to: MESSAGE.to, subject: MESSAGE.subject },
+      { to: MESSAGE.to, subject: MESSAGE.subject },
+    ]);
+
+    clock.advanceSeconds(MAIL_KEPT_DAYS * 24 * 60 * 60 - 60);
+    expect(await worker.runNext()).toBe(false);
+    expect(await mailJobs()).toHaveLength(2);
+    clock.advanceSeconds(2 * 60 * 60);
+    expect(await worker.runNext()).toBe(false);
+    expect(await mailJobs()).toEqual([]);
   });
 
   it('waits 1, 2, 4 … minutes between attempts, at most an hour, about two hours in all', () => {

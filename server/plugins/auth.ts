@@ -29,6 +29,20 @@ export function requireRole(tokens: AccessTokens, role: Role): onRequestAsyncHoo
   };
 }
 
+/** The caller of a public route when it sends a valid access token; null otherwise. */
+export async function optionalPrincipal(
+  tokens: AccessTokens,
+  request: FastifyRequest,
+): Promise<Principal | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  try {
+    return await tokens.verify(token);
+  } catch {
+    return null;
+  }
+}
+
 /** The authenticated caller of a route guarded by requireRole. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized(TOKEN_MISSING_MESSAGE);

@@ -16,6 +16,7 @@ import {
   contentProductPlans,
   niches,
   orderItems,
+  sessions,
   sitePrices,
   sites,
   users,
@@ -260,6 +261,7 @@ export async function addBuyersToCompany(
     secret: TEST_JWT_SECRET,
     ttlSeconds: 3600,
     now: ctx.clock.now,
+    isSessionActive: async () => true,
   });
   const db = ctx.handle.db;
   const created = [];
@@ -283,7 +285,22 @@ export async function addBuyersToCompany(
       .values({ userId: user.id, hostname: `colleague-${index}.example.com` })
       .returning({ id: buyerDomains.id });
     if (!domain) throw new Error('No domain');
-    const token = await tokens.issue({ userId: user.id, username: email, roles: ['ROLE_BUYER'] });
+    // The session a login would open, so that the app accepts the token.
+    const at = ctx.clock.now();
+    const sessionId = randomUUID();
+    await db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + 30 * 24 * 60 * 60 * 1000),
+      lastUsedAt: at,
+    });
+    const token = await tokens.issue({
+      userId: user.id,
+      username: email,
+      roles: ['ROLE_BUYER'],
+      familyId: sessionId,
+    });
     created.push({ userId: user.id, token, domainId: domain.id });
   }
   return created;

@@ -4,6 +4,32 @@ import { loginFailureScope, userTokenPurpose } from './enums.ts';
 import { users } from './users.ts';
 
 /**
+ * A sign-in (decision 169): one per login, its id the refresh-token family id and the `sid` of
+ * every access token issued for it. The auth plugin reads it by primary key on every request, so
+ * ending it (logout, password or e-mail change, signing out other devices) takes effect on the
+ * next request. `device` and `address` are summaries (browser and system; the address with its
+ * last part hidden), never the raw User-Agent or address.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The family's absolute end: REFRESH_TOKEN_TTL_DAYS after the login. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per session, by requests and refreshes. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    device: text('device').notNull().default(''),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
  * Refresh tokens, stored only as SHA-256 hashes. Tokens issued from one login share a family;
  * presenting a used token revokes the family, and a family expires a fixed time after its login.
  */
@@ -14,7 +40,9 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     familyCreatedAt: timestamp('family_created_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -14,7 +14,8 @@ import {
 } from '#contract/profile-settings.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
-import { principalOf } from '#server/plugins/auth.ts';
+import { optionalPrincipal, principalOf } from '#server/plugins/auth.ts';
+import type { AccessTokens } from '../auth/auth.service.ts';
 import { formParts } from '../files/files.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import type { AccountSettingsService, Caller } from './account-settings.service.ts';
@@ -81,7 +82,8 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 
 export const emailChangeConfirmationRoutes: FastifyPluginAsyncZod<{
   settings: AccountSettingsService;
-}> = async (app, { settings }) => {
+  tokens: AccessTokens;
+}> = async (app, { settings, tokens }) => {
   app.post(
     '/email-changes/confirmations/:token',
     {
@@ -90,12 +92,14 @@ export const emailChangeConfirmationRoutes: FastifyPluginAsyncZod<{
         summary: 'Confirm an e-mail change with the token mailed to the new address',
         description:
           '404 when the link is unknown, used, replaced by a newer request or expired; 409 when ' +
-          'the address got an account of its own meanwhile.',
+          'the address got an account of its own meanwhile. Every session of the account ends, ' +
+          "but the caller's when it sends the account's own access token.",
         params: TokenParamsSchema,
         response: { 200: EmailChangeConfirmedSchema, ...errorResponses(400, 404, 409) },
       },
     },
-    (request) => settings.confirmEmailChange(request.params.token),
+    async (request) =>
+      settings.confirmEmailChange(request.params.token, await optionalPrincipal(tokens, request)),
   );
 };
 
@@ -110,8 +114,8 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{
         summary: 'Change the password (multipart form: current_password, new_password)',
         description:
           'The new password needs 12 characters and must not be common or easy to guess. The ' +
-          'session that changes it stays signed in; every other session ends at its next ' +
-          `refresh, and the buyer is mailed. ${RATE_LIMIT_NOTE}`,
+          'session that changes it stays signed in; every other session ends, its next request ' +
+          `answered 401, and the buyer is mailed. ${RATE_LIMIT_NOTE}`,
         security,
         consumes: ['multipart/form-data'],
         body: PasswordChangeSchema.nullish(),

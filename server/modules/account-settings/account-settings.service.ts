@@ -26,6 +26,7 @@ import {
 } from '#server/mail/account-messages.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import {
+  endOtherSessionsAfterEmailChange,
   endOtherSessionsAfterPasswordChange,
   generateSecretToken,
   hashPassword,
@@ -71,7 +72,14 @@ export interface ProfileDetails {
 export interface AccountSettingsService {
   updateDetails(userId: string, details: ProfileDetails): Promise<void>;
   requestEmailChange(caller: Caller, request: EmailChangeRequest): Promise<EmailChangeAccepted>;
-  confirmEmailChange(token: string): Promise<EmailChangeConfirmed>;
+  /**
+   * `opener`: who opened the link, when signed in; their session stays if it is the account's,
+   * every other session of the account ends.
+   */
+  confirmEmailChange(
+    token: string,
+    opener?: { userId: string; familyId?: string | null } | null,
+  ): Promise<EmailChangeConfirmed>;
   changePassword(caller: Caller, request: PasswordChange): Promise<void>;
 }
 
@@ -153,7 +161,7 @@ export function createAccountSettingsService(deps: {
       return { new_email: newEmail, expires_at: expiresAt.toISOString() };
     },
 
-    confirmEmailChange: async (token) => {
+    confirmEmailChange: async (token, opener) => {
       try {
         return await db.transaction(async (tx) => {
           const at = now();
@@ -162,6 +170,11 @@ export function createAccountSettingsService(deps: {
           const oldEmail = await updateUserEmail(tx, change.userId, change.newEmail, at);
           if (oldEmail === null) throw notFound(INVALID_LINK_MESSAGE);
           await retireEmailChanges(tx, change.userId, at);
+          await endOtherSessionsAfterEmailChange(tx, {
+            userId: change.userId,
+            keepFamilyId: opener?.userId === change.userId ? (opener.familyId ?? null) : null,
+            at,
+          });
           await mail.send(emailChangedMail(oldEmail, change.newEmail), tx);
           return { email: change.newEmail };
         });

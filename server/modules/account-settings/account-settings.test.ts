@@ -229,10 +229,12 @@ describe("the buyer's account settings", () => {
         headers: bearer(token),
         payload: payload as object,
       });
-    const confirm = (token: string) =>
+    /** Opens the link; `as` the access token of the browser it is opened in, if signed in. */
+    const confirm = (token: string, as?: string) =>
       ctx.injectAndSendMail({
         method: 'POST',
         url: `/api/v1/public/email-changes/confirmations/${encodeURIComponent(token)}`,
+        headers: as ? bearer(as) : {},
       });
     const fresh = () => `new-${randomUUID()}@example.com`;
 
@@ -262,7 +264,7 @@ describe("the buyer's account settings", () => {
       expect((await tryLogin(newEmail, FIXTURE.password)).statusCode).toBe(401);
 
       const token = lastMailedToken(ctx.mailDir, newEmail, CONFIRM_ROUTE);
-      const confirmed = await confirm(token);
+      const confirmed = await confirm(token, buyer.token);
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toEqual({ email: newEmail });
 
@@ -277,17 +279,42 @@ describe("the buyer's account settings", () => {
       expect((await confirm(token)).json()).toMatchObject(INVALID_LINK);
     });
 
-    it('keeps the signed-in session, whose next refresh carries the new address', async () => {
+    it('keeps the session that opens the link, whose next refresh carries the new address, and ends every other one at once', async () => {
       const buyer = await newBuyer();
+      const phone = await login(ctx.app, buyer.email, FIXTURE.password);
       const newEmail = fresh();
       await requestChange(buyer.token, { new_email: newEmail, current_password: FIXTURE.password });
-      await confirm(lastMailedToken(ctx.mailDir, newEmail, CONFIRM_ROUTE));
+      await confirm(lastMailedToken(ctx.mailDir, newEmail, CONFIRM_ROUTE), buyer.token);
+      // The other sign-in's access token has not expired, yet its next call is refused.
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/buyer/profiles',
+        headers: bearer(phone.token),
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ code: 401, message: 'Expired JWT Token' });
+      expect((await refresh(phone.refresh_token)).statusCode).toBe(401);
       const renewed = await refresh(buyer.refresh);
       expect(renewed.statusCode).toBe(200);
       const claims = JSON.parse(
         Buffer.from(renewed.json().token.split('.')[1], 'base64url').toString(),
       );
       expect(claims.username).toBe(newEmail);
+    });
+
+    it('ends every session of the account when the link is opened signed out', async () => {
+      const buyer = await newBuyer();
+      const newEmail = fresh();
+      await requestChange(buyer.token, { new_email: newEmail, current_password: FIXTURE.password });
+      await confirm(lastMailedToken(ctx.mailDir, newEmail, CONFIRM_ROUTE));
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/buyer/profiles',
+        headers: bearer(buyer.token),
+      });
+      expect(refused.statusCode).toBe(401);
+      expect((await refresh(buyer.refresh)).statusCode).toBe(401);
+      expect((await tryLogin(newEmail, FIXTURE.password)).statusCode).toBe(200);
     });
 
     it('refuses a wrong current password on its field, mails nothing, and limits attempts like sign-in', async () => {
@@ -411,7 +438,15 @@ describe("the buyer's account settings", () => {
       });
       expect(response.statusCode).toBe(200);
       expect((await getProfile(second.token)).email).toBe(FIXTURE.secondBuyer);
-      expect((await getProfile(buyer.token)).email).toBe(newEmail);
+      // The other buyer's session is not the account's: every session of the account ended.
+      const ended = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/buyer/profiles',
+        headers: bearer(buyer.token),
+      });
+      expect(ended.statusCode).toBe(401);
+      const again = await login(ctx.app, newEmail, FIXTURE.password);
+      expect((await getProfile(again.token)).email).toBe(newEmail);
     });
 
     it('keeps the token out of the request log', () => {
@@ -449,6 +484,17 @@ describe("the buyer's account settings", () => {
       });
       expect(response.statusCode).toBe(204);
 
+      // The other sign-ins' access tokens have not expired, yet their very next call is refused.
+      for (const ended of [other, third]) {
+        const call = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/buyer/profiles',
+          headers: bearer(ended.token),
+        });
+        expect(call.statusCode).toBe(401);
+        expect(call.json()).toEqual({ code: 401, message: 'Expired JWT Token' });
+      }
+      expect((await getProfile(buyer.token)).email).toBe(buyer.email);
       const renewed = await refresh(buyer.refresh);
       expect(renewed.statusCode).toBe(200);
       expect((await refresh(renewed.json().refresh_token)).statusCode).toBe(200);
@@ -463,7 +509,7 @@ describe("the buyer's account settings", () => {
       expect(mail?.text).not.toContain(NEW_PASSWORD);
     });
 
-    it('ends every session when the token names no sign-in (issued before sessions were named)', async () => {
+    it('refuses a token that names no session (issued before sessions were named), changing nothing', async () => {
       const buyer = await newBuyer();
       const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000);
       const unnamed = await new SignJWT({ username: buyer.email, roles: ['ROLE_BUYER'] })
@@ -476,8 +522,10 @@ describe("the buyer's account settings", () => {
         current_password: FIXTURE.password,
         new_password: NEW_PASSWORD,
       });
-      expect(response.statusCode).toBe(204);
-      expect((await refresh(buyer.refresh)).statusCode).toBe(401);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 401, message: 'Invalid JWT Token' });
+      expect((await refresh(buyer.refresh)).statusCode).toBe(200);
+      expect((await tryLogin(buyer.email, FIXTURE.password)).statusCode).toBe(200);
     });
 
     it("leaves other buyers' sessions alone", async () => {

@@ -1,7 +1,8 @@
 // Access tokens: short-lived HS256 JWTs carrying username, roles and exp (spec §3), plus the
-// user id as `sub` and the refresh-token family of the sign-in as `sid` (decision 072: a password
-// change keeps that session and ends the others). Only HS256 is accepted on verification, so `alg: none` and algorithm
-// confusion are refused.
+// user id as `sub` and the session (refresh-token family) of the sign-in as `sid`. Only HS256 is
+// accepted on verification, so `alg: none` and algorithm confusion are refused. A token is
+// accepted only while its session is active (decision 169): an ended session's tokens are refused
+// on their next request, like expired ones; a token without `sid` is refused.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AccessClaimsSchema } from '#contract/auth.ts';
@@ -12,7 +13,7 @@ export interface Principal {
   userId: string;
   username: string;
   roles: string[];
-  /** The refresh-token family (sign-in) the token was issued for; null when it has none. */
+  /** The session (refresh-token family) the token was issued for; every verified token has one. */
   familyId?: string | null;
 }
 
@@ -27,12 +28,14 @@ export const TOKEN_INVALID_MESSAGE = 'Invalid JWT Token';
 export const TOKEN_EXPIRED_MESSAGE = 'Expired JWT Token';
 
 const ALGORITHM = 'HS256';
-const VerifiedClaimsSchema = AccessClaimsSchema.extend({ sub: z.uuid(), sid: z.uuid().optional() });
+const VerifiedClaimsSchema = AccessClaimsSchema.extend({ sub: z.uuid(), sid: z.uuid() });
 
 export function createAccessTokens(options: {
   secret: string;
   ttlSeconds: number;
   now: Clock;
+  /** Whether the token's session is still on (one primary-key read, sessions.service.ts). */
+  isSessionActive: (sessionId: string, userId: string) => Promise<boolean>;
 }): AccessTokens {
   const key = new TextEncoder().encode(options.secret);
   const epochSeconds = () => Math.floor(options.now().getTime() / 1000);
@@ -52,22 +55,27 @@ export function createAccessTokens(options: {
         .sign(key);
     },
     verify: async (token) => {
+      let claims: z.infer<typeof VerifiedClaimsSchema>;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           currentDate: options.now(),
         });
-        const claims = VerifiedClaimsSchema.parse(payload);
-        return {
-          userId: claims.sub,
-          username: claims.username,
-          roles: claims.roles,
-          familyId: claims.sid ?? null,
-        };
+        claims = VerifiedClaimsSchema.parse(payload);
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized(TOKEN_EXPIRED_MESSAGE);
         throw unauthorized(TOKEN_INVALID_MESSAGE);
       }
+      // An ended session's token is answered as an expired one: its time is over.
+      if (!(await options.isSessionActive(claims.sid, claims.sub))) {
+        throw unauthorized(TOKEN_EXPIRED_MESSAGE);
+      }
+      return {
+        userId: claims.sub,
+        username: claims.username,
+        roles: claims.roles,
+        familyId: claims.sid,
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { refreshTokens, users } from '#server/db/schema/index.ts';
+import { refreshTokens, sessions, users } from '#server/db/schema/index.ts';
 
 export interface Credentials {
   id: string;
@@ -60,11 +60,16 @@ export async function claimRefreshToken(db: Database, id: string, at: Date): Pro
   return claimed.length === 1;
 }
 
+/** Ends a session: its row and every refresh token of its family. */
 export async function revokeRefreshTokenFamily(
   db: Database,
   familyId: string,
   at: Date,
 ): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.id, familyId), isNull(sessions.endedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
@@ -76,6 +81,10 @@ export async function revokeUserRefreshTokens(
   userId: string,
   at: Date,
 ): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
@@ -89,6 +98,12 @@ export async function revokeUserRefreshTokensExcept(
   at: Date,
 ): Promise<void> {
   await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, keepFamilyId), isNull(sessions.endedAt)),
+    );
+  await db
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(
@@ -100,18 +115,77 @@ export async function revokeUserRefreshTokensExcept(
     );
 }
 
-/** Drops a user's token families that are past their absolute lifetime. */
-export async function deleteExpiredRefreshTokens(
+/** Drops a user's sessions past their absolute lifetime, with their tokens (cascade). */
+export async function deleteExpiredSessions(db: Database, userId: string, at: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, at)));
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(
   db: Database,
-  userId: string,
-  familiesCreatedBefore: Date,
+  row: typeof sessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+/** What the check of every request reads: one primary-key lookup. */
+export async function findSessionState(
+  db: Database,
+  id: string,
+): Promise<Pick<SessionRow, 'userId' | 'expiresAt' | 'endedAt' | 'lastUsedAt'> | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      endedAt: sessions.endedAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  return row ?? null;
+}
+
+/** Records a use of the session unless one was recorded since `unlessSince`. */
+export async function touchSession(
+  db: Database,
+  id: string,
+  { at, unlessSince, address }: { at: Date; unlessSince: Date; address?: string },
 ): Promise<void> {
   await db
-    .delete(refreshTokens)
+    .update(sessions)
+    .set({ lastUsedAt: at, ...(address === undefined ? {} : { address }) })
+    .where(and(eq(sessions.id, id), lt(sessions.lastUsedAt, unlessSince)));
+}
+
+/** The user's sessions neither ended, expired nor idle since `usedSince`, most recent use first. */
+export async function listActiveSessions(
+  db: Database,
+  userId: string,
+  { at, usedSince }: { at: Date; usedSince: Date },
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
     .where(
       and(
-        eq(refreshTokens.userId, userId),
-        lt(refreshTokens.familyCreatedAt, familiesCreatedBefore),
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, at),
+        gt(sessions.lastUsedAt, usedSince),
       ),
-    );
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+export async function findUserSession(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)));
+  return row ?? null;
 }

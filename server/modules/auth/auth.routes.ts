@@ -20,6 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         username: request.body.username,
         password: request.body.password,
         address: request.ip,
+        userAgent: request.headers['user-agent'],
       }),
   );
 

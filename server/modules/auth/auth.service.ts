@@ -10,16 +10,19 @@ import { tooManyRequests, unauthorized } from '#server/http/api-error.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import {
   claimRefreshToken,
-  deleteExpiredRefreshTokens,
+  deleteExpiredSessions,
   findCredentialsByEmail,
   findCredentialsById,
   findRefreshTokenByHash,
   insertRefreshToken,
+  insertSession,
   revokeRefreshTokenFamily,
   revokeUserRefreshTokens,
   revokeUserRefreshTokensExcept,
+  touchSession,
   type Credentials,
 } from './auth.repository.ts';
+import { deviceOf, maskedAddress } from './session-labels.ts';
 import { deleteFailures } from './login-failures.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -28,6 +31,7 @@ import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 // What other modules use of authentication: hashing a new password, one-time tokens for mails,
 // and the message of a rejected access token.
 export { TOKEN_INVALID_MESSAGE } from './access-tokens.ts';
+export type { AccessTokens } from './access-tokens.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { weakPasswordViolation } from './password-policy.ts';
 export type { LoginThrottle } from './login-throttle.ts';
@@ -63,13 +67,30 @@ export async function endOtherSessionsAfterPasswordChange(
   await deleteFailures(tx, 'account', email);
 }
 
+/**
+ * After an e-mail change: every session of the user ends except the one that opened the link,
+ * when it was opened signed in as that user (`keepFamilyId`). Runs in the caller's transaction.
+ */
+export async function endOtherSessionsAfterEmailChange(
+  tx: Database,
+  { userId, keepFamilyId, at }: { userId: string; keepFamilyId: string | null; at: Date },
+): Promise<void> {
+  if (keepFamilyId) await revokeUserRefreshTokensExcept(tx, userId, keepFamilyId, at);
+  else await revokeUserRefreshTokens(tx, userId, at);
+}
+
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials.';
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token.';
 
 const REFRESH_FAMILY_LIFETIME_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 export interface AuthService {
-  login(input: { username: string; password: string; address: string }): Promise<AuthResponse>;
+  login(input: {
+    username: string;
+    password: string;
+    address: string;
+    userAgent?: string;
+  }): Promise<AuthResponse>;
   refresh(refreshToken: string, address: string): Promise<AuthResponse>;
   /** Ends the session the refresh token belongs to (its whole family); unknown tokens are ignored. */
   logout(refreshToken: string): Promise<void>;
@@ -126,7 +147,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    login: async ({ username, password, address }) => {
+    login: async ({ username, password, address, userAgent }) => {
       const attempt = { account: username.trim().toLowerCase(), address };
       const wait = await throttle.retryAfter(attempt);
       if (wait !== null) throw tooManyRequests(wait);
@@ -137,12 +158,20 @@ export function createAuthService(deps: {
       }
       await throttle.clearAccount(attempt.account);
       const loginAt = now();
-      await deleteExpiredRefreshTokens(
-        db,
-        user.id,
-        new Date(loginAt.getTime() - REFRESH_FAMILY_LIFETIME_MS),
-      );
-      return issuePair(user, { id: randomUUID(), createdAt: loginAt });
+      const family = { id: randomUUID(), createdAt: loginAt };
+      return db.transaction(async (tx) => {
+        await deleteExpiredSessions(tx, user.id, loginAt);
+        await insertSession(tx, {
+          id: family.id,
+          userId: user.id,
+          createdAt: loginAt,
+          expiresAt: new Date(loginAt.getTime() + REFRESH_FAMILY_LIFETIME_MS),
+          lastUsedAt: loginAt,
+          device: deviceOf(userAgent),
+          address: maskedAddress(address),
+        });
+        return issuePair(user, family, tx);
+      });
     },
 
     refresh: async (refreshToken, address) => {
@@ -170,6 +199,11 @@ export function createAuthService(deps: {
       if (!user?.isConfirmed) throw unauthorized(INVALID_REFRESH_TOKEN_MESSAGE);
       const pair = await db.transaction(async (tx) => {
         if (!(await claimRefreshToken(tx, row.id, at))) return null;
+        await touchSession(tx, row.familyId, {
+          at,
+          unlessSince: at,
+          address: maskedAddress(address),
+        });
         return issuePair(user, { id: row.familyId, createdAt: row.familyCreatedAt }, tx);
       });
       if (pair) return pair;

@@ -9,6 +9,7 @@ import { loadEnv } from '#server/env.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
+import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
 import { sendDemoControl } from '#server/http/demo-control.ts';
@@ -56,6 +57,8 @@ async function advanceLocally(
         mailDir: path.join(env.dataDir, 'mail'),
         log: (line) => console.log(line),
       }),
+      // The server's key, so that a mail left in the queue is sent by its worker.
+      payloadKey: mailPayloadKey(resolveJwtSecret(env)),
       log: (line, error) => console.error(line, error ?? ''),
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkCheckHosts, linkChecks, linkMonitors, orderItems } from '#server/db/schema/index.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
+import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import {
   createScriptedChecker,
   liveItems,
@@ -18,6 +19,7 @@ import { catalogueFacts, countRows, type CatalogueFacts } from '#tests/helpers/o
 import {
   createTestContext,
   signInBuyers,
+  TEST_JWT_SECRET,
   TEST_PUBLIC_URL,
   TEST_START,
   type TestContext,
@@ -110,6 +112,7 @@ describe('sharing the link checks', () => {
       db: ctx.handle.db,
       now: ctx.clock.now,
       transport: { send: async () => {} },
+      payloadKey: mailPayloadKey(TEST_JWT_SECRET),
       log: () => {},
     });
     const runners = ['first', 'second'].map((owner) =>

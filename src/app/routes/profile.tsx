@@ -13,6 +13,7 @@ import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
 import { ProfileDetailsForm } from '#src/features/profile/components/profile-details-form.tsx';
+import { SessionsCard } from '#src/features/profile/components/sessions-card.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 /**
@@ -87,6 +88,9 @@ export function Component() {
               <PasswordChangeForm
                 personal={[profile.data.email, profile.data.first_name, profile.data.last_name]}
               />
+            </NeedsConnection>
+            <NeedsConnection what="signing out other devices">
+              <SessionsCard />
             </NeedsConnection>
             <NeedsConnection what="changing notifications">
               <NotificationPreferencesCard preferences={profile.data.notification_preferences} />

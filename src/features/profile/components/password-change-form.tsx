@@ -24,7 +24,7 @@ type PasswordField = keyof PasswordFormValues;
 
 /**
  * Changing the password with the current one. This device stays signed in; every other one is
- * signed out at its next refresh (decision 072).
+ * signed out at its next request (decisions 072, 169).
  */
 export function PasswordChangeForm({ personal }: { personal: readonly string[] }) {
   const mutation = useChangePasswordMutation();
