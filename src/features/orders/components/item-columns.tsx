@@ -242,7 +242,13 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'payment_status',
       label: 'Payment status',
-      render: (item) => (item.invoice ? PAYMENT_STATUS_LABELS[item.invoice.payment_status] : ''),
+      // A cancelled item's share was credited (decision 167), whatever its invoice still awaits.
+      render: (item) =>
+        !item.invoice
+          ? ''
+          : item.status === 'cancelled'
+            ? 'Credited'
+            : PAYMENT_STATUS_LABELS[item.invoice.payment_status],
     },
     {
       id: 'buyer_domain',

@@ -274,6 +274,34 @@ describe('order detail', () => {
     expect(screen.getByText('Invoice INV-2026-000006 (order 100001)')).toBeInTheDocument();
   });
 
+  it('says a cancelled item was credited while the invoice still awaits the rest', async () => {
+    const invoice = {
+      id: '00000000-0000-4000-8000-00000000f001',
+      number: 'INV-2026-000006',
+      file: null,
+      payment_status: 'pending_payment' as const,
+      payment_method: 'bank_transfer' as const,
+    };
+    const order = makeOrder({
+      payment_method: 'bank_transfer',
+      payment: { method: 'bank_transfer', status: 'pending_payment' },
+      invoice,
+    });
+    serve(
+      [
+        makeOrderItem({ number: '100001-1', status: 'cancelled', invoice }),
+        makeOrderItem({ number: '100001-2', status: 'in_progress', invoice }),
+      ],
+      undefined,
+      order,
+    );
+    renderDetail();
+    await screen.findByRole('rowheader', { name: /100001-1/ });
+    expect(row('100001-1')).toHaveTextContent('Credited');
+    expect(row('100001-1')).not.toHaveTextContent('Pending payment');
+    expect(row('100001-2')).toHaveTextContent('Pending payment');
+  });
+
   it('offers Try again after a failure and repeats the call with the same key', async () => {
     const item = makeOrderItem({ number: '100001-1', status: 'in_progress' });
     let attempts = 0;
