@@ -51,6 +51,17 @@ registerRoute(
   }),
 );
 
+// The shared reference data (countries, top-level domains, ...) is served from the cache and
+// refreshed behind it. Only answers the server made cacheable are kept: the same prefix also
+// holds one buyer's own data (where they are signed in), which the server marks no-store and
+// which must always be read fresh.
+const keepOnlyCacheable = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    (response.headers.get('cache-control') ?? 'no-store').toLowerCase().includes('no-store')
+      ? null
+      : response,
+};
+
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/v1/common/'),
@@ -58,6 +69,7 @@ registerRoute(
     cacheName: REFERENCE_DATA_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
+      keepOnlyCacheable,
       new ExpirationPlugin({
         maxEntries: REFERENCE_DATA_MAX_ENTRIES,
         maxAgeSeconds: REFERENCE_DATA_MAX_AGE_SECONDS,
