@@ -62,7 +62,14 @@ test('a buyer sees where they are signed in and signs out of all other devices',
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
     await expect(devices.getByRole('listitem').first()).toContainText('This device');
     await expect(devices.getByRole('listitem').first()).toContainText(/Chrom/);
-    // Seen again, as a buyer coming back to the page: the list must be read fresh, not kept.
+    // Seen again through the service worker, as a buyer coming back to the page: the list must
+    // be read fresh after the change, not served from a cache.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
     await page.reload();
     await expect(devices.getByRole('listitem')).toHaveCount(2);
     const signOutAll = page.getByRole('button', { name: 'Sign out of all other devices' });
