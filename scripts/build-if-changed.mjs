@@ -1,7 +1,8 @@
 // `npm start` builds the web app and the server only when their sources changed since the last
 // build: a hash of every input (sources, config, lock file, build-time VITE_ variables) is kept
-// beside each build.
-import { execFileSync } from 'node:child_process';
+// beside each build. A start says in one line what it builds; the build tools' own output is shown
+// only when a build fails (`npm run build` shows all of it).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +17,8 @@ const INPUTS = [
   'workers',
   'contract',
   'public',
-  // The build's own plugins (route pages and their markup) and the local React packages.
+  // The build's own plugins (route pages and their markup).
   'tools',
-  'vendor',
   'index.html',
   'vite.config.ts',
   'tsconfig.app.json',
@@ -58,11 +58,26 @@ export function inputsHash(inputs = INPUTS) {
 
 const current = inputsHash();
 const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
 if (previous === current && existsSync(path.join(outDir, 'index.html'))) {
   console.log('The web app is up to date; not building it again.');
 } else {
-  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  console.log(
+    previous === null
+      ? 'Building the web app…'
+      : 'Building the web app (its sources changed since the last build)…',
+  );
+  const started = performance.now();
+  const vite = spawnSync('npx', ['vite', 'build'], { cwd: root, encoding: 'utf8' });
+  if (vite.status !== 0) {
+    process.stdout.write(vite.stdout ?? '');
+    process.stderr.write(vite.stderr ?? '');
+    console.error('The web app could not be built; the output above says why.');
+    process.exit(vite.status ?? 1);
+  }
   writeFileSync(stampFile, `${current}\n`);
+  console.log(`Built the web app in ${seconds(started)}.`);
 }
 
 const serverStamp = path.join(SERVER_OUT_DIR, '.build-inputs');
@@ -71,6 +86,9 @@ const previousServer = existsSync(serverStamp) ? readFileSync(serverStamp, 'utf8
 if (previousServer === currentServer && existsSync(SERVER_ENTRY)) {
   console.log('The server is up to date; not building it again.');
 } else {
+  console.log('Building the server…');
+  const started = performance.now();
   await buildServer();
   writeFileSync(serverStamp, `${currentServer}\n`);
+  console.log(`Built the server in ${seconds(started)}.`);
 }

@@ -85,7 +85,7 @@ async function start(env: Env): Promise<void> {
     app.jobs.start();
     app.mail.start();
     app.linkMonitor.start();
-    app.log.info(`Ready in ${Date.now() - startedAt} ms`);
+    app.log.info(`Ready in ${Date.now() - startedAt} ms at ${env.publicUrl}`);
     stopOnSignals(app, connections, handle, env.shutdownTimeoutSeconds * 1000);
   } catch (error) {
     await app?.close();

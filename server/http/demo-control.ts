@@ -2,6 +2,8 @@
 // `npm run demo:company` send it to a running demo server whose PGlite database no other process
 // may open. Derived from the token secret, so only who can read DATA_DIR knows it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 export const DEMO_KEY_HEADER = 'x-demo-key';
 
@@ -44,4 +46,23 @@ export async function sendDemoControl(url: URL, init: RequestInit): Promise<Resp
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/**
+ * The demo commands act on the running portal's data, so they never create a database: without
+ * DATABASE_URL, DATA_DIR must hold the portal's embedded database. Throws a message that says
+ * which folder was looked at and how to name the right one.
+ */
+export function assertPortalDataExists(
+  settings: { databaseUrl?: string; dataDir: string },
+  command: string,
+): void {
+  if (settings.databaseUrl) return;
+  if (existsSync(path.join(settings.dataDir, 'pglite'))) return;
+  throw new Error(
+    `No portal database in ${path.resolve(settings.dataDir)}. ${command} works on the data of ` +
+      'a portal started with `npm start`: run it from the same folder with the same DATA_DIR ' +
+      '(or DATABASE_URL) and PORT, e.g. `DATA_DIR=/srv/portal PORT=8081 npm run ' +
+      `${command} -- …\`.`,
+  );
 }

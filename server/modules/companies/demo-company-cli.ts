@@ -6,7 +6,12 @@ import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import { loadEnv } from '#server/env.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { DEMO_KEY_HEADER, demoControlKey, sendDemoControl } from '#server/http/demo-control.ts';
+import {
+  assertPortalDataExists,
+  DEMO_KEY_HEADER,
+  demoControlKey,
+  sendDemoControl,
+} from '#server/http/demo-control.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { systemClock } from '#server/clock.ts';
 import {
@@ -76,6 +81,7 @@ try {
     verb === 'approve'
       ? { decision: 'approve' }
       : { decision: 'reject', ...(reason ? { reason } : {}) };
+  assertPortalDataExists(env, 'demo:company');
   let result: DecisionResult;
   try {
     result = await decideLocally(env, reference, decision);

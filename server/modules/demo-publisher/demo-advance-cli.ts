@@ -12,7 +12,7 @@ import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
-import { sendDemoControl } from '#server/http/demo-control.ts';
+import { assertPortalDataExists, sendDemoControl } from '#server/http/demo-control.ts';
 import {
   createDemoPublisher,
   demoControlKey,
@@ -129,6 +129,7 @@ try {
     throw new Error(`Unknown publisher event "${eventName}".\n${USAGE}`);
   }
   const event = eventName as ItemEvent | undefined;
+  assertPortalDataExists(env, 'demo:advance');
   let result: AdvanceResult | null;
   try {
     result = await advanceLocally(env, reference, event);

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/open-database.ts';
 import { createTestContext, TEST_JWT_SECRET } from '#tests/helpers/test-app.ts';
 import { demoControlKey } from './demo-publisher.ts';
 
@@ -64,7 +65,18 @@ describe('npm run demo:advance', () => {
     expect(unknown.output).toContain('Unknown publisher event "approve_topic"');
   });
 
+  it('never creates a database: it names the folder it looked in and what to set', async () => {
+    const nowhere = await advance(['100001-1']);
+    expect(nowhere).toMatchObject({ code: 1 });
+    expect(nowhere.output).toContain(`No portal database in ${dataDir}.`);
+    expect(nowhere.output).toContain('same DATA_DIR (or DATABASE_URL) and PORT');
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
   it('says so when the item does not exist', async () => {
+    const handle = await openDatabase({ dataDir });
+    await handle.migrate();
+    await handle.close();
     const missing = await advance(['100001-1']);
     expect(missing).toMatchObject({ code: 1 });
     expect(missing.output.trim()).toBe('Order item not found');
