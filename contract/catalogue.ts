@@ -96,6 +96,30 @@ export const LINK_TYPE_TITLES: Record<LinkType, string> = {
   no_follow: 'No-follow',
 };
 
+/**
+ * The names of a site's fields that are not metrics (site-metrics.ts names those), as the site
+ * table, the detail page and the export show them.
+ */
+export const SITE_FIELD_LABELS = {
+  hostname: 'Domain',
+  is_back_linked: 'Backlinked',
+  competitors: 'Competitors',
+  main_country: 'Main country',
+  link_type: 'Link type',
+  sponsor_tag_type: 'Sponsor tag',
+  relevance_at: 'Relevance date',
+  updated_at: 'Last updated',
+  ip_address: 'IP address',
+  domain_language: 'Language',
+  website_topic: 'Topic',
+  tld: 'TLD',
+} as const;
+
+/** What the Backlinked column says: the spec's cross (already linked) and tick (not yet). */
+export function backLinkedText(isBackLinked: boolean): string {
+  return isBackLinked ? 'Already linked' : 'Not linked yet';
+}
+
 /** An id in the catalogue's filters: any 8-4-4-4-12 hexadecimal UUID. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,8 +1,14 @@
 // Export of the catalogue to CSV (spec §3 "Export task", §4, §7): POST creates a task, the
 // client polls it until it is completed and then downloads its file.
 import { z } from 'zod';
-import { SiteListQuerySchema } from './catalogue.ts';
-import { siteMetricKeys } from './site-metrics.ts';
+import { SITE_FIELD_LABELS, SiteListQuerySchema } from './catalogue.ts';
+import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
+import {
+  SITE_METRIC_BY_KEY,
+  siteMetricColumnLabel,
+  siteMetricKeys,
+  type SiteMetricKey,
+} from './site-metrics.ts';
 
 export const EXPORT_TASK_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ExportTaskStatus = (typeof EXPORT_TASK_STATUSES)[number];
@@ -17,15 +23,32 @@ function asQueryText(value: unknown): unknown {
   return value;
 }
 
+/** Most sites one export of chosen rows may name: a page of the largest page size, ten times. */
+export const MAX_EXPORT_SITE_IDS = 1000;
+
 /**
  * Body of POST /api/v1/buyer/sites/exports/tasks: the `filter` and `sorting` of the list
  * (GET /api/v1/buyer/sites), as objects. Values may be the query string's text ("20", "true")
  * or JSON numbers and booleans. Paging does not apply: the export holds every matching site.
+ *
+ * `ids` (optional) exports exactly these sites, the rows the buyer chose, in the order given;
+ * the filter then only chooses the domain the back-link and competitor columns are about. An id
+ * that is no site answers 400 with a violation `ids[index]` (`parameters.id`), and no task.
  */
 export const ExportTaskCreateSchema = z.preprocess(
   asQueryText,
-  SiteListQuerySchema.pick({ filter: true, sorting: true }).strict(),
+  SiteListQuerySchema.pick({ filter: true, sorting: true })
+    .extend({
+      ids: z
+        .array(z.uuid())
+        .min(1, 'Choose at least one site.')
+        .max(MAX_EXPORT_SITE_IDS)
+        .refine((ids) => new Set(ids).size === ids.length, { message: UNIQUE_ITEMS_MESSAGE })
+        .optional(),
+    })
+    .strict(),
 );
+export type ExportTaskCreate = z.output<typeof ExportTaskCreateSchema>;
 
 export const ExportTaskSchema = z.object({
   id: z.uuid(),
@@ -41,8 +64,9 @@ export const ExportTaskSchema = z.object({
 export type ExportTask = z.infer<typeof ExportTaskSchema>;
 
 /**
- * The columns of the exported CSV, in order (the first row holds these names). The metrics come
- * from site-metrics.ts in its order, the main country's traffic after the main country.
+ * The columns of the exported CSV, in order. The metrics come from site-metrics.ts in its order,
+ * the main country's traffic after the main country. The first row holds their names as the
+ * screens show them (`exportColumnLabel`).
  */
 export const EXPORT_COLUMNS = [
   'hostname',
@@ -60,3 +84,19 @@ export const EXPORT_COLUMNS = [
   'is_back_linked',
   'competitors',
 ] as const;
+
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** Every column that is not a metric has its name in SITE_FIELD_LABELS (the compiler checks). */
+const FIELD_LABELS: Record<Exclude<ExportColumn, SiteMetricKey>, string> = SITE_FIELD_LABELS;
+
+function isMetric(column: ExportColumn): column is Extract<ExportColumn, SiteMetricKey> {
+  return column in SITE_METRIC_BY_KEY;
+}
+
+/** The name of an export column: the site table's (or detail page's) name of that field. */
+export function exportColumnLabel(column: ExportColumn): string {
+  return isMetric(column)
+    ? siteMetricColumnLabel(SITE_METRIC_BY_KEY[column])
+    : FIELD_LABELS[column];
+}

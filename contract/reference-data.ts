@@ -15,6 +15,16 @@ export const INVALID_COUNTRY_MESSAGE = 'Choose a country from the list.';
 export const COUNTRY_ID_DESCRIPTION =
   "The country: the `id` of an entry of GET /api/v1/common/countries (the entry's `code` is its ISO 3166-1 alpha-2 code).";
 
+const titleCollator = new Intl.Collator('en-US');
+
+/**
+ * The order of a list by its titles in the interface's language (en-US) as people read it:
+ * "Åland Islands" beside "Albania", "Türkiye" before "Tuvalu" (not by code points).
+ */
+export function compareTitles(a: { title: string }, b: { title: string }): number {
+  return titleCollator.compare(a.title, b.title);
+}
+
 export const CountrySchema = ReferenceItemSchema.extend({
   id: z.uuid().describe('What a request sends as `country_id`.'),
   /** ISO 3166-1 alpha-2, e.g. "GB" (flags are drawn from it). */

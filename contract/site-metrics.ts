@@ -125,6 +125,25 @@ export function siteMetricKeys<G extends SiteMetric['group']>(group: G): GroupKe
   return keys as GroupKey<G>[];
 }
 
+const percentFormat = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  maximumFractionDigits: 2,
+});
+
+/** A ratio as the screens and the export show it: 0.7121 is "71.21%"; empty when missing. */
+export function formatPercent(value: number | null): string {
+  return value === null ? '' : percentFormat.format(value);
+}
+
+/**
+ * A metric's name as a column: its header in the site table, else its full name from the detail
+ * page, with its unit ("Price (€)"). The export's header row uses it.
+ */
+export function siteMetricColumnLabel(metric: SiteMetricDescriptor): string {
+  const name = metric.header ?? metric.label;
+  return metric.unit ? `${name} (${metric.unit})` : name;
+}
+
 /** The label of a metric's range filter, with its unit. */
 export function siteMetricFilterLabel(metric: SiteMetricDescriptor): string {
   return metric.unit ? `${metric.filterLabel} (${metric.unit})` : metric.filterLabel;

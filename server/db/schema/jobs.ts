@@ -46,7 +46,7 @@ export const exportTasks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The list query (filter and sorting) as validated. */
+    /** The list query (filter and sorting) as validated, and the chosen sites' `ids` if any. */
     query: jsonb('query').$type<Record<string, unknown>>().notNull(),
     status: exportTaskStatus('status').notNull().default('pending'),
     progress: smallint('progress').notNull().default(0),

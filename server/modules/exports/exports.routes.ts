@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SiteListQuery } from '#contract/catalogue.ts';
-import { ExportTaskCreateSchema, ExportTaskSchema } from '#contract/exports.ts';
+import {
+  ExportTaskCreateSchema,
+  ExportTaskSchema,
+  type ExportTaskCreate,
+} from '#contract/exports.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 import type { ExportsService } from './exports.service.ts';
@@ -17,9 +20,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     {
       schema: {
         tags: ['Sites'],
-        summary: 'Starts an export of the sites matching a filter to CSV',
+        summary: 'Starts an export to CSV of the sites matching a filter, or of the sites chosen',
         description:
-          'Needs `is_allowed_to_export_sites`. Poll the task until `completed`, then download `file.path`.',
+          'Needs `is_allowed_to_export_sites`. With `ids`, exactly those sites, in that order. Poll the task until `completed`, then download `file.path`.',
         security: [{ bearerAuth: [] }],
         body: ExportTaskCreateSchema,
         response: { 201: ExportTaskSchema, ...errorResponses(400, 401, 403) },
@@ -28,7 +31,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     async (request, reply) => {
       const task = await exports.createTask(
         principalOf(request).userId,
-        request.body as Pick<SiteListQuery, 'filter' | 'sorting'>,
+        request.body as ExportTaskCreate,
       );
       return reply.status(201).send(task);
     },

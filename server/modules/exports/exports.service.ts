@@ -1,8 +1,9 @@
-import type { SiteListQuery } from '#contract/catalogue.ts';
-import type { ExportTask } from '#contract/exports.ts';
+import type { ExportTask, ExportTaskCreate } from '#contract/exports.ts';
+import { SITE_NOT_FOUND_MESSAGE } from '#contract/favorites.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { forbidden, notFound } from '#server/http/api-error.ts';
+import { RequestValidationError } from '#server/http/validation.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import {
@@ -14,7 +15,7 @@ import {
 import { SITE_EXPORT_JOB } from './site-export.job.ts';
 
 export interface ExportsService {
-  createTask(userId: string, query: Pick<SiteListQuery, 'filter' | 'sorting'>): Promise<ExportTask>;
+  createTask(userId: string, query: ExportTaskCreate): Promise<ExportTask>;
   getTask(userId: string, id: string): Promise<ExportTask>;
 }
 
@@ -34,11 +35,24 @@ export function createExportsService({
       if (!(await mayExportSites(db, userId))) throw forbidden();
       // The same checks as the list, so a task never starts with a query the list refuses.
       await sites.resolveSearch(userId, query);
+      if (query.ids) {
+        const known = await sites.existingSiteIds(query.ids);
+        const violations = query.ids.flatMap((id, index) =>
+          known.has(id)
+            ? []
+            : [{ path: `ids[${index}]`, message: SITE_NOT_FOUND_MESSAGE, parameters: { id } }],
+        );
+        if (violations.length > 0) throw new RequestValidationError(violations);
+      }
       const at = now();
       const task = await db.transaction(async (tx) => {
         const row = await insertExportTask(tx, {
           userId,
-          query: { filter: query.filter ?? {}, sorting: query.sorting ?? {} },
+          query: {
+            filter: query.filter ?? {},
+            sorting: query.sorting ?? {},
+            ...(query.ids ? { ids: query.ids } : {}),
+          },
           createdAt: at,
           updatedAt: at,
         });

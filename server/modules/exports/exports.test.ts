@@ -1,12 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteListSchema } from '#contract/catalogue.ts';
-import { EXPORT_COLUMNS, ExportTaskSchema, type ExportTask } from '#contract/exports.ts';
+import {
+  EXPORT_COLUMNS,
+  exportColumnLabel,
+  ExportTaskSchema,
+  MAX_EXPORT_SITE_IDS,
+  type ExportTask,
+} from '#contract/exports.ts';
 import { jobs, sites, websiteTopics } from '#server/db/schema/index.ts';
 import { createSitesService } from '../sites/sites.service.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '#server/jobs/job-runner.ts';
 import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { csvRecords, readCsv } from '#tests/helpers/csv-reader.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   signInBuyers,
@@ -42,35 +49,7 @@ describe('site export tasks', () => {
     return response;
   };
 
-  /** RFC 4180 rows of a CSV text (the byte order mark removed). */
-  function readCsv(text: string): string[][] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = '';
-    let quoted = false;
-    const body = text.replace(/^\uFEFF/, '');
-    for (let i = 0; i < body.length; i++) {
-      const c = body[i];
-      if (quoted) {
-        if (c === '"' && body[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        row.push(cell);
-        cell = '';
-      } else if (c === '\r' && body[i + 1] === '\n') {
-        row.push(cell);
-        rows.push(row);
-        row = [];
-        cell = '';
-        i++;
-      } else cell += c;
-    }
-    return rows;
-  }
+  const rowsOf = (text: string) => readCsv(text).rows;
 
   it('goes from pending to completed with a CSV of exactly the listed sites in list order', async () => {
     const query = {
@@ -99,8 +78,8 @@ describe('site export tasks', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="sites-export-2026-03-02\.csv"/,
     );
-    const [header, ...rows] = readCsv(response.body);
-    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header).toEqual(EXPORT_COLUMNS.map(exportColumnLabel));
     const listed = SiteListSchema.parse(
       (
         await call(
@@ -116,6 +95,124 @@ describe('site export tasks', () => {
       first?.price,
       String(first?.ahrefs_domain_rating),
     ]);
+  });
+
+  it('names its columns and writes its values as the catalogue shows them, after a byte order mark', async () => {
+    const task = await start({ sorting: { price: 'DESC' } });
+    await ctx.app.jobs.runNext();
+    const text = (await download(await poll(task.id))).body;
+    const { hasByteOrderMark, rows } = readCsv(text);
+    expect(hasByteOrderMark).toBe(true);
+    const header = rows[0] ?? [];
+    for (const name of [
+      'Domain',
+      'Price (€)',
+      'DR',
+      '4-10 keywords',
+      'TF/CF',
+      'RD/OT',
+      'Main country',
+      'Main country traffic',
+      'Link type',
+      'Sponsor tag',
+      'Relevance date',
+      'Last updated',
+      'Backlinked',
+      'Competitors',
+      'TLD',
+    ]) {
+      expect(header).toContain(name);
+    }
+    // No wire names: every name is words, not a field such as ahrefs_keywords410.
+    expect(header.filter((name) => name.includes('_'))).toEqual([]);
+
+    const listed = SiteListSchema.parse(
+      (await call('GET', '/api/v1/buyer/sites?sorting[price]=DESC&limit=100')).json(),
+    ).data;
+    const records = new Map(csvRecords(text).map((record) => [record.Domain, record]));
+    const linkTypes = { do_follow: 'Do-follow', no_follow: 'No-follow' };
+    const sponsorTags = {
+      rel_sponsored: 'rel="sponsored"',
+      image_tag: 'Image tag',
+      no_tag: 'No tag',
+      marked_by_wm: 'Marked by webmaster',
+    };
+    const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+    let percents = 0;
+    for (const site of listed) {
+      const record = records.get(site.hostname);
+      expect(record, site.hostname).toBeDefined();
+      expect(record?.['Price (€)']).toBe(site.price);
+      expect(record?.['4-10 keywords']).toBe(String(site.ahrefs_keywords410));
+      expect(record?.['Link type']).toBe(linkTypes[site.link_type]);
+      expect(record?.['Sponsor tag']).toBe(sponsorTags[site.sponsor_tag_type]);
+      expect(record?.['Last updated']).toBe(day(site.updated_at));
+      expect(record?.['Relevance date']).toBe(site.relevance_at ? day(site.relevance_at) : '');
+      expect(record?.Backlinked).toBe('Not linked yet');
+      const ratio = record?.['TF/CF'] ?? '';
+      if (site.tf_cf === null) {
+        expect(ratio).toBe('');
+      } else {
+        // "71.21%" for 0.7121: a percentage with at most two decimals, as the table shows it.
+        expect(ratio).toMatch(/^\d{1,3}(,\d{3})*(\.\d{1,2})?%$/);
+        expect(
+          Math.abs(Number(ratio.slice(0, -1).replaceAll(',', '')) / 100 - site.tf_cf),
+        ).toBeLessThan(0.00005 + Number.EPSILON);
+        percents += 1;
+      }
+    }
+    expect(percents).toBeGreaterThan(0);
+  });
+
+  it('exports exactly the chosen sites, in the order given', async () => {
+    const listed = SiteListSchema.parse(
+      (await call('GET', '/api/v1/buyer/sites?sorting[price]=ASC&limit=5')).json(),
+    ).data;
+    const [first, , third] = listed;
+    if (!first || !third) throw new Error('Too few sites');
+    const task = await start({
+      filter: { ahrefs_domain_rating: { min: 0 } },
+      sorting: { price: 'ASC' },
+      ids: [third.id, first.id],
+    });
+    await ctx.app.jobs.runNext();
+    const done = await poll(task.id);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    const { hasByteOrderMark, rows } = readCsv((await download(done)).body);
+    expect(hasByteOrderMark).toBe(true);
+    expect(rows.slice(1).map((row) => row[0])).toEqual([third.hostname, first.hostname]);
+  });
+
+  it('refuses chosen ids that are no sites, repeated or too many, and starts nothing', async () => {
+    const [site] = SiteListSchema.parse(
+      (await call('GET', '/api/v1/buyer/sites?limit=1')).json(),
+    ).data;
+    if (!site) throw new Error('No site');
+    const refused = async (ids: unknown) => {
+      const response = await call('POST', '/api/v1/buyer/sites/exports/tasks', { ids });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json() as { code: number; message: string; violations: object[] };
+    };
+    expect(await refused([site.id, UNKNOWN_ID])).toEqual({
+      code: 400,
+      message: 'Validation failed.',
+      violations: [{ path: 'ids[1]', message: 'Site not found.', parameters: { id: UNKNOWN_ID } }],
+    });
+    expect((await refused([site.id, 'not-an-id'])).violations).toEqual([
+      expect.objectContaining({ path: 'ids[1]' }),
+    ]);
+    expect((await refused([site.id, site.id])).violations).toEqual([
+      expect.objectContaining({ path: 'ids', message: 'Items array must contain unique values' }),
+    ]);
+    expect((await refused([])).violations).toEqual([
+      expect.objectContaining({ path: 'ids', message: 'Choose at least one site.' }),
+    ]);
+    const tooMany = Array.from(
+      { length: MAX_EXPORT_SITE_IDS + 1 },
+      (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
+    expect((await refused(tooMany)).violations).toEqual([expect.objectContaining({ path: 'ids' })]);
+    expect(await ctx.app.jobs.runNext()).toBe(false);
   });
 
   it('advances progress page by page', async () => {
@@ -135,7 +232,7 @@ describe('site export tasks', () => {
     expect(seen).toEqual([25, 50, 75, 99]);
     const done = await poll(task.id);
     expect(done).toMatchObject({ status: 'completed', progress: 100 });
-    const rows = readCsv((await download(done)).body);
+    const rows = rowsOf((await download(done)).body);
     expect(rows).toHaveLength(1 + FIXTURE.siteCount);
   });
 
@@ -194,7 +291,7 @@ describe('site export tasks', () => {
     const task = await start({});
     await ctx.app.jobs.runNext();
     const text = (await download(await poll(task.id))).body;
-    const rows = readCsv(text);
+    const rows = rowsOf(text);
     const topicColumn = EXPORT_COLUMNS.indexOf('website_topic');
     const topics = rows.map((row) => row[topicColumn]);
     expect(topics).toContain(`'=HYPERLINK("http://evil","x")`);

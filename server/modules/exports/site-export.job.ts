@@ -4,11 +4,18 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { EXPORT_COLUMNS } from '#contract/exports.ts';
-import type { SiteListQuery, Site } from '#contract/catalogue.ts';
+import {
+  backLinkedText,
+  LINK_TYPE_TITLES,
+  SPONSOR_TAG_TYPE_TITLES,
+  type Site,
+  type SiteListQuery,
+} from '#contract/catalogue.ts';
+import { EXPORT_COLUMNS, exportColumnLabel, type ExportColumn } from '#contract/exports.ts';
+import { formatPercent, SITE_METRIC_BY_KEY, type SiteMetricKey } from '#contract/site-metrics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { formatRow, type CsvCell } from '#server/jobs/csv.ts';
+import { csvDate, csvHeader, csvRows, type CsvCell, type CsvColumn } from '#server/jobs/csv.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
@@ -35,18 +42,39 @@ export interface SiteExportJobOptions {
   onProgress?: (taskId: string, progress: number) => void;
 }
 
-function cellsOf(site: Site): CsvCell[] {
-  return EXPORT_COLUMNS.map((column): CsvCell => {
-    switch (column) {
-      case 'main_country':
-        return site.main_country?.title ?? null;
-      case 'competitors':
-        return site.competitors.map((competitor) => competitor.hostname).join(' ');
-      default:
-        return site[column];
-    }
-  });
+/** A cell as the catalogue shows it: titles for codes, percentages, DD/MM/YYYY dates. */
+function cellOf(column: ExportColumn, site: Site): CsvCell {
+  if (column in SITE_METRIC_BY_KEY) {
+    const metric = SITE_METRIC_BY_KEY[column as SiteMetricKey];
+    const value = site[metric.key];
+    // Money stays a number a spreadsheet can add; its unit is in the column's name.
+    return metric.kind === 'percent' ? formatPercent(value as number | null) : value;
+  }
+  switch (column) {
+    case 'main_country':
+      return site.main_country?.title ?? null;
+    case 'competitors':
+      return site.competitors.map((competitor) => competitor.hostname).join(' ');
+    case 'is_back_linked':
+      return backLinkedText(site.is_back_linked);
+    case 'sponsor_tag_type':
+      return SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type];
+    case 'link_type':
+      return LINK_TYPE_TITLES[site.link_type];
+    case 'updated_at':
+    case 'relevance_at':
+      return csvDate(site[column]);
+    default:
+      return site[
+        column as 'hostname' | 'ip_address' | 'domain_language' | 'website_topic' | 'tld'
+      ];
+  }
 }
+
+const SITE_COLUMNS: CsvColumn<Site>[] = EXPORT_COLUMNS.map((column) => ({
+  label: exportColumnLabel(column),
+  cell: (site) => cellOf(column, site),
+}));
 
 export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
   const { db, sites, now, dataDir } = options;
@@ -60,17 +88,20 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
     const target = path.join(dataDir, 'files', storagePath);
     try {
       await updateExportTask(db, taskId, { status: 'processing', progress: 0, updatedAt: now() });
-      const search = await sites.resolveSearch(task.userId, task.query as SiteListQuery);
-      const total = await sites.countSites(search);
+      const query = task.query as SiteListQuery & { ids?: string[] };
+      const search = await sites.resolveSearch(task.userId, query);
+      // Chosen rows: exactly those, in the order the buyer saw them.
+      const ids = query.ids ?? null;
+      const total = ids ? ids.length : await sites.countSites(search);
       await mkdir(path.dirname(target), { recursive: true });
       const out = createWriteStream(target, { encoding: 'utf8' });
-      // A byte order mark, so that spreadsheet programs read the file as UTF-8.
-      out.write(`\uFEFF${formatRow([...EXPORT_COLUMNS])}`);
+      out.write(csvHeader(SITE_COLUMNS));
       for (let offset = 0; offset < total; offset += chunkSize) {
-        const page = await sites.sitesAt(search, { offset, limit: chunkSize });
+        const page = ids
+          ? await sites.sitesWithIds(search, ids.slice(offset, offset + chunkSize))
+          : await sites.sitesAt(search, { offset, limit: chunkSize });
         for (let start = 0; start < page.length; start += FORMAT_SLICE) {
-          const slice = page.slice(start, start + FORMAT_SLICE);
-          const text = slice.map((site) => formatRow(cellsOf(site))).join('');
+          const text = csvRows(SITE_COLUMNS, page.slice(start, start + FORMAT_SLICE));
           if (!out.write(text))
             await new Promise<void>((resolve) => out.once('drain', () => resolve()));
           await new Promise((resolve) => setImmediate(resolve));

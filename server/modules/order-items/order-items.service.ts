@@ -10,14 +10,25 @@ import {
   type BuyerTransition,
   type OrderItem,
 } from '#contract/order-items.ts';
-import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import {
+  ARTICLE_STATUS_LABELS,
+  articleContentText,
+  EDITS_REQUESTED_LABEL,
+  itemPaymentStatusText,
+  ORDER_ITEM_COLUMN_LABELS as LABELS,
+  ORDER_ITEM_STATUS_LABELS,
+  TOPIC_STATUS_LABELS,
+  yesNo,
+} from '#contract/order-labels.ts';
+import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
 import type { Pagination } from '#contract/pagination.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
-import { formatRow, type CsvCell } from '#server/jobs/csv.ts';
+import { csvDate, csvHeader, csvRows, type CsvColumn } from '#server/jobs/csv.ts';
 import type { storeFile as storeFileOfFiles } from '../files/files.service.ts';
 import type { MultipartForm } from '../files/files.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -224,35 +235,61 @@ export function createOrderItemsService({
     exportItems: async (userId, orderId) => {
       const order = await orders.get(userId, orderId);
       const rows = (await findItemsOfOrder(db, orderId, null)).map(toOrderItem);
-      const csv = [
-        formatRow(EXPORT_COLUMNS.map(([title]) => title)),
-        ...rows.map((item) => formatRow(EXPORT_COLUMNS.map(([, cell]) => cell(item)))),
-      ].join('');
+      const csv = csvHeader(EXPORT_COLUMNS) + csvRows(EXPORT_COLUMNS, rows);
       return { fileName: `order-${order.number}-items.csv`, csv };
     },
   };
 }
 
-const EXPORT_COLUMNS: [string, (item: OrderItem) => CsvCell][] = [
-  ['Number', (item) => item.number],
-  ['Status', (item) => item.status],
-  ['Live link', (item) => item.live_link],
-  ['Published at', (item) => item.published_at],
-  ['Domain', (item) => item.site.hostname],
-  ['Buyer domain', (item) => item.buyer_domain?.hostname],
-  ['Link type', (item) => item.article_niche.title],
-  ['Price', (item) => item.price],
-  ['Content plan', (item) => item.content_product_plan?.title ?? 'provide'],
-  ['Content price', (item) => item.content_product_plan?.price ?? '0.00'],
-  ['Anchor text', (item) => item.anchor_text],
-  ['Target URL', (item) => item.target_url],
-  ['Topic', (item) => item.topic.content],
-  ['Article link', (item) => item.article.link],
-  ['Custom id', (item) => item.custom_id],
-  ['Comments', (item) => item.comments],
-  ['Due date', (item) => item.publishing_due_date],
-  ['Requested edits', (item) => item.is_requested_edits],
-  ['Payment method', (item) => item.payment_method],
-  ['Payment status', (item) => item.invoice?.payment_status],
-  ['Invoice', (item) => item.invoice?.number],
+const contentPriceOf = (item: OrderItem) => item.content_product_plan?.price ?? '0.00';
+
+/** A figure stays a number a spreadsheet can add; its unit goes in the column's name. */
+const inEuro = (label: string) => `${label} (€)`;
+
+/**
+ * The items table's columns, named and worded as the order page shows them (its labels and
+ * texts come from contract/order-labels.ts), with the figures of its price cell.
+ */
+const EXPORT_COLUMNS: CsvColumn<OrderItem>[] = [
+  { label: LABELS.number, cell: (item) => item.number },
+  { label: LABELS.invoice, cell: (item) => item.invoice?.number },
+  { label: LABELS.status, cell: (item) => ORDER_ITEM_STATUS_LABELS[item.status] },
+  { label: EDITS_REQUESTED_LABEL, cell: (item) => yesNo(item.is_requested_edits) },
+  { label: LABELS.live_link, cell: (item) => item.live_link },
+  { label: LABELS.payment_status, cell: itemPaymentStatusText },
+  { label: 'Payment method', cell: (item) => PAYMENT_METHOD_TITLES[item.payment_method] },
+  { label: LABELS.buyer_domain, cell: (item) => item.buyer_domain?.hostname },
+  { label: LABELS.domain, cell: (item) => item.site.hostname },
+  {
+    label: inEuro(LABELS.price),
+    cell: (item) => centsToMoney(moneyToCents(item.price) + moneyToCents(contentPriceOf(item))),
+  },
+  { label: inEuro('Link price'), cell: (item) => item.price },
+  { label: inEuro('Content price'), cell: contentPriceOf },
+  { label: LABELS.due_date, cell: (item) => csvDate(item.publishing_due_date) },
+  { label: LABELS.published_at, cell: (item) => csvDate(item.published_at) },
+  { label: LABELS.custom_id, cell: (item) => item.custom_id },
+  { label: LABELS.link_type, cell: (item) => item.article_niche.title },
+  { label: LABELS.anchor_text, cell: (item) => item.anchor_text },
+  { label: LABELS.target_url, cell: (item) => item.target_url },
+  {
+    label: LABELS.content_provided,
+    cell: (item) => yesNo(!item.is_article_provided_by_buyer),
+  },
+  { label: LABELS.article_content, cell: articleContentText },
+  { label: LABELS.comments, cell: (item) => item.comments },
+  { label: LABELS.topic_needs_approval, cell: (item) => yesNo(item.topic.is_needs_approval) },
+  { label: LABELS.topic, cell: (item) => item.topic.content },
+  {
+    label: LABELS.topic_approved,
+    cell: (item) => (item.topic.status ? TOPIC_STATUS_LABELS[item.topic.status] : ''),
+  },
+  { label: LABELS.topic_feedback, cell: (item) => item.topic.feedback?.text },
+  { label: LABELS.article, cell: (item) => item.article.link ?? item.article.file?.file_name },
+  {
+    label: LABELS.content_approved,
+    cell: (item) => (item.article.status ? ARTICLE_STATUS_LABELS[item.article.status] : ''),
+  },
+  { label: LABELS.content_feedback, cell: (item) => item.article.feedback?.text },
+  { label: LABELS.webmaster_feedback, cell: (item) => item.webmaster_feedback?.text },
 ];

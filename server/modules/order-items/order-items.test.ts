@@ -31,6 +31,7 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
+import { csvRecords, readCsv } from '#tests/helpers/csv-reader.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
@@ -923,13 +924,90 @@ describe('following orders', () => {
       );
       expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toMatch(/^Number,Status,Live link,/);
-      expect(lines).toHaveLength(3);
-      expect(lines[1]).toContain(`${first.number},in_progress`);
-      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-      expect(lines[1]).toContain("'@SUM(A1:A2)");
+      const { hasByteOrderMark, rows } = readCsv(response.body);
+      expect(hasByteOrderMark).toBe(true);
+      expect(rows).toHaveLength(3);
+      expect(rows[1]?.slice(0, 1)).toEqual([first.number]);
+      expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+      expect(csvRecords(response.body)[0]).toMatchObject({
+        'Anchor text': `'=HYPERLINK("http://evil.example")`,
+        Comments: "'@SUM(A1:A2)",
+      });
       expect(response.body).not.toMatch(/,=HYPERLINK/);
+    });
+    it('starts with a byte order mark and names and words everything as the order page does', async () => {
+      const { order: placed, items } = await order(
+        [kind('publisherTopic'), kind('buyerArticle')],
+        'bank_transfer',
+      );
+      const [first, second] = items;
+      if (!first || !second) throw new Error('No items');
+      await setItem(first.id, {
+        anchorText: 'Grüße — naïve café 🚀',
+        publishingDueDate: '2026-04-09',
+        status: 'in_progress',
+      });
+      await setItem(second.id, { status: 'cancelled' });
+      const response = await call('GET', `/orders/${placed.id}/items/exports`, tokens.buyer);
+      expect(response.statusCode).toBe(200);
+      // The bytes: the UTF-8 byte order mark first, then the text in UTF-8.
+      const bytes = response.rawPayload;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.includes(Buffer.from('Grüße — naïve café 🚀', 'utf8'))).toBe(true);
+
+      const header = readCsv(response.body).rows[0] ?? [];
+      expect(header.slice(0, 10)).toEqual([
+        'Number',
+        'Invoice',
+        'Status',
+        'Edits requested',
+        'Live link',
+        'Payment status',
+        'Payment method',
+        'Buyer domain',
+        'Domain',
+        'Price (€)',
+      ]);
+      expect(header).toEqual(
+        expect.arrayContaining([
+          'Due date',
+          'Published date',
+          'Link type',
+          'Anchor text',
+          'Target URL',
+          'Content provided by the provider',
+          'Article content',
+          'Topic needs approval',
+          'Topic approved',
+          'Content approved',
+        ]),
+      );
+      expect(header.filter((name) => name.includes('_'))).toEqual([]);
+
+      const [one, two] = csvRecords(response.body);
+      expect(one).toMatchObject({
+        Number: first.number,
+        Status: 'In progress',
+        'Edits requested': 'No',
+        'Payment status': 'Pending payment',
+        'Payment method': 'Bank transfer',
+        'Anchor text': 'Grüße — naïve café 🚀',
+        'Due date': '09/04/2026',
+        'Content provided by the provider': 'Yes',
+        'Topic needs approval': 'No',
+      });
+      expect(one?.['Article content']).toMatch(/^.+, \d+ words$/);
+      expect(Number(one?.['Price (€)'])).toBeCloseTo(
+        Number(one?.['Link price (€)']) + Number(one?.['Content price (€)']),
+        2,
+      );
+      expect(two).toMatchObject({
+        Status: 'Cancelled',
+        'Payment status': 'Credited',
+        'Article content': 'Provided by you',
+        'Content provided by the provider': 'No',
+      });
+      expect(response.body).not.toMatch(/in_progress|bank_transfer|pending_payment/);
     });
   });
 

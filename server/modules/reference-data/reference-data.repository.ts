@@ -1,4 +1,5 @@
 import { asc, ilike } from 'drizzle-orm';
+import { compareTitles } from '#contract/reference-data.ts';
 import type { Database } from '#server/db/database.ts';
 import {
   businessTypes,
@@ -12,11 +13,12 @@ import {
 } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 
-export function findCountries(db: Database) {
-  return db
+/** Every country, by its title as the interface's language sorts it (not the database's). */
+export async function findCountries(db: Database) {
+  const rows = await db
     .select({ id: countries.id, title: countries.title, code: countries.isoCode })
-    .from(countries)
-    .orderBy(asc(countries.title));
+    .from(countries);
+  return rows.sort(compareTitles);
 }
 
 export function findBusinessTypes(db: Database) {

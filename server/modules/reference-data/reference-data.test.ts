@@ -52,6 +52,24 @@ describe('GET /api/v1/common reference data', () => {
     ]);
   });
 
+  it('lists countries in the order people read them, accented names among the plain ones', async () => {
+    const titles = CountryListSchema.parse((await get('countries')).json()).data.map(
+      (country) => country.title,
+    );
+    const before = (a: string, b: string) => {
+      expect(titles).toContain(a);
+      expect(titles).toContain(b);
+      expect(titles.indexOf(a), `${a} before ${b}`).toBeLessThan(titles.indexOf(b));
+    };
+    before('Afghanistan', 'Åland Islands');
+    before('Åland Islands', 'Albania');
+    before('Türkiye', 'Tuvalu');
+    before('Türkiye', 'Turkmenistan');
+    // Every neighbour pair in order for the interface's locale.
+    const pairs = titles.slice(1).map((title, index) => [titles[index]!, title] as const);
+    expect(pairs.filter(([a, b]) => a.localeCompare(b, 'en-US') > 0)).toEqual([]);
+  });
+
   it('describes content plans with prices as two-decimal strings, provide first at no cost', async () => {
     const body = ContentProductPlanListSchema.parse((await get('content-product-plans')).json());
     expect(body.data[0]).toMatchObject({ slug: 'provide', price: '0.00' });

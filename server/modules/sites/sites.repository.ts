@@ -228,16 +228,34 @@ export async function findTopicsContaining(db: Database, term: string): Promise<
 }
 
 /** Catalogue rows of the given sites with their General price, in no particular order. */
-export async function findSiteRowsByIds(db: Database, ids: readonly string[]): Promise<SiteRow[]> {
+/** The rows of these sites, priced as the General price or, given niches, their lowest among them. */
+export async function findSiteRowsByIds(
+  db: Database,
+  ids: readonly string[],
+  priceNicheIds: readonly string[] | null = null,
+): Promise<SiteRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select(rowColumns({ priceNicheIds: null }))
+    .select(rowColumns({ priceNicheIds }))
     .from(sites)
     .leftJoin(countries, eq(countries.id, sites.mainCountryId))
     .where(inArray(sites.id, [...ids]));
 }
 
 /** The parts of a site shown only on its detail. */
+/** Which of these ids are sites of the catalogue. */
+export async function findExistingSiteIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(inArray(sites.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function findSiteExtras(db: Database, id: string) {
   const [row] = await db
     .select({

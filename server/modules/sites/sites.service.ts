@@ -30,6 +30,7 @@ import {
   findSiteMarks,
   findSitePage,
   findSitePrices,
+  findExistingSiteIds,
   findSiteRowsByIds,
   findTopicsContaining,
   isDomainOfUser,
@@ -65,6 +66,13 @@ export interface SitesService {
   countSites(search: SiteSearch): Promise<number>;
   /** One slice of the sites a resolved search finds, in its order. */
   sitesAt(search: SiteSearch, page: { offset: number; limit: number }): Promise<Site[]>;
+  /**
+   * These sites in the order of `ids`, priced and marked as the resolved search shows them,
+   * whatever its filter; an id that is no site is left out.
+   */
+  sitesWithIds(search: SiteSearch, ids: readonly string[]): Promise<Site[]>;
+  /** Which of these ids are sites. */
+  existingSiteIds(ids: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 export function createSitesService({
@@ -165,8 +173,9 @@ export function createSitesService({
   const sitesInOrder = async (
     context: { userId: string; buyerDomainId: string | null },
     ids: readonly string[],
+    priceNicheIds: readonly string[] | null = null,
   ): Promise<Site[]> => {
-    const rows = await findSiteRowsByIds(db, ids);
+    const rows = await findSiteRowsByIds(db, ids, priceNicheIds);
     const marks = await findSiteMarks(db, context, rows);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -234,6 +243,8 @@ export function createSitesService({
       const marks = await findSiteMarks(db, search, rows);
       return rows.map((row) => toSite(row, marks));
     },
+    sitesWithIds: (search, ids) => sitesInOrder(search, ids, search.priceNicheIds),
+    existingSiteIds: (ids) => findExistingSiteIds(db, ids),
     listSites: async (userId, query) => {
       const search = await resolveSearch(userId, query);
       const limit = query.limit ?? SITE_DEFAULT_PAGE_SIZE;

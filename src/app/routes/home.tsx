@@ -230,9 +230,10 @@ function Dashboard() {
       <CatalogueSection
         SavedViewsMenu={SavedViewsMenu}
         renderBuyAction={renderBuyAction}
-        toolbar={(state) =>
+        toolbar={(state, _setState, selectedIds) =>
           user?.canExportDomains ? (
             <ExportButton
+              selectedIds={selectedIds}
               getRequest={async () => {
                 // The worker and its messaging load with the first export, not with the page.
                 const { getCatalogueWorker } = await import('#src/lib/workers.ts');

@@ -111,8 +111,12 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
 }
 
 export interface CatalogueSectionProps {
-  /** Extra toolbar controls composed by the page (export, saved views). */
-  toolbar?: (state: FilterState, setState: (next: FilterState) => void) => ReactNode;
+  /** Extra toolbar controls composed by the page (export, saved views); given the ticked rows. */
+  toolbar?: (
+    state: FilterState,
+    setState: (next: FilterState) => void,
+    selectedIds: readonly string[],
+  ) => ReactNode;
   /** The buy button of a row, composed by the page. */
   renderBuyAction?: (site: Site) => ReactNode;
   /** The saved filters and layouts menu, composed by the page. */
@@ -268,7 +272,7 @@ export function CatalogueSection({
               source={catalogueSavedViews}
             />
           ) : null}
-          {toolbar?.(state, setState)}
+          {toolbar?.(state, setState, selectedIds)}
           <PhoneSortSelect state={state} onChange={setState} />
         </div>
       </div>

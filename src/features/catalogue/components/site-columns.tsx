@@ -2,12 +2,15 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
+  backLinkedText,
   LINK_TYPE_TITLES,
+  SITE_FIELD_LABELS,
   SPONSOR_TAG_TYPE_TITLES,
   type Site,
   type SiteSortColumn,
 } from '#contract/catalogue.ts';
 import {
+  formatPercent,
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetric,
@@ -33,18 +36,10 @@ export type SiteColumn = ColumnDef<Site, any>;
 
 const helper = createColumnHelper<Site>();
 const numberFormat = new Intl.NumberFormat('en-US');
-const percentFormat = new Intl.NumberFormat('en-US', {
-  style: 'percent',
-  maximumFractionDigits: 2,
-});
 
 /** https:// is added when the hostname has no scheme (spec §2). */
 export function siteUrl(hostname: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(hostname) ? hostname : `https://${hostname}`;
-}
-
-export function formatPercent(value: number | null): string {
-  return value === null ? '' : percentFormat.format(value);
 }
 
 /** The metrics that are columns of the table: those with a header in contract/site-metrics.ts. */
@@ -101,9 +96,9 @@ export function siteDataColumns(options: {
 
   add(
     helper.accessor('hostname', {
-      header: 'Domain',
+      header: SITE_FIELD_LABELS.hostname,
       enableHiding: false,
-      meta: { label: 'Domain', sortColumn: 'hostname' },
+      meta: { label: SITE_FIELD_LABELS.hostname, sortColumn: 'hostname' },
       cell: (info) => (
         <a
           href={siteUrl(info.getValue())}
@@ -120,8 +115,8 @@ export function siteDataColumns(options: {
   if (options.showAdditional) {
     add(
       helper.accessor('is_back_linked', {
-        header: 'Backlinked',
-        meta: { label: 'Backlinked', sortColumn: 'is_back_linked' },
+        header: SITE_FIELD_LABELS.is_back_linked,
+        meta: { label: SITE_FIELD_LABELS.is_back_linked, sortColumn: 'is_back_linked' },
         // The spec's tick (not linked yet) and cross (already linked), each with its words: a
         // bare tick under "Backlinked" reads as "linked", the opposite of what it means.
         cell: (info) =>
@@ -130,22 +125,22 @@ export function siteDataColumns(options: {
               <span aria-hidden="true" className="font-semibold">
                 ✕
               </span>
-              <span className="text-xs">Already linked</span>
+              <span className="text-xs">{backLinkedText(true)}</span>
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 text-emerald-700">
               <span aria-hidden="true" className="font-semibold">
                 ✓
               </span>
-              <span className="text-xs">Not linked yet</span>
+              <span className="text-xs">{backLinkedText(false)}</span>
             </span>
           ),
       }),
     );
     add(
       helper.accessor('competitors', {
-        header: 'Competitors',
-        meta: { label: 'Competitors', sortColumn: 'competitors', isNumeric: true },
+        header: SITE_FIELD_LABELS.competitors,
+        meta: { label: SITE_FIELD_LABELS.competitors, sortColumn: 'competitors', isNumeric: true },
         cell: (info) => {
           const competitors = info.getValue();
           if (competitors.length === 0) return <span className="text-slate-600">0</span>;
@@ -173,8 +168,8 @@ export function siteDataColumns(options: {
   add(metric('majestic_citation_flow'));
   add(
     helper.accessor('main_country', {
-      header: 'Main country',
-      meta: { label: 'Main country' },
+      header: SITE_FIELD_LABELS.main_country,
+      meta: { label: SITE_FIELD_LABELS.main_country },
       cell: (info) => {
         const country = info.getValue();
         if (!country) return null;
@@ -189,29 +184,29 @@ export function siteDataColumns(options: {
   );
   add(
     helper.accessor('link_type', {
-      header: 'Link type',
-      meta: { label: 'Link type' },
+      header: SITE_FIELD_LABELS.link_type,
+      meta: { label: SITE_FIELD_LABELS.link_type },
       cell: (info) => LINK_TYPE_TITLES[info.getValue()],
     }),
   );
   add(
     helper.accessor('sponsor_tag_type', {
-      header: 'Sponsor tag',
-      meta: { label: 'Sponsor tag' },
+      header: SITE_FIELD_LABELS.sponsor_tag_type,
+      meta: { label: SITE_FIELD_LABELS.sponsor_tag_type },
       cell: (info) => SPONSOR_TAG_TYPE_TITLES[info.getValue()],
     }),
   );
   add(
     helper.accessor('relevance_at', {
-      header: 'Relevance date',
-      meta: { label: 'Relevance date', sortColumn: 'relevance_at' },
+      header: SITE_FIELD_LABELS.relevance_at,
+      meta: { label: SITE_FIELD_LABELS.relevance_at, sortColumn: 'relevance_at' },
       cell: (info) => formatDate(info.getValue()),
     }),
   );
   add(
     helper.accessor('ip_address', {
-      header: 'IP address',
-      meta: { label: 'IP address' },
+      header: SITE_FIELD_LABELS.ip_address,
+      meta: { label: SITE_FIELD_LABELS.ip_address },
       cell: (info) => info.getValue() ?? '',
     }),
   );
@@ -220,8 +215,8 @@ export function siteDataColumns(options: {
   add(metric('ahrefs_url_rating'));
   add(
     helper.accessor('domain_language', {
-      header: 'Language',
-      meta: { label: 'Language' },
+      header: SITE_FIELD_LABELS.domain_language,
+      meta: { label: SITE_FIELD_LABELS.domain_language },
       cell: (info) => info.getValue() ?? '',
     }),
   );
@@ -230,8 +225,8 @@ export function siteDataColumns(options: {
   add(metric('main_country_traffic'));
   add(
     helper.accessor('website_topic', {
-      header: 'Topic',
-      meta: { label: 'Topic' },
+      header: SITE_FIELD_LABELS.website_topic,
+      meta: { label: SITE_FIELD_LABELS.website_topic },
       cell: (info) => info.getValue() ?? '',
     }),
   );

@@ -3,11 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LINK_TYPE_TITLES,
+  SITE_FIELD_LABELS,
   SPONSOR_TAG_TYPE_TITLES,
   UUID_PATTERN,
   type Site,
 } from '#contract/catalogue.ts';
 import {
+  formatPercent,
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetricKey,
@@ -24,7 +26,7 @@ import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 import { formatDate, formatMoney } from '#src/utils/format.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import { CountryFlag } from './country-flag.tsx';
-import { formatPercent, siteUrl } from './site-columns.tsx';
+import { siteUrl } from './site-columns.tsx';
 
 export const DATA_UPDATE_NOTE = 'Data is updated 1-2 times a month.';
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -242,16 +244,19 @@ export function SiteDetailView({
                     </span>
                   ) : null,
                 ],
-                ['Language', site.domain_language],
-                ['Topic', site.website_topic],
-                ['TLD', site.tld],
-                ['IP address', site.ip_address],
-                ['Link type', LINK_TYPE_TITLES[site.link_type]],
-                ['Sponsor tag', SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type]],
+                [SITE_FIELD_LABELS.domain_language, site.domain_language],
+                [SITE_FIELD_LABELS.website_topic, site.website_topic],
+                [SITE_FIELD_LABELS.tld, site.tld],
+                [SITE_FIELD_LABELS.ip_address, site.ip_address],
+                [SITE_FIELD_LABELS.link_type, LINK_TYPE_TITLES[site.link_type]],
+                [
+                  SITE_FIELD_LABELS.sponsor_tag_type,
+                  SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type],
+                ],
                 ['Placement period', site.placement_period?.title],
                 ['Last placement', formatDate(site.last_placement_at)],
-                ['Relevance date', formatDate(site.relevance_at)],
-                ['Last updated', formatDate(site.updated_at)],
+                [SITE_FIELD_LABELS.relevance_at, formatDate(site.relevance_at)],
+                [SITE_FIELD_LABELS.updated_at, formatDate(site.updated_at)],
               ]}
             />
           </Card>

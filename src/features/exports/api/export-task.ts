@@ -40,6 +40,8 @@ const FileSchema = z.object({ id: z.string(), path: z.string().nullable().option
 export interface ExportRequest {
   filter?: Record<string, unknown>;
   sorting?: Record<string, string>;
+  /** Exactly these sites, in this order, instead of every site the filter finds. */
+  ids?: string[];
 }
 
 export interface RunExportOptions {

@@ -105,6 +105,41 @@ describe('export', () => {
     });
   });
 
+  it('offers to export only the ticked rows, and sends exactly their ids', async () => {
+    const ids = ['00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000a1'];
+    const seen = mockFetch({
+      'POST /api/v1/buyer/sites/exports/tasks': [
+        () =>
+          jsonResponse(
+            task({
+              status: 'completed',
+              progress: 100,
+              file: { id: FILE_ID, path: `/api/v1/files/${FILE_ID}/download` },
+            }),
+            201,
+          ),
+      ],
+      [`GET /api/v1/files/${FILE_ID}/download`]: [() => new Response('Domain\r\n')],
+    });
+    const { rerender } = render(<ExportButton getRequest={request} pollIntervalMs={10} />);
+    expect(screen.queryByRole('button', { name: /Export selected/ })).not.toBeInTheDocument();
+    rerender(<ExportButton getRequest={request} pollIntervalMs={10} selectedIds={ids} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export selected (2)' }));
+    await waitFor(() => expect(clicked).toEqual(['sites.csv']));
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      body: {
+        filter: { ahrefs_domain_rating: { min: '20' } },
+        sorting: { price: 'ASC' },
+        ids,
+      },
+    });
+    // The plain export still sends no ids.
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(seen.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(seen.filter((call) => call.method === 'POST')[1]?.body).not.toHaveProperty('ids');
+  });
+
   it.each([
     ['no task id', { ...task(), id: undefined }, [], 'Task ID not returned'],
     [

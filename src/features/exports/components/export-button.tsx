@@ -10,13 +10,19 @@ export const EXPORT_POLL_INTERVAL_MS = 1000;
 export interface ExportButtonProps {
   /** The catalogue's current filter and sorting, as sent to the list. */
   getRequest: () => Promise<ExportRequest>;
+  /** The rows the buyer ticked: with some, a second button exports exactly those. */
+  selectedIds?: readonly string[];
   pollIntervalMs?: number;
   fileName?: string;
 }
 
-/** Exports the filtered catalogue to a file: a progress bar while the task runs, then a download. */
+/**
+ * Exports the filtered catalogue to a file, or only the rows ticked: a progress bar while the task
+ * runs, then a download.
+ */
 export function ExportButton({
   getRequest,
+  selectedIds = [],
   pollIntervalMs = EXPORT_POLL_INTERVAL_MS,
   fileName = 'sites.csv',
 }: ExportButtonProps) {
@@ -28,7 +34,7 @@ export function ExportButton({
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const start = async () => {
+  const start = async (ids: readonly string[] | null) => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -37,8 +43,9 @@ export function ExportButton({
     try {
       // The task's polling and its schemas load with the first export, not with the catalogue.
       const { downloadFile, runExportTask } = await import('../api/export-task.ts');
+      const request = await getRequest();
       const path = await runExportTask({
-        body: await getRequest(),
+        body: ids ? { ...request, ids: [...ids] } : request,
         pollIntervalMs,
         onProgress: setProgress,
         signal: controller.signal,
@@ -58,18 +65,23 @@ export function ExportButton({
   };
 
   const isRunning = progress !== null;
+  const buttonProps = {
+    size: 'sm',
+    variant: 'secondary',
+    loading: isRunning,
+    disabled: !isOnline && !isRunning,
+    'aria-describedby': isOnline ? undefined : offlineId,
+  } as const;
   return (
-    <div className="flex items-center gap-2">
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={isRunning}
-        disabled={!isOnline && !isRunning}
-        aria-describedby={isOnline ? undefined : offlineId}
-        onClick={() => void start()}
-      >
+    <div className="flex flex-wrap items-center gap-2">
+      <Button {...buttonProps} onClick={() => void start(null)}>
         Export
       </Button>
+      {selectedIds.length > 0 ? (
+        <Button {...buttonProps} onClick={() => void start(selectedIds)}>
+          Export selected ({selectedIds.length})
+        </Button>
+      ) : null}
       {isOnline ? null : (
         <span id={offlineId} className="text-xs text-slate-600">
           Needs a connection

@@ -16,11 +16,14 @@ import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#src/utils/format.ts';
 import {
   ARTICLE_STATUS_LABELS,
+  articleContentText,
+  EDITS_REQUESTED_LABEL,
+  itemPaymentStatusText,
+  ORDER_ITEM_COLUMN_LABELS as LABELS,
   ORDER_ITEM_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
   TOPIC_STATUS_LABELS,
   yesNo,
-} from '../labels.ts';
+} from '#contract/order-labels.ts';
 import type { TableColumn } from '#src/components/data-table/data-table.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
@@ -187,7 +190,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
   return [
     {
       id: 'number',
-      label: 'Number',
+      label: LABELS.number,
       isFixed: true,
       render: (item) => (
         <span className="flex items-center gap-2 whitespace-nowrap">
@@ -204,7 +207,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'invoice',
-      label: 'Invoice',
+      label: LABELS.invoice,
       render: (item) =>
         item.invoice?.file ? (
           <StoredFileLink file={item.invoice.file} label={item.invoice.number} />
@@ -214,13 +217,15 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'status',
-      label: 'Status',
+      label: LABELS.status,
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           <Badge variant={orderItemStatusTone(item.status)}>
             {ORDER_ITEM_STATUS_LABELS[item.status]}
           </Badge>
-          {item.is_requested_edits ? <Badge variant="secondary">Edits requested</Badge> : null}
+          {item.is_requested_edits ? (
+            <Badge variant="secondary">{EDITS_REQUESTED_LABEL}</Badge>
+          ) : null}
           {h.isPending(item) ? (
             <Badge variant="default" className="whitespace-nowrap">
               Pending
@@ -231,68 +236,68 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'live_link',
-      label: 'Live link',
+      label: LABELS.live_link,
       render: (item) => (item.live_link ? <ExternalLink href={item.live_link} /> : ''),
     },
     {
       id: 'link_health',
-      label: 'Link health',
+      label: LABELS.link_health,
       render: (item) => <LinkHealthCell item={item} onOpen={h.onOpenLinkHealth} />,
     },
     {
       id: 'payment_status',
-      label: 'Payment status',
-      // A cancelled item's share was credited (decision 167), whatever its invoice still awaits.
-      render: (item) =>
-        !item.invoice
-          ? ''
-          : item.status === 'cancelled'
-            ? 'Credited'
-            : PAYMENT_STATUS_LABELS[item.invoice.payment_status],
+      label: LABELS.payment_status,
+      render: itemPaymentStatusText,
     },
     {
       id: 'buyer_domain',
-      label: 'Buyer domain',
+      label: LABELS.buyer_domain,
       render: (item) => item.buyer_domain?.hostname ?? '',
     },
-    { id: 'domain', label: 'Domain', render: (item) => item.site.hostname },
-    { id: 'price', label: 'Price', align: 'right', render: (item) => <ItemPrice item={item} /> },
-    { id: 'due_date', label: 'Due date', render: (item) => formatDate(item.publishing_due_date) },
+    { id: 'domain', label: LABELS.domain, render: (item) => item.site.hostname },
+    {
+      id: 'price',
+      label: LABELS.price,
+      align: 'right',
+      render: (item) => <ItemPrice item={item} />,
+    },
+    {
+      id: 'due_date',
+      label: LABELS.due_date,
+      render: (item) => formatDate(item.publishing_due_date),
+    },
     {
       id: 'published_at',
-      label: 'Published date',
+      label: LABELS.published_at,
       render: (item) => formatDate(item.published_at),
     },
-    { id: 'custom_id', label: 'Custom id', render: (item) => text(item.custom_id) },
-    { id: 'link_type', label: 'Link type', render: (item) => item.article_niche.title },
-    { id: 'anchor_text', label: 'Anchor text', render: (item) => text(item.anchor_text) },
+    { id: 'custom_id', label: LABELS.custom_id, render: (item) => text(item.custom_id) },
+    { id: 'link_type', label: LABELS.link_type, render: (item) => item.article_niche.title },
+    { id: 'anchor_text', label: LABELS.anchor_text, render: (item) => text(item.anchor_text) },
     {
       id: 'target_url',
-      label: 'Target URL',
+      label: LABELS.target_url,
       render: (item) => (item.target_url ? <ExternalLink href={item.target_url} /> : ''),
     },
     {
       id: 'content_provided',
-      label: 'Content provided by the provider',
+      label: LABELS.content_provided,
       render: (item) => yesNo(!item.is_article_provided_by_buyer),
     },
     {
       id: 'article_content',
-      label: 'Article content',
-      render: (item) =>
-        item.content_product_plan
-          ? `${item.content_product_plan.title}${item.word_count ? `, ${item.word_count} words` : ''}`
-          : 'Provided by you',
+      label: LABELS.article_content,
+      render: articleContentText,
     },
-    { id: 'comments', label: 'Comments', render: (item) => text(item.comments) },
+    { id: 'comments', label: LABELS.comments, render: (item) => text(item.comments) },
     {
       id: 'topic_needs_approval',
-      label: 'Topic needs approval',
+      label: LABELS.topic_needs_approval,
       render: (item) => yesNo(item.topic.is_needs_approval),
     },
     {
       id: 'topic',
-      label: 'Topic',
+      label: LABELS.topic,
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {text(item.topic.content)}
@@ -312,7 +317,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'topic_approved',
-      label: 'Topic approved',
+      label: LABELS.topic_approved,
       render: (item) =>
         item.is_topic_provided_by_buyer ? (
           item.topic.status ? (
@@ -338,7 +343,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'topic_feedback',
-      label: 'Topic feedback',
+      label: LABELS.topic_feedback,
       render: (item) =>
         item.topic.feedback ? (
           <ViewButton label="See feedback" onClick={() => h.onOpen(item, 'view_topic_feedback')} />
@@ -348,7 +353,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'article',
-      label: 'Article',
+      label: LABELS.article,
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {item.article.link ? <ExternalLink href={item.article.link} /> : null}
@@ -369,7 +374,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'content_approved',
-      label: 'Content approved',
+      label: LABELS.content_approved,
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {item.article.status ? ARTICLE_STATUS_LABELS[item.article.status] : ''}
@@ -388,7 +393,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'content_feedback',
-      label: 'Content feedback',
+      label: LABELS.content_feedback,
       render: (item) =>
         item.article.feedback ? (
           <ViewButton
@@ -401,7 +406,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'webmaster_feedback',
-      label: 'Webmaster feedback',
+      label: LABELS.webmaster_feedback,
       render: (item) =>
         item.webmaster_feedback ? (
           <ViewButton
@@ -414,7 +419,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     },
     {
       id: 'content_guidelines',
-      label: 'Guidelines',
+      label: LABELS.content_guidelines,
       render: (item) =>
         item.content_guidelines ? (
           <Button

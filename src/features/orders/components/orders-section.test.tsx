@@ -34,6 +34,7 @@ describe('orders list', () => {
         cancelled_links_amount: 1,
         live_links_amount: 2,
         po_number: 'PO-42',
+        payment: { status: 'pending_payment', method: 'bank_transfer' },
       }),
     ]);
     const user = userEvent.setup();
@@ -46,6 +47,9 @@ describe('orders list', () => {
     expect(cells.getByText('Completed')).toBeInTheDocument();
     expect(cells.getByText('Acme GmbH')).toBeInTheDocument();
     expect(cells.getByText('3 (1 cancelled)')).toBeInTheDocument();
+    // The payment status, worded as the order's page words it.
+    expect(screen.getByRole('columnheader', { name: /Payment status/ })).toBeInTheDocument();
+    expect(cells.getByText('Pending payment')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     const list = calls.find((c) => c.url.pathname === '/api/v1/buyer/orders')!;

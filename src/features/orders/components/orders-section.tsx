@@ -21,7 +21,7 @@ import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.t
 import { orderQueries, orderSavedViews } from '../api/queries.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { ORDER_STATUS_LABELS } from '../labels.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import { orderListAddress, serverQuery, type OrderSortColumn } from '../list-state.ts';
 import {
   choosableColumns,
@@ -51,6 +51,12 @@ const columns: TableColumn<Order>[] = [
     render: (o) => (
       <Badge variant={orderStatusTone(o.status)}>{ORDER_STATUS_LABELS[o.status]}</Badge>
     ),
+  },
+  {
+    id: 'payment_status',
+    label: 'Payment status',
+    // Worded and drawn as on the order's own page.
+    render: (o) => <Badge variant="secondary">{PAYMENT_STATUS_LABELS[o.payment.status]}</Badge>,
   },
   {
     id: 'links_amount',
