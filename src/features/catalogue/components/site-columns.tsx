@@ -15,7 +15,7 @@ import {
   type SiteMetricKind,
 } from '#contract/site-metrics.ts';
 import { Tooltip } from '#src/components/tooltip.tsx';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { formatDate, formatMoney, formatRatio } from '#src/utils/format.ts';
 import { CountryFlag } from './country-flag.tsx';
 
 declare module '@tanstack/react-table' {
@@ -33,18 +33,10 @@ export type SiteColumn = ColumnDef<Site, any>;
 
 const helper = createColumnHelper<Site>();
 const numberFormat = new Intl.NumberFormat('en-US');
-const percentFormat = new Intl.NumberFormat('en-US', {
-  style: 'percent',
-  maximumFractionDigits: 2,
-});
 
 /** https:// is added when the hostname has no scheme (spec §2). */
 export function siteUrl(hostname: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(hostname) ? hostname : `https://${hostname}`;
-}
-
-export function formatPercent(value: number | null): string {
-  return value === null ? '' : percentFormat.format(value);
 }
 
 /** The metrics that are columns of the table: those with a header in contract/site-metrics.ts. */
@@ -70,7 +62,7 @@ function metricCell(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode
     case 'money':
       return <PriceCell price={String(value)} />;
     case 'percent':
-      return formatPercent(value as number | null);
+      return formatRatio(value as number | null);
     default:
       return numberFormat.format(value as number);
   }
