@@ -36,8 +36,7 @@ function serveSummary(total: number, issues: number, healthy: number | null = 97
 function MenuEntry() {
   return (
     <NavLink to="/link-monitoring">
-      Link monitoring
-      <OpenIssuesCount />
+      <OpenIssuesCount label="Link monitoring" />
     </NavLink>
   );
 }
