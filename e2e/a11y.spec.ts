@@ -15,7 +15,7 @@ import {
   type ScreenSize,
 } from './a11y-check.ts';
 import { api, cartOfOneArticle } from './fixtures/api.ts';
-import { BUYER } from './fixtures/users.ts';
+import { BUYER, MANAGER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { waitForServiceWorker } from './fixtures/network.ts';
@@ -83,6 +83,28 @@ async function expectSheetSize(
     expect
       .soft(box!.width, `${name} width on a laptop`)
       .toBeLessThanOrEqual(kind === 'side' ? 482 : 596);
+  }
+}
+
+/**
+ * On a phone a toolbar popover is a modal sheet from the bottom edge: Tab stays inside it. From
+ * the sm width up it hangs under its button and is no dialog.
+ */
+async function expectPopoverSheet(page: Page, name: string, size: ScreenSize) {
+  const sheet = page.getByRole('dialog', { name });
+  if (size.name !== 'phone') {
+    await expect(sheet).toHaveCount(0);
+    return;
+  }
+  await expect(sheet).toBeVisible();
+  const box = await sheet.locator('[id^="headlessui-dialog-panel"]').boundingBox();
+  expect.soft(Math.round(box!.y + box!.height), `${name} at the bottom edge`).toBe(size.height);
+  for (let step = 0; step < 12; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+      `focus in ${name} after ${step + 1} Tab`,
+    ).toBe(true);
   }
 }
 
@@ -169,15 +191,26 @@ for (const size of SCREEN_SIZES) {
         await expect(page.getByRole('dialog')).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
 
-        await page.getByRole('button', { name: /^Columns/ }).click();
+        const columns = page.getByRole('button', { name: /^Columns/ });
+        await columns.click();
         await expect(page.getByRole('button', { name: 'Show all columns' })).toBeVisible();
         await checkScreen(page, testInfo, size, 'catalogue-column-chooser', underOpenParts);
-        await page.keyboard.press('Escape');
+        // On a phone a popover is a sheet over a dimmed page, as the dialogs are: a tap on the
+        // page closes it and gives focus back to its button.
+        await expectPopoverSheet(page, 'Columns', size);
+        if (size.name === 'phone') await page.mouse.click(size.width / 2, 10);
+        else await page.keyboard.press('Escape');
+        await expect(page.getByRole('button', { name: 'Show all columns' })).toHaveCount(0);
+        await expect(columns).toBeFocused();
 
-        await page.getByRole('button', { name: 'Saved filters' }).click();
+        const savedFilters = page.getByRole('button', { name: 'Saved filters' });
+        await savedFilters.click();
         await expect(page.getByRole('textbox', { name: 'Filter name' })).toBeVisible();
         await checkScreen(page, testInfo, size, 'catalogue-saved-filters', underOpenParts);
+        await expectPopoverSheet(page, 'Saved filters', size);
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('textbox', { name: 'Filter name' })).toHaveCount(0);
+        await expect(savedFilters).toBeFocused();
 
         // On a phone the catalogue reads as cards without a header row (sorting is the Sort by
         // choice above them), so a column's menu exists from the md width up.
@@ -193,6 +226,8 @@ for (const size of SCREEN_SIZES) {
 
         const settings = page.getByRole('button', { name: /, settings$/ });
         if (await settings.isVisible()) {
+          // "Emma Johnson, settings", not "Emma Johnson , settings".
+          await expect(settings).toHaveAccessibleName(/\S, settings$/);
           await settings.click();
           await expect(page.getByRole('menu')).toBeVisible();
           await checkScreen(page, testInfo, size, 'user-menu', underOpenParts);
@@ -375,6 +410,36 @@ for (const size of SCREEN_SIZES) {
       }
     });
 
+    test('a signed-in account that is not a buyer: the no-access screen', async ({
+      browser,
+      baseURL,
+    }, testInfo) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: size.width, height: size.height },
+        storageState: { cookies: [], origins: [] },
+      });
+      const page = await context.newPage();
+      try {
+        const login = new LoginPage(page);
+        await login.goto();
+        await login.signIn(MANAGER.email, MANAGER.password);
+        await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'no-access');
+
+        // The skip link leads into the screen's main landmark.
+        await page.reload();
+        await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('main').getByRole('button', { name: 'Log out' })).toBeFocused();
+      } finally {
+        await context.close();
+      }
+    });
+
     test.describe('a buyer who just registered', () => {
       test.use({ storageState: newBuyerFile });
 
@@ -429,4 +494,49 @@ test('undo in the toast brings back a site just blacklisted from the catalogue',
   await expect(blacklist).not.toBeChecked();
   const site = await api<{ is_in_blacklist: boolean }>(page, 'GET', `/v1/buyer/sites/${siteId}`);
   expect(site.is_in_blacklist).toBe(false);
+});
+
+test('on a phone a toast shows at the bottom, clear of the header, and is used from the keyboard', async ({
+  page,
+}, testInfo) => {
+  const phone = SCREEN_SIZES.find((size) => size.name === 'phone')!;
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const hostname = await catalogue.firstHostname();
+  const link = page.getByRole('link', { name: `${hostname} (opens in a new tab)` });
+  await page.getByRole('checkbox', { name: `Blacklist ${hostname}` }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Added to blacklist' });
+  await expect(toast).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).hover();
+  await checkScreen(page, testInfo, phone, 'catalogue-undo-toast', { exclude: ['tbody'] });
+
+  // At the bottom edge; the header's cart and menu buttons stay uncovered and usable.
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBeGreaterThan(header.y + header.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(phone.height);
+  expect(phone.height - (box.y + box.height)).toBeLessThanOrEqual(24);
+  for (const control of [
+    page.getByRole('link', { name: /^Cart/ }),
+    page.getByRole('button', { name: 'Open main menu' }),
+  ]) {
+    const target = (await control.boundingBox())!;
+    const isOnTop = await control.evaluate(
+      (element, point) => element.contains(document.elementFromPoint(point.x, point.y)),
+      { x: target.x + target.width / 2, y: target.y + target.height / 2 },
+    );
+    expect(isOnTop, 'header control not covered by the toast').toBe(true);
+  }
+
+  // F8 moves focus to the notifications, from where Tab reaches the toast's Undo.
+  await page.keyboard.press('F8');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(link).toBeVisible();
+  await expect(toast).toHaveCount(0);
 });

@@ -75,6 +75,10 @@ test('a buyer files a company request, sees it approved and switches to the new 
   const accounts = page.getByRole('list', { name: 'Company accounts' });
   const added = accounts.getByRole('listitem').filter({ hasText: company });
   await expect(added).toContainText('Credit balance €0.00 · Pay by bill not allowed');
+  // Named as one phrase: "Make current: Fjord Media SAS", not "Make current : Fjord Media SAS".
+  await expect(
+    added.getByRole('button', { name: `Make current: ${company}`, exact: true }),
+  ).toBeVisible();
 
   await page.goto('/');
   const selector = page.getByRole('combobox', { name: 'Company' });

@@ -84,6 +84,11 @@ test('a live link breaks, opens an issue, and is healthy again after a restore',
 
   await demoControl(page, `${number}/break-link`, { state: 'removed' });
   await expect.poll(health, poll).toBe('issue');
+  // The menu reads the open issues as one phrase with its section's name.
+  await page.reload();
+  await expect(
+    page.getByRole('link', { name: /^Link monitoring, \d+ issues? open$/ }).first(),
+  ).toBeAttached();
   const [issue] = await issues();
   expect(issue).toMatchObject({
     outcome: 'link_missing',
@@ -112,7 +117,7 @@ test('a live link breaks, opens an issue, and is healthy again after a restore',
 
   // The link monitoring screen: the summary in words and the item's row, at both widths.
   await page.goto('/link-monitoring');
-  await expect(page.getByText(/\d[\d,]* live links?, /).first()).toBeVisible();
+  await expect(page.getByText(/\d[\d,]* live links?, \d+% healthy/).first()).toBeVisible();
   await expect(page.getByText(number).first()).toBeVisible();
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });

@@ -165,9 +165,10 @@ export function Toaster() {
   return (
     <section
       aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`}
-      // On a phone dialogs sit at the bottom: toasts show at the top there, so they never cover
-      // a dialog's buttons.
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:justify-end"
+      // At the bottom edge, clear of the home indicator, on a phone too: at the top a toast
+      // covered the header's cart and menu buttons for its five seconds. A toast never covers
+      // an open dialog or sheet: those show it inside themselves (`DialogToast`).
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-0 sm:justify-end"
     >
       {/* One toast at a time, announced through its own status or alert role (not a list item). */}
       <div

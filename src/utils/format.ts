@@ -20,6 +20,26 @@ export function formatMoney(value: string | null | undefined): string {
   return moneyFormat.format(Number.isFinite(amount) ? amount : 0);
 }
 
+// English writes a percentage without a space before the sign: "100%", never "100 %".
+const percentFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A figure in percent, as a number or a wire decimal string: 97 → "97%", "19.00" → "19%",
+ * "7.70" → "7.7%". Every percentage on screen is written by this or `formatRatio`.
+ */
+export function formatPercent(percent: number | string): string {
+  const value = Number(percent);
+  return Number.isFinite(value) ? percentFormat.format(value / 100) : '';
+}
+
+/** A ratio as a percentage: 0.97 → "97%", 1.2345 → "123.45%"; nothing for null. */
+export function formatRatio(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '' : percentFormat.format(ratio);
+}
+
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = dayjs(value);

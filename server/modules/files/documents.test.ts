@@ -136,7 +136,7 @@ describe('invoice and credit note documents', () => {
         '16/03/2026',
         stored.billing.business_name,
         money(order.price),
-        `VAT ${rateText(stored.vatRateBasisPoints)} %`,
+        `VAT ${rateText(stored.vatRateBasisPoints)}%`,
         money(order.vat),
         money(order.price_with_vat),
         DEMO_DOCUMENT_SELLER.bankAccount,

@@ -288,7 +288,7 @@ function amountRow(label: string, value: string, bold = false): PdfBlock {
 }
 
 function vatLabel(order: Pick<Order, 'vatRateBasisPoints'>): string {
-  return `VAT ${rateText(order.vatRateBasisPoints)} %`;
+  return `VAT ${rateText(order.vatRateBasisPoints)}%`;
 }
 
 /** The treatment's explanation when it is more than plain VAT ("Reverse charge: …"). */

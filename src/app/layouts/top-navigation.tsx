@@ -75,11 +75,13 @@ export function TopNavigation() {
       ? `${user.firstName} ${user.lastName}`.trim()
       : user?.username;
 
+  // The name is given whole: a hidden ", settings" after the name read as "Ada Lindqvist ,
+  // settings", browsers taking the hidden span in the flex button for a block.
+  const settingsButtonLabel = displayName ? `${displayName}, settings` : 'Settings';
   const settingsButtonContent = (
     <>
       <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-      <span className="sr-only max-w-40 truncate 2xl:not-sr-only">{displayName ?? 'Settings'}</span>
-      <span className="sr-only">, settings</span>
+      <span className="hidden max-w-40 truncate 2xl:inline">{displayName}</span>
       <ChevronDownIcon className="size-4 text-slate-400" />
     </>
   );
@@ -101,8 +103,11 @@ export function TopNavigation() {
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={desktopLink}>
-                    {item.label}
-                    {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
+                    {item.to === paths.linkMonitoring ? (
+                      <OpenIssuesCount label={item.label} />
+                    ) : (
+                      item.label
+                    )}
                   </NavLink>
                 </li>
               ))}
@@ -115,6 +120,7 @@ export function TopNavigation() {
               keys={MENU_KEYS}
               trigger={{
                 'aria-haspopup': 'menu',
+                'aria-label': settingsButtonLabel,
                 className: settingsButtonClass,
                 children: settingsButtonContent,
               }}
@@ -123,6 +129,7 @@ export function TopNavigation() {
                 <SettingsMenu
                   buttonClass={settingsButtonClass}
                   buttonContent={settingsButtonContent}
+                  buttonLabel={settingsButtonLabel}
                   buttonRef={buttonRef}
                   offersDeveloperSettings={offersDeveloperSettings}
                   onDeveloperSettings={() => setSettingsOpen(true)}
@@ -165,8 +172,11 @@ export function TopNavigation() {
                   className={mobileLink}
                   onClick={closePhoneMenu}
                 >
-                  {item.label}
-                  {item.to === paths.linkMonitoring ? <OpenIssuesCount /> : null}
+                  {item.to === paths.linkMonitoring ? (
+                    <OpenIssuesCount label={item.label} />
+                  ) : (
+                    item.label
+                  )}
                 </NavLink>
               ))}
             </nav>

@@ -373,7 +373,7 @@ describe('checkout', () => {
     expect(button).toHaveAccessibleDescription(
       'You are offline. Placing an order needs a connection.',
     );
-    expect(screen.getByText('No VAT: service supplied outside the EU (0.00%)')).toBeInTheDocument();
+    expect(screen.getByText('No VAT: service supplied outside the EU (0%)')).toBeInTheDocument();
     expect(screen.getByTestId('total-with-vat')).toHaveTextContent('€290.00');
     const methodsGroup = screen.getByRole('radiogroup', { name: 'Payment method' });
     expect(

@@ -11,12 +11,12 @@ const summary = (over: Partial<Parameters<typeof summarySentence>[0]> = {}) => (
 
 describe('summarySentence', () => {
   it('says how many live links there are, the healthy share and the open issues', () => {
-    expect(summarySentence(summary())).toBe('312 live links, 97 % healthy, 4 issues open');
+    expect(summarySentence(summary())).toBe('312 live links, 97% healthy, 4 issues open');
   });
 
   it('speaks of one link and one issue in the singular, and groups thousands', () => {
     expect(summarySentence(summary({ total: 1, issues_open: 1, healthy_percent: 0 }))).toBe(
-      '1 live link, 0 % healthy, 1 issue open',
+      '1 live link, 0% healthy, 1 issue open',
     );
     expect(summarySentence(summary({ total: 12_500 }))).toMatch(/^12,500 live links/);
   });

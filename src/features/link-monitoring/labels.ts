@@ -1,4 +1,5 @@
 import type { LinkIssueEventKind, LinkMonitoringSummary } from '#contract/link-monitoring.ts';
+import { formatPercent } from '#src/utils/format.ts';
 
 /** The steps of a link issue as its timeline names them. */
 export const LINK_ISSUE_EVENT_TITLES: Record<LinkIssueEventKind, string> = {
@@ -19,7 +20,7 @@ function count(n: number, one: string, many: string): string {
 }
 
 /**
- * The summary in words: "312 live links, 97 % healthy, 4 issues open"; with no live link, why
+ * The summary in words: "312 live links, 97% healthy, 4 issues open"; with no live link, why
  * there is none rather than "0 live links, not checked yet".
  */
 export function summarySentence(summary: LinkMonitoringSummary): string {
@@ -27,7 +28,9 @@ export function summarySentence(summary: LinkMonitoringSummary): string {
     return 'No live links yet: each is checked once a publisher publishes your article.';
   }
   const healthy =
-    summary.healthy_percent === null ? 'not checked yet' : `${summary.healthy_percent} % healthy`;
+    summary.healthy_percent === null
+      ? 'not checked yet'
+      : `${formatPercent(summary.healthy_percent)} healthy`;
   const issues =
     summary.issues_open === 0
       ? 'no issues open'

@@ -18,7 +18,7 @@ import {
   type SiteMetricKind,
 } from '#contract/site-metrics.ts';
 import { Tooltip } from '#src/components/tooltip.tsx';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { formatDate, formatMoney, formatRatio } from '#src/utils/format.ts';
 import { CountryFlag } from './country-flag.tsx';
 
 declare module '@tanstack/react-table' {
@@ -65,7 +65,7 @@ function metricCell(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode
     case 'money':
       return <PriceCell price={String(value)} />;
     case 'percent':
-      return formatPercent(value as number | null);
+      return formatRatio(value as number | null);
     default:
       return numberFormat.format(value as number);
   }

@@ -23,7 +23,7 @@ import { EmptyState, ErrorState, NotFoundState } from '#src/components/state-blo
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { isApiError, NetworkError } from '#src/lib/api-client.ts';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { formatDate, formatMoney, formatRatio } from '#src/utils/format.ts';
 import { catalogueQueries } from '../api/queries.ts';
 import { CountryFlag } from './country-flag.tsx';
 import { siteUrl } from './site-columns.tsx';
@@ -71,7 +71,7 @@ function metricText(kind: SiteMetricKind, value: Site[SiteMetricKey]): ReactNode
     case 'money':
       return priceText(String(value));
     case 'percent':
-      return formatPercent(value as number | null);
+      return formatRatio(value as number | null);
     case 'count':
       return numberFormat.format(value as number);
     case 'score':

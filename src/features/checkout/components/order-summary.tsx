@@ -1,6 +1,6 @@
 import type { CartDefaults } from '#contract/cart.ts';
 import { VAT_TREATMENT_LABELS } from '#contract/vat.ts';
-import { formatMoney } from '#src/utils/format.ts';
+import { formatMoney, formatPercent } from '#src/utils/format.ts';
 
 /** Amount, content, VAT and the total with VAT of the cart (spec §2 "Checkout"). */
 export function OrderSummary({ defaults }: { defaults: CartDefaults }) {
@@ -8,7 +8,7 @@ export function OrderSummary({ defaults }: { defaults: CartDefaults }) {
   const rows: [string, string][] = [
     ['Amount', formatMoney(defaults.price)],
     ['Content', formatMoney(defaults.content_price)],
-    [`${vatLabel} (${defaults.vat_rate}%)`, formatMoney(defaults.vat)],
+    [`${vatLabel} (${formatPercent(defaults.vat_rate)})`, formatMoney(defaults.vat)],
   ];
   return (
     <dl className="space-y-2 text-sm" aria-label="Order summary">

@@ -129,10 +129,12 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                     loading={mutation.isPending}
                     disabled={!isOnline}
                     aria-describedby={isOnline ? undefined : offlineNoteId}
+                    // A name, not hidden text after the visible one: browsers read a hidden
+                    // span in the flex button as a block, with a space before its colon.
+                    aria-label={`Make current: ${account.company.title}`}
                     onClick={() => mutation.mutate(account.id)}
                   >
                     Make current
-                    <span className="sr-only">: {account.company.title}</span>
                   </Button>
                 )}
                 <DisclosureButton ref={details} className={buttonClasses('ghost', 'sm')}>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { cx } from '#src/utils/class-names.ts';
+import { formatPercent } from '#src/utils/format.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 
 // No display class here: the healthy share is hidden on a phone, and `cx` does not resolve two
@@ -41,7 +42,7 @@ export function LinkHealthNotice() {
       className={cx(pill, 'hidden text-slate-600 hover:bg-slate-100 sm:inline-flex')}
     >
       <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
-      {`${summary.healthy_percent} % of ${summary.total === 1 ? 'your live link' : `${summary.total} live links`} healthy`}
+      {`${formatPercent(summary.healthy_percent)} of ${summary.total === 1 ? 'your live link' : `${summary.total} live links`} healthy`}
     </Link>
   );
 }

@@ -83,7 +83,7 @@ describe('link monitoring screen', () => {
     serve();
     renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Link monitoring' })).toBeInTheDocument();
-    expect(await screen.findByText('2 live links, 50 % healthy, 1 issue open')).toBeInTheDocument();
+    expect(await screen.findByText('2 live links, 50% healthy, 1 issue open')).toBeInTheDocument();
     const row = within(rowOf('news.example.com/article'));
     const live = row.getByRole('link', { name: /news\.example\.com\/article/ });
     expect(live).toHaveAttribute('target', '_blank');
@@ -110,7 +110,7 @@ describe('link monitoring screen', () => {
     const { calls } = serve();
     const user = userEvent.setup();
     const { router } = renderScreen();
-    await screen.findByText('2 live links, 50 % healthy, 1 issue open');
+    await screen.findByText('2 live links, 50% healthy, 1 issue open');
     // Each health shows how many links it has under the other filters.
     expect(screen.getByRole('checkbox', { name: 'Issue open (1)' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Issue open (1)' }));

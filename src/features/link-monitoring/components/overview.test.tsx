@@ -36,8 +36,7 @@ function serveSummary(total: number, issues: number, healthy: number | null = 97
 function MenuEntry() {
   return (
     <NavLink to="/link-monitoring">
-      Link monitoring
-      <OpenIssuesCount />
+      <OpenIssuesCount label="Link monitoring" />
     </NavLink>
   );
 }
@@ -81,7 +80,7 @@ describe('the dashboard’s live links card', () => {
     const user = userEvent.setup();
     const { router } = renderOnRoute(<LinkMonitoringCard />, '/domains', '/domains');
     expect(
-      await screen.findByText('312 live links, 97 % healthy, 4 issues open'),
+      await screen.findByText('312 live links, 97% healthy, 4 issues open'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'See the 4 open issues' }));
     expect(router.state.location.pathname).toBe('/link-monitoring');
@@ -127,7 +126,7 @@ describe('the dashboard’s link health notice', () => {
     serveSummary(312, 0, 97);
     const { unmount } = renderOnRoute(<LinkHealthNotice />);
     expect(
-      await screen.findByRole('link', { name: '97 % of 312 live links healthy' }),
+      await screen.findByRole('link', { name: '97% of 312 live links healthy' }),
     ).toHaveAttribute('href', '/link-monitoring');
     unmount();
     serveSummary(0, 0, null);

@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_TITLES, type Order } from '#contract/orders.ts';
 import { VAT_TREATMENT_LABELS } from '#contract/vat.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card } from '#src/components/card.tsx';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { formatDate, formatMoney, formatPercent } from '#src/utils/format.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import { StoredFileLink } from './stored-file-link.tsx';
 
@@ -34,7 +34,7 @@ export function linksText(
  * credited by credit notes, paid and still due (decision 167).
  */
 export function OrderHeader({ order }: { order: Order }) {
-  const rate = `${Number(order.vat_rate)}%`;
+  const rate = formatPercent(order.vat_rate);
   return (
     <Card className="mb-6 p-5">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
