@@ -132,6 +132,91 @@ for (const viewport of [
   });
 }
 
+/** The sites the buyer has marked as favourites, as the server holds them. */
+async function favouriteHostnames(page: Page): Promise<string[]> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const items = (await (
+    await page.request.get('/api/v1/buyer/favorite-items', {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as { favorite_domains: { hostname: string }[] };
+  return items.favorite_domains.map((site) => site.hostname);
+}
+
+test('after a reload offline the banner shows, a favourite is kept and sent once the connection returns, with no reload', async ({
+  page,
+  context,
+}) => {
+  // The sending waits for the server's answer to a check that is paused up to 30 s.
+  test.setTimeout(150_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  await waitForServiceWorker(page);
+  await waitForSavedCopy(page);
+  const banner = page.getByText(/^You are offline\. Saved data is shown/);
+  await expect(banner).toHaveCount(0);
+
+  // A site not among the favourites yet.
+  const favourites = await favouriteHostnames(page);
+  let hostname = '';
+  for (let index = 0; index < (await catalogue.rows().count()); index++) {
+    const link = catalogue
+      .rows()
+      .nth(index)
+      .getByRole('link', { name: /opens in a new tab/ });
+    const label = (await link.getAttribute('aria-label')) ?? (await link.textContent()) ?? '';
+    const name = label.replace(' (opens in a new tab)', '').trim();
+    if (name && !favourites.includes(name)) {
+      hostname = name;
+      break;
+    }
+  }
+  expect(hostname).not.toBe('');
+
+  await context.setOffline(true);
+  try {
+    // No `reportOffline`: the new document's navigator.onLine may read true, as on a laptop that
+    // reloaded offline; the failed requests must tell the page it is offline.
+    await page.reload();
+    await expect(banner).toBeVisible();
+    await expect(catalogue.rows().first()).toBeVisible();
+    const favourite = page.getByRole('button', { name: `Favorite ${hostname}` });
+    await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+    await favourite.click();
+    await expect(
+      page.getByText(
+        `You are offline: ${hostname} will be added to favorites when the connection returns.`,
+      ),
+    ).toBeVisible();
+    await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Waiting to sync: 1 favorite or blacklist change')).toBeVisible();
+    await expect(page.getByText('Uh oh! Something went wrong.')).toHaveCount(0);
+    await expect(page.getByText('Could not refresh data')).toHaveCount(0);
+    // Straight to the server, not through the offline page: nothing was sent yet.
+    expect(await favouriteHostnames(page)).not.toContain(hostname);
+  } finally {
+    await goOnline(context);
+  }
+
+  // Back online with no reload (and perhaps no `online` event): the change is sent by itself.
+  await expect(page.getByText('Favorites and blacklist synced')).toBeVisible({ timeout: 45_000 });
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByText('Waiting to sync: 1 favorite or blacklist change')).toHaveCount(0);
+  expect(await favouriteHostnames(page)).toContain(hostname);
+  await expect(page.getByRole('button', { name: `Favorite ${hostname}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByText('Could not refresh data')).toHaveCount(0);
+
+  // The next stories find the catalogue as it was.
+  await page.getByRole('button', { name: `Favorite ${hostname}` }).click();
+  await expect(page.getByText('Removed from favorite domains filter')).toBeVisible();
+});
+
 test.describe('before the service worker has saved the app', () => {
   test.use({ serviceWorkers: 'block' });
 

@@ -1,18 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { isConnected, subscribeConnection } from '../lib/connection.ts';
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
+/**
+ * Whether the server can be reached: the browser's own word, corrected by what requests met
+ * (`src/lib/connection.ts`), so a reload offline that the browser reports as online still shows
+ * the page as offline once a request has failed.
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeConnection, isConnected, () => true);
 }

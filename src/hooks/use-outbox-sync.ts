@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../components/toast-store.ts';
 import { syncOutbox, type OutboxKind, type OutboxRound } from '../lib/outbox.ts';
+import { keepSending, type RetryOptions } from '../lib/outbox-retry.ts';
 
 interface RoundMessage {
   title: string;
@@ -19,28 +20,35 @@ export interface OutboxSync<TVariables, TAnswer> {
   refused: RoundMessage;
 }
 
-/** Sends the writes of one outbox kind: when the app starts and whenever the connection returns. */
-export function useOutboxSync<TVariables, TAnswer>(sync: OutboxSync<TVariables, TAnswer>): void {
+/**
+ * Sends the writes of one outbox kind: when the app starts, and again with a growing pause while
+ * some wait, on focus, when the page is shown again and when the connection returns
+ * (`keepSending`, decision 176).
+ */
+export function useOutboxSync<TVariables, TAnswer>(
+  sync: OutboxSync<TVariables, TAnswer>,
+  retry?: RetryOptions,
+): void {
   const queryClient = useQueryClient();
+  const firstMs = retry?.firstMs;
+  const maxMs = retry?.maxMs;
   useEffect(() => {
     let isActive = true;
-    const run = async () => {
-      try {
+    const stop = keepSending(
+      async () => {
         const round = await syncOutbox(sync.kind);
         if (round.sent > 0 || round.refused > 0) await sync.afterRound(round, queryClient);
-        if (!isActive) return;
-        if (round.refused > 0) toast({ ...sync.refused, variant: 'destructive' });
-        else if (round.sent > 0) toast({ ...sync.sent, variant: 'success' });
-      } catch {
-        // Nothing was lost: the entries stay on this device for the next attempt.
-      }
-    };
-    const onOnline = () => void run();
-    void run();
-    window.addEventListener('online', onOnline);
+        if (isActive) {
+          if (round.refused > 0) toast({ ...sync.refused, variant: 'destructive' });
+          else if (round.sent > 0) toast({ ...sync.sent, variant: 'success' });
+        }
+        return round.isWaiting;
+      },
+      { firstMs, maxMs },
+    );
     return () => {
       isActive = false;
-      window.removeEventListener('online', onOnline);
+      stop();
     };
-  }, [queryClient, sync]);
+  }, [queryClient, sync, firstMs, maxMs]);
 }

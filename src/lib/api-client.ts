@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { errorText } from '#contract/error-text.ts';
 import type { Violation } from '#contract/errors.ts';
+import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
 import { trimEndOf } from '#contract/text-edges.ts';
@@ -148,6 +149,14 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * The service worker answers the shared reference data (`/v1/common/…`) from its cache, also
+ * offline, so such an answer says nothing about the connection.
+ */
+function mayComeFromCache(method: HttpMethod, path: string): boolean {
+  return method === 'GET' && path.startsWith('/v1/common/');
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
@@ -181,8 +190,9 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     }
     const url = buildUrl(config.getBaseUrl?.() ?? '/api', path, options.query);
     const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
     try {
-      return await doFetch(url, {
+      response = await doFetch(url, {
         method,
         headers,
         body,
@@ -191,8 +201,11 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      reportNoAnswer();
       throw new NetworkError(error);
     }
+    if (!mayComeFromCache(method, path)) reportAnswer();
+    return response;
   }
 
   async function request<TSchema extends z.ZodType | undefined = undefined>(
@@ -241,6 +254,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
           options.onProgress?.({ loaded: event.loaded, total: event.total });
       };
       xhr.onload = () => {
+        reportAnswer();
         const isEmpty = xhr.status === 204 || xhr.status === 205;
         resolve(
           new Response(isEmpty ? null : xhr.responseText, {
@@ -249,8 +263,10 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
           }),
         );
       };
-      xhr.onerror = () =>
+      xhr.onerror = () => {
+        reportNoAnswer();
         reject(new NetworkError(new Error('The upload did not reach the server.')));
+      };
       xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
       options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(body);

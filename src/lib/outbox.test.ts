@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
+import { reportNoAnswer } from './connection.ts';
 import { db } from './db.ts';
 import {
   defineOutboxKind,
@@ -77,8 +78,18 @@ describe('outbox refusal rules', () => {
     await enqueue(retries, {}, 'key-r');
     await enqueue(refuses, {}, 'key-f');
 
-    expect(await syncOutbox(retries)).toEqual({ sent: 0, refused: 0, answers: [] });
-    expect(await syncOutbox(refuses)).toEqual({ sent: 0, refused: 1, answers: [] });
+    expect(await syncOutbox(retries)).toEqual({
+      sent: 0,
+      refused: 0,
+      isWaiting: true,
+      answers: [],
+    });
+    expect(await syncOutbox(refuses)).toEqual({
+      sent: 0,
+      refused: 1,
+      isWaiting: false,
+      answers: [],
+    });
     expect((await listOutbox(retries))[0]).toMatchObject({ refusal: null, attempts: 1 });
     expect((await listOutbox(refuses))[0]).toMatchObject({
       refusal: 'Conflict here.',
@@ -132,5 +143,23 @@ describe('sending now or keeping for later', () => {
       sendOrKeep(kind, { idempotencyKey: 'k4', keep: null, sendNow: unanswered }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect((await listOutbox(kind)).map((entry) => entry.idempotencyKey)).toEqual(['k2', 'k3']);
+  });
+});
+
+describe('a connection the browser does not report', () => {
+  it('keeps a write at once after a request got no answer, and a round still tries to send it', async () => {
+    // The browser says online, as Chromium does after a reload offline.
+    setOnline(true);
+    const send = vi.fn(async () => 'answer');
+    const kind = kindOf('unreported', send);
+    reportNoAnswer();
+    expect(await sendOrKeep(kind, { idempotencyKey: 'k1', keep: { n: 1 } })).toEqual({
+      status: 'queued',
+    });
+    expect(send).not.toHaveBeenCalled();
+
+    // A round is itself the check whether the server answers again.
+    expect(await syncOutbox(kind)).toMatchObject({ sent: 1, isWaiting: false });
+    expect(send).toHaveBeenCalledExactlyOnceWith({ n: 1 }, 'k1');
   });
 });

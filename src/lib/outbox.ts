@@ -11,6 +11,7 @@
  */
 import { errorText } from '#contract/error-text.ts';
 import { ApiError, NetworkError } from './api-client.ts';
+import { isBrowserOffline, isConnected } from './connection.ts';
 import { openDatabase } from './database.ts';
 import type { BuyerPortalDatabase, OutboxRow } from './db.ts';
 import { withExclusiveLock } from './locks.ts';
@@ -69,8 +70,17 @@ export interface OutboxEntry<TVariables> {
   refusal: string | null;
 }
 
+/** No connection to the server, as the browser and the last requests tell (`connection.ts`). */
 export function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return !isConnected();
+}
+
+const entryListeners = new Set<() => void>();
+
+/** Calls `listener` each time a write is kept on this device (so its sender can load). */
+export function onOutboxEntry(listener: () => void): () => void {
+  entryListeners.add(listener);
+  return () => entryListeners.delete(listener);
 }
 
 function toEntry<TVariables>(row: OutboxRow): OutboxEntry<TVariables> {
@@ -102,6 +112,7 @@ export async function enqueue<TVariables>(
     attempts: 0,
     lastError: null,
   });
+  for (const listener of [...entryListeners]) listener();
   return id!;
 }
 
@@ -197,6 +208,8 @@ export async function sendOrKeep<TVariables, TAnswer>(
 export interface OutboxRound<TAnswer> {
   sent: number;
   refused: number;
+  /** Whether entries still wait: the round stopped at one it could not deliver now. */
+  isWaiting: boolean;
   /** The server's answers to the entries sent, in the order sent. */
   answers: TAnswer[];
 }
@@ -204,16 +217,21 @@ export interface OutboxRound<TAnswer> {
 /**
  * Sends the waiting entries of one kind, oldest first, each with its own key. Runs in one tab at
  * a time; stops at the first entry that cannot be delivered now (offline, server trouble) and
- * keeps it waiting, so the order in which the buyer acted is kept.
+ * keeps it waiting, so the order in which the buyer acted is kept. Only the browser's own
+ * "offline" skips the round: where requests merely failed before, the round's first send is
+ * itself the check whether the server answers again (decision 176).
  */
 export function syncOutbox<TVariables, TAnswer>(
   kind: OutboxKind<TVariables, TAnswer>,
 ): Promise<OutboxRound<TAnswer>> {
   return withExclusiveLock(`outbox:${kind.name}`, async () => {
-    const round: OutboxRound<TAnswer> = { sent: 0, refused: 0, answers: [] };
+    const round: OutboxRound<TAnswer> = { sent: 0, refused: 0, isWaiting: false, answers: [] };
     const waiting = (await listOutbox(kind)).filter((entry) => entry.refusal === null);
     for (const { id } of waiting) {
-      if (isOffline()) break;
+      if (isBrowserOffline()) {
+        round.isWaiting = true;
+        break;
+      }
       // Another tab may have sent or removed it while this one waited for the lock.
       const entry = await getOutboxEntry(kind, id);
       if (!entry || entry.refusal !== null) continue;
@@ -228,6 +246,7 @@ export function syncOutbox<TVariables, TAnswer>(
           continue;
         }
         await recordOutboxAttempt(entry.id);
+        round.isWaiting = true;
         break;
       }
     }

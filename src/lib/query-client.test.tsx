@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dismissToast } from '../components/toast-store.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { ApiError, NetworkError } from './api-client.ts';
+import { reportAnswer, reportNoAnswer } from './connection.ts';
 import {
   createQueryClient,
   followBrowserConnection,
   MUTATION_ERROR_TITLE,
+  NEEDS_CONNECTION_TITLE,
 } from './query-client.ts';
 
 afterEach(() => act(() => dismissToast()));
@@ -49,7 +51,20 @@ describe('query client feedback', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('reports a failed refresh, but not one that failed because the device is offline', async () => {
+  it('says a write that got no answer needs a connection, not that something went wrong', async () => {
+    render(<Toaster />);
+    const client = createQueryClient();
+    const unanswered = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(new NetworkError(new TypeError('Failed to fetch'))),
+    });
+    await act(() => unanswered.execute(undefined).catch(() => undefined));
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent(NEEDS_CONNECTION_TITLE);
+    expect(toast).toHaveTextContent('nothing was changed');
+    expect(screen.queryByText(MUTATION_ERROR_TITLE)).not.toBeInTheDocument();
+  });
+
+  it('reports a failed refresh, but not one that got no answer, even where the browser says it is online', async () => {
     render(<Toaster />);
     const client = createQueryClient();
     client.setQueryData(['orders'], ['saved']);
@@ -69,8 +84,12 @@ describe('query client feedback', () => {
     await refresh(new NetworkError(new TypeError('Failed to fetch')));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
+    // After a reload offline Chromium can say it is online while requests fail.
     onLine.mockReturnValue(true);
     await refresh(new NetworkError(new TypeError('Failed to fetch')));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await refresh(new ApiError(500, { code: 500, message: 'Internal error.' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not refresh data');
     onLine.mockRestore();
   });
@@ -79,13 +98,13 @@ describe('query client feedback', () => {
 describe('connection at start', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    followBrowserConnection(window);
+    followBrowserConnection();
     onlineManager.setOnline(true);
   });
 
   it('a page loaded offline keeps its restored data and refreshes once the connection returns', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    followBrowserConnection(window);
+    followBrowserConnection();
     expect(onlineManager.isOnline()).toBe(false);
 
     const key = ['buyer', 'profile', 'detail'];
@@ -103,5 +122,24 @@ describe('connection at start', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
     await vi.waitFor(() => expect(client.getQueryData(key)).toEqual({ first_name: 'Emma B.' }));
+  });
+});
+
+describe('connection the browser does not report', () => {
+  afterEach(() => {
+    followBrowserConnection();
+    onlineManager.setOnline(true);
+  });
+
+  it('queries wait once a request got no answer, and go on once one is answered again', () => {
+    // The browser says online throughout, as Chromium does after a reload offline.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    followBrowserConnection();
+    expect(onlineManager.isOnline()).toBe(true);
+    reportNoAnswer();
+    expect(onlineManager.isOnline()).toBe(false);
+    reportAnswer();
+    expect(onlineManager.isOnline()).toBe(true);
+    vi.restoreAllMocks();
   });
 });

@@ -7,6 +7,7 @@ import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack
 import { toast } from '../components/toast-store.ts';
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
 import { ApiError, NetworkError } from './api-client.ts';
+import { isConnected, subscribeConnection } from './connection.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -17,6 +18,10 @@ declare module '@tanstack/react-query' {
 
 export const MUTATION_ERROR_TITLE = 'Uh oh! Something went wrong.';
 export const MUTATION_ERROR_DESCRIPTION = 'There was a problem with your request.';
+/** A write that is not kept for later and got no answer: it needs a connection (decision 176). */
+export const NEEDS_CONNECTION_TITLE = 'This needs a connection';
+export const NEEDS_CONNECTION_DESCRIPTION =
+  'You are offline, so nothing was changed. Try again once you are back online.';
 
 /** A 401 ends the session; that is shown by the sign-in page, not by a toast. */
 function isSessionEnd(error: unknown): boolean {
@@ -34,8 +39,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         // Only refreshes of data already on screen; a first load shows its error in place.
         if (query.state.data === undefined || isSessionEnd(error)) return;
-        // Offline, the screen already says its data is saved data; a toast would only repeat it.
-        if (error instanceof NetworkError && !navigator.onLine) return;
+        // No answer means offline: the offline banner says so, and the data on screen stays.
+        if (error instanceof NetworkError) return;
         toast({
           title: 'Could not refresh data',
           description: describe(error),
@@ -46,6 +51,10 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, variables, _context, mutation) => {
         if (mutation.meta?.errorToast === false || isSessionEnd(error)) return;
+        if (error instanceof NetworkError) {
+          toast({ title: NEEDS_CONNECTION_TITLE, description: NEEDS_CONNECTION_DESCRIPTION });
+          return;
+        }
         toast({
           title: MUTATION_ERROR_TITLE,
           description: describe(error),
@@ -70,7 +79,9 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      // A write is tried at once: one that is not kept in the outbox fails offline and says it
+      // needs a connection, rather than waiting unseen to be sent later (decision 176).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
@@ -79,20 +90,15 @@ export const queryClient: QueryClient = createQueryClient();
 
 /**
  * The query library assumes a connection until it hears an `offline` event, so a page loaded
- * without one would send every query, fail it and show errors over the saved data. Starting from
- * what the browser knows makes a reload offline behave like going offline on an open page: queries
- * wait for the connection and the restored data stays current (decision 093).
+ * without one would send every query, fail it and show errors over the saved data. Following
+ * `isConnected()` (the browser's word, corrected by requests that got no answer) makes a reload
+ * offline behave like going offline on an open page, also where the browser still says it is
+ * online: queries wait for the connection and the restored data stays current (decisions 093,
+ * 176).
  */
-export function followBrowserConnection(target: Window = window): void {
+export function followBrowserConnection(): void {
   onlineManager.setEventListener((setOnline) => {
-    const online = () => setOnline(true);
-    const offline = () => setOnline(false);
-    setOnline(target.navigator.onLine);
-    target.addEventListener('online', online);
-    target.addEventListener('offline', offline);
-    return () => {
-      target.removeEventListener('online', online);
-      target.removeEventListener('offline', offline);
-    };
+    setOnline(isConnected());
+    return subscribeConnection(() => setOnline(isConnected()));
   });
 }

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { installSchemaMessages } from '#contract/schema-messages.ts';
 import { afterEach, beforeEach } from 'vitest';
+import { resetConnection } from '#src/lib/connection.ts';
 import { installAnimationsStub } from '#src/test-utils/animations.ts';
 import { failOnConsole, watchConsole } from '#src/test-utils/console-guard.ts';
 import { installResizeObserverStub } from '#src/test-utils/resize-observer.ts';
@@ -25,5 +26,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // What one test's requests met says nothing about the next test's server.
+  resetConnection();
   failOnConsole();
 });

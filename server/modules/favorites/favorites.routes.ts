@@ -5,12 +5,21 @@ import {
   FavoriteItemsUpdateSchema,
   SiteIdsBodySchema,
 } from '#contract/favorites.ts';
+import { IdempotencyHeadersSchema, type IdempotencyOptions } from '#server/http/idempotency.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { NoQuerySchema } from '#contract/pagination.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 import type { FavoritesService, MarkList } from './favorites.service.ts';
 
 const NoContentSchema = z.null().describe('Done');
+
+/**
+ * Adding or removing marks changes nothing the second time; the key lets a write kept offline be
+ * sent again after a lost answer and be answered like the first send (decision 176).
+ */
+const markCall = { idempotency: { status: 204, store: 'after' } satisfies IdempotencyOptions };
+const REPEAT_NOTE =
+  ' A repeat with the same Idempotency-Key answers 204 again and changes nothing.';
 
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (
   app,
@@ -24,33 +33,39 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
     app.post(
       `/sites/${list}`,
       {
+        config: markCall,
         schema: {
           tags: ['Sites'],
           summary: `Adds sites to the caller's ${name}`,
+          description: `Sites already there stay.${REPEAT_NOTE}`,
           security: [{ bearerAuth: [] }],
+          headers: IdempotencyHeadersSchema,
           body: SiteIdsBodySchema,
-          response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+          response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 422) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         await favorites.add(principalOf(request).userId, list, request.body.ids);
-        return reply.status(204).send(null);
+        return null;
       },
     );
     app.put(
       `/sites/${list}/removals`,
       {
+        config: markCall,
         schema: {
           tags: ['Sites'],
           summary: `Removes sites from the caller's ${name}`,
+          description: `Sites not there are left alone.${REPEAT_NOTE}`,
           security: [{ bearerAuth: [] }],
+          headers: IdempotencyHeadersSchema,
           body: SiteIdsBodySchema,
-          response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+          response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 422) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         await favorites.remove(principalOf(request).userId, list, request.body.ids);
-        return reply.status(204).send(null);
+        return null;
       },
     );
   }

@@ -88,6 +88,31 @@ describe('favourites and blacklists', () => {
     expect((await call('POST', '/sites/favorites')).statusCode).toBe(400);
   });
 
+  it('answers a repeat with the same Idempotency-Key like the first send, changing nothing', async () => {
+    const send = (method: 'POST' | 'PUT', url: string, ids: string[], key: string) =>
+      ctx.app.inject({
+        method,
+        url: `/api/v1/buyer${url}`,
+        headers: { ...bearer(tokens.buyer ?? ''), 'idempotency-key': key },
+        payload: { ids },
+      });
+    const key = '6f1c3f2e-2d7a-4a52-9a57-0a3c1d1e2f01';
+    const first = await send('POST', '/sites/favorites', [site(11).id], key);
+    expect(first.statusCode).toBe(204);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    await call('PUT', '/sites/favorites/removals', { ids: [site(11).id] });
+
+    // The first answer was lost on the way; the device sends the same write again.
+    const repeat = await send('POST', '/sites/favorites', [site(11).id], key);
+    expect(repeat.statusCode).toBe(204);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect((await items()).favorite_domains).not.toContainEqual(site(11));
+
+    const other = await send('POST', '/sites/favorites', [site(12).id], key);
+    expect(other.statusCode).toBe(422);
+    expect((await items()).favorite_domains).not.toContainEqual(site(12));
+  });
+
   it("keeps each buyer's marks to that buyer", async () => {
     await call('POST', '/sites/blacklists', { ids: [site(7).id] });
     const second = await items('secondBuyer');

@@ -1,14 +1,16 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { loadOnce } from '#src/components/mounted-on-use.tsx';
-import { hasWaitingOutboxEntries } from '#src/lib/outbox.ts';
+import { subscribeConnection } from '#src/lib/connection.ts';
+import { hasWaitingOutboxEntries, onOutboxEntry } from '#src/lib/outbox.ts';
 
 const loadSync = loadOnce(() => import('./offline-changes-sync.tsx'));
 
 /**
  * Sends what the buyer changed offline (decision 157). The code that sends each kind of change,
  * with the features' requests and schemas, loads only once something waits in the outbox on this
- * device: when the app starts, and whenever the connection returns. Until then nothing of it is
- * in the page. Once loaded it stays mounted and sends on every return of the connection itself.
+ * device: when the app starts, as soon as a change is kept, and on focus or a return of the
+ * connection. Until then nothing of it is in the page. Once loaded it stays mounted and keeps
+ * sending by itself (decision 176).
  */
 export function OfflineChanges() {
   const [Sync, setSync] = useState<ComponentType | null>(null);
@@ -26,11 +28,18 @@ export function OfflineChanges() {
         // connection looks again.
       }
     };
+    const onKept = () => void check();
     void check();
-    window.addEventListener('online', check);
+    const stopKept = onOutboxEntry(onKept);
+    const stopConnection = subscribeConnection(onKept);
+    window.addEventListener('online', onKept);
+    window.addEventListener('focus', onKept);
     return () => {
       isActive = false;
-      window.removeEventListener('online', check);
+      stopKept();
+      stopConnection();
+      window.removeEventListener('online', onKept);
+      window.removeEventListener('focus', onKept);
     };
   }, [Sync]);
 

@@ -11,6 +11,13 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRouteFocus } from '../hooks/use-route-title.ts';
 import { ScrollRestoration } from '../scroll-restoration.tsx';
 
+/**
+ * Shown while the server cannot be reached: the browser says it is offline, or requests get no
+ * answer although it says online (as after a reload offline in Chromium; `useOnlineStatus`).
+ */
+export const OFFLINE_BANNER_TEXT =
+  'You are offline. Saved data is shown; changes you can make offline are sent when the connection returns.';
+
 function OfflineBanner() {
   const online = useOnlineStatus();
   if (online) return null;
@@ -19,7 +26,7 @@ function OfflineBanner() {
       role="status"
       className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900"
     >
-      You are offline. Saved data is shown; changes need a connection.
+      {OFFLINE_BANNER_TEXT}
     </div>
   );
 }

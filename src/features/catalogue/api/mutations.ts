@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '#src/components/toast-store.ts';
 import { catalogueQueries, type SitePage } from './queries.ts';
-import { markSites, type SiteMark } from './requests.ts';
+import type { SiteMark } from './requests.ts';
+import { saveMarks, withWaitingMarks, type QueuedMark } from './site-marks.ts';
 
 export const MARK_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> = {
   favorites: {
@@ -12,51 +13,60 @@ export const MARK_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> =
   blacklists: { true: 'Added to blacklist', false: 'Removed from blacklist' },
 };
 
-export interface MarkSitesInput {
-  mark: SiteMark;
-  ids: string[];
-  value: boolean;
+/** What a change kept offline will do, said with the site's name (or how many sites). */
+const WAITING_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> = {
+  favorites: { true: 'added to favorites', false: 'removed from favorites' },
+  blacklists: { true: 'added to the blacklist', false: 'removed from the blacklist' },
+};
+
+export function waitingMarkText({ mark, value, hostnames }: QueuedMark): string {
+  const what = hostnames.length === 1 ? hostnames[0] : `${hostnames.length} sites`;
+  return `You are offline: ${what} will be ${WAITING_MESSAGES[mark][String(value) as 'true' | 'false']} when the connection returns.`;
 }
 
-/** Favourite or blacklist sites (one or a selection); the list refreshes afterwards. */
+export type MarkSitesInput = QueuedMark;
+
+/**
+ * Favourite or blacklist sites (one or a selection). The marks show at once; offline the change
+ * is kept on this device and sent when the connection returns (site-marks.ts).
+ */
 export function useMarkSites() {
   const queryClient = useQueryClient();
   // The toast's Undo runs the same mutation the other way round.
   const undo = useRef<(input: MarkSitesInput) => void>(() => undefined);
   const mutation = useMutation({
     mutationKey: ['buyer', 'sites', 'mark'],
-    mutationFn: ({ mark, ids, value }: MarkSitesInput) => markSites(mark, ids, value),
+    mutationFn: (input: MarkSitesInput) => saveMarks(input),
+    // Offline is handled by the function itself: it keeps the change instead of waiting.
+    networkMode: 'always',
     // The marks show at once; the list refresh afterwards corrects them if the server disagrees.
-    onMutate: async ({ mark, ids, value }) => {
+    onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: catalogueQueries.lists() });
-      const field = mark === 'favorites' ? 'is_marked_as_favorite' : 'is_in_blacklist';
-      const marked = new Set(ids);
       queryClient.setQueriesData<SitePage>({ queryKey: catalogueQueries.lists() }, (page) =>
         page
-          ? {
-              ...page,
-              list: {
-                ...page.list,
-                data: page.list.data.map((site) =>
-                  marked.has(site.id) ? { ...site, [field]: value } : site,
-                ),
-              },
-            }
+          ? { ...page, list: { ...page.list, data: withWaitingMarks(page.list.data, [change]) } }
           : page,
       );
     },
-    onSuccess: (_data, { mark, ids, value }) => {
+    onSuccess: (result, change) => {
+      if (result.status === 'queued') {
+        toast({ title: 'Saved on this device', description: waitingMarkText(change) });
+        return;
+      }
+      const { mark, value } = change;
       // Blacklisting hides a site from the buyer's view of the catalogue: one click takes it back.
       const canUndo = mark === 'blacklists' && value;
       toast({
         title: MARK_MESSAGES[mark][String(value) as 'true' | 'false'],
         variant: 'success',
         action: canUndo
-          ? { label: 'Undo', onClick: () => undo.current({ mark, ids, value: false }) }
+          ? { label: 'Undo', onClick: () => undo.current({ ...change, value: false }) }
           : undefined,
       });
+      return queryClient.invalidateQueries({ queryKey: catalogueQueries.lists() });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueries.lists() }),
+    // A refusal: the list shows again what the server holds.
+    onError: () => queryClient.invalidateQueries({ queryKey: catalogueQueries.lists() }),
   });
   const { mutate } = mutation;
   useEffect(() => {

@@ -16,6 +16,7 @@ import {
   searchTlds,
   type ReferenceKind,
 } from './requests.ts';
+import { waitingMarks, withWaitingMarks } from './site-marks.ts';
 
 /** Saved filters and layouts are mirrored in IndexedDB, so they are still listed offline. */
 export const catalogueSavedViews: SavedViewsSource = {
@@ -26,7 +27,7 @@ export const catalogueSavedViews: SavedViewsSource = {
 };
 
 export const NOT_VIEWED_OFFLINE_MESSAGE =
-  'This page has not been viewed online yet, so it is not available offline.';
+  'This page is not saved on this device. Open it once while online to see it offline.';
 
 /** The requested page was never stored and the server cannot be reached. */
 export class NotAvailableOfflineError extends Error {
@@ -75,7 +76,15 @@ export const catalogueQueries = {
         } catch (error) {
           if (!isUnreachable(error)) throw error;
           const stored = await readCataloguePage(key);
-          if (stored) return { list: stored.data, savedAt: stored.savedAt };
+          if (stored) {
+            // The saved copy, with the marks made since that still wait to be sent.
+            const marks = await waitingMarks().catch(() => []);
+            const data = withWaitingMarks(
+              stored.data.data,
+              marks.map((entry) => entry.variables),
+            );
+            return { list: { ...stored.data, data }, savedAt: stored.savedAt };
+          }
           throw new NotAvailableOfflineError(error);
         }
       },

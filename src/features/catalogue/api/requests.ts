@@ -1,4 +1,5 @@
 import { SiteListSchema, type SiteList } from '#contract/catalogue.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/orders.ts';
 import { ReferenceListSchema, type ReferenceItem } from '#contract/reference-data.ts';
 import { SiteDetailSchema, type SiteDetail } from '#contract/site-detail.ts';
 import { apiClient } from '#src/lib/api-client.ts';
@@ -15,11 +16,24 @@ export function fetchSites(serverQuery: string, signal?: AbortSignal): Promise<S
 
 export type SiteMark = 'favorites' | 'blacklists';
 
-/** Adds the sites to, or removes them from, the buyer's favourites or blacklist. */
-export function markSites(mark: SiteMark, ids: string[], value: boolean): Promise<unknown> {
+/**
+ * Adds the sites to, or removes them from, the buyer's favourites or blacklist. The key makes a
+ * repeat after a lost answer safe (the server answers it like the first send).
+ */
+export function markSites(
+  mark: SiteMark,
+  ids: string[],
+  value: boolean,
+  idempotencyKey: string,
+): Promise<unknown> {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
   return value
-    ? apiClient.request(`/v1/buyer/sites/${mark}`, { method: 'POST', body: { ids } })
-    : apiClient.request(`/v1/buyer/sites/${mark}/removals`, { method: 'PUT', body: { ids } });
+    ? apiClient.request(`/v1/buyer/sites/${mark}`, { method: 'POST', body: { ids }, headers })
+    : apiClient.request(`/v1/buyer/sites/${mark}/removals`, {
+        method: 'PUT',
+        body: { ids },
+        headers,
+      });
 }
 
 /** Reference data lists of spec §7 used by the filter panel. */

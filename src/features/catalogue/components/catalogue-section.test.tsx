@@ -1,11 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
+import { reportAnswer } from '#src/lib/connection.ts';
 import { db } from '#src/lib/db.ts';
+import { listOutbox } from '#src/lib/outbox.ts';
+import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
+import { siteMarksSync } from '../api/site-marks-sync.ts';
+import { siteMarksOutbox } from '../api/site-marks.ts';
 import { CatalogueSection, DEFAULT_CATALOGUE_LAYOUT } from './catalogue-section.tsx';
+
+/** What the signed-in layout mounts once a change waits: it sends the kept marks. */
+function MarksSender() {
+  useOutboxSync(siteMarksSync);
+  return null;
+}
 
 const BUYER_DOMAIN = '11111111-1111-4111-8111-111111111111';
 
@@ -23,6 +35,7 @@ function sitesHandler(body: unknown) {
 
 beforeEach(async () => {
   await db.cataloguePages.clear();
+  await db.outbox.clear();
 });
 
 afterEach(() => {
@@ -317,19 +330,87 @@ describe('catalogue table', () => {
     expect(await screen.findByText('Removed from blacklist')).toBeInTheDocument();
   });
 
-  it('offline turns favorite and blacklist marks off and says why next to the list', async () => {
+  it('offline keeps a favorite and a blacklist mark on this device, shows them at once and says so', async () => {
     const site = makeSite();
     const { calls } = mockApi(sitesHandler(listOf([site])));
     setOnline(false);
+    const user = userEvent.setup();
     renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
     const favorite = await screen.findByRole('button', { name: `Favorite ${site.hostname}` });
-    const reason = 'You are offline: favorites, the blacklist and exports need a connection.';
-    expect(screen.getByText(reason)).toBeInTheDocument();
-    expect(favorite).toBeDisabled();
-    expect(favorite).toHaveAccessibleDescription(expect.stringContaining(reason));
+    expect(
+      screen.getByText(
+        'You are offline: favorite and blacklist changes are kept on this device and sent when the connection returns.',
+      ),
+    ).toBeInTheDocument();
+    expect(favorite).toBeEnabled();
+    await user.click(favorite);
+    expect(
+      await screen.findByText(
+        `You are offline: ${site.hostname} will be added to favorites when the connection returns.`,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Favorite ${site.hostname}` })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(favorite.isConnected).toBe(true);
     const box = screen.getByRole('checkbox', { name: `Blacklist ${site.hostname}` });
-    expect(box).toBeDisabled();
+    await user.click(box);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: `Blacklist ${site.hostname}` })).toBeChecked(),
+    );
+    expect(
+      await screen.findByText('Waiting to sync: 2 favorite or blacklist changes made offline.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MUTATION_ERROR_TITLE)).not.toBeInTheDocument();
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+    const kept = await listOutbox(siteMarksOutbox);
+    expect(kept.map((entry) => entry.variables)).toEqual([
+      { mark: 'favorites', ids: [site.id], value: true, hostnames: [site.hostname] },
+      { mark: 'blacklists', ids: [site.id], value: true, hostnames: [site.hostname] },
+    ]);
+    expect(new Set(kept.map((entry) => entry.idempotencyKey)).size).toBe(2);
+  });
+
+  it('keeps a mark whose request got no answer where the browser says it is online, and sends it later with the same key', async () => {
+    const site = makeSite();
+    let isReachable = false;
+    const { calls } = mockApi((call) => {
+      if (!isReachable && call.method !== 'GET') throw new TypeError('Failed to fetch');
+      return sitesHandler(listOf([site]))(call);
+    });
+    const user = userEvent.setup();
+    renderOnRoute(
+      <>
+        <CatalogueSection />
+        <MarksSender />
+      </>,
+      '/?filter[website_topics][]=x',
+    );
+    await user.click(await screen.findByRole('button', { name: `Favorite ${site.hostname}` }));
+    expect(
+      await screen.findByText(
+        `You are offline: ${site.hostname} will be added to favorites when the connection returns.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MUTATION_ERROR_TITLE)).not.toBeInTheDocument();
+    const [entry] = await listOutbox(siteMarksOutbox);
+    expect(entry?.variables.ids).toEqual([site.id]);
+
+    isReachable = true;
+    reportAnswer();
+    await waitFor(async () => expect(await listOutbox(siteMarksOutbox)).toEqual([]));
+    const sent = calls.filter((c) => c.method === 'POST');
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    const delivered = sent.at(-1)!;
+    expect(delivered.url.pathname).toBe('/api/v1/buyer/sites/favorites');
+    expect(delivered.body).toEqual({ ids: [site.id] });
+    expect(new Set(sent.map((c) => c.headers.get('idempotency-key')))).toEqual(
+      new Set([entry?.idempotencyKey]),
+    );
+    expect(await screen.findByText('Favorites and blacklist synced')).toBeInTheDocument();
   });
 
   it('searches by domain or keyword after a pause in typing', async () => {
@@ -385,7 +466,7 @@ describe('catalogue offline', () => {
     renderOnRoute(<CatalogueSection />, '/?filter[niche][]=y');
     expect(
       await screen.findByText(
-        'This page has not been viewed online yet, so it is not available offline.',
+        'This page is not saved on this device. Open it once while online to see it offline.',
       ),
     ).toBeInTheDocument();
   });

@@ -7,7 +7,6 @@ import {
   lazy,
   useCallback,
   useEffect,
-  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -41,6 +40,8 @@ import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/sta
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { useMarkSites } from '../api/mutations.ts';
+import { withWaitingMarks } from '../api/site-marks.ts';
+import { MarkDrafts, useMarkDrafts } from './mark-drafts.tsx';
 import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
@@ -143,7 +144,7 @@ export function CatalogueSection({
   const [isFilterOpen, setFilterOpen] = useState(false);
   const { mutate: markSites } = useMarkSites();
   const isOnline = useOnlineStatus();
-  const marksOffId = useId();
+  const markDrafts = useMarkDrafts();
 
   const hasBuyerDomain = Boolean(state.filter.buyer_domain);
   const showAdditional = ADDITIONAL_FILTERS_ENABLED && hasBuyerDomain;
@@ -162,7 +163,16 @@ export function CatalogueSection({
   const query = useQuery(
     catalogueQueries.list(effectiveState, { today, defaultLimit: SITE_DEFAULT_PAGE_SIZE }),
   );
-  const sites = useMemo(() => query.data?.list.data ?? [], [query.data]);
+  // Marks made offline show until they are sent, whichever copy of the page is on screen.
+  const waitingMarks = markDrafts?.waiting;
+  const sites = useMemo(
+    () =>
+      withWaitingMarks(
+        query.data?.list.data ?? [],
+        (waitingMarks ?? []).map((entry) => entry.variables),
+      ),
+    [query.data, waitingMarks],
+  );
   const total = query.data?.list.pagination.total ?? 0;
   usePageInRange(state.page ?? 1, limit, settledTotal(query, total), (page) =>
     setState({ ...state, page }, { replace: true }),
@@ -178,7 +188,8 @@ export function CatalogueSection({
   );
 
   const onMark = useCallback(
-    (mark: SiteMark, site: Site, value: boolean) => markSites({ mark, ids: [site.id], value }),
+    (mark: SiteMark, site: Site, value: boolean) =>
+      markSites({ mark, ids: [site.id], value, hostnames: [site.hostname] }),
     [markSites],
   );
   // The table's header callbacks stay the same function while the filters change, so the
@@ -204,9 +215,13 @@ export function CatalogueSection({
     [setState, state],
   );
 
-  const selectedIds = sites.filter((s) => rowSelection[s.id]).map((s) => s.id);
+  const selectedSites = sites.filter((s) => rowSelection[s.id]);
+  const selectedIds = selectedSites.map((s) => s.id);
   const bulk = (mark: SiteMark, value: boolean) =>
-    markSites({ mark, ids: selectedIds, value }, { onSuccess: () => setRowSelection({}) });
+    markSites(
+      { mark, ids: selectedIds, value, hostnames: selectedSites.map((s) => s.hostname) },
+      { onSuccess: () => setRowSelection({}) },
+    );
 
   const chooserColumns = columns
     .filter((c) => c.enableHiding !== false && c.id)
@@ -282,10 +297,12 @@ export function CatalogueSection({
         </Alert>
       ) : null}
       {isOnline ? null : (
-        <p id={marksOffId} className="mb-3 text-sm text-amber-800">
-          You are offline: favorites, the blacklist and exports need a connection.
+        <p className="mb-3 text-sm text-amber-800">
+          You are offline: favorite and blacklist changes are kept on this device and sent when the
+          connection returns.
         </p>
       )}
+      {markDrafts ? <MarkDrafts drafts={markDrafts} /> : null}
       {selectedIds.length > 0 ? (
         <div
           role="region"
@@ -294,14 +311,7 @@ export function CatalogueSection({
         >
           <span className="mr-2 font-medium">{selectedIds.length} selected</span>
           {BULK_ACTIONS.map(({ mark, value, label }) => (
-            <Button
-              key={label}
-              size="sm"
-              variant="secondary"
-              disabled={!isOnline}
-              aria-describedby={isOnline ? undefined : marksOffId}
-              onClick={() => bulk(mark, value)}
-            >
+            <Button key={label} size="sm" variant="secondary" onClick={() => bulk(mark, value)}>
               {label}
             </Button>
           ))}
@@ -344,7 +354,6 @@ export function CatalogueSection({
               onSort={onSort}
               onHideColumn={onHideColumn}
               onMark={onMark}
-              marksOffReasonId={isOnline ? undefined : marksOffId}
               skeletonRows={Math.min(limit, 10)}
             />
           )}

@@ -32,8 +32,6 @@ export interface CatalogueTableProps {
   onSort: (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => void;
   onHideColumn: (id: string) => void;
   onMark: (mark: SiteMark, site: Site, value: boolean) => void;
-  /** Set while marks cannot be saved (offline): the id of the text that says why. */
-  marksOffReasonId?: string;
   skeletonRows: number;
 }
 
@@ -225,7 +223,6 @@ export function CatalogueTable({
   onSort,
   onHideColumn,
   onMark,
-  marksOffReasonId,
   skeletonRows,
 }: CatalogueTableProps) {
   const allColumns = useMemo<SiteColumn[]>(
@@ -276,8 +273,7 @@ export function CatalogueTable({
                   type="button"
                   aria-pressed={on}
                   aria-label={`Favorite ${site.hostname}`}
-                  aria-describedby={cx(describedBy, marksOffReasonId) || undefined}
-                  disabled={marksOffReasonId !== undefined}
+                  aria-describedby={describedBy}
                   onClick={() => onMark('favorites', site, !on)}
                   className={cx(
                     'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
@@ -307,8 +303,7 @@ export function CatalogueTable({
                 <input
                   type="checkbox"
                   aria-label={`Blacklist ${site.hostname}`}
-                  aria-describedby={cx(describedBy, marksOffReasonId) || undefined}
-                  disabled={marksOffReasonId !== undefined}
+                  aria-describedby={describedBy}
                   className={cx(checkboxClass, 'accent-slate-700')}
                   checked={on}
                   onChange={() => onMark('blacklists', site, !on)}
@@ -320,7 +315,7 @@ export function CatalogueTable({
       },
       ...columns,
     ],
-    [columns, onMark, marksOffReasonId],
+    [columns, onMark],
   );
 
   const isWide = useMediaQuery(WIDE_QUERY);

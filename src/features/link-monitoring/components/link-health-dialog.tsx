@@ -26,7 +26,8 @@ export interface LinkHealthDialogProps {
   onClose: () => void;
 }
 
-const NOT_OFFLINE = 'Not available offline: this has not been opened online yet.';
+const NOT_OFFLINE =
+  'Not available offline: this is not saved on this device. Open it once while online to see it offline.';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

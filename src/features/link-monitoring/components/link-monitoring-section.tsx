@@ -102,7 +102,7 @@ export function LinkMonitoringSection() {
       {isUnavailableOffline ? (
         <EmptyState
           title="Not available offline"
-          description="Link monitoring has not been opened online yet, so it is not available offline."
+          description="Link monitoring is not saved on this device. Open it once while online to see it offline."
         />
       ) : query.isError && !query.data ? (
         <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />

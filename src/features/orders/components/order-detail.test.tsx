@@ -72,6 +72,19 @@ describe('order detail', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
   });
 
+  it('offline, an order not saved on this device says so and how to read it offline', async () => {
+    mockApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderDetail();
+    expect(await screen.findByText('Not available offline')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This order is not saved on this device. Open it once while online to read it offline.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the content guidelines each item’s writer got, frozen at checkout', async () => {
     serve([
       makeOrderItem({

@@ -57,7 +57,7 @@ export function OrderDetail({
     return (
       <EmptyState
         title="Not available offline"
-        description="This order has not been opened online yet, so it is not available offline."
+        description="This order is not saved on this device. Open it once while online to read it offline."
       />
     );
   if (query.isError && !query.data)

@@ -145,7 +145,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
       {!query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline)) ? (
         <EmptyState
           title="Not available offline"
-          description="This page has not been viewed online yet, so it is not available offline."
+          description="This page is not saved on this device. Open it once while online to see it offline."
         />
       ) : query.isError && !query.data ? (
         <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BuyerProfile, NotificationPreferences } from '#contract/profile.ts';
 import { toast } from '#src/components/toast-store.ts';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { NEEDS_CONNECTION_TITLE } from '#src/lib/query-client.ts';
 import { deleteAvatar, saveNotificationPreferences, uploadAvatar } from './avatar-requests.ts';
 import { profileQueries } from './queries.ts';
 
@@ -45,6 +46,14 @@ export function useDeleteAvatar() {
 
 export const PREFERENCES_SAVED = 'Notification preferences saved';
 export const PREFERENCES_NOT_SAVED = 'Notification preferences not saved';
+/** Said before trying offline, and when a change got no answer: nothing was changed. */
+export const PREFERENCES_NEED_CONNECTION =
+  'You are offline, so your notification preferences were not changed. Try again once you are back online.';
+
+/** Tells the buyer a preference cannot change now (offline); the switch stays as it was. */
+export function sayPreferencesNeedConnection(): void {
+  toast({ title: NEEDS_CONNECTION_TITLE, description: PREFERENCES_NEED_CONNECTION });
+}
 
 /**
  * Saves one switch at once: the profile shows the new value before the answer, and gets the old
@@ -67,12 +76,13 @@ export function useSaveNotificationPreference() {
     },
     onError: (error, _preferences, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (error instanceof NetworkError) {
+        sayPreferencesNeedConnection();
+        return;
+      }
       toast({
         title: PREFERENCES_NOT_SAVED,
-        description:
-          error instanceof ApiError
-            ? error.message
-            : 'The change could not reach the server; your previous choice is kept.',
+        description: error instanceof ApiError ? error.message : 'Your previous choice is kept.',
         variant: 'destructive',
       });
     },

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { profileQueries } from '../api/queries.ts';
@@ -27,6 +27,7 @@ describe('NotificationPreferencesCard', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the six preferences as switches with their saved state', async () => {
@@ -121,5 +122,42 @@ describe('NotificationPreferencesCard', () => {
     expect(within(toast).getByText('Notification preferences not saved')).toBeInTheDocument();
     expect(within(toast).getByText('Internal server error')).toBeInTheDocument();
     await waitFor(() => expect(published).toHaveAttribute('aria-checked', 'true'));
+  });
+
+  it('offline says a change needs a connection, leaves the switch as it was and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi((call) =>
+      call.url.pathname === PATH ? answer(call) : jsonResponse(makeBuyerProfile()),
+    );
+    renderOnRoute(<Preferences />);
+    const published = await screen.findByRole('switch', { name: 'Link published' });
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    // The query library heard `offline`; the next test starts online.
+    onTestFinished(() => onlineManager.setOnline(true));
+    expect(
+      await screen.findByText('You are offline: changing notifications needs a connection.'),
+    ).toBeInTheDocument();
+    await user.click(published);
+    const toast = (await screen.findByText('This needs a connection')).closest('[role="status"]');
+    expect(toast).toHaveTextContent('your notification preferences were not changed');
+    expect(published).toHaveAttribute('aria-checked', 'true');
+    expect(published).toHaveFocus();
+    expect(screen.queryByText('Notification preferences not saved')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('says a change that got no answer needs a connection, and puts the switch back', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (call.url.pathname === PATH) throw new TypeError('Failed to fetch');
+      return jsonResponse(makeBuyerProfile());
+    });
+    renderOnRoute(<Preferences />);
+    const published = await screen.findByRole('switch', { name: 'Link published' });
+    await user.click(published);
+    expect(await screen.findByText(/your notification preferences were not changed/)).toBeVisible();
+    await waitFor(() => expect(published).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.queryByText('Notification preferences not saved')).not.toBeInTheDocument();
   });
 });

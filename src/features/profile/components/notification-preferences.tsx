@@ -1,7 +1,11 @@
 import { Description, Field, Label, Switch } from '@headlessui/react';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import { Card, CardHeader } from '#src/components/card.tsx';
-import { useSaveNotificationPreference } from '../api/avatar-mutations.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import {
+  sayPreferencesNeedConnection,
+  useSaveNotificationPreference,
+} from '../api/avatar-mutations.ts';
 
 /** The five preferences of spec §3 in the order of an order's life, then the live link's. */
 export const PREFERENCE_TEXTS: readonly {
@@ -48,18 +52,27 @@ function isOn(preferences: NotificationPreferences, key: keyof NotificationPrefe
   return preferences[key] ?? true;
 }
 
-/** E-mail notification switches, each saved as soon as it is flipped. */
+/**
+ * E-mail notification switches, each saved as soon as it is flipped. A change needs the
+ * connection (decision 176): offline the card says so, and a flipped switch stays as it was with
+ * a toast saying why (the switch is not disabled, so focus stays on it).
+ */
 export function NotificationPreferencesCard({
   preferences,
 }: {
   preferences: NotificationPreferences;
 }) {
   const save = useSaveNotificationPreference();
+  const isOnline = useOnlineStatus();
   return (
     <Card>
       <CardHeader
         title="E-mail notifications"
-        description="Changes are saved as soon as you make them."
+        description={
+          isOnline
+            ? 'Changes are saved as soon as you make them.'
+            : 'You are offline: changing notifications needs a connection.'
+        }
       />
       <ul className="divide-y divide-slate-100">
         {PREFERENCE_TEXTS.map(({ key, label, description }) => (
@@ -71,7 +84,11 @@ export function NotificationPreferencesCard({
               </span>
               <Switch
                 checked={isOn(preferences, key)}
-                onChange={(checked) => save.mutate({ ...preferences, [key]: checked })}
+                onChange={(checked) =>
+                  isOnline
+                    ? save.mutate({ ...preferences, [key]: checked })
+                    : sayPreferencesNeedConnection()
+                }
                 className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-checked:bg-indigo-600"
               >
                 <span

@@ -1,0 +1,86 @@
+/**
+ * Favourite and blacklist marks, also offline (decision 176): without a connection the change
+ * waits in the outbox (kind `catalogue.marks`) with its idempotency key, shows at once in the
+ * catalogue, and is sent once the connection returns. Adding or removing a mark twice changes
+ * nothing, and the server answers a repeat of the same key like the first send; the marks of one
+ * site are sent in the order the buyer made them, so the last one counts.
+ */
+import type { Site } from '#contract/catalogue.ts';
+import type { BuyerPortalDatabase } from '#src/lib/db.ts';
+import {
+  defineOutboxKind,
+  listOutbox,
+  sendOrKeep,
+  WAITING_STATUSES,
+  type OutboxEntry,
+} from '#src/lib/outbox.ts';
+import { markSites, type SiteMark } from './requests.ts';
+
+export interface QueuedMark {
+  mark: SiteMark;
+  ids: string[];
+  value: boolean;
+  /** The sites' names, so a waiting change can be described without the server. */
+  hostnames: string[];
+}
+
+export const siteMarksOutbox = defineOutboxKind<QueuedMark, null>({
+  name: 'catalogue.marks',
+  send: async ({ mark, ids, value }, idempotencyKey) => {
+    await markSites(mark, ids, value, idempotencyKey);
+    return null;
+  },
+  refusal: {
+    retryable: {
+      ...WAITING_STATUSES,
+      409: 'A 409 only says the first send with this key is still being handled; a later round gets its answer.',
+    },
+    final: {},
+  },
+});
+
+export type MarkResult = { status: 'sent' } | { status: 'queued' };
+
+export async function saveMarks(change: QueuedMark): Promise<MarkResult> {
+  const delivery = await sendOrKeep(siteMarksOutbox, {
+    idempotencyKey: crypto.randomUUID(),
+    keep: change,
+  });
+  return { status: delivery.status };
+}
+
+const FIELD: Record<SiteMark, 'is_marked_as_favorite' | 'is_in_blacklist'> = {
+  favorites: 'is_marked_as_favorite',
+  blacklists: 'is_in_blacklist',
+};
+
+/**
+ * The sites as the buyer left them: each waiting change applied in order on top. A site no
+ * change names keeps its object, so its row is not drawn again.
+ */
+export function withWaitingMarks(
+  sites: Site[],
+  waiting: readonly Pick<QueuedMark, 'mark' | 'ids' | 'value'>[],
+): Site[] {
+  if (waiting.length === 0) return sites;
+  return sites.map((site) => {
+    let marked = site;
+    for (const change of waiting) {
+      const field = FIELD[change.mark];
+      if (change.ids.includes(site.id) && marked[field] !== change.value) {
+        marked = { ...marked, [field]: change.value };
+      }
+    }
+    return marked;
+  });
+}
+
+/** Changes kept on this device that still wait to be sent, oldest first. */
+export async function waitingMarks(db?: BuyerPortalDatabase): Promise<OutboxEntry<QueuedMark>[]> {
+  return (await listOutbox(siteMarksOutbox, db)).filter((entry) => entry.refusal === null);
+}
+
+/** Changes the server refused, kept until the buyer dismisses them. `db`: given by a live read. */
+export async function refusedMarks(db?: BuyerPortalDatabase): Promise<OutboxEntry<QueuedMark>[]> {
+  return (await listOutbox(siteMarksOutbox, db)).filter((entry) => entry.refusal !== null);
+}
