@@ -3,7 +3,8 @@
 // custom guidelines file with PUT/DELETE /api/v1/buyer/content-guidelines/files, and frozen into
 // every order item at checkout (decision 086).
 import { z } from 'zod';
-import { normaliseHostname, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
+import { fieldWords, listWords } from './field-messages.ts';
+import { HOSTNAME_MESSAGES, normaliseHostname, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 
 export const TARGET_URL_IMPLEMENTATIONS = ['natural', 'aggressive'] as const;
 export type TargetUrlImplementation = (typeof TARGET_URL_IMPLEMENTATIONS)[number];
@@ -39,6 +40,8 @@ export const UNIQUE_ITEMS_MESSAGE = 'Items array must contain unique values';
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed';
 export const NEWLINES_MESSAGE = 'Newlines are not allowed';
 export const BOTH_AVOIDED_AND_PREFERRED_MESSAGE = 'A domain cannot be both avoided and preferred.';
+export const TRUSTLINKS_MESSAGE = `Choose from ${TRUSTLINKS_MIN} to ${TRUSTLINKS_MAX} trustlinks.`;
+export const INTERNAL_LINKS_MESSAGE = `Choose from ${INTERNAL_LINKS_MIN} to ${INTERNAL_LINKS_MAX} internal links.`;
 export const GUIDELINES_SAVED_MESSAGE = 'Content guidelines saved';
 
 // eslint-disable-next-line no-control-regex
@@ -46,12 +49,12 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** One topic: a single trimmed line of 1-100 characters. */
 export const TopicSchema = z
-  .string()
+  .string({ error: fieldWords('A topic', { empty: 'Write a topic first.' }) })
   .max(MAX_TOPIC_LENGTH * 4)
   .transform((value) => value.trim())
   .pipe(
     z
-      .string()
+      .string({ error: fieldWords('A topic', { empty: 'Write a topic first.' }) })
       .min(1)
       .max(MAX_TOPIC_LENGTH)
       .refine((value) => !/[\r\n]/.test(value), NEWLINES_MESSAGE)
@@ -61,7 +64,7 @@ export const TopicSchema = z
 /** A trustlink domain, read by `normaliseHostname` (decision 054) into the catalogue's form. */
 export const GuidelineDomainSchema = z
   .string()
-  .max(MAX_HOSTNAME_INPUT_LENGTH)
+  .max(MAX_HOSTNAME_INPUT_LENGTH, HOSTNAME_MESSAGES.too_long)
   .transform((value, ctx) => {
     const result = normaliseHostname(value);
     if (result.ok) return result.hostname;
@@ -71,16 +74,21 @@ export const GuidelineDomainSchema = z
 
 /** A free-text comment; blank is no comment (null). Newlines and tabs are allowed. */
 const CommentSchema = z
-  .string()
+  .string({ error: fieldWords('A comment') })
   .max(MAX_COMMENT_LENGTH)
   .refine((value) => !CONTROL.test(value), CONTROL_CHARACTERS_MESSAGE)
   .nullable()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** A list without repeats; `key` says when two entries are the same. */
-function uniqueList<T extends z.ZodType<string>>(item: T, max: number, key = (s: string) => s) {
+function uniqueList<T extends z.ZodType<string>>(
+  item: T,
+  max: number,
+  noun: string,
+  key = (s: string) => s,
+) {
   return z
-    .array(item)
+    .array(item, { error: listWords(noun) })
     .max(max)
     .superRefine((values, ctx) => {
       const seen = new Set<string>();
@@ -95,17 +103,25 @@ function uniqueList<T extends z.ZodType<string>>(item: T, max: number, key = (s:
 }
 
 const fields = {
-  preferred_topics: uniqueList(TopicSchema, MAX_TOPICS, (s) => s.toLowerCase()),
-  topics_to_avoid: uniqueList(TopicSchema, MAX_TOPICS, (s) => s.toLowerCase()),
+  preferred_topics: uniqueList(TopicSchema, MAX_TOPICS, 'topics', (s) => s.toLowerCase()),
+  topics_to_avoid: uniqueList(TopicSchema, MAX_TOPICS, 'topics', (s) => s.toLowerCase()),
   topic_comment: CommentSchema,
   target_url_implementation: z.enum(TARGET_URL_IMPLEMENTATIONS),
   target_url_1_placement: z.enum(TARGET_URL_PLACEMENTS),
   target_url_2_placement: z.enum(TARGET_URL_PLACEMENTS),
   target_url_comment: CommentSchema,
-  trustlinks_number: z.number().int().min(TRUSTLINKS_MIN).max(TRUSTLINKS_MAX),
-  avoided_trustlink_domains: uniqueList(GuidelineDomainSchema, MAX_DOMAINS),
-  preferred_trustlink_domains: uniqueList(GuidelineDomainSchema, MAX_DOMAINS),
-  internal_links_number: z.number().int().min(INTERNAL_LINKS_MIN).max(INTERNAL_LINKS_MAX),
+  trustlinks_number: z
+    .number()
+    .int()
+    .min(TRUSTLINKS_MIN, TRUSTLINKS_MESSAGE)
+    .max(TRUSTLINKS_MAX, TRUSTLINKS_MESSAGE),
+  avoided_trustlink_domains: uniqueList(GuidelineDomainSchema, MAX_DOMAINS, 'domains'),
+  preferred_trustlink_domains: uniqueList(GuidelineDomainSchema, MAX_DOMAINS, 'domains'),
+  internal_links_number: z
+    .number()
+    .int()
+    .min(INTERNAL_LINKS_MIN, INTERNAL_LINKS_MESSAGE)
+    .max(INTERNAL_LINKS_MAX, INTERNAL_LINKS_MESSAGE),
   internal_link_comment: CommentSchema,
   is_translate_anchor: z.boolean(),
 };

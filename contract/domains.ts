@@ -1,7 +1,8 @@
 // A buyer's domains, competitor groups and the imports that fill their lists (spec §3 "Buyer
 // domain", "Competitor group", "Import status"; §7 "Buyer domains", "Files and imports").
 import { z } from 'zod';
-import { MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
+import { fieldWords } from './field-messages.ts';
+import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 import { listOf } from './pagination.ts';
 
 export const ImportStatusValueSchema = z.enum(['pending', 'success', 'failed']);
@@ -62,7 +63,7 @@ export type BuyerDomainList = z.infer<typeof BuyerDomainListSchema>;
 
 /** POST /api/v1/buyer/domains: the hostname is normalised by `normaliseHostname`. */
 export const CreateBuyerDomainSchema = z.strictObject({
-  hostname: z.string().max(MAX_HOSTNAME_INPUT_LENGTH),
+  hostname: z.string().max(MAX_HOSTNAME_INPUT_LENGTH, HOSTNAME_MESSAGES.too_long),
 });
 export type CreateBuyerDomain = z.infer<typeof CreateBuyerDomainSchema>;
 
@@ -102,6 +103,10 @@ export const COMPETITOR_GROUP_NAME_TAKEN_MESSAGE =
 /** POST /api/v1/buyer/domains/competitor-groups */
 export const CreateCompetitorGroupSchema = z.strictObject({
   buyer_domain: z.string().max(64),
-  name: z.string().trim().min(1, 'Enter a name for the group.').max(COMPETITOR_GROUP_NAME_MAX),
+  name: z
+    .string({ error: fieldWords('A group name', { empty: 'Enter a name for the group.' }) })
+    .trim()
+    .min(1)
+    .max(COMPETITOR_GROUP_NAME_MAX),
 });
 export type CreateCompetitorGroup = z.infer<typeof CreateCompetitorGroupSchema>;

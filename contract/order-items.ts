@@ -3,6 +3,7 @@
 // the order list query, the order item, the buyer's item calls, and the rules that enable the
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
+import { fieldWords } from './field-messages.ts';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
 import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
 import { ItemLinkHealthSchema } from './link-monitoring.ts';
@@ -222,7 +223,11 @@ export const RequestEditsBodySchema = z.object({ is_requested_edits: z.boolean()
  */
 export const TopicBodySchema = z
   .object({
-    content: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(2000),
+    content: z
+      .string({ error: fieldWords('The topic', { empty: 'Write the topic.' }) })
+      .trim()
+      .min(1)
+      .max(2000),
   })
   .strict();
 
@@ -232,7 +237,11 @@ export const TopicBodySchema = z
  */
 export const FeedbackBodySchema = z
   .object({
-    feedback: z.string().trim().min(1, 'String must contain at least 1 character(s)').max(5000),
+    feedback: z
+      .string({ error: fieldWords('Feedback', { empty: 'Write your feedback.' }) })
+      .trim()
+      .min(1)
+      .max(5000),
   })
   .strict();
 
@@ -261,7 +270,11 @@ export const ArticleFormSchema = z
         });
         return z.NEVER;
       }),
-    file_name: z.string().trim().max(255).optional(),
+    file_name: z
+      .string({ error: fieldWords('The file name') })
+      .trim()
+      .max(255)
+      .optional(),
   })
   .strict();
 
@@ -270,7 +283,11 @@ export const ArticleFormSchema = z
  * and `file_name`. Answers the changed item.
  */
 export const ArticleFeedbackFormSchema = FeedbackBodySchema.extend({
-  file_name: z.string().trim().max(255).optional(),
+  file_name: z
+    .string({ error: fieldWords('The file name') })
+    .trim()
+    .max(255)
+    .optional(),
 }).strict();
 
 /** What the bulk item calls answer: the changed items. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldWords } from './field-messages.ts';
 import { NewPasswordSchema } from './public-auth.ts';
 
 /** Control characters (NUL included) are refused in names and phone numbers. */
@@ -7,18 +8,19 @@ export const CONTROL_CHARACTERS_MESSAGE = 'This value contains characters that a
 export const PHONE_MESSAGE =
   'This value is not a valid phone number. Use digits, spaces, "+", "-", "(" and ")".';
 
-const NameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(100, 'String must contain at most 100 character(s)')
-  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+const nameSchema = (label: string) =>
+  z
+    .string({ error: fieldWords(label, { empty: `Enter your ${label.toLowerCase()}.` }) })
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 /** A phone number as people write it: 6 to 20 digits with +, spaces, dashes, dots and brackets. */
 export const PhoneSchema = z
-  .string()
+  .string({ error: fieldWords('A phone number') })
   .trim()
-  .max(40, { error: 'String must contain at most 40 character(s)', abort: true })
+  .max(40, { abort: true })
   .refine((value) => {
     if (value === '') return true;
     const digits = value.replace(/\D/g, '').length;
@@ -32,8 +34,8 @@ export const PhoneSchema = z
  * The e-mail address changes through its own confirmed flow (decision 071).
  */
 export const ProfileDetailsUpdateSchema = z.strictObject({
-  first_name: NameSchema,
-  last_name: NameSchema,
+  first_name: nameSchema('First name'),
+  last_name: nameSchema('Last name'),
   phone: PhoneSchema.nullable(),
   is_newsletter_subscribed: z.boolean(),
 });
@@ -43,7 +45,10 @@ export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not corre
 export const SAME_EMAIL_MESSAGE = 'This is already your e-mail address.';
 export const SAME_PASSWORD_MESSAGE = 'The new password must differ from the current one.';
 
-const CurrentPasswordSchema = z.string().min(1, 'Required').max(1024);
+const CurrentPasswordSchema = z
+  .string({ error: fieldWords('The password', { empty: 'Enter your current password.' }) })
+  .min(1)
+  .max(1024);
 
 /** POST /v1/buyer/profiles/email-changes: a confirmation link is mailed to the new address. */
 export const EmailChangeRequestSchema = z.strictObject({

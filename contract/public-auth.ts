@@ -1,23 +1,34 @@
 import { z } from 'zod';
+import { fieldWords } from './field-messages.ts';
 import { isSingleLine, LINE_BREAK_MESSAGE } from './input-rules.ts';
 
 /** A person's or company's name: one line, since it may reach a mail's header or subject. */
-const singleLineName = (max: number) =>
-  z.string().trim().min(1, 'Required').max(max).refine(isSingleLine, LINE_BREAK_MESSAGE);
+const singleLineName = (label: string, max: number) =>
+  z
+    .string({ error: fieldWords(label, { empty: `Enter your ${label.toLowerCase()}.` }) })
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(isSingleLine, LINE_BREAK_MESSAGE);
 
 /** Passwords: at least 12 characters, at most 1024 (argon2 input bound). */
 export const NewPasswordSchema = z
-  .string()
-  .min(12, 'String must contain at least 12 character(s)')
+  .string({
+    error: fieldWords('A password', {
+      empty: 'Choose a password of at least 12 characters.',
+      short: 'Use at least 12 characters.',
+    }),
+  })
+  .min(12)
   .max(1024);
 
 /** POST /v1/public/registrations: a new buyer signs up; a confirmation link is mailed. */
 export const RegistrationRequestSchema = z.object({
   email: z.email('Invalid email').max(254),
   password: NewPasswordSchema,
-  first_name: singleLineName(100),
-  last_name: singleLineName(100),
-  company_name: singleLineName(200),
+  first_name: singleLineName('First name', 100),
+  last_name: singleLineName('Last name', 100),
+  company_name: singleLineName('Company name', 200),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 

@@ -1,7 +1,8 @@
 // Free strategy requests (spec §1, §2 "help and free-strategy card", §7): a buyer asks the team
 // for a link-building plan for a domain and follows the request's status.
 import { z } from 'zod';
-import { MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
+import { fieldWords } from './field-messages.ts';
+import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 import { listOf } from './pagination.ts';
 
 export const StrategyRequestStatusSchema = z.enum(['received', 'in_progress', 'sent']);
@@ -20,14 +21,16 @@ export const STRATEGY_REQUESTS_PER_DAY = 5;
 
 /** POST /api/v1/buyer/strategy-requests: `domain` is normalised like a buyer domain. */
 export const CreateStrategyRequestSchema = z.strictObject({
-  domain: z.string().max(MAX_HOSTNAME_INPUT_LENGTH),
+  domain: z.string().max(MAX_HOSTNAME_INPUT_LENGTH, HOSTNAME_MESSAGES.too_long),
   description: z
-    .string()
+    .string({
+      error: fieldWords('Your request', {
+        empty: 'Tell us what you would like help with.',
+        short: `Tell us a little more: at least ${STRATEGY_DESCRIPTION_MIN} characters.`,
+      }),
+    })
     .trim()
-    .min(
-      STRATEGY_DESCRIPTION_MIN,
-      `Tell us a little more: at least ${STRATEGY_DESCRIPTION_MIN} characters.`,
-    )
+    .min(STRATEGY_DESCRIPTION_MIN)
     .max(STRATEGY_DESCRIPTION_MAX),
 });
 export type CreateStrategyRequest = z.infer<typeof CreateStrategyRequestSchema>;

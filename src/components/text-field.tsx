@@ -1,4 +1,5 @@
-import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+import { useId, type ComponentPropsWithoutRef, type ReactNode, type Ref } from 'react';
+import { formatCount } from '#contract/field-messages.ts';
 import { cx } from '../utils/class-names.ts';
 import { FieldHints, useFieldIds } from './field-hints.tsx';
 
@@ -14,6 +15,11 @@ export interface FieldTextProps {
   className?: string;
   /** The label stays for screen readers only. */
   hideLabel?: boolean;
+  /**
+   * A live count of the text's characters against its limit ("120 / 2,000"). The control takes
+   * more than the limit, so nothing typed or pasted is cut; the count says how many are too many.
+   */
+  counter?: { count: number; max: number };
 }
 
 export interface TextFieldProps
@@ -40,7 +46,7 @@ export interface ControlWiring {
  * props, wired, to `control`.
  */
 export function LabelledControl<TControlProps extends object>({
-  field: { label, description, error, className, hideLabel },
+  field: { label, description, error, className, hideLabel, counter },
   controlProps: { id, 'aria-describedby': describedBy, ...controlProps },
   control,
 }: {
@@ -48,11 +54,13 @@ export function LabelledControl<TControlProps extends object>({
   controlProps: TControlProps & { id?: string; 'aria-describedby'?: string };
   control: (props: Omit<TControlProps, 'id' | 'aria-describedby'> & ControlWiring) => ReactNode;
 }) {
+  const counterId = `${useId()}-counter`;
   const ids = useFieldIds({
     id,
     hasDescription: Boolean(description),
     hasError: Boolean(error),
-    describedBy,
+    describedBy:
+      [counter ? counterId : undefined, describedBy].filter(Boolean).join(' ') || undefined,
   });
   return (
     <div className={cx('space-y-1.5', className)}>
@@ -74,7 +82,26 @@ export function LabelledControl<TControlProps extends object>({
         error={error}
         errorId={ids.errorId}
       />
+      {counter ? <CharacterCounter id={counterId} {...counter} /> : null}
     </div>
+  );
+}
+
+/** "120 / 2,000" under a field; red, with how many are too many, past the limit. */
+function CharacterCounter({ id, count, max }: { id: string; count: number; max: number }) {
+  const over = count - max;
+  return (
+    <p
+      id={id}
+      className={cx(
+        'text-right text-xs tabular-nums',
+        over > 0 ? 'font-medium text-red-600' : 'text-slate-500',
+      )}
+    >
+      {`${formatCount(count)} / ${formatCount(max)} `}
+      <span className="sr-only">characters</span>
+      {over > 0 ? ` · ${formatCount(over)} too many` : null}
+    </p>
   );
 }
 
@@ -85,12 +112,13 @@ export function TextField({
   error,
   className,
   hideLabel,
+  counter,
   ref,
   ...inputProps
 }: TextFieldProps) {
   return (
     <LabelledControl
-      field={{ label, description, error, className, hideLabel }}
+      field={{ label, description, error, className, hideLabel, counter }}
       controlProps={inputProps}
       control={(props) => <input ref={ref} {...props} className={inputClasses} />}
     />
@@ -104,12 +132,13 @@ export function TextAreaField({
   error,
   className,
   hideLabel,
+  counter,
   ref,
   ...textAreaProps
 }: TextAreaFieldProps) {
   return (
     <LabelledControl
-      field={{ label, description, error, className, hideLabel }}
+      field={{ label, description, error, className, hideLabel, counter }}
       controlProps={textAreaProps}
       control={(props) => <textarea ref={ref} {...props} className={inputClasses} />}
     />

@@ -137,14 +137,14 @@ describe("the buyer's account settings", () => {
     });
 
     it.each([
-      ['first_name', { first_name: '' }, 'Required'],
-      ['first_name', { first_name: '   ' }, 'Required'],
-      ['last_name', { last_name: 'x'.repeat(101) }, 'String must contain at most 100 character(s)'],
+      ['first_name', { first_name: '' }, 'Enter your first name.'],
+      ['first_name', { first_name: '   ' }, 'Enter your first name.'],
+      ['last_name', { last_name: 'x'.repeat(101) }, 'Last name can be at most 100 characters.'],
       ['first_name', { first_name: 'Na\u0000dia' }, FORBIDDEN_CHARACTER_MESSAGE],
       ['first_name', { first_name: 'Na\u0007dia' }, CONTROL_CHARACTERS_MESSAGE],
       ['phone', { phone: 'call me maybe' }, PHONE_MESSAGE],
       ['phone', { phone: '12345' }, PHONE_MESSAGE],
-      ['phone', { phone: '+1 '.padEnd(41, '5') }, 'String must contain at most 40 character(s)'],
+      ['phone', { phone: '+1 '.padEnd(41, '5') }, 'A phone number can be at most 40 characters.'],
       ['phone', { phone: 12345678 }, 'Expected string, received number'],
       [
         'is_newsletter_subscribed',
@@ -170,12 +170,12 @@ describe("the buyer's account settings", () => {
       const buyer = await newBuyer();
       const response = await put(buyer.token, {});
       expect(response.statusCode).toBe(400);
-      expect(response.json().violations).toEqual(
-        ['first_name', 'last_name', 'phone', 'is_newsletter_subscribed'].map((path) => ({
-          path,
-          message: 'Required',
-        })),
-      );
+      expect(response.json().violations).toEqual([
+        { path: 'first_name', message: 'Enter your first name.' },
+        { path: 'last_name', message: 'Enter your last name.' },
+        { path: 'phone', message: 'Required' },
+        { path: 'is_newsletter_subscribed', message: 'Required' },
+      ]);
     });
 
     it('refuses read-only and unknown fields with a violation on each and applies nothing', async () => {
@@ -355,8 +355,8 @@ describe("the buyer's account settings", () => {
     it.each([
       ['new_email', { new_email: 'not-an-email' }, 'Invalid email'],
       ['new_email', { new_email: undefined }, 'Required'],
-      ['current_password', { current_password: '' }, 'Required'],
-      ['current_password', { current_password: undefined }, 'Required'],
+      ['current_password', { current_password: '' }, 'Enter your current password.'],
+      ['current_password', { current_password: undefined }, 'Enter your current password.'],
       ['role', { role: 'ROLE_ADMIN' }, UNKNOWN_FIELD_MESSAGE],
     ])('refuses a bad %s (%j)', async (path, change, message) => {
       const buyer = await newBuyer();
@@ -562,7 +562,7 @@ describe("the buyer's account settings", () => {
       ['password1234', PASSWORD_TOO_WEAK_MESSAGE],
       ['qwertyuiop123', PASSWORD_TOO_WEAK_MESSAGE],
       ['aaaaaaaaaaaaaaaa', PASSWORD_TOO_WEAK_MESSAGE],
-      ['short-pass', 'String must contain at least 12 character(s)'],
+      ['short-pass', 'Use at least 12 characters.'],
     ])('refuses the new password %s', async (newPassword, message) => {
       const buyer = await newBuyer();
       const response = await change(buyer.token, {
@@ -604,8 +604,8 @@ describe("the buyer's account settings", () => {
       const empty = await change(buyer.token, { roles: 'ROLE_ADMIN' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().violations).toEqual([
-        { path: 'current_password', message: 'Required' },
-        { path: 'new_password', message: 'Required' },
+        { path: 'current_password', message: 'Enter your current password.' },
+        { path: 'new_password', message: 'Choose a password of at least 12 characters.' },
         { path: 'roles', message: UNKNOWN_FIELD_MESSAGE },
       ]);
       const json = await ctx.app.inject({

@@ -207,11 +207,11 @@ describe('content guidelines', () => {
       expect(violations).toEqual([
         {
           path: 'preferred_topics[1]',
-          message: 'String must contain at least 1 character(s)',
+          message: 'Write a topic first.',
         },
         {
           path: 'preferred_topics[2]',
-          message: 'String must contain at most 100 character(s)',
+          message: 'A topic can be at most 100 characters.',
         },
         { path: 'preferred_topics[3]', message: NEWLINES_MESSAGE },
         { path: 'topics_to_avoid[1]', message: UNIQUE_ITEMS_MESSAGE },

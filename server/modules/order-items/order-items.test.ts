@@ -655,11 +655,14 @@ describe('following orders', () => {
         expect(blank.statusCode).toBe(400);
         expect(blank.json().violations[0]).toEqual({
           path: 'content',
-          message: 'String must contain at least 1 character(s)',
+          message: 'Write the topic.',
         });
       }
       const missing = await call('PUT', `/orders/items/${ownTopic.id}/topics`, tokens.buyer, {});
-      expect(missing.json().violations[0]).toEqual({ path: 'content', message: 'Required' });
+      expect(missing.json().violations[0]).toEqual({
+        path: 'content',
+        message: 'Write the topic.',
+      });
     });
 
     it('declines a proposed topic with feedback', async () => {
@@ -676,9 +679,7 @@ describe('following orders', () => {
       });
       const blank = await feedback({ feedback: '' });
       expect(blank.statusCode).toBe(400);
-      expect(blank.json().violations[0].message).toBe(
-        'String must contain at least 1 character(s)',
-      );
+      expect(blank.json().violations[0].message).toBe('Write your feedback.');
       const response = await feedback({ feedback: 'Less generic, please' });
       expect(response.statusCode, response.body).toBe(200);
       expect(OrderItemSchema.parse(response.json())).toMatchObject({
@@ -899,7 +900,7 @@ describe('following orders', () => {
       expect(blank.statusCode).toBe(400);
       expect(blank.json().violations[0]).toEqual({
         path: 'feedback',
-        message: 'String must contain at least 1 character(s)',
+        message: 'Write your feedback.',
       });
       await setItem(item.id, { status: 'in_progress' });
       const early = await upload('POST', url(item.id), multipart({ feedback: 'Too early' }));

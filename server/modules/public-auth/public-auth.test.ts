@@ -117,9 +117,9 @@ describe('public registration and password reset', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().violations).toEqual([
         { path: 'email', message: 'Invalid email' },
-        { path: 'password', message: 'String must contain at least 12 character(s)' },
-        { path: 'first_name', message: 'Required' },
-        { path: 'company_name', message: 'Required' },
+        { path: 'password', message: 'Use at least 12 characters.' },
+        { path: 'first_name', message: 'Enter your first name.' },
+        { path: 'company_name', message: 'Enter your company name.' },
       ]);
     });
 
@@ -242,7 +242,7 @@ describe('public registration and password reset', () => {
       const response = await completeReset('any-token', 'short');
       expect(response.statusCode).toBe(400);
       expect(response.json().violations).toEqual([
-        { path: 'password', message: 'String must contain at least 12 character(s)' },
+        { path: 'password', message: 'Use at least 12 characters.' },
       ]);
     });
   });

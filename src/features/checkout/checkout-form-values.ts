@@ -38,7 +38,7 @@ export const CheckoutFormSchema = z.object({
       }),
     )
     .min(1, 'Add at least one invoice e-mail.')
-    .max(MAX_INVOICE_EMAILS),
+    .max(MAX_INVOICE_EMAILS, `You can add at most ${MAX_INVOICE_EMAILS} invoice e-mails.`),
   po_number: z.string().trim().max(64, tooLong('PO number', 64)),
   payment_method: z.enum(PAYMENT_METHODS, { error: FIELD_MESSAGES.payment_method }),
 });

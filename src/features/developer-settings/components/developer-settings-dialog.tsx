@@ -1,7 +1,7 @@
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { TextField } from '#src/components/text-field.tsx';
@@ -9,23 +9,8 @@ import { toast } from '#src/components/toast-store.ts';
 import { DEFAULT_API_BASE_URL } from '#src/config/env.ts';
 import { getDeveloperSettings, saveDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { fieldBinder } from '#src/utils/form-errors.ts';
+import { SettingsSchema } from '../form-schemas.ts';
 
-const SettingsSchema = z.object({
-  apiBaseUrl: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === '' || value.startsWith('/') || /^https?:\/\/[^\s/]+/i.test(value),
-      {
-        message: 'Use a path such as /api or an http(s) URL',
-      },
-    ),
-  customHeaderXOrigin: z
-    .string()
-    .trim()
-    .max(255)
-    .refine((value) => !/[\r\n]/.test(value), { message: 'Newlines are not allowed' }),
-});
 type SettingsValues = z.infer<typeof SettingsSchema>;
 
 /** Edits where API calls go and the optional X-Origin header (spec §7); kept in this browser. */

@@ -3,11 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  CreateBuyerDomainSchema,
-  DOMAIN_TAKEN_MESSAGE,
-  type BuyerDomain,
-} from '#contract/domains.ts';
+import { DOMAIN_TAKEN_MESSAGE, type BuyerDomain } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -15,14 +11,10 @@ import { Dialog } from '#src/components/dialog.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
-import { checkedHostname } from '#src/utils/hostname-field.ts';
 import { useAddDomain } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
+import { AddDomainFormSchema } from '../form-schemas.ts';
 
-/** The contract's body, with the shared normaliser checked before anything is sent. */
-const AddDomainFormSchema = CreateBuyerDomainSchema.extend({
-  hostname: checkedHostname(CreateBuyerDomainSchema.shape.hostname),
-});
 type AddDomainFormValues = z.infer<typeof AddDomainFormSchema>;
 
 const fieldForPath = (path: string): 'hostname' | null => (path === 'hostname' ? path : null);

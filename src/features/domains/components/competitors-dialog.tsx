@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CreateCompetitorGroupSchema, type CompetitorGroup } from '#contract/domains.ts';
+import type { CompetitorGroup } from '#contract/domains.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
@@ -14,6 +14,7 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useCreateCompetitorGroup, useDeleteCompetitorGroup } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
+import { GroupFormSchema } from '../form-schemas.ts';
 import type { ImportTarget, RenderImport, RenderUploadDialog } from './import-slots.ts';
 
 export interface CompetitorsDialogProps {
@@ -24,7 +25,6 @@ export interface CompetitorsDialogProps {
   renderUploadDialog: RenderUploadDialog;
 }
 
-const GroupFormSchema = CreateCompetitorGroupSchema.pick({ name: true });
 type GroupFormValues = z.infer<typeof GroupFormSchema>;
 
 function groupTarget(group: CompetitorGroup): ImportTarget {

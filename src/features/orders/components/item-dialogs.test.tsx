@@ -35,7 +35,7 @@ describe('item dialogs', () => {
     await user.type(screen.getByLabelText('Topic'), '   ');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const field = screen.getByLabelText('Topic');
-    expect(await screen.findByText('String must contain at least 1 character(s)')).toHaveAttribute(
+    expect(await screen.findByText('Write the topic.')).toHaveAttribute(
       'id',
       field.getAttribute('aria-describedby'),
     );
@@ -89,9 +89,7 @@ describe('item dialogs', () => {
     const { onSubmit, user } = renderFeedbackDialog('topic');
     expect(screen.queryByLabelText('File (optional)')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
-    expect(
-      await screen.findByText('String must contain at least 1 character(s)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Write your feedback.')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -37,7 +37,9 @@ describe('the personal details form', () => {
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('Phone'), 'call me');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
+      'Enter your first name.',
+    );
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
       expect.stringContaining(PHONE_MESSAGE),
     );
@@ -98,14 +100,14 @@ describe('the personal details form', () => {
   });
 
   it("puts the server's violations on their fields", async () => {
-    mockApi(() => violation('last_name', 'String must contain at most 100 character(s)'));
+    mockApi(() => violation('last_name', 'Last name can be at most 100 characters.'));
     const user = userEvent.setup();
     renderOnRoute(<ProfileDetailsForm profile={profile} />);
     await user.type(screen.getByLabelText('Last name'), '-Smythe');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription(
-        'String must contain at most 100 character(s)',
+        'Last name can be at most 100 characters.',
       ),
     );
     expect(screen.queryByText('Profile saved')).not.toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { PasswordChangeSchema } from '#contract/profile-settings.ts';
+import type { z } from 'zod';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
@@ -10,15 +9,10 @@ import { TextField } from '#src/components/text-field.tsx';
 import { toast } from '#src/components/toast-store.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
 import { useChangePasswordMutation } from '../api/settings-mutations.ts';
+import { PasswordFormSchema } from '../form-schemas.ts';
 import { usePasswordStrength } from '../hooks/use-password-strength.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
-const PasswordFormSchema = PasswordChangeSchema.extend({
-  new_password_confirmation: z.string().min(1, 'Required'),
-}).refine((values) => values.new_password === values.new_password_confirmation, {
-  path: ['new_password_confirmation'],
-  message: 'The passwords do not match',
-});
 type PasswordFormValues = z.infer<typeof PasswordFormSchema>;
 type PasswordField = keyof PasswordFormValues;
 

@@ -88,6 +88,24 @@ describe('free strategy request', () => {
     );
   });
 
+  it('counts the request as it is typed and refuses one over the limit without cutting it', async () => {
+    const { calls } = mockApi(api(() => jsonResponse(makeRequest({ status: 'received' }), 201)));
+    const { user, dialog } = await openDialog();
+    const text = within(dialog).getByLabelText('What do you want to achieve?');
+    expect(text).toHaveAccessibleDescription(expect.stringContaining('0 / 2,000 characters'));
+    await user.type(text, 'More traffic');
+    expect(within(dialog).getByText(/^12 \/ 2,000/)).toBeInTheDocument();
+    await user.click(text);
+    await user.paste('x'.repeat(2_000));
+    expect(text).toHaveValue(`More traffic${'x'.repeat(2_000)}`);
+    expect(within(dialog).getByText(/2,012 \/ 2,000/)).toHaveTextContent('12 too many');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(
+      await within(dialog).findByText('Your request can be at most 2,000 characters.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('says plainly when the daily limit is reached', async () => {
     mockApi(api(() => jsonResponse({ code: 429, message: 'Too Many Requests' }, 429)));
     const { user, dialog } = await openDialog();

@@ -1,11 +1,10 @@
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { normaliseHostname } from '#contract/hostname.ts';
 import {
-  CreateStrategyRequestSchema,
   STRATEGY_DESCRIPTION_MAX,
   STRATEGY_REQUEST_STATUS_LABELS,
   STRATEGY_REQUESTS_PER_DAY,
@@ -19,14 +18,11 @@ import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
-import { checkedHostname } from '#src/utils/hostname-field.ts';
 import { formatDate } from '#src/utils/format.ts';
 import { useCreateStrategyRequest } from '../api/mutations.ts';
 import { strategyRequestQueries } from '../api/queries.ts';
+import { StrategyFormSchema } from '../form-schemas.ts';
 
-const StrategyFormSchema = CreateStrategyRequestSchema.extend({
-  domain: checkedHostname(CreateStrategyRequestSchema.shape.domain),
-});
 type StrategyFormValues = z.input<typeof StrategyFormSchema>;
 
 const FIELDS = new Set(['domain', 'description']);
@@ -96,6 +92,7 @@ export function StrategyRequestDialog({
   const field = fieldBinder(form);
   const description = form.register('description');
   const descriptionError = form.formState.errors.description?.message;
+  const descriptionText = useWatch({ control: form.control, name: 'description' }) ?? '';
 
   const close = () => {
     form.reset();
@@ -152,7 +149,7 @@ export function StrategyRequestDialog({
           <TextAreaField
             label="What do you want to achieve?"
             rows={5}
-            maxLength={STRATEGY_DESCRIPTION_MAX}
+            counter={{ count: descriptionText.length, max: STRATEGY_DESCRIPTION_MAX }}
             description="Your market, target pages, budget or anything else that helps us."
             error={descriptionError}
             {...description}
