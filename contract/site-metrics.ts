@@ -131,8 +131,8 @@ const percentFormat = new Intl.NumberFormat('en-US', {
 });
 
 /** A ratio as the screens and the export show it: 0.7121 is "71.21%"; empty when missing. */
-export function formatPercent(value: number | null): string {
-  return value === null ? '' : percentFormat.format(value);
+export function formatRatio(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? '' : percentFormat.format(value);
 }
 
 /**

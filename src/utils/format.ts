@@ -20,6 +20,9 @@ export function formatMoney(value: string | null | undefined): string {
   return moneyFormat.format(Number.isFinite(amount) ? amount : 0);
 }
 
+/** A ratio as a percentage: 0.97 → "97%"; shared with the catalogue export. */
+export { formatRatio } from '#contract/site-metrics.ts';
+
 // English writes a percentage without a space before the sign: "100%", never "100 %".
 const percentFormat = new Intl.NumberFormat(LOCALE, {
   style: 'percent',
@@ -33,11 +36,6 @@ const percentFormat = new Intl.NumberFormat(LOCALE, {
 export function formatPercent(percent: number | string): string {
   const value = Number(percent);
   return Number.isFinite(value) ? percentFormat.format(value / 100) : '';
-}
-
-/** A ratio as a percentage: 0.97 → "97%", 1.2345 → "123.45%"; nothing for null. */
-export function formatRatio(ratio: number | null): string {
-  return ratio === null || !Number.isFinite(ratio) ? '' : percentFormat.format(ratio);
 }
 
 export function formatDate(value: string | Date | null | undefined): string {

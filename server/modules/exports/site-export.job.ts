@@ -12,7 +12,7 @@ import {
   type SiteListQuery,
 } from '#contract/catalogue.ts';
 import { EXPORT_COLUMNS, exportColumnLabel, type ExportColumn } from '#contract/exports.ts';
-import { formatPercent, SITE_METRIC_BY_KEY, type SiteMetricKey } from '#contract/site-metrics.ts';
+import { formatRatio, SITE_METRIC_BY_KEY, type SiteMetricKey } from '#contract/site-metrics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { csvDate, csvHeader, csvRows, type CsvCell, type CsvColumn } from '#server/jobs/csv.ts';
@@ -48,7 +48,7 @@ function cellOf(column: ExportColumn, site: Site): CsvCell {
     const metric = SITE_METRIC_BY_KEY[column as SiteMetricKey];
     const value = site[metric.key];
     // Money stays a number a spreadsheet can add; its unit is in the column's name.
-    return metric.kind === 'percent' ? formatPercent(value as number | null) : value;
+    return metric.kind === 'percent' ? formatRatio(value as number | null) : value;
   }
   switch (column) {
     case 'main_country':

@@ -10,7 +10,6 @@ import {
   type SiteSortColumn,
 } from '#contract/catalogue.ts';
 import {
-  formatPercent,
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetric,

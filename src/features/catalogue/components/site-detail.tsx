@@ -9,7 +9,6 @@ import {
   type Site,
 } from '#contract/catalogue.ts';
 import {
-  formatPercent,
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetricKey,
