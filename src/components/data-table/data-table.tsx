@@ -18,6 +18,11 @@ export interface TableColumn<T> {
   align?: 'left' | 'right';
   className?: string;
   /**
+   * Whether a row's cell says nothing: on a phone card (`stackOnPhone`) such a cell is left out
+   * of sight (screen readers still find it in its column), so a card lists what it holds.
+   */
+  isEmpty?: (row: T) => boolean;
+  /**
    * Keeps the column at the table's right edge while it scrolls sideways (the row's actions).
    * Only for the last column; on a phone nothing is pinned.
    */
@@ -228,16 +233,18 @@ export function DataTable<T>({
                           stack(
                             'max-md:flex max-md:gap-3 max-md:py-1.5 max-md:text-left max-md:whitespace-normal',
                           ),
+                          stackOnPhone && column.isEmpty?.(row) && 'max-md:sr-only',
                           column.className,
                         )}
                       >
-                        {stackOnPhone && index > 0 ? (
+                        {stackOnPhone && index > 0 && !column.id.startsWith('_') ? (
                           // The header row is hidden on a phone: each cell names its column
                           // (screen readers still hear the header, so this copy is hidden from them).
+                          // A column of controls (its id starts with _) needs no name there.
                           <span
                             aria-hidden="true"
                             // Drawn from the attribute, so the cell's text holds its value only.
-                            data-label={column.id.startsWith('_') ? '' : column.label}
+                            data-label={column.label}
                             className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
                           />
                         ) : null}

@@ -1,5 +1,5 @@
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   canApproveContent,
   canApproveTopic,
@@ -47,6 +47,11 @@ export interface ItemColumnHandlers {
   onRequestEdit: (item: OrderItem) => void;
   /** Opens the item's link dialog; without it the link health is shown only. */
   onOpenLinkHealth?: (item: OrderItem) => void;
+  /**
+   * Rows are phone cards: what the buyer has to do and every action of the item come first
+   * (the `_next` column), and the other cells hold no buttons.
+   */
+  isPhone?: boolean;
 }
 
 /** The live link's health and last check; a button to the link's dialog when one can open. */
@@ -141,12 +146,45 @@ function YesNo({
   );
 }
 
-function text(value: string | null | undefined): ReactNode {
-  return value ? (
-    <span className="block max-w-64 min-w-40 break-words whitespace-normal">{value}</span>
-  ) : (
-    ''
+/** Longer texts are cut to two lines, with a button that shows them whole. */
+const CLAMP_FROM_CHARACTERS = 80;
+
+/**
+ * A text of the buyer's (anchor, comments, topic): at most two lines until opened, so one long
+ * anchor does not make its row a screen tall. The whole text stays in the page for screen readers
+ * and in the tooltip; the button opens it from the keyboard.
+ */
+function ClampedText({ value, name }: { value: string; name: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const id = useId();
+  const isLong = value.length > CLAMP_FROM_CHARACTERS;
+  return (
+    <span className="block max-w-64 min-w-40 whitespace-normal">
+      <span
+        id={id}
+        title={isLong && !isOpen ? value : undefined}
+        className={isLong && !isOpen ? 'line-clamp-2 break-words' : 'block break-words'}
+      >
+        {value}
+      </span>
+      {isLong ? (
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={id}
+          onClick={() => setOpen(!isOpen)}
+          className="mt-0.5 rounded text-xs font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {isOpen ? 'Show less' : 'Show all'}
+          <span className="sr-only"> of the {name}</span>
+        </button>
+      ) : null}
+    </span>
   );
+}
+
+function text(value: string | null | undefined, name: string): ReactNode {
+  return value ? <ClampedText value={value} name={name} /> : '';
 }
 
 /** Columns shown in the topic view and left out of the article view. */
@@ -185,9 +223,130 @@ export const ARTICLE_COLUMN_IDS = [
   'webmaster_feedback',
 ];
 
+interface Need {
+  what: 'topic' | 'content';
+  action: 'approve' | 'confirm';
+  label: string;
+}
+
+/** What waits for the buyer on an item: a topic or content to decide on, or to give. */
+export function needsOf(item: OrderItem): Need[] {
+  const needs: Need[] = [];
+  if (item.is_topic_provided_by_buyer) {
+    if (canEditTopic(item)) {
+      const label = item.topic.content ? 'Topic to confirm' : 'Topic to write';
+      needs.push({ what: 'topic', action: 'confirm', label });
+    }
+  } else if (item.topic.is_needs_approval && canApproveTopic(item)) {
+    needs.push({ what: 'topic', action: 'approve', label: 'Topic to approve' });
+  }
+  if (item.is_article_provided_by_buyer) {
+    if (canEditArticleLink(item)) {
+      const hasArticle = Boolean(item.article.link || item.article.file);
+      const label = hasArticle ? 'Article to confirm' : 'Article to provide';
+      needs.push({ what: 'content', action: 'confirm', label });
+    }
+  } else if (canApproveContent(item)) {
+    needs.push({ what: 'content', action: 'approve', label: 'Content to review' });
+  }
+  return needs;
+}
+
 /** Every column of spec §2 "Order item table", plus the row selection and the row's actions. */
 export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
-  return [
+  const confirmTopic = (item: OrderItem) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={!canEditTopic(item) || h.isPending(item)}
+      aria-label={`Confirm topic of item ${item.number}`}
+      onClick={() => h.onOpen(item, 'topic')}
+    >
+      Confirm
+    </Button>
+  );
+  const confirmArticle = (item: OrderItem) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={!canEditArticleLink(item) || h.isPending(item)}
+      aria-label={`Confirm article of item ${item.number}`}
+      onClick={() => h.onOpen(item, 'article')}
+    >
+      Confirm
+    </Button>
+  );
+  const approve = (item: OrderItem, what: 'topic' | 'content') => (
+    <YesNo
+      item={item}
+      what={what}
+      enabled={what === 'topic' ? canApproveTopic(item) : canApproveContent(item)}
+      disabled={h.isPending(item)}
+      onYes={() => h.onApprove(item, what === 'topic' ? 'approve_topic' : 'approve_content')}
+      onNo={() => h.onOpen(item, what === 'topic' ? 'topic_feedback' : 'content_feedback')}
+    />
+  );
+  const itemActions = (item: OrderItem) => (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!canCancel(item) || h.isPending(item)}
+        aria-label={`Cancel item ${item.number}`}
+        onClick={() => h.onCancel(item)}
+      >
+        Cancel
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!canRequestEdit(item) || h.isPending(item)}
+        aria-label={`Request edit of item ${item.number}`}
+        onClick={() => h.onRequestEdit(item)}
+      >
+        Request edit
+      </Button>
+    </>
+  );
+  /** On a phone card the topic and the article to decide on show in the card's first block. */
+  const isShownFirst = (item: OrderItem, what: 'topic' | 'content') =>
+    h.isPhone === true && needsOf(item).some((need) => need.what === what);
+
+  /** A phone card's first block: what waits for the buyer, with its buttons, then the actions. */
+  const next: TableColumn<OrderItem> = {
+    id: '_next',
+    label: 'What you can do',
+    isFixed: true,
+    render: (item) => (
+      <span className="flex w-full flex-col items-stretch gap-2">
+        {needsOf(item).map((need) => (
+          <span
+            key={need.label}
+            className="flex flex-col items-start gap-1.5 rounded-md bg-amber-50 px-2.5 py-2 ring-1 ring-amber-200"
+          >
+            <span className="text-sm font-semibold text-amber-900">{need.label}</span>
+            {need.what === 'topic' && item.topic.content
+              ? text(item.topic.content, `topic of item ${item.number}`)
+              : null}
+            {need.what === 'content' && item.article.link ? (
+              <ExternalLink href={item.article.link} />
+            ) : null}
+            {need.what === 'content' && item.article.file ? (
+              <StoredFileLink file={item.article.file} />
+            ) : null}
+            {need.action === 'approve'
+              ? approve(item, need.what)
+              : need.what === 'topic'
+                ? confirmTopic(item)
+                : confirmArticle(item)}
+          </span>
+        ))}
+        <span className="flex flex-wrap gap-1">{itemActions(item)}</span>
+      </span>
+    ),
+  };
+
+  const columns: TableColumn<OrderItem>[] = [
     {
       id: 'number',
       label: LABELS.number,
@@ -208,6 +367,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'invoice',
       label: LABELS.invoice,
+      isEmpty: (item) => !item.invoice,
       render: (item) =>
         item.invoice?.file ? (
           <StoredFileLink file={item.invoice.file} label={item.invoice.number} />
@@ -237,21 +397,25 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'live_link',
       label: LABELS.live_link,
+      isEmpty: (item) => !item.live_link,
       render: (item) => (item.live_link ? <ExternalLink href={item.live_link} /> : ''),
     },
     {
       id: 'link_health',
       label: LABELS.link_health,
+      isEmpty: (item) => !item.link_health,
       render: (item) => <LinkHealthCell item={item} onOpen={h.onOpenLinkHealth} />,
     },
     {
       id: 'payment_status',
       label: LABELS.payment_status,
+      isEmpty: (item) => !item.invoice,
       render: itemPaymentStatusText,
     },
     {
       id: 'buyer_domain',
       label: LABELS.buyer_domain,
+      isEmpty: (item) => !item.buyer_domain,
       render: (item) => item.buyer_domain?.hostname ?? '',
     },
     { id: 'domain', label: LABELS.domain, render: (item) => item.site.hostname },
@@ -264,19 +428,32 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'due_date',
       label: LABELS.due_date,
+      isEmpty: (item) => !item.publishing_due_date,
       render: (item) => formatDate(item.publishing_due_date),
     },
     {
       id: 'published_at',
       label: LABELS.published_at,
+      isEmpty: (item) => !item.published_at,
       render: (item) => formatDate(item.published_at),
     },
-    { id: 'custom_id', label: LABELS.custom_id, render: (item) => text(item.custom_id) },
+    {
+      id: 'custom_id',
+      label: LABELS.custom_id,
+      isEmpty: (item) => !item.custom_id,
+      render: (item) => text(item.custom_id, `custom id of item ${item.number}`),
+    },
     { id: 'link_type', label: LABELS.link_type, render: (item) => item.article_niche.title },
-    { id: 'anchor_text', label: LABELS.anchor_text, render: (item) => text(item.anchor_text) },
+    {
+      id: 'anchor_text',
+      label: LABELS.anchor_text,
+      isEmpty: (item) => !item.anchor_text,
+      render: (item) => text(item.anchor_text, `anchor text of item ${item.number}`),
+    },
     {
       id: 'target_url',
       label: LABELS.target_url,
+      isEmpty: (item) => !item.target_url,
       render: (item) => (item.target_url ? <ExternalLink href={item.target_url} /> : ''),
     },
     {
@@ -289,7 +466,12 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       label: LABELS.article_content,
       render: articleContentText,
     },
-    { id: 'comments', label: LABELS.comments, render: (item) => text(item.comments) },
+    {
+      id: 'comments',
+      label: LABELS.comments,
+      isEmpty: (item) => !item.comments,
+      render: (item) => text(item.comments, `comments of item ${item.number}`),
+    },
     {
       id: 'topic_needs_approval',
       label: LABELS.topic_needs_approval,
@@ -298,26 +480,18 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'topic',
       label: LABELS.topic,
+      isEmpty: (item) => !item.topic.content || isShownFirst(item, 'topic'),
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
-          {text(item.topic.content)}
-          {item.is_topic_provided_by_buyer ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={!canEditTopic(item) || h.isPending(item)}
-              aria-label={`Confirm topic of item ${item.number}`}
-              onClick={() => h.onOpen(item, 'topic')}
-            >
-              Confirm
-            </Button>
-          ) : null}
+          {text(item.topic.content, `topic of item ${item.number}`)}
+          {item.is_topic_provided_by_buyer && !h.isPhone ? confirmTopic(item) : null}
         </span>
       ),
     },
     {
       id: 'topic_approved',
       label: LABELS.topic_approved,
+      isEmpty: (item) => !item.topic.status,
       render: (item) =>
         item.is_topic_provided_by_buyer ? (
           item.topic.status ? (
@@ -328,22 +502,14 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
         ) : (
           <span className="flex flex-col items-start gap-1">
             {item.topic.status ? TOPIC_STATUS_LABELS[item.topic.status] : ''}
-            {item.topic.is_needs_approval ? (
-              <YesNo
-                item={item}
-                what="topic"
-                enabled={canApproveTopic(item)}
-                disabled={h.isPending(item)}
-                onYes={() => h.onApprove(item, 'approve_topic')}
-                onNo={() => h.onOpen(item, 'topic_feedback')}
-              />
-            ) : null}
+            {item.topic.is_needs_approval && !h.isPhone ? approve(item, 'topic') : null}
           </span>
         ),
     },
     {
       id: 'topic_feedback',
       label: LABELS.topic_feedback,
+      isEmpty: (item) => !item.topic.feedback,
       render: (item) =>
         item.topic.feedback ? (
           <ViewButton label="See feedback" onClick={() => h.onOpen(item, 'view_topic_feedback')} />
@@ -354,46 +520,31 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'article',
       label: LABELS.article,
+      isEmpty: (item) =>
+        (!item.article.link && !item.article.file) || isShownFirst(item, 'content'),
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {item.article.link ? <ExternalLink href={item.article.link} /> : null}
           {item.article.file ? <StoredFileLink file={item.article.file} /> : null}
-          {item.is_article_provided_by_buyer ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={!canEditArticleLink(item) || h.isPending(item)}
-              aria-label={`Confirm article of item ${item.number}`}
-              onClick={() => h.onOpen(item, 'article')}
-            >
-              Confirm
-            </Button>
-          ) : null}
+          {item.is_article_provided_by_buyer && !h.isPhone ? confirmArticle(item) : null}
         </span>
       ),
     },
     {
       id: 'content_approved',
       label: LABELS.content_approved,
+      isEmpty: (item) => !item.article.status,
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {item.article.status ? ARTICLE_STATUS_LABELS[item.article.status] : ''}
-          {item.is_article_provided_by_buyer ? null : (
-            <YesNo
-              item={item}
-              what="content"
-              enabled={canApproveContent(item)}
-              disabled={h.isPending(item)}
-              onYes={() => h.onApprove(item, 'approve_content')}
-              onNo={() => h.onOpen(item, 'content_feedback')}
-            />
-          )}
+          {item.is_article_provided_by_buyer || h.isPhone ? null : approve(item, 'content')}
         </span>
       ),
     },
     {
       id: 'content_feedback',
       label: LABELS.content_feedback,
+      isEmpty: (item) => !item.article.feedback,
       render: (item) =>
         item.article.feedback ? (
           <ViewButton
@@ -407,6 +558,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'webmaster_feedback',
       label: LABELS.webmaster_feedback,
+      isEmpty: (item) => !item.webmaster_feedback,
       render: (item) =>
         item.webmaster_feedback ? (
           <ViewButton
@@ -420,6 +572,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
     {
       id: 'content_guidelines',
       label: LABELS.content_guidelines,
+      isEmpty: (item) => !item.content_guidelines,
       render: (item) =>
         item.content_guidelines ? (
           <Button
@@ -439,28 +592,10 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       label: 'Actions',
       isFixed: true,
       pinEnd: true,
-      render: (item) => (
-        <span className="flex gap-1">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!canCancel(item) || h.isPending(item)}
-            aria-label={`Cancel item ${item.number}`}
-            onClick={() => h.onCancel(item)}
-          >
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!canRequestEdit(item) || h.isPending(item)}
-            aria-label={`Request edit of item ${item.number}`}
-            onClick={() => h.onRequestEdit(item)}
-          >
-            Request edit
-          </Button>
-        </span>
-      ),
+      render: (item) => <span className="flex gap-1">{itemActions(item)}</span>,
     },
   ];
+  if (!h.isPhone) return columns;
+  const [first, ...others] = columns;
+  return [first!, next, ...others.filter((column) => column.id !== '_actions')];
 }

@@ -18,6 +18,7 @@ import { Pagination } from '#src/components/pagination.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
+import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { actionIds } from '../api/item-actions.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
@@ -71,6 +72,9 @@ export const ITEM_VIEWS: { kind: ItemViewKind; label: string; defaults: ColumnLa
     },
   },
 ];
+
+/** Tailwind's md breakpoint (48rem), the width below which DataTable draws cards. */
+const PHONE_QUERY = '(max-width: 47.999rem)';
 
 interface Confirmation {
   kind: BuyerTransition | 'request_edit';
@@ -144,6 +148,8 @@ export function OrderItemsSection({
     null,
   );
   const { run, isPending } = useItemActions();
+  // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   const query = useQuery(orderQueries.items(orderId, page, limit));
   const queued = useQuery(orderQueries.queued());
@@ -172,6 +178,7 @@ export function OrderItemsSection({
   const idsOf = (list: OrderItem[]) => list.map((item) => item.id);
 
   const columns = itemColumns({
+    isPhone,
     isPending: (item) => pendingIds.has(item.id),
     isSelected: (item) => selected.has(item.id),
     onSelect: (item, isOn) =>
