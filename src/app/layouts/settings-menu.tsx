@@ -13,22 +13,19 @@ const menuItemClasses =
 export function SettingsMenu({
   buttonClass,
   buttonContent,
-  buttonLabel,
   buttonRef,
   offersDeveloperSettings,
   onDeveloperSettings,
 }: {
   buttonClass: string;
   buttonContent: ReactNode;
-  /** The button's accessible name. */
-  buttonLabel: string;
   buttonRef: (element: HTMLElement | null) => void;
   offersDeveloperSettings: boolean;
   onDeveloperSettings: () => void;
 }) {
   return (
     <Menu as="div" className="relative">
-      <MenuButton ref={buttonRef} aria-label={buttonLabel} className={buttonClass}>
+      <MenuButton ref={buttonRef} className={buttonClass}>
         {buttonContent}
       </MenuButton>
       <MenuPortal>

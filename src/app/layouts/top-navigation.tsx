@@ -75,13 +75,16 @@ export function TopNavigation() {
       ? `${user.firstName} ${user.lastName}`.trim()
       : user?.username;
 
-  // The name is given whole: a hidden ", settings" after the name read as "Ada Lindqvist ,
-  // settings", browsers taking the hidden span in the flex button for a block.
-  const settingsButtonLabel = displayName ? `${displayName}, settings` : 'Settings';
+  // The name is one piece of hidden text: a hidden ", settings" after the name read as "Ada
+  // Lindqvist , settings", browsers taking the hidden span in the flex button for a block. Not
+  // an aria-label: below 2xl the button shows the initials, which such a name would not hold.
   const settingsButtonContent = (
     <>
       <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
-      <span className="hidden max-w-40 truncate 2xl:inline">{displayName}</span>
+      <span className="sr-only">{displayName ? `${displayName}, settings` : 'Settings'}</span>
+      <span aria-hidden="true" className="hidden max-w-40 truncate 2xl:inline">
+        {displayName}
+      </span>
       <ChevronDownIcon className="size-4 text-slate-400" />
     </>
   );
@@ -120,7 +123,6 @@ export function TopNavigation() {
               keys={MENU_KEYS}
               trigger={{
                 'aria-haspopup': 'menu',
-                'aria-label': settingsButtonLabel,
                 className: settingsButtonClass,
                 children: settingsButtonContent,
               }}
@@ -129,7 +131,6 @@ export function TopNavigation() {
                 <SettingsMenu
                   buttonClass={settingsButtonClass}
                   buttonContent={settingsButtonContent}
-                  buttonLabel={settingsButtonLabel}
                   buttonRef={buttonRef}
                   offersDeveloperSettings={offersDeveloperSettings}
                   onDeveloperSettings={() => setSettingsOpen(true)}
