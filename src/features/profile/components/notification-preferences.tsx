@@ -54,8 +54,8 @@ function isOn(preferences: NotificationPreferences, key: keyof NotificationPrefe
 
 /**
  * E-mail notification switches, each saved as soon as it is flipped. A change needs the
- * connection (decision 176): offline the card says so, and a flipped switch stays as it was with
- * a toast saying why (the switch is not disabled, so focus stays on it).
+ * connection (decision 176): the profile page turns the card off offline and says why; a switch
+ * flipped offline anyway stays as it was, with a toast saying why.
  */
 export function NotificationPreferencesCard({
   preferences,
@@ -68,11 +68,7 @@ export function NotificationPreferencesCard({
     <Card>
       <CardHeader
         title="E-mail notifications"
-        description={
-          isOnline
-            ? 'Changes are saved as soon as you make them.'
-            : 'You are offline: changing notifications needs a connection.'
-        }
+        description="Changes are saved as soon as you make them."
       />
       <ul className="divide-y divide-slate-100">
         {PREFERENCE_TEXTS.map(({ key, label, description }) => (
