@@ -2,11 +2,15 @@
 // importing lists) and by the upload preview in the browser, so both agree on every row.
 //
 // The result is the registrable host in the catalogue's form: lower case, ASCII (an
-// internationalised name becomes its punycode, as the WHATWG URL parser gives it), without
+// internationalised name becomes its punycode, as the WHATWG URL parser gives it, and must be
+// one IDNA2008 allows: no emoji or symbols; `hostnameToUnicode` shows it back), without
 // scheme, credentials, port, path, query, fragment, trailing dot or leading "www.".
 // Normalising a normalised name gives it back unchanged.
 
-export type HostnameProblem = 'empty' | 'too_long' | 'label_too_long' | 'ip_address' | 'invalid';
+import { isRegistrableLabel } from './idna.ts';
+
+export type HostnameProblem =
+  'empty' | 'too_long' | 'label_too_long' | 'ip_address' | 'invalid' | 'not_registrable';
 
 export const HOSTNAME_MESSAGES: Record<HostnameProblem, string> = {
   empty: 'Enter a domain, such as example.com.',
@@ -14,6 +18,8 @@ export const HOSTNAME_MESSAGES: Record<HostnameProblem, string> = {
   label_too_long: 'Each part of a domain name can have at most 63 characters.',
   ip_address: 'Enter a domain name, not an IP address.',
   invalid: 'This is not a valid domain name, such as example.com.',
+  not_registrable:
+    'No registry accepts this domain name: emoji, symbols and punctuation cannot be part of one.',
 };
 
 export type HostnameResult =
@@ -74,5 +80,6 @@ export function normaliseHostname(input: string): HostnameResult {
   if (hostname.length > MAX_HOSTNAME_LENGTH) return refuse('too_long');
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return refuse('invalid');
   if (!TOP_LEVEL.test(labels[labels.length - 1] ?? '')) return refuse('invalid');
+  if (!labels.every(isRegistrableLabel)) return refuse('not_registrable');
   return { ok: true, hostname };
 }

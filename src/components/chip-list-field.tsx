@@ -21,6 +21,8 @@ export interface ChipListFieldProps {
   /** Errors of single entries, by their index (server violations such as `topics[2]`). */
   entryErrors?: Readonly<Record<number, string>>;
   placeholder?: string;
+  /** How an entry is shown (a domain in Unicode, say); by default as it is kept. */
+  display?: (value: string) => string;
   /** Text that ends an entry besides Enter, e.g. a comma for domains. */
   separator?: RegExp;
   disabled?: boolean;
@@ -48,6 +50,7 @@ export function ChipListField({
   entryErrors = {},
   placeholder,
   separator,
+  display = (value) => value,
   disabled,
   name,
   onBlur,
@@ -69,6 +72,10 @@ export function ChipListField({
     .filter(Boolean)
     .join(' ');
 
+  /**
+   * Adds every entry of what is typed that can be added, and says which were not and why, one
+   * line per reason; the refused ones stay in the box to be corrected.
+   */
   const add = () => {
     const parts = (separator ? draft.split(separator) : [draft]).filter((part) => part.trim());
     if (parts.length === 0) {
@@ -76,25 +83,27 @@ export function ChipListField({
       return;
     }
     const next = [...values];
+    const refused = new Map<string, string[]>();
+    const refuse = (part: string, reason: string) =>
+      refused.set(reason, [...(refused.get(reason) ?? []), part.trim()]);
     for (const part of parts) {
       const reading = read(part);
-      if (!reading.ok) {
-        setProblem(`${part.trim()}: ${reading.message}`);
-        return;
-      }
-      if (next.some((value) => keyOf(value) === keyOf(reading.value))) {
-        setProblem(`${reading.value} is already in the list.`);
-        return;
-      }
-      if (next.length >= max) {
-        setProblem(`You can add at most ${max}.`);
-        return;
-      }
-      next.push(reading.value);
+      if (!reading.ok) refuse(part, reading.message);
+      else if (next.some((value) => keyOf(value) === keyOf(reading.value))) {
+        refuse(part, 'already in the list.');
+      } else if (next.length >= max) refuse(part, `the list takes at most ${max}.`);
+      else next.push(reading.value);
     }
-    setProblem(null);
-    setDraft('');
-    onChange(next);
+    const left = [...refused.values()].flat();
+    setProblem(
+      left.length === 0
+        ? null
+        : [...refused]
+            .map(([reason, entries]) => `Not added: ${entries.join(', ')}: ${reason}`)
+            .join(' '),
+    );
+    setDraft(left.join(separator ? ', ' : ''));
+    if (next.length > values.length) onChange(next);
   };
 
   const remove = (index: number) => {
@@ -122,12 +131,12 @@ export function ChipListField({
               key={`${value}-${index}`}
               className={cx(chipClasses, entryErrors[index] && 'bg-red-50 ring-red-300')}
             >
-              <span className="min-w-0 break-all">{value}</span>
+              <span className="min-w-0 break-all">{display(value)}</span>
               <button
                 type="button"
                 disabled={disabled}
                 onClick={() => remove(index)}
-                aria-label={`Remove ${value}`}
+                aria-label={`Remove ${display(value)}`}
                 className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus:outline-2 focus:outline-indigo-600 disabled:opacity-50"
               >
                 <CloseIcon className="size-3.5" aria-hidden="true" />
@@ -191,7 +200,7 @@ export function ChipListField({
         >
           {entryProblems.map((entry) => (
             <li key={`${entry.value}-${entry.message}`}>
-              {entry.value}: {entry.message}
+              {display(entry.value ?? '')}: {entry.message}
             </li>
           ))}
         </ul>

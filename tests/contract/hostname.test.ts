@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
+import { decodePunycode, hostnameToUnicode } from '#contract/idna.ts';
 
 const accepted = (input: string) => {
   const result = normaliseHostname(input);
@@ -19,6 +20,9 @@ describe('normaliseHostname', () => {
     ['müller.de', 'xn--mller-kva.de'],
     ['xn--mller-kva.de', 'xn--mller-kva.de'],
     ['HTTPS://例え.テスト/x', 'xn--r8jz45g.xn--zckzah'],
+    ['MÜNCHEN.de', 'xn--mnchen-3ya.de'],
+    ['straße.de', 'xn--strae-oqa.de'],
+    ['παράδειγμα.gr', 'xn--hxajbheg2az3al.gr'],
   ])('reads %j as %s', (input, hostname) => {
     expect(accepted(input)).toBe(hostname);
   });
@@ -45,6 +49,12 @@ describe('normaliseHostname', () => {
     ['foo..com', 'invalid'],
     ['-a.com', 'invalid'],
     ['a\u0000b.com', 'invalid'],
+    ['🏕️.com', 'not_registrable'],
+    ['xn--jm8h.com', 'not_registrable'],
+    ['i❤.ws', 'not_registrable'],
+    ['a☃b.com', 'not_registrable'],
+    ['xn--ls8h.la', 'not_registrable'],
+    ['xn--abc-.com', 'invalid'],
   ])('refuses %j as %s', (input, problem) => {
     const result = normaliseHostname(input);
     expect(result).toEqual({
@@ -79,6 +89,38 @@ describe('normaliseHostname', () => {
         const parsed = new URL(`http://${prefix}${domain}`).hostname;
         const result = normaliseHostname(`${prefix}${domain}`);
         if (result.ok) expect(result.hostname).toBe(parsed.replace(/^(?:www\.)+(?=.+\..+)/, ''));
+      }),
+    );
+  });
+});
+
+describe('hostnameToUnicode', () => {
+  it.each([
+    ['xn--mnchen-3ya.de', 'münchen.de'],
+    ['shop.xn--mller-kva.de', 'shop.müller.de'],
+    ['xn--r8jz45g.xn--zckzah', '例え.テスト'],
+    ['xn--hxajbheg2az3al.gr', 'παράδειγμα.gr'],
+    ['example.com', 'example.com'],
+  ])('shows %s as %s', (hostname, shown) => {
+    expect(hostnameToUnicode(hostname)).toBe(shown);
+  });
+
+  it('decodes Punycode as the URL parser encodes it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), (text) => {
+        let ascii: string;
+        try {
+          ascii = new URL(`http://${text}.com`).hostname;
+        } catch {
+          return;
+        }
+        for (const label of ascii.split('.')) {
+          if (label.startsWith('xn--')) {
+            const unicode = decodePunycode(label.slice(4));
+            expect(unicode).not.toBeNull();
+            expect(new URL(`http://${unicode}.com`).hostname.split('.')[0]).toBe(label);
+          }
+        }
       }),
     );
   });

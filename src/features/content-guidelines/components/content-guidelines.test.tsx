@@ -81,7 +81,7 @@ describe('content guidelines page', () => {
     const topicInput = screen.getByRole('textbox', { name: 'Preferred topics' });
     await user.type(topicInput, 'Travel in Norway{Enter}');
     await user.type(topicInput, 'hiking{Enter}');
-    expect(screen.getByText('hiking is already in the list.')).toBeInTheDocument();
+    expect(screen.getByText('Not added: hiking: already in the list.')).toBeInTheDocument();
     await user.clear(topicInput);
 
     // Domains: normalised like a buyer domain, several at once separated by commas.
@@ -150,9 +150,33 @@ describe('content guidelines page', () => {
     const input = await screen.findByRole('textbox', { name: 'Trustlink domains to avoid' });
     await user.type(input, '127.0.0.1{Enter}');
     expect(
-      screen.getByText('127.0.0.1: Enter a domain name, not an IP address.'),
+      screen.getByText('Not added: 127.0.0.1: Enter a domain name, not an IP address.'),
     ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('adds every domain of a typed list, shows them in Unicode, and says which were refused and why', async () => {
+    mockApi(api(makeGuidelines()).handler);
+    const user = userEvent.setup({ delay: null });
+    renderOnRoute(<ContentGuidelinesPage />);
+    const input = await screen.findByRole('textbox', { name: 'Trustlink domains to avoid' });
+    await user.click(input);
+    await user.paste('wikipedia.org, nationalgeographic.com;MÜNCHEN.de  not a-domain, 🏕️.com');
+    await user.keyboard('{Enter}');
+    const list = screen.getByRole('list', { name: 'Trustlink domains to avoid' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['rival.com', 'wikipedia.org', 'nationalgeographic.com', 'münchen.de']);
+    expect(screen.getByRole('button', { name: 'Remove münchen.de' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Not added: not, a-domain: This is not a valid domain name, such as example.com. ' +
+          'Not added: 🏕️.com: No registry accepts this domain name: emoji, symbols and punctuation cannot be part of one.',
+      ),
+    ).toBeInTheDocument();
+    expect(input).toHaveValue('not, a-domain, 🏕️.com');
   });
 
   it('shows server violations on the fields and entries they name', async () => {

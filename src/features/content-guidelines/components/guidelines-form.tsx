@@ -25,6 +25,7 @@ import {
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { ChipListField, type ChipReading } from '#src/components/chip-list-field.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
@@ -316,6 +317,7 @@ export function GuidelinesForm({
             read={kind === 'topic' ? readTopic : readDomain}
             keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
             separator={kind === 'domain' ? /[\s,;]+/ : undefined}
+            display={kind === 'domain' ? hostnameToUnicode : undefined}
             max={kind === 'topic' ? MAX_TOPICS : MAX_DOMAINS}
             placeholder={kind === 'topic' ? 'Type a topic, then Enter' : 'example.com, then Enter'}
             error={error}

@@ -1,4 +1,5 @@
 import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -92,7 +93,7 @@ export function AddDomainDialog({
           description={
             preview?.ok ? (
               <span aria-live="polite">
-                Will be added as <strong>{preview.hostname}</strong>
+                Will be added as <strong>{hostnameToUnicode(preview.hostname)}</strong>
               </span>
             ) : undefined
           }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
 import { Badge } from '#src/components/badge.tsx';
@@ -90,7 +91,7 @@ export function DomainsTable({
       label: 'Hostname',
       render: (domain) => (
         <span className="font-medium whitespace-normal text-slate-900">
-          {domain.hostname}
+          {hostnameToUnicode(domain.hostname)}
           {deleting.has(domain.id) ? (
             <Badge variant="warning" className="ml-2">
               Will be deleted when online
