@@ -21,7 +21,6 @@ import {
   decimalNumber,
   fieldsOf,
   isOrderedRange,
-  MIN_LTE_MAX_MESSAGE,
   pageNumber,
   parseForgiving,
   SORT_DIRECTIONS,
@@ -338,9 +337,15 @@ export function resetAll(state: FilterState, defaults: FilterState): FilterState
   };
 }
 
-/** Range filter rule (spec §5): null when valid, else the message. */
+/**
+ * What the filter sheet says beside a range whose minimum is above its maximum. The API's
+ * violation keeps its own wording (`MIN_LTE_MAX_MESSAGE`, spec §5).
+ */
+export const RANGE_ORDER_MESSAGE = 'The minimum must not be above the maximum.';
+
+/** Range filter rule (spec §5): null when valid, else the message for the buyer. */
 export function validateRange(range: NumberRange | undefined): string | null {
-  return !range || isOrderedRange(range) ? null : MIN_LTE_MAX_MESSAGE;
+  return !range || isOrderedRange(range) ? null : RANGE_ORDER_MESSAGE;
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

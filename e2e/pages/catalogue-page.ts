@@ -40,7 +40,7 @@ export class CataloguePage {
   }
 
   async openFilters() {
-    await this.page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await this.page.getByRole('button', { name: /^Filters(, \d+ active)?$/ }).click();
     await expect(this.page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
   }
 

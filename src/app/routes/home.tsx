@@ -36,6 +36,7 @@ import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
+import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
@@ -46,6 +47,9 @@ const CartPanel = lazy(() =>
     default: module.CartPanel,
   })),
 );
+
+/** Below md: where tables become cards (decision 096). */
+const PHONE_QUERY = '(max-width: 47.99rem)';
 
 const LINK_GAP_EXPLANATION =
   'Sites that link to your competitors but not to you: the publishers to approach first.';
@@ -131,10 +135,21 @@ function Dashboard() {
   // Once the buyer has chosen what they are looking for, the dashboard shrinks so the catalogue
   // starts within the first screen; until then it explains itself.
   const isCompact = Boolean(domainId || state.filter.niche?.length);
+  // On a phone the selection card is always the compact one, and the help and the free strategy
+  // are one-line entries after the catalogue: as cards before it they put its first rows two
+  // screens down.
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const isCardCompact = isCompact || isPhone;
+  const offers = (
+    <>
+      <HelpCard manager={profile.data ? manager : undefined} compact />
+      <StrategyCard defaultDomain={selected?.hostname ?? ''} compact />
+    </>
+  );
 
   return (
     <>
-      <div className={isCompact ? 'mb-4' : 'mb-6'}>
+      <div className={isCompact ? 'mb-3' : 'mb-6'}>
         <div className="flex items-start justify-between gap-3">
           <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
             {greeting}
@@ -147,11 +162,13 @@ function Dashboard() {
           </p>
         )}
       </div>
-      <Card className={isCompact ? 'p-4' : 'p-5'}>
-        <h2 className={isCompact ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>
+      <Card className={isCardCompact ? 'px-4 py-3' : 'p-5'}>
+        <h2 className={isCardCompact ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>
           Your selection
         </h2>
-        <div className={isCompact ? 'grid gap-4 sm:grid-cols-3' : 'mt-4 grid gap-4 sm:grid-cols-3'}>
+        <div
+          className={isCardCompact ? 'grid gap-3 sm:grid-cols-3' : 'mt-4 grid gap-4 sm:grid-cols-3'}
+        >
           <DomainSelect value={domainId} onChange={chooseDomain} />
           {profile.isPending && isOnline ? (
             <div>
@@ -168,7 +185,7 @@ function Dashboard() {
             onChange={(niche) => select('niche', niche)}
           />
         </div>
-        <div className={isCompact ? 'mt-3' : 'mt-4 border-t border-slate-100 pt-4'}>
+        <div className={isCardCompact ? 'mt-3' : 'mt-4 border-t border-slate-100 pt-4'}>
           <DomainEntries
             domain={selected}
             renderImport={renderImport}
@@ -189,15 +206,15 @@ function Dashboard() {
                 Link gap
               </Button>
             ) : null}
-            {isCompact ? (
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:ml-auto">
-                <HelpCard manager={profile.data ? manager : undefined} compact />
-                <StrategyCard defaultDomain={selected?.hostname ?? ''} compact />
-              </div>
+            {isCompact && !isPhone ? (
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:ml-auto">{offers}</div>
             ) : null}
           </DomainEntries>
           {ADDITIONAL_FILTERS_ENABLED ? (
-            <p id={linkGapHintId} className={isCompact ? 'sr-only' : 'mt-2 text-xs text-slate-600'}>
+            <p
+              id={linkGapHintId}
+              className={isCardCompact ? 'sr-only' : 'mt-2 text-xs text-slate-600'}
+            >
               Link gap: {LINK_GAP_EXPLANATION}
             </p>
           ) : null}
@@ -210,7 +227,7 @@ function Dashboard() {
           ) : null}
         </div>
       </Card>
-      {isCompact ? null : (
+      {isCardCompact ? null : (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           <HelpCard manager={profile.data ? manager : undefined} />
           <StrategyCard defaultDomain={selected?.hostname ?? ''} />
@@ -247,6 +264,7 @@ function Dashboard() {
           ) : null
         }
       />
+      {isPhone ? <div className="mt-6 flex flex-col items-start gap-3">{offers}</div> : null}
     </>
   );
 }

@@ -37,7 +37,7 @@ describe('with additional filters disabled', () => {
     );
     expect(sent).not.toContain('competitors');
     expect(sent).not.toContain('is_back_linked');
-    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Filters(, \d+ active)?$/ }));
     await waitFor(() => expect(screen.getByLabelText('Favorite sites')).toBeInTheDocument());
     expect(screen.queryByLabelText('Links to my competitors')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Already links to my domain')).not.toBeInTheDocument();

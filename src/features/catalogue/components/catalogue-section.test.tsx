@@ -127,6 +127,62 @@ describe('catalogue table', () => {
     expect(await screen.findByText('No entries found')).toBeInTheDocument();
   });
 
+  it('counts the active filters on the Filters button and names each in a removable chip', async () => {
+    mockApi(sitesHandler(listOf([makeSite()])));
+    const user = userEvent.setup();
+    const { router } = renderOnRoute(
+      <CatalogueSection />,
+      '/?filter[website_topics][]=Home_and_Garden&filter[link_types][]=do_follow&filter[is_favorite_site]=false&filter[ahrefs_domain_rating][max]=70&filter[search]=news&sorting[price]=ASC',
+    );
+    await screen.findByRole('link', { name: /^site-\d+\.example\.com/ });
+    // The search box is not one of the filters of the sheet.
+    expect(screen.getByRole('button', { name: 'Filters, 4 active' })).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole(
+      'listitem',
+    );
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      'DR: up to 70',
+      'Topics: Home and Garden',
+      'Link types: Do-follow',
+      'Favorite sites: No',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Link types: Do-follow' }));
+    await waitFor(() => expect(searchOf(router)).not.toContain('link_types'));
+    expect(screen.getByRole('button', { name: 'Filters, 3 active' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter: Favorite sites: No' })).toHaveFocus();
+
+    // A reset returns to the default filters; the search and the sorting stay.
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&filter[search]=news&sorting[price]=ASC',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Filters, 2 active' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Reset filters' })).not.toBeInTheDocument();
+  });
+
+  it('offers to reset the filters and clear the search when nothing matches', async () => {
+    mockApi(sitesHandler(listOf([], 0)));
+    const user = userEvent.setup();
+    const { router } = renderOnRoute(
+      <CatalogueSection />,
+      '/?filter[ahrefs_domain_rating][min]=99&filter[search]=zzz&sorting[price]=ASC',
+    );
+    const empty = (
+      await screen.findByText('No sites match these filters. Try widening or resetting them.')
+    ).parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() =>
+      expect(searchOf(router)).toBe(
+        '?filter[ahrefs_domain_rating][min]=20&filter[main_country_traffic][min]=1000&filter[search]=zzz&sorting[price]=ASC',
+      ),
+    );
+    await user.click(within(empty).getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(searchOf(router)).not.toContain('search'));
+  });
+
   it('takes the header row in one Tab, moves along it with the arrows and sorts with Enter', async () => {
     mockApi(sitesHandler(listOf([makeSite({ hostname: 'news.example.org' })])));
     const { router } = renderOnRoute(<CatalogueSection />);

@@ -7,6 +7,7 @@ import {
   lazy,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -47,6 +48,13 @@ import type { SiteMark } from '../api/requests.ts';
 import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { hasDefaultFilters, resetFilters } from '../filter-labels.ts';
+import {
+  ActiveFilterChips,
+  filtersButtonName,
+  FiltersButtonLabel,
+  useActiveFilters,
+} from './active-filters.tsx';
 import { CatalogueTable } from './catalogue-table.tsx';
 import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
@@ -145,6 +153,8 @@ export function CatalogueSection({
   const { mutate: markSites } = useMarkSites();
   const isOnline = useOnlineStatus();
   const markDrafts = useMarkDrafts();
+  const filtersButtonId = useId();
+  const defaults = useMemo(() => defaultFilterState(), []);
 
   const hasBuyerDomain = Boolean(state.filter.buyer_domain);
   const showAdditional = ADDITIONAL_FILTERS_ENABLED && hasBuyerDomain;
@@ -159,6 +169,12 @@ export function CatalogueSection({
     for (const key of ADDITIONAL_FILTER_KEYS) delete filter[key];
     return { ...state, filter, sorting: state.sorting.filter((s) => !hidden.has(s.column)) };
   }, [state, showAdditional]);
+
+  // What narrows the list, named on the Filters button and in the chips above the table.
+  const active = useActiveFilters(effectiveState.filter);
+  const canResetFilters = !hasDefaultFilters(state.filter, defaults);
+  const focusFiltersButton = () => document.getElementById(filtersButtonId)?.focus();
+  const onResetFilters = () => setState(resetFilters(state, defaults));
 
   const query = useQuery(
     catalogueQueries.list(effectiveState, { today, defaultLimit: SITE_DEFAULT_PAGE_SIZE }),
@@ -235,15 +251,22 @@ export function CatalogueSection({
   useRetryAfterNetworkError(isUnavailableOffline && !query.data, query.refetch);
 
   return (
-    <section aria-labelledby="catalogue-heading" className="mt-8">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+    <section aria-labelledby="catalogue-heading" className="mt-6">
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
         <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">
           Catalogue
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <SearchBox value={state.filter.search ?? ''} onSearch={onSearch} />
-          <Button variant="secondary" size="sm" onClick={() => setFilterOpen(true)}>
-            Filters
+          <Button
+            id={filtersButtonId}
+            // The badge's number, read with what it counts.
+            aria-label={filtersButtonName(active.length)}
+            variant="secondary"
+            size="sm"
+            onClick={() => setFilterOpen(true)}
+          >
+            <FiltersButtonLabel count={active.length} />
           </Button>
           <ColumnChooser
             columns={chooserColumns}
@@ -291,6 +314,12 @@ export function CatalogueSection({
           <PhoneSortSelect state={state} onChange={setState} />
         </div>
       </div>
+      <ActiveFilterChips
+        filters={active}
+        onRemove={(key) => setState(setFilter(state, key, undefined))}
+        onReset={canResetFilters ? onResetFilters : undefined}
+        onFocusLost={focusFiltersButton}
+      />
       {query.data?.savedAt ? (
         <Alert variant="info" className="mb-3">
           Showing data saved on {dayjs(query.data.savedAt).format('DD/MM/YYYY HH:mm')}
@@ -324,7 +353,7 @@ export function CatalogueSection({
             onClose={() => setFilterOpen(false)}
             state={state}
             onChange={setState}
-            defaults={defaultFilterState()}
+            defaults={defaults}
             showAdditional={showAdditional}
           />
         )}
@@ -338,9 +367,39 @@ export function CatalogueSection({
       ) : (
         <Card className="overflow-hidden">
           {query.isSuccess && total === 0 ? (
-            <p className="px-5 py-10 text-center text-sm text-slate-500">
-              No sites match these filters. Try widening or resetting them.
-            </p>
+            <div className="px-5 py-10 text-center">
+              <p className="text-sm text-slate-600">
+                No sites match these filters. Try widening or resetting them.
+              </p>
+              {canResetFilters || state.filter.search ? (
+                <div className="mt-4 flex flex-wrap justify-center gap-2">
+                  {canResetFilters ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => {
+                        onResetFilters();
+                        focusFiltersButton();
+                      }}
+                    >
+                      Reset filters
+                    </Button>
+                  ) : null}
+                  {state.filter.search ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => {
+                        onSearch('');
+                        document.getElementById('catalogue-search')?.focus();
+                      }}
+                    >
+                      Clear search
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
           ) : (
             <CatalogueTable
               sites={sites}

@@ -7,7 +7,16 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useRef } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
@@ -16,6 +25,7 @@ import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
+import { useScrollOverflow, type ScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
 import type { SiteColumn } from './site-columns.tsx';
@@ -75,16 +85,26 @@ function StarIcon({ filled }: { filled: boolean }) {
 /**
  * Price and the row's actions stay in view from md up while the table scrolls sideways, pinned to
  * the right edge, the actions column at a fixed width; from lg up the domain too, pinned to the
- * left edge once the marks before it have scrolled away (decisions 066, 096).
+ * left edge once the marks before it have scrolled away (decisions 066, 096). Pinned cells are
+ * opaque; while columns lie under one (the scroll box says so in `data-start` / `data-end`), its
+ * inner edge has a darker hairline and a shadow, so it reads as laid over them and says that the
+ * table scrolls that way. Static classes: the rows need not render again as the table scrolls.
  */
-function pinnedClasses(columnId: string, isHeader: boolean): string | false {
-  const background = isHeader ? 'md:bg-slate-50' : 'md:bg-white md:group-hover:bg-slate-50';
+function pinnedClasses(columnId: string, isHeader: boolean, isSelected = false): string | false {
+  const background = isHeader
+    ? 'md:bg-slate-50'
+    : isSelected
+      ? 'md:bg-indigo-50'
+      : 'md:bg-white md:group-hover:bg-slate-50';
   if (columnId === 'hostname') {
     // From lg only: on a tablet a pinned domain beside the pinned price and actions would leave
     // the figures a sliver.
     return cx(
       'lg:sticky lg:left-0 lg:shadow-[1px_0_0_0_#e2e8f0]',
-      isHeader ? 'lg:z-30 lg:bg-slate-50' : 'lg:z-10 lg:bg-white lg:group-hover:bg-slate-50',
+      isHeader ? 'lg:z-30 lg:bg-slate-50' : 'lg:z-10',
+      !isHeader && (isSelected ? 'lg:bg-indigo-50' : 'lg:bg-white lg:group-hover:bg-slate-50'),
+      'lg:group-data-start/scroll:shadow-[1px_0_0_0_#cbd5e1]',
+      'lg:group-data-start/scroll:after:pointer-events-none lg:group-data-start/scroll:after:absolute lg:group-data-start/scroll:after:top-0 lg:group-data-start/scroll:after:-bottom-px lg:group-data-start/scroll:after:left-full lg:group-data-start/scroll:after:w-4 lg:group-data-start/scroll:after:bg-linear-to-r lg:group-data-start/scroll:after:from-slate-900/15',
     );
   }
   if (columnId === 'actions') {
@@ -93,11 +113,21 @@ function pinnedClasses(columnId: string, isHeader: boolean): string | false {
   if (columnId === 'price') {
     return cx(
       'md:sticky md:right-48 md:shadow-[-1px_0_0_0_#e2e8f0]',
+      'md:group-data-end/scroll:shadow-[-1px_0_0_0_#cbd5e1]',
+      'md:group-data-end/scroll:after:pointer-events-none md:group-data-end/scroll:after:absolute md:group-data-end/scroll:after:top-0 md:group-data-end/scroll:after:-bottom-px md:group-data-end/scroll:after:right-full md:group-data-end/scroll:after:w-4 md:group-data-end/scroll:after:bg-linear-to-l md:group-data-end/scroll:after:from-slate-900/15',
       isHeader && 'md:z-30',
       background,
     );
   }
   return false;
+}
+
+/** What the line under a table wider than its box says, by where the hidden columns are. */
+function scrollHint({ start, end }: ScrollOverflow): ReactNode {
+  if (start && end) return '← More columns on both sides: scroll the table sideways →';
+  if (end) return 'More columns to the right: scroll the table sideways →';
+  if (start) return '← More columns to the left: scroll the table sideways';
+  return null;
 }
 
 /**
@@ -172,7 +202,8 @@ const SiteRow = memo(
         className={cx(
           'group hover:bg-slate-50/80',
           'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
-          isSelected && 'bg-indigo-50/60',
+          // Solid, as the pinned cells of the row are.
+          isSelected && 'bg-indigo-50',
           row.original.is_in_blacklist && 'text-slate-400',
           // A card out of view on a phone is laid out and painted only when it scrolls near.
           'max-md:[contain-intrinsic-size:auto_12rem] max-md:[content-visibility:auto]',
@@ -191,7 +222,7 @@ const SiteRow = memo(
             className={cx(
               'border-b border-slate-100 px-3 py-2 whitespace-nowrap text-slate-700',
               cell.column.columnDef.meta?.isNumeric && 'text-right tabular-nums',
-              pinnedClasses(cell.column.id, false),
+              pinnedClasses(cell.column.id, false, isSelected),
               'max-md:border-0 max-md:p-0 max-md:text-left max-md:whitespace-normal',
               cardClasses(cell.column.id),
             )}
@@ -357,6 +388,15 @@ export function CatalogueTable({
   // Where the table scrolls in its own box (md and up), a long page draws only the rows in view
   // and a few around them; the browser then styles and lays out tens of rows, not hundreds.
   const scroller = useRef<HTMLDivElement>(null);
+  const [setOverflowBox, overflow] = useScrollOverflow('x');
+  const scrollerRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      setOverflowBox(element);
+    },
+    [setOverflowBox],
+  );
+  const hint = isWide ? scrollHint(overflow) : null;
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
   const rowKeys = useMemo(() => rows.map((row) => row.id), [rows]);
   const allRows = rows.map((row, index) => (
@@ -370,108 +410,125 @@ export function CatalogueTable({
   ));
 
   return (
-    <div ref={scroller} className="header-keys-scope relative overflow-auto md:max-h-[70vh]">
-      <HeaderKeysHint />
-      <table
-        className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
-        aria-busy={isFetching || isDrawing || undefined}
-        // Only some rows are in the document: say how many the table has (the header row too).
-        aria-rowcount={isVirtual ? rows.length + 1 : undefined}
+    <>
+      <div
+        ref={scrollerRef}
+        data-start={overflow.start || undefined}
+        data-end={overflow.end || undefined}
+        className="group/scroll header-keys-scope relative overflow-auto md:max-h-[70vh]"
       >
-        <caption className="sr-only">Publisher sites</caption>
-        {/* On a phone the header row is for screen readers, and shows while the keyboard is on it. */}
-        <thead className="bg-slate-50 max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20">
-          {table.getHeaderGroups().map((group) => (
-            <tr
-              key={group.id}
-              ref={headerRowRef}
-              onFocus={onHeaderFocus}
-              onKeyDown={onHeaderKeyDown}
-            >
-              {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta;
-                const sortColumn = meta?.sortColumn;
-                const index = sortColumn ? sorting.findIndex((s) => s.column === sortColumn) : -1;
-                const direction = index >= 0 ? sorting[index]!.direction : null;
-                const isData = meta?.label !== undefined && header.column.getCanHide();
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      direction === 'ASC'
-                        ? 'ascending'
-                        : direction === 'DESC'
-                          ? 'descending'
-                          : undefined
-                    }
-                    className={cx(
-                      'border-b border-slate-200 px-3 py-2 text-xs tracking-wide whitespace-nowrap text-slate-500',
-                      meta?.isNumeric ? 'text-right' : 'text-left',
-                      pinnedClasses(header.column.id, true),
-                    )}
-                  >
-                    {isData || sortColumn ? (
-                      <DataColumnHeader
-                        columnId={header.column.id}
-                        label={meta?.label ?? header.column.id}
-                        sortColumn={sortColumn}
-                        direction={direction}
-                        sortIndex={isMultiSort && index >= 0 ? index + 1 : null}
-                        canHide={header.column.getCanHide()}
-                        align={meta?.isNumeric ? 'right' : 'left'}
-                        onSort={onSort}
-                        onHideColumn={onHideColumn}
-                      />
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="max-md:block">
-          {isLoading || (isDrawing && rows.length === 0) ? (
-            Array.from({ length: skeletonRows }, (_, row) => (
-              <tr key={row}>
-                {visibleColumns.map((column) => (
-                  <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
-                    <Skeleton className="h-4 w-full min-w-8" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          ) : isVirtual ? (
-            // Until the virtualiser's code is in, the long page is drawn whole.
-            <Suspense fallback={allRows}>
-              <VirtualRows
-                rowKeys={rowKeys}
-                scroller={scroller}
-                colSpan={visibleColumns.length}
-                estimateSize={ROW_HEIGHT_ESTIMATE}
-                overscan={OVERSCAN_ROWS}
-                renderRow={(index, measure) => {
-                  const row = rows[index]!;
+        <HeaderKeysHint />
+        <table
+          className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
+          aria-busy={isFetching || isDrawing || undefined}
+          // Only some rows are in the document: say how many the table has (the header row too).
+          aria-rowcount={isVirtual ? rows.length + 1 : undefined}
+        >
+          <caption className="sr-only">Publisher sites</caption>
+          {/* On a phone the header row is for screen readers, and shows while the keyboard is on it. */}
+          <thead className="bg-slate-50 max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20">
+            {table.getHeaderGroups().map((group) => (
+              <tr
+                key={group.id}
+                ref={headerRowRef}
+                onFocus={onHeaderFocus}
+                onKeyDown={onHeaderKeyDown}
+              >
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sortColumn = meta?.sortColumn;
+                  const index = sortColumn ? sorting.findIndex((s) => s.column === sortColumn) : -1;
+                  const direction = index >= 0 ? sorting[index]!.direction : null;
+                  const isData = meta?.label !== undefined && header.column.getCanHide();
                   return (
-                    <SiteRow
-                      key={row.id}
-                      row={row}
-                      index={index}
-                      measure={measure}
-                      columns={visibleColumns}
-                      isSelected={row.getIsSelected()}
-                    />
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={
+                        direction === 'ASC'
+                          ? 'ascending'
+                          : direction === 'DESC'
+                            ? 'descending'
+                            : undefined
+                      }
+                      className={cx(
+                        'border-b border-slate-200 px-3 py-2 text-xs tracking-wide whitespace-nowrap text-slate-500',
+                        meta?.isNumeric ? 'text-right' : 'text-left',
+                        pinnedClasses(header.column.id, true),
+                      )}
+                    >
+                      {isData || sortColumn ? (
+                        <DataColumnHeader
+                          columnId={header.column.id}
+                          label={meta?.label ?? header.column.id}
+                          sortColumn={sortColumn}
+                          direction={direction}
+                          sortIndex={isMultiSort && index >= 0 ? index + 1 : null}
+                          canHide={header.column.getCanHide()}
+                          align={meta?.isNumeric ? 'right' : 'left'}
+                          onSort={onSort}
+                          onHideColumn={onHideColumn}
+                        />
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
                   );
-                }}
-              />
-            </Suspense>
-          ) : (
-            allRows
-          )}
-        </tbody>
-      </table>
-    </div>
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="max-md:block">
+            {isLoading || (isDrawing && rows.length === 0) ? (
+              Array.from({ length: skeletonRows }, (_, row) => (
+                <tr key={row}>
+                  {visibleColumns.map((column) => (
+                    <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
+                      <Skeleton className="h-4 w-full min-w-8" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : isVirtual ? (
+              // Until the virtualiser's code is in, the long page is drawn whole.
+              <Suspense fallback={allRows}>
+                <VirtualRows
+                  rowKeys={rowKeys}
+                  scroller={scroller}
+                  colSpan={visibleColumns.length}
+                  estimateSize={ROW_HEIGHT_ESTIMATE}
+                  overscan={OVERSCAN_ROWS}
+                  renderRow={(index, measure) => {
+                    const row = rows[index]!;
+                    return (
+                      <SiteRow
+                        key={row.id}
+                        row={row}
+                        index={index}
+                        measure={measure}
+                        columns={visibleColumns}
+                        isSelected={row.getIsSelected()}
+                      />
+                    );
+                  }}
+                />
+              </Suspense>
+            ) : (
+              allRows
+            )}
+          </tbody>
+        </table>
+      </div>
+      {hint ? (
+        // For the eye: a screen reader moves through the cells whatever the scroll position.
+        <p
+          aria-hidden="true"
+          data-testid="table-scroll-hint"
+          className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-500"
+        >
+          {hint}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -8,13 +8,8 @@ import {
   type SetStateAction,
 } from 'react';
 import {
-  LINK_TYPE_TITLES,
-  LINK_TYPES,
   RANGE_FILTER_KEYS,
-  SPONSOR_TAG_TYPE_TITLES,
-  SPONSOR_TAG_TYPES,
   type BooleanFilterKey,
-  type ListFilterKey,
   type PeriodFilterKey,
   type RangeFilterKey,
 } from '#contract/catalogue.ts';
@@ -34,9 +29,6 @@ import {
   clampToBounds,
   metricFilterBounds,
   SITE_METRIC_BY_KEY,
-  SITE_METRICS,
-  siteMetricFilterLabel,
-  type FilterableSiteMetricKey,
   type MetricFilterBounds,
 } from '#contract/site-metrics.ts';
 import { pickTld } from '#contract/tld.ts';
@@ -45,58 +37,17 @@ import { SideSheet } from '#src/components/side-sheet.tsx';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { catalogueQueries } from '../api/queries.ts';
-import type { ReferenceItem, ReferenceKind } from '../api/requests.ts';
-
-const filterableLabels = Object.fromEntries(
-  SITE_METRICS.filter((metric) => metric.filterable).map((metric) => [
-    metric.key,
-    siteMetricFilterLabel(metric),
-  ]),
-) as Record<FilterableSiteMetricKey, string>;
-/** Every range filter is a filterable metric, labelled in contract/site-metrics.ts. */
-export const RANGE_LABELS: Record<RangeFilterKey, string> = filterableLabels;
-
-const BOOLEAN_LABELS: Record<BooleanFilterKey, string> = {
-  is_favorite_site: 'Favorite sites',
-  is_site_in_blacklist: 'Blacklisted sites',
-  is_back_linked: 'Already links to my domain',
-  competitors: 'Links to my competitors',
-};
-
-const PERIOD_LABELS: Record<PeriodFilterKey, string> = {
-  last_updated_or: 'Last published',
-  relevance_at_or: 'Relevance date',
-};
-
-interface ListSource {
-  key: ListFilterKey;
-  label: string;
-  reference?: ReferenceKind;
-  /** Reference items are chosen by id, unless they are matched by title (topics, languages). */
-  byTitle?: boolean;
-  options?: ReferenceItem[];
-}
-
-const LIST_SOURCES: ListSource[] = [
-  { key: 'main_countries', label: 'Countries', reference: 'countries' },
-  { key: 'niche', label: 'Niches', reference: 'niches' },
-  { key: 'placements', label: 'Placements', reference: 'placements' },
-  { key: 'website_topics', label: 'Topics', reference: 'topics', byTitle: true },
-  { key: 'domain_languages', label: 'Languages', reference: 'languages', byTitle: true },
-  {
-    key: 'sponsor_tag_types',
-    label: 'Sponsor tag types',
-    options: SPONSOR_TAG_TYPES.map((id) => ({ id, title: SPONSOR_TAG_TYPE_TITLES[id] })),
-  },
-  {
-    key: 'link_types',
-    label: 'Link types',
-    options: LINK_TYPES.map((id) => ({ id, title: LINK_TYPE_TITLES[id] })),
-  },
-];
-
-/** Topic and language values travel with underscores in the address (spec §5). */
-const toAddressValue = (title: string) => title.replaceAll(' ', '_');
+import type { ReferenceItem } from '../api/requests.ts';
+import {
+  BOOLEAN_LABELS,
+  keptByReset,
+  LIST_SOURCES,
+  PERIOD_LABELS,
+  RANGE_LABELS,
+  TLDS_LABEL,
+  toAddressValue,
+  type ListSource,
+} from '../filter-labels.ts';
 
 const inputClass =
   'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600 aria-invalid:ring-red-400';
@@ -422,7 +373,7 @@ export function FilterPanel(props: FilterPanelProps) {
               closeThenChange(
                 resetAll(state, {
                   ...defaults,
-                  filter: { ...defaults.filter, ...keep(state.filter) },
+                  filter: { ...defaults.filter, ...keptByReset(state.filter) },
                 }),
               )
             }
@@ -503,7 +454,7 @@ function FilterForm({
           ))}
         </div>
       </Section>
-      <Section title="Top-level domains">
+      <Section title={TLDS_LABEL}>
         <TldInput selected={draft.tlds ?? []} onChange={(values) => set('tlds', values)} />
       </Section>
       <Section title="Periods">
@@ -551,23 +502,4 @@ function FilterForm({
       </Section>
     </form>
   );
-}
-
-/**
- * The dashboard's selections and the saved-filters menu's "only favorites" setting are not
- * filters of this panel: a reset keeps them.
- */
-function keep(filter: FilterValues): FilterValues {
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (
-      key === 'buyer_domain' ||
-      key === 'search' ||
-      key === 'only_favorite' ||
-      key.startsWith('fe')
-    ) {
-      kept[key] = value;
-    }
-  }
-  return kept as FilterValues;
 }

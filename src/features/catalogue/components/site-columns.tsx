@@ -52,9 +52,13 @@ function PriceCell({ price }: { price: string }) {
   const isFree = Number(price) === 0;
   return (
     // Right-aligned in the table's column; under its name, as every figure, on a phone card.
-    <span className="flex flex-col items-end leading-tight max-md:items-start">
-      <span className="font-semibold text-slate-900">{isFree ? 'free' : formatMoney(price)}</span>
-      <span className="text-xs text-slate-600">per article</span>
+    // Whole-pixel line heights: a row of a fractional height puts the row lines of the pinned
+    // cells (painted apart while the table scrolls) a pixel off those of the others.
+    <span className="flex flex-col items-end max-md:items-start">
+      <span className="leading-4.5 font-semibold text-slate-900">
+        {isFree ? 'free' : formatMoney(price)}
+      </span>
+      <span className="text-xs leading-3.75 text-slate-600">per article</span>
     </span>
   );
 }
