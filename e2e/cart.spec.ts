@@ -101,7 +101,9 @@ test('a buyer adds two written articles, completes the rows and pays with credit
     page.getByText('Please fill in all required fields for each row to proceed to payment.'),
   ).toBeVisible();
   const missingAnchor = checkout.field('Anchor text', 2, hostname);
-  await expect(missingAnchor).toHaveAccessibleDescription('This value should not be blank.');
+  await expect(missingAnchor).toHaveAccessibleDescription(
+    'This value should not be blank. 0 of 255 characters',
+  );
   await expect(checkout.field('Anchor text', 1, hostname)).not.toHaveAttribute(
     'aria-invalid',
     'true',

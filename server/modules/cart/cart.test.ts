@@ -470,6 +470,23 @@ describe('shopping cart', () => {
       expect((await list()).data[0]).toEqual(item);
     });
 
+    it('keeps an anchor text of 255 characters whole and refuses a longer one, changing nothing', async () => {
+      const site = siteWithNiches(facts);
+      const [item] = await addOk(lineFor(facts, site));
+      const url = `/shopping-carts/items/${item?.id}`;
+      // Counted in characters, as the checkout's counter counts: the emoji is one.
+      const longest = `${'a'.repeat(254)}😀`;
+      const kept = await call('PUT', url, tokens.buyer, { anchor_text: longest });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json()).toMatchObject({ anchor_text: longest });
+      const refused = await call('PUT', url, tokens.buyer, { anchor_text: `${longest}a` });
+      expect(refused.statusCode).toBe(400);
+      expect(violationsOf(refused)).toEqual([
+        { path: 'anchor_text', message: 'String must contain at most 255 character(s)' },
+      ]);
+      expect((await list()).data[0]?.anchor_text).toBe(longest);
+    });
+
     it('refuses setting a past due date, keeps a stored one that has passed, and no order is placed with it', async () => {
       ctx.clock.set(TEST_START);
       const [item] = await addOk(

@@ -192,18 +192,21 @@ describe('checkout', () => {
       ),
     ).toBeInTheDocument();
     const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
-    expect(anchor).toHaveAccessibleDescription('This value should not be blank.');
+    // The anchor text's character counter is read with it.
+    expect(anchor).toHaveAccessibleDescription(
+      'This value should not be blank. 0 of 255 characters',
+    );
     expect(screen.getByLabelText('Topic, row 2, news.example.com')).toHaveAccessibleDescription(
       'This value should not be blank.',
     );
     expect(
       screen.getByLabelText('Anchor text, row 1, news.example.com'),
-    ).not.toHaveAccessibleDescription();
+    ).toHaveAccessibleDescription('10 of 255 characters');
     expect(orderPosts(calls)).toHaveLength(0);
 
     // Typing clears the mark; leaving the field saves the row.
     await user.type(anchor, 'cheap flights');
-    expect(anchor).not.toHaveAccessibleDescription();
+    expect(anchor).toHaveAccessibleDescription('13 of 255 characters');
     await user.tab();
     await waitFor(() =>
       expect(
@@ -248,7 +251,7 @@ describe('checkout', () => {
     await waitFor(() =>
       expect(
         screen.getByLabelText('Anchor text, row 1, news.example.com'),
-      ).toHaveAccessibleDescription('This value is too long.'),
+      ).toHaveAccessibleDescription('This value is too long. 10 of 255 characters'),
     );
     const url = screen.getByLabelText('Target URL, row 2, news.example.com');
     expect(url).toHaveAccessibleDescription('Newlines are not allowed');
@@ -491,9 +494,11 @@ describe('checkout error summary', () => {
 
     // Spaces leave the field blank, so the error stays; a word fixes it.
     await user.type(anchor, '  ');
-    expect(anchor).toHaveAccessibleDescription('This value should not be blank.');
+    expect(anchor).toHaveAccessibleDescription(
+      'This value should not be blank. 2 of 255 characters',
+    );
     await user.type(anchor, 'cheap flights');
-    expect(anchor).not.toHaveAccessibleDescription();
+    expect(anchor).toHaveAccessibleDescription('15 of 255 characters');
     expect(screen.getByRole('region', { name: '1 problem prevents the order' })).toBeVisible();
 
     const url = screen.getByLabelText('Target URL, row 2, news.example.com');

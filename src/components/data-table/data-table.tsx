@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import { HeaderKeysHint } from './header-keys-hint.tsx';
+import { pinnedCellClasses, StackedCellLabel } from './pinned-cells.tsx';
 import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
 import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
@@ -52,27 +53,6 @@ export interface DataTableProps<T> {
    */
   stackOnPhone?: boolean;
 }
-
-// While other columns lie under a pinned column, a hairline and a shadow on its inner side show
-// that the table scrolls and that something is hidden there. Drawn by a pseudo-element: a table
-// with collapsed borders paints no box-shadow on its cells. Each entry holds the classes for
-// every width, then those for md up (below md rows are cards).
-const PIN = {
-  left: ['sticky left-0 z-10', 'md:sticky md:left-0 md:z-10'],
-  right: ['sticky right-0 z-10', 'md:sticky md:right-0 md:z-10'],
-  over: [
-    'after:pointer-events-none after:absolute after:inset-y-0 after:w-2 after:border-slate-200 after:from-slate-900/10',
-    'md:after:pointer-events-none md:after:absolute md:after:inset-y-0 md:after:w-2 md:after:border-slate-200 md:after:from-slate-900/10',
-  ],
-  leftOver: [
-    'after:left-full after:border-l after:bg-linear-to-r',
-    'md:after:left-full md:after:border-l md:after:bg-linear-to-r',
-  ],
-  rightOver: [
-    'after:right-full after:border-r after:bg-linear-to-l',
-    'md:after:right-full md:after:border-r md:after:bg-linear-to-l',
-  ],
-} as const;
 
 /** The columns a buyer may show or hide, for the column chooser. */
 export function choosableColumns<T>(
@@ -125,13 +105,10 @@ export function DataTable<T>({
   const visible = columns.filter((c) => c.isFixed || !hidden.includes(c.id));
   const [scrollBox, overflow] = useScrollOverflow('x');
   // Pinned columns: from md up when rows become cards on a phone, at every width otherwise.
-  const at = stackOnPhone ? 1 : 0;
   const sticky = (index: number, column: TableColumn<T>) => {
-    if (stickyFirst && index === 0) {
-      return cx(PIN.left[at], overflow.start && cx(PIN.over[at], PIN.leftOver[at]));
-    }
+    if (stickyFirst && index === 0) return pinnedCellClasses('left', overflow.start, stackOnPhone);
     if (column.pinEnd && index === visible.length - 1) {
-      return cx(PIN.right[at], overflow.end && cx(PIN.over[at], PIN.rightOver[at]));
+      return pinnedCellClasses('right', overflow.end, stackOnPhone);
     }
     return '';
   };
@@ -238,15 +215,9 @@ export function DataTable<T>({
                         )}
                       >
                         {stackOnPhone && index > 0 && !column.id.startsWith('_') ? (
-                          // The header row is hidden on a phone: each cell names its column
-                          // (screen readers still hear the header, so this copy is hidden from them).
-                          // A column of controls (its id starts with _) needs no name there.
-                          <span
-                            aria-hidden="true"
-                            // Drawn from the attribute, so the cell's text holds its value only.
-                            data-label={column.label}
-                            className="w-28 shrink-0 pt-0.5 text-left text-xs font-medium text-slate-500 uppercase before:content-[attr(data-label)] md:hidden"
-                          />
+                          // The header row is hidden on a phone: each cell names its column. A
+                          // column of controls (its id starts with _) needs no name there.
+                          <StackedCellLabel label={column.label} />
                         ) : null}
                         {column.render(row)}
                       </Cell>

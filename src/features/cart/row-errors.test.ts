@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_BLANK_MESSAGE, POSITIVE_INTEGER_MESSAGE, wordCountMessage } from '#contract/cart.ts';
+import {
+  CartItemUpdateSchema,
+  MAX_TEXT_LENGTH,
+  NOT_BLANK_MESSAGE,
+  POSITIVE_INTEGER_MESSAGE,
+  wordCountMessage,
+} from '#contract/cart.ts';
 import {
   clientRowErrors,
   firstErrorPosition,
   fixedWordCount,
   itemViolations,
   liveFieldError,
+  textLength,
+  textLengthError,
   wordCountError,
 } from './row-errors.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
@@ -82,6 +90,24 @@ describe('checkout row errors', () => {
     );
     expect(liveFieldError(item, 'publishing_due_date', '28/02/2027')).toBeUndefined();
     expect(liveFieldError(item, 'comments', '')).toBeUndefined();
+  });
+
+  it('refuses a text longer than the server takes, counted as the server counts it', () => {
+    const item = makeCartItem();
+    for (const field of ['anchor_text', 'topic', 'comments'] as const) {
+      const max = MAX_TEXT_LENGTH[field];
+      // An emoji is one character (two UTF-16 units), for the server's rule as for the counter.
+      const longest = `${'a'.repeat(max - 1)}😀`;
+      const tooLong = `${longest}a`;
+      expect(textLength(longest)).toBe(max);
+      expect(textLengthError(field, longest)).toBeUndefined();
+      expect(CartItemUpdateSchema.safeParse({ [field]: longest }).success).toBe(true);
+      expect(CartItemUpdateSchema.safeParse({ [field]: tooLong }).success).toBe(false);
+      expect(liveFieldError(item, field, tooLong)).toBe(textLengthError(field, tooLong));
+    }
+    expect(textLengthError('anchor_text', 'a'.repeat(256))).toBe(
+      'Anchor text must be at most 255 characters; this one has 256.',
+    );
   });
 
   it('takes a word count its plan allows, and names the rule otherwise', () => {

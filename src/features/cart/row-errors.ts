@@ -4,6 +4,7 @@
  */
 import {
   correctedValueOf,
+  MAX_TEXT_LENGTH,
   missingCheckoutFields,
   normalizeTargetUrl,
   NOT_BLANK_MESSAGE,
@@ -40,6 +41,37 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   is_topic_needs_approval: 'Topic needs approval',
   word_count: 'Word count',
 };
+
+/**
+ * The longest text each free-text field takes: the server's own rule (`MAX_TEXT_LENGTH` in the
+ * contract, counted as `textLength` counts). The target URL's length is checked by
+ * `normalizeTargetUrl`.
+ */
+export const TEXT_LIMITS: Partial<Record<EditableField, number>> = {
+  anchor_text: MAX_TEXT_LENGTH.anchor_text,
+  topic: MAX_TEXT_LENGTH.topic,
+  comments: MAX_TEXT_LENGTH.comments,
+};
+
+/** A text's length as the server's schema counts it: in characters (code points), so an emoji
+ * is one. */
+export function textLength(value: string): number {
+  let length = 0;
+  for (const _character of value) length += 1;
+  return length;
+}
+
+/**
+ * Why a typed text is too long to be saved; undefined when it fits. A longer text is refused,
+ * never cut: the buyer decides what to drop.
+ */
+export function textLengthError(field: EditableField, value: string): string | undefined {
+  const max = TEXT_LIMITS[field];
+  if (max === undefined || value.length <= max) return undefined;
+  const length = textLength(value);
+  if (length <= max) return undefined;
+  return `${FIELD_LABELS[field]} must be at most ${max} characters; this one has ${length}.`;
+}
 
 /** The DOM id of a row's field, so an error summary can lead to it. */
 export function cartFieldId(itemId: string, field: EditableField): string {
@@ -147,8 +179,8 @@ export function firstErrorPosition(errors: RowErrors, orderedIds: readonly strin
 
 /**
  * A field's error while the buyer fixes it, from what is typed now (the publishing due date as
- * shown, DD/MM/YYYY): the required-field rule of spec §5, the field's own format and the word
- * count its plan allows; undefined
+ * shown, DD/MM/YYYY): the text's length, the required-field rule of spec §5, the field's own
+ * format and the word count its plan allows; undefined
  * once the value is acceptable. Rules only the server knows are checked again when it is saved.
  */
 export function liveFieldError(
@@ -156,6 +188,8 @@ export function liveFieldError(
   field: EditableField,
   value: string,
 ): string | undefined {
+  const tooLong = textLengthError(field, value);
+  if (tooLong) return tooLong;
   if (field === 'anchor_text' || field === 'target_url' || field === 'topic') {
     if (missingCheckoutFields({ ...item, [field]: value }).includes(field)) {
       return NOT_BLANK_MESSAGE;

@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
   correctedValueOf,
-  MAX_TEXT_LENGTH,
   normalizeTargetUrl,
   type CartItem,
   type CartItemUpdate,
 } from '#contract/cart.ts';
 import { Button } from '#src/components/button.tsx';
+import { StackedCellLabel } from '#src/components/data-table/pinned-cells.tsx';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
 import {
@@ -25,6 +25,9 @@ import {
   fixedWordCount,
   isEditableField,
   liveFieldError,
+  TEXT_LIMITS,
+  textLength,
+  textLengthError,
   wordCountError,
   wordCountRange,
   type EditableField,
@@ -102,44 +105,93 @@ function patchFor(item: CartItem, field: EditableField, value: string): PatchRes
       if (!result.ok) return { error: result.message };
       return { patch: { publishing_due_date: result.value === '' ? null : result.value } };
     }
-    default:
+    default: {
+      // A text longer than the server takes is refused here, never cut.
+      const error = textLengthError(field, value);
+      if (error) return { error };
       return { patch: { [field]: textOrNull(value) } };
+    }
   }
 }
 
+/**
+ * A row's field. From `md` up the row is a table row and the column's header names the field (the
+ * label is read by screen readers only); on a phone the row is a card and the label shows above
+ * the field. Either way the field's name says which row it belongs to.
+ */
 function CellField({
   id,
   label,
+  where,
   error,
+  hint,
   children,
 }: {
   id: string;
   label: string;
+  /** The row, for screen readers: "row 2, example.com". */
+  where: string;
   error?: string;
+  /** Shown under the field and read with it, e.g. a character counter. */
+  hint?: (hintId: string) => ReactNode;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) {
   const errorId = useId();
+  const hintId = useId();
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className="min-w-36">
-      <label htmlFor={id} className="sr-only">
+    <div className="md:min-w-36">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600 md:sr-only">
         {label}
+        <span className="sr-only">, {where}</span>
       </label>
-      {children({ id, describedBy: error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs font-medium whitespace-normal text-red-600">
-          {error}
-        </p>
+      {children({ id, describedBy: describedBy || undefined })}
+      {error || hint ? (
+        <div className="flex items-start justify-between gap-2">
+          {error ? (
+            <p id={errorId} className="mt-1 text-xs font-medium whitespace-normal text-red-600">
+              {error}
+            </p>
+          ) : null}
+          {hint?.(hintId)}
+        </div>
       ) : null}
     </div>
   );
 }
 
+/** Shown from this share of a field's limit on; the anchor text's counter always shows. */
+const COUNTER_FROM = 0.8;
+
+/** "12 / 255": how much of its limit a text takes, red beyond it. */
+function CharacterCounter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <p
+      id={id}
+      data-testid="character-counter"
+      className={cx(
+        'mt-1 ml-auto text-right text-xs whitespace-nowrap tabular-nums',
+        length > max ? 'font-medium text-red-600' : 'text-slate-500',
+      )}
+    >
+      <span aria-hidden="true">
+        {length} / {max}
+      </span>
+      <span className="sr-only">{`${length} of ${max} characters`}</span>
+    </p>
+  );
+}
+
 const fieldClasses = (invalid: boolean) =>
   cx(
-    'block w-full rounded-md border-0 px-2 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset',
+    'block w-full scroll-my-24 rounded-md border-0 px-2 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset',
     'focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600 disabled:bg-slate-50 disabled:text-slate-500',
     invalid ? 'ring-red-400' : 'ring-slate-300',
   );
+
+/** Cells: padded from md up; on a phone, blocks of the row's card. */
+const CELL =
+  'px-2 py-1.5 align-top md:border-b md:border-slate-100 md:py-3 max-md:block max-md:px-0';
 
 export interface CartItemRowProps {
   item: CartItem;
@@ -158,6 +210,15 @@ export interface CartItemRowProps {
   onClone: (item: CartItem) => void;
   onDelete: (item: CartItem) => void;
   isBusy: boolean;
+  /** The classes of the cells pinned at the table's edges from `md` up (see the section). */
+  pins: CartPins;
+}
+
+/** Classes of the cells that stay in view while the table scrolls sideways. */
+export interface CartPins {
+  site: string;
+  price: string;
+  actions: string;
 }
 
 /** One cart line at checkout: every field it needs, each saved when the buyer leaves it. */
@@ -171,6 +232,7 @@ export function CartItemRow({
   onClone,
   onDelete,
   isBusy,
+  pins,
 }: CartItemRowProps) {
   const [values, setValues] = useState(() => initialValues(item, edits?.rowOf(item.id)));
   const [syncedItem, setSyncedItem] = useState(item);
@@ -196,22 +258,34 @@ export function CartItemRow({
   };
 
   // An error shown on a field follows the value as it is typed, and goes as soon as it is valid.
+  // A text beyond its limit is marked at once: it will not be saved as it is.
   const edit = (field: EditableField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errorOf(field)) {
+    const isTooLong = textLengthError(field, value) !== undefined;
+    if (isTooLong || errorOf(field)) {
       const error = liveFieldError(item, field, value);
-      if (localErrors[field]) setError(field, value, error);
+      if (isTooLong || localErrors[field]) setError(field, value, error);
       onFieldChecked(item.id, field, error);
     }
   };
-  const cell = (field: EditableField) => ({
-    id: cartFieldId(item.id, field),
-    label:
-      field === 'publishing_due_date'
-        ? `${FIELD_LABELS[field]} (${DATE_INPUT_PLACEHOLDER}), ${rowLabel}`
-        : `${FIELD_LABELS[field]}, ${rowLabel}`,
-    error: errorOf(field),
-  });
+  const cell = (field: EditableField) => {
+    const max = TEXT_LIMITS[field];
+    const length = textLength(values[field]);
+    const showCounter =
+      max !== undefined && (field === 'anchor_text' || length >= max * COUNTER_FROM);
+    return {
+      id: cartFieldId(item.id, field),
+      label:
+        field === 'publishing_due_date'
+          ? `${FIELD_LABELS[field]} (${DATE_INPUT_PLACEHOLDER})`
+          : FIELD_LABELS[field],
+      where: rowLabel,
+      error: errorOf(field),
+      hint: showCounter
+        ? (hintId: string) => <CharacterCounter id={hintId} length={length} max={max} />
+        : undefined,
+    };
+  };
 
   const save = (field: EditableField, value: string) => {
     if (value === valuesOf(item)[field]) {
@@ -267,7 +341,7 @@ export function CartItemRow({
 
   const textInput = (
     field: EditableField,
-    options: { disabled?: boolean; placeholder?: string; maxLength?: number; type?: string } = {},
+    options: { disabled?: boolean; placeholder?: string; type?: string } = {},
   ) => (
     <CellField {...cell(field)}>
       {({ id, describedBy }) => (
@@ -277,7 +351,6 @@ export function CartItemRow({
           value={values[field]}
           disabled={options.disabled}
           placeholder={options.placeholder}
-          maxLength={options.maxLength}
           aria-invalid={errorOf(field) ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => edit(field, event.target.value)}
@@ -298,14 +371,25 @@ export function CartItemRow({
   const wordRange = plan ? wordCountRange(plan) : null;
 
   return (
-    <tr className="align-top">
-      <th scope="row" className="px-3 py-3 text-left font-normal">
-        <span className="block font-medium text-slate-900">{item.site.hostname}</span>
+    // On a phone the row is a card: the site as its heading, every field under it, then the price
+    // and the actions, nothing beyond its width (decision 096).
+    <tr className="align-top max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:px-4 max-md:pb-3 max-md:shadow-xs">
+      <th
+        scope="row"
+        className={cx(
+          'bg-white px-3 py-3 text-left font-normal md:w-52 md:min-w-52 md:border-b md:border-slate-100',
+          'max-md:-mx-4 max-md:mb-2 max-md:block max-md:rounded-t-lg max-md:border-b max-md:border-slate-200 max-md:bg-slate-50 max-md:px-4',
+          pins.site,
+        )}
+      >
+        <span className="block font-medium break-words text-slate-900 max-md:text-base max-md:font-semibold">
+          {item.site.hostname}
+        </span>
         {changed ? (
           <p
             id={cartLineId(item.id)}
             tabIndex={-1}
-            className="mt-1 max-w-48 text-xs font-medium whitespace-normal text-red-600"
+            className="mt-1 scroll-my-24 text-xs font-medium whitespace-normal text-red-600 md:max-w-48"
           >
             {changed}
           </p>
@@ -314,28 +398,20 @@ export function CartItemRow({
         <span className="block text-xs text-slate-500">
           {plan ? plan.title : 'Article provided by you'}
         </span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs break-words text-slate-500">
           {providesTopic ? 'Topic provided for you' : 'Your own topic'} · for{' '}
           {item.buyer_domain.hostname}
         </span>
       </th>
-      <td className="px-2 py-3">
-        {textInput('anchor_text', { maxLength: MAX_TEXT_LENGTH.anchor_text })}
-      </td>
-      <td className="px-2 py-3">
-        {textInput('target_url', {
-          placeholder: 'https://',
-          maxLength: MAX_TEXT_LENGTH.target_url,
-        })}
-      </td>
-      <td className="px-2 py-3">
+      <td className={CELL}>{textInput('anchor_text')}</td>
+      <td className={CELL}>{textInput('target_url', { placeholder: 'https://' })}</td>
+      <td className={CELL}>
         {textInput('topic', {
           disabled: providesTopic,
           placeholder: providesTopic ? 'Suggested for you' : undefined,
-          maxLength: MAX_TEXT_LENGTH.topic,
         })}
       </td>
-      <td className="px-2 py-3">
+      <td className={CELL}>
         <CellField {...cell('is_topic_needs_approval')}>
           {({ id, describedBy }) => (
             <select
@@ -355,15 +431,24 @@ export function CartItemRow({
           )}
         </CellField>
       </td>
-      <td className="px-2 py-3">
+      <td className={CELL}>
         {isWordCountFixed ? (
-          <p id={cartFieldId(item.id, 'word_count')} className="min-w-24 px-2 py-1.5">
-            <span className="block text-slate-900 tabular-nums">
-              {fixedWords}
-              <span className="sr-only"> words, {rowLabel}</span>
-            </span>
-            <span className="block text-xs text-slate-500">Set by the plan</span>
-          </p>
+          <div>
+            <StackedCellLabel
+              label={FIELD_LABELS.word_count}
+              className="mb-1 block text-slate-600"
+            />
+            <p
+              id={cartFieldId(item.id, 'word_count')}
+              className="scroll-my-24 px-2 py-1.5 md:min-w-24 max-md:px-0"
+            >
+              <span className="block text-slate-900 tabular-nums">
+                {fixedWords}
+                <span className="sr-only"> words, {rowLabel}</span>
+              </span>
+              <span className="block text-xs text-slate-500">Set by the plan</span>
+            </p>
+          </div>
         ) : (
           <CellField {...cell('word_count')}>
             {({ id, describedBy }) => (
@@ -380,13 +465,13 @@ export function CartItemRow({
                 aria-describedby={describedBy}
                 onChange={(event) => edit('word_count', event.target.value)}
                 onBlur={(event) => save('word_count', event.target.value)}
-                className={cx(fieldClasses(Boolean(errorOf('word_count'))), 'w-24')}
+                className={cx(fieldClasses(Boolean(errorOf('word_count'))), 'md:w-24')}
               />
             )}
           </CellField>
         )}
       </td>
-      <td className="px-2 py-3">
+      <td className={CELL}>
         <CellField {...cell('publishing_due_date')}>
           {({ id, describedBy }) => (
             <input
@@ -406,25 +491,40 @@ export function CartItemRow({
           )}
         </CellField>
       </td>
-      <td className="px-2 py-3">{textInput('custom_id')}</td>
-      <td className="px-2 py-3">
-        {textInput('comments', { maxLength: MAX_TEXT_LENGTH.comments })}
-      </td>
-      <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-        <span className="block font-semibold text-slate-900">{formatMoney(item.total_price)}</span>
-        <span className="block text-xs text-slate-500">
-          {formatMoney(item.price)} link
-          {isPaidPlan ? ` + ${formatMoney(item.content_price)} content` : ''}
+      <td className={CELL}>{textInput('custom_id')}</td>
+      <td className={CELL}>{textInput('comments')}</td>
+      <td
+        className={cx(
+          'bg-white px-3 py-3 text-right whitespace-nowrap tabular-nums md:border-b md:border-slate-100',
+          'max-md:mt-2 max-md:flex max-md:items-baseline max-md:gap-3 max-md:border-t max-md:border-slate-100 max-md:px-0 max-md:pt-3 max-md:pb-1 max-md:text-left',
+          pins.price,
+        )}
+      >
+        <StackedCellLabel label="Price" className="w-28 shrink-0 text-slate-600" />
+        <span>
+          <span className="block font-semibold text-slate-900">
+            {formatMoney(item.total_price)}
+          </span>
+          <span className="block text-xs whitespace-normal text-slate-500">
+            {formatMoney(item.price)} link
+            {isPaidPlan ? ` + ${formatMoney(item.content_price)} content` : ''}
+          </span>
         </span>
       </td>
-      <td className="px-3 py-3">
-        <div className="flex gap-1">
+      <td
+        className={cx(
+          'bg-white px-3 py-3 md:border-b md:border-slate-100 max-md:block max-md:px-0 max-md:py-1',
+          pins.actions,
+        )}
+      >
+        <div className="flex gap-1 max-md:gap-2">
           <Button
             variant="ghost"
             size="sm"
             disabled={isBusy}
             aria-label={`Clone ${rowLabel}`}
             onClick={() => onClone(item)}
+            className="max-md:ring-1 max-md:ring-slate-300 max-md:ring-inset"
           >
             Clone
           </Button>
@@ -434,7 +534,7 @@ export function CartItemRow({
             disabled={isBusy}
             aria-label={`Delete ${rowLabel}`}
             onClick={() => onDelete(item)}
-            className="text-red-700 hover:bg-red-50"
+            className="text-red-700 hover:bg-red-50 max-md:ring-1 max-md:ring-red-200 max-md:ring-inset"
           >
             Delete
           </Button>

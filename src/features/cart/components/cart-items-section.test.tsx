@@ -139,6 +139,42 @@ describe('cart list', () => {
     expect(await screen.findByText('Item restored')).toBeInTheDocument();
   });
 
+  it('counts the anchor text as it is typed and refuses a longer one whole, without saving it', async () => {
+    const user = userEvent.setup();
+    const item = makeCartItem({ anchor_text: 'best shoes' });
+    const { calls } = mockApi(api(() => [item]));
+    renderSection();
+    const anchor = await screen.findByLabelText('Anchor text, row 1, news.example.com');
+    expect(anchor).toHaveAccessibleDescription('10 of 255 characters');
+    expect(screen.getByText('10 / 255')).toBeInTheDocument();
+
+    const tooLong = 'a'.repeat(300);
+    await user.clear(anchor);
+    await user.paste(tooLong);
+    // Nothing is cut: the field keeps what was pasted and says why it cannot be saved.
+    expect(anchor).toHaveValue(tooLong);
+    expect(anchor).toHaveAttribute('aria-invalid', 'true');
+    expect(anchor).toHaveAccessibleDescription(
+      'Anchor text must be at most 255 characters; this one has 300. 300 of 255 characters',
+    );
+    expect(screen.getByText('300 / 255')).toBeInTheDocument();
+    await user.tab();
+    expect(anchor).toHaveValue(tooLong);
+    expect(anchor).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // At the limit it is saved, whole.
+    const longest = 'a'.repeat(255);
+    await user.clear(anchor);
+    await user.paste(longest);
+    expect(anchor).not.toHaveAttribute('aria-invalid');
+    expect(anchor).toHaveAccessibleDescription('255 of 255 characters');
+    await user.tab();
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ anchor_text: longest }),
+    );
+  });
+
   it('empties the cart only after the buyer confirms', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(api(() => [makeCartItem()]));

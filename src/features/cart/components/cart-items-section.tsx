@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { CART_LIST_STARTUP_LIMIT, type CartItem } from '#contract/cart.ts';
 import { buttonClasses, Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { pinnedCellClasses } from '#src/components/data-table/pinned-cells.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
@@ -13,25 +14,70 @@ import { useCloneCartItem, useEmptyCart, useRemoveCartItems } from '../api/mutat
 import { cartQueries } from '../api/queries.ts';
 import type { CartEdits } from '../cart-edits.ts';
 import type { EditableField, RowErrors } from '../row-errors.ts';
-import { CartItemRow } from './cart-item-row.tsx';
+import { CartItemRow, type CartPins } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
 import { lastPageOf, settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 export const CART_PAGE_LIMIT = CART_LIST_STARTUP_LIMIT;
 
-const COLUMNS = [
-  'Site',
-  'Anchor text',
-  'Target URL',
-  'Topic',
-  'Topic needs approval',
-  'Word count',
-  'Publishing due date',
-  'Custom ID',
-  'Comments',
-  'Price per article',
-  'Actions',
+type Pin = keyof CartPins;
+
+const COLUMNS: { label: string; pin?: Pin; className?: string }[] = [
+  { label: 'Site', pin: 'site' },
+  { label: 'Anchor text' },
+  { label: 'Target URL' },
+  { label: 'Topic' },
+  { label: 'Topic needs approval', className: 'whitespace-normal' },
+  { label: 'Word count' },
+  { label: 'Publishing due date' },
+  { label: 'Custom ID' },
+  { label: 'Comments' },
+  { label: 'Price per article', pin: 'price', className: 'text-right' },
+  { label: 'Actions', pin: 'actions' },
 ];
+
+/**
+ * From `md` up the site stays at the left edge of the cart's scroll box and the price and actions
+ * at its right edge (decision 096). The box keeps what a scroll into view brings (a focused field,
+ * a field the error summary leads to) clear of them and of the header row: its scroll padding is
+ * their size, measured, and the price column sits beside the actions column, whatever its width.
+ */
+function usePinnedInsets(box: HTMLElement | null): CSSProperties | undefined {
+  const [insets, setInsets] = useState<Record<string, string> | undefined>(undefined);
+  useEffect(() => {
+    if (!box) return;
+    const cell = (pin: Pin) => box.querySelector<HTMLElement>(`thead [data-pin="${pin}"]`);
+    const measure = () => {
+      const head = box.querySelector('thead');
+      const site = cell('site');
+      const price = cell('price');
+      const actions = cell('actions');
+      if (!head || !site || !price || !actions) return;
+      // Below md nothing is pinned and the rows are cards.
+      const next =
+        getComputedStyle(site).position === 'sticky'
+          ? {
+              '--cart-actions-width': `${actions.offsetWidth}px`,
+              scrollPaddingLeft: `${site.offsetWidth}px`,
+              scrollPaddingRight: `${price.offsetWidth + actions.offsetWidth}px`,
+              scrollPaddingTop: `${head.offsetHeight}px`,
+            }
+          : undefined;
+      setInsets((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const pin of ['site', 'price', 'actions'] as const) {
+      const th = cell(pin);
+      if (th) observer.observe(th);
+    }
+    measure();
+    return () => observer.disconnect();
+  }, [box]);
+  return insets as CSSProperties | undefined;
+}
 
 const NO_ERRORS = {};
 
@@ -64,6 +110,21 @@ export function CartItemsSection({
   const remove = useRemoveCartItems();
   const empty = useEmptyCart();
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [setOverflowBox, overflow] = useScrollOverflow('x');
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const scrollBox = useCallback(
+    (node: HTMLDivElement | null) => {
+      setOverflowBox(node);
+      setBox(node);
+    },
+    [setOverflowBox],
+  );
+  const insets = usePinnedInsets(box);
+  const pins: CartPins = {
+    site: pinnedCellClasses('left', overflow.start, true),
+    price: pinnedCellClasses('right', overflow.end, true, 'md:right-(--cart-actions-width)'),
+    actions: pinnedCellClasses('right', false, true),
+  };
 
   const items = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -128,23 +189,34 @@ export function CartItemsSection({
     content = (
       <>
         {items.length > 0 ? (
-          <div className="relative overflow-x-auto">
-            <table className="min-w-full text-sm" aria-busy={query.isFetching || undefined}>
+          // Its own scroll box, both ways from md up, under a header row that stays in view; on a
+          // phone each line is a card and nothing scrolls sideways (decision 096).
+          <div ref={scrollBox} style={insets} className="relative overflow-auto md:max-h-[70vh]">
+            <table
+              className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
+              aria-busy={query.isFetching || undefined}
+            >
               <caption className="sr-only">Articles in your cart</caption>
-              <thead className="bg-slate-50 text-xs text-slate-500">
+              {/* On a phone the header row is read by screen readers only: each field has its label. */}
+              <thead className="bg-slate-50 text-xs text-slate-500 max-md:sr-only md:sticky md:top-0 md:z-20">
                 <tr>
                   {COLUMNS.map((column) => (
                     <th
-                      key={column}
+                      key={column.label}
                       scope="col"
-                      className="border-b border-slate-200 px-3 py-2 text-left font-medium whitespace-nowrap"
+                      data-pin={column.pin}
+                      className={cx(
+                        'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-medium whitespace-nowrap',
+                        column.className,
+                        column.pin && pins[column.pin],
+                      )}
                     >
-                      {column}
+                      {column.label}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="max-md:block max-md:space-y-3 max-md:bg-slate-50 max-md:p-3">
                 {items.map((item, index) => (
                   <CartItemRow
                     key={item.id}
@@ -157,6 +229,7 @@ export function CartItemsSection({
                     onClone={onClone}
                     onDelete={onDelete}
                     isBusy={isBusy}
+                    pins={pins}
                   />
                 ))}
               </tbody>
