@@ -6,6 +6,7 @@
 // One cart item is one article: a line created with `articles_number: 3` becomes three items,
 // each of which gets its own anchor, target URL and topic at checkout (decision 031).
 import { z } from 'zod';
+import { fieldWords, formatCount } from './field-messages.ts';
 import { centsToMoney, moneyToCents } from './money.ts';
 import { PaginationSchema, pageQuerySchema } from './pagination.ts';
 import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
@@ -54,7 +55,7 @@ export const CART_LIST_STARTUP_LIMIT = 25;
 export const CART_PAGINATION_DEFAULT_LIMIT = 10;
 export const CART_LIST_MAX_LIMIT = 100;
 export const MAX_TEXT_LENGTH = { anchor_text: 255, target_url: 2048, topic: 500, comments: 2000 };
-export const TARGET_URL_TOO_LONG_MESSAGE = `String must contain at most ${MAX_TEXT_LENGTH.target_url} character(s)`;
+export const TARGET_URL_TOO_LONG_MESSAGE = `Target URL can be at most ${formatCount(MAX_TEXT_LENGTH.target_url)} characters.`;
 
 /** The slug of the plan in which the buyer provides article and image, at no cost. */
 export const PROVIDE_PLAN_SLUG = 'provide';
@@ -225,9 +226,9 @@ export const CartSitesSchema = z.object({
 });
 export type CartSites = z.infer<typeof CartSitesSchema>;
 
-const nullableText = (max: number) =>
+const nullableText = (max: number, label: string) =>
   z
-    .string()
+    .string({ error: fieldWords(label) })
     .max(max)
     .transform((value) => value.trim())
     .transform((value) => (value === '' ? null : value))
@@ -292,12 +293,16 @@ const articleDetailFields = {
   /** Omitted or null: 'provide'. */
   content_product_plan: z.uuid().nullable().optional(),
   word_count: positiveInteger.nullable().optional(),
-  target_url: z.string().max(MAX_TEXT_LENGTH.target_url).nullable().optional(),
-  anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text),
+  target_url: z
+    .string({ error: fieldWords('Target URL') })
+    .max(MAX_TEXT_LENGTH.target_url)
+    .nullable()
+    .optional(),
+  anchor_text: nullableText(MAX_TEXT_LENGTH.anchor_text, 'Anchor text'),
   custom_id: z.uuid().nullable().optional(),
-  comments: nullableText(MAX_TEXT_LENGTH.comments),
+  comments: nullableText(MAX_TEXT_LENGTH.comments, 'Comments'),
   /** The checkout fields, so that a clone of a line is one call. */
-  topic: nullableText(MAX_TEXT_LENGTH.topic),
+  topic: nullableText(MAX_TEXT_LENGTH.topic, 'Topic'),
   /** A calendar date not before today (`dueDateProblem`, checked by the server with its clock). */
   publishing_due_date: z.string().regex(DATE, DUE_DATE_FORMAT_MESSAGE).nullable().optional(),
 };

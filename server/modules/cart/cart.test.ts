@@ -482,7 +482,7 @@ describe('shopping cart', () => {
       const refused = await call('PUT', url, tokens.buyer, { anchor_text: `${longest}a` });
       expect(refused.statusCode).toBe(400);
       expect(violationsOf(refused)).toEqual([
-        { path: 'anchor_text', message: 'String must contain at most 255 character(s)' },
+        { path: 'anchor_text', message: 'Anchor text can be at most 255 characters.' },
       ]);
       expect((await list()).data[0]?.anchor_text).toBe(longest);
     });
