@@ -242,7 +242,6 @@ export async function findSiteRowsByIds(
     .where(inArray(sites.id, [...ids]));
 }
 
-/** The parts of a site shown only on its detail. */
 /** Which of these ids are sites of the catalogue. */
 export async function findExistingSiteIds(
   db: Database,
@@ -256,6 +255,7 @@ export async function findExistingSiteIds(
   return new Set(rows.map((row) => row.id));
 }
 
+/** The parts of a site shown only on its detail. */
 export async function findSiteExtras(db: Database, id: string) {
   const [row] = await db
     .select({
