@@ -23,6 +23,7 @@ import {
   isOrderedRange,
   pageNumber,
   parseForgiving,
+  RANGE_ORDER_MESSAGE,
   SORT_DIRECTIONS,
   type ListAddress,
   type SortDirection,
@@ -337,11 +338,7 @@ export function resetAll(state: FilterState, defaults: FilterState): FilterState
   };
 }
 
-/**
- * What the filter sheet says beside a range whose minimum is above its maximum. The API's
- * violation keeps its own wording (`MIN_LTE_MAX_MESSAGE`, spec §5).
- */
-export const RANGE_ORDER_MESSAGE = 'The minimum must not be above the maximum.';
+export { RANGE_ORDER_MESSAGE };
 
 /** Range filter rule (spec §5): null when valid, else the message for the buyer. */
 export function validateRange(range: NumberRange | undefined): string | null {

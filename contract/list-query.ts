@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { decodeQuery } from './query-string.ts';
 
 export const MIN_LTE_MAX_MESSAGE = 'min must be less than or equal to max';
+/**
+ * What a filter form says beside a range whose minimum is above its maximum. The API's
+ * violation keeps its own wording (`MIN_LTE_MAX_MESSAGE`, spec §5).
+ */
+export const RANGE_ORDER_MESSAGE = 'The minimum must not be above the maximum.';
 export const NUMBER_MESSAGE = 'Expected number, received string';
 
 /** Plain decimal text as in a query string: `-12`, `12.5`; never `1e3`, `0x10` or blank. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isOrderedRange, MIN_LTE_MAX_MESSAGE, MONEY_AMOUNT_PATTERN } from '#contract/list-query.ts';
+import { isOrderedRange, MONEY_AMOUNT_PATTERN, RANGE_ORDER_MESSAGE } from '#contract/list-query.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#contract/orders.ts';
 import { Button } from '#src/components/button.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
@@ -46,12 +46,15 @@ export function OrderFilters({
   }
   const min = draft.price_min.trim();
   const max = draft.price_max.trim();
-  const minError = min && !MONEY_AMOUNT_PATTERN.test(min) ? 'min must be a number' : undefined;
+  const minError =
+    min && !MONEY_AMOUNT_PATTERN.test(min)
+      ? 'Enter the minimum as an amount, such as 10 or 10.50.'
+      : undefined;
   const maxError =
     max && !MONEY_AMOUNT_PATTERN.test(max)
-      ? 'max must be a number'
+      ? 'Enter the maximum as an amount, such as 10 or 10.50.'
       : !minError && min && max && !isOrderedRange({ min, max })
-        ? MIN_LTE_MAX_MESSAGE
+        ? RANGE_ORDER_MESSAGE
         : undefined;
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));

@@ -76,7 +76,7 @@ describe('orders list', () => {
     await user.type(screen.getByLabelText('Order price min'), '50');
     await user.type(screen.getByLabelText('Order price max'), '10');
     const max = screen.getByLabelText('Order price max');
-    const message = screen.getByText('min must be less than or equal to max');
+    const message = screen.getByText('The minimum must not be above the maximum.');
     expect(max.getAttribute('aria-describedby')).toContain(message.id);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(router.state.location.search).toBe('');
