@@ -28,13 +28,18 @@ export interface ChipListFieldProps {
   disabled?: boolean;
   name?: string;
   onBlur?: () => void;
+  /**
+   * Told whether text is still in the box after leaving it (what could be added was added then):
+   * a form refuses to save while it is, so nothing typed is dropped without a word.
+   */
+  onPendingChange?: (isPending: boolean) => void;
 }
 
 const chipClasses =
   'inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800 ring-1 ring-slate-200 ring-inset';
 
 /**
- * A list typed one entry at a time: Enter (or the Add button) adds what is typed, each entry is a
+ * A list typed one entry at a time: Enter, the Add button or leaving the box adds what is typed, each entry is a
  * chip with its own Remove button, and focus comes back to the input after a removal, so the
  * whole list works with the keyboard alone.
  */
@@ -54,6 +59,7 @@ export function ChipListField({
   disabled,
   name,
   onBlur,
+  onPendingChange,
 }: ChipListFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -80,6 +86,7 @@ export function ChipListField({
     const parts = (separator ? draft.split(separator) : [draft]).filter((part) => part.trim());
     if (parts.length === 0) {
       setProblem(null);
+      onPendingChange?.(false);
       return;
     }
     const next = [...values];
@@ -103,6 +110,7 @@ export function ChipListField({
             .join(' '),
     );
     setDraft(left.join(separator ? ', ' : ''));
+    onPendingChange?.(left.length > 0);
     if (next.length > values.length) onChange(next);
   };
 
@@ -162,7 +170,12 @@ export function ChipListField({
             if (problem) setProblem(null);
           }}
           onKeyDown={onKeyDown}
-          onBlur={onBlur}
+          onBlur={() => {
+            // Leaving the box adds what it holds, as Add would: a Save right after keeps it.
+            if (draft.trim()) add();
+            else onPendingChange?.(false);
+            onBlur?.();
+          }}
           className={cx(
             inputClasses,
             'min-w-0 flex-1',

@@ -179,6 +179,29 @@ describe('content guidelines page', () => {
     expect(input).toHaveValue('not, a-domain, 🏕️.com');
   });
 
+  it('keeps text typed but not added: Save adds it, or refuses with a word while it cannot be', async () => {
+    const { calls } = mockApi(api(makeGuidelines()).handler);
+    const user = userEvent.setup({ delay: null });
+    renderOnRoute(<ContentGuidelinesPage />);
+    const input = await screen.findByRole('textbox', { name: 'Preferred trustlink domains' });
+    await user.type(input, 'not a domain');
+    await user.click(screen.getByRole('button', { name: 'Save guidelines' }));
+    expect(
+      await screen.findByText(
+        'Not saved: “Preferred trustlink domains” still holds text that was not added. Correct it or clear it, then save.',
+      ),
+    ).toBeInTheDocument();
+    expect(putsOf(calls)).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, 'wikipedia.org');
+    await user.click(screen.getByRole('button', { name: 'Save guidelines' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0]?.body).toMatchObject({
+      preferred_trustlink_domains: expect.arrayContaining(['wikipedia.org']),
+    });
+    expect(screen.queryByText(/^Not saved:/)).not.toBeInTheDocument();
+  });
+
   it('shows server violations on the fields and entries they name', async () => {
     const refuse = (call: Call) =>
       call.method === 'PUT'

@@ -1,6 +1,6 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import {
   ContentGuidelinesBodySchema,
@@ -255,6 +255,15 @@ export function GuidelinesForm({
     if (hasJustSaved && document.activeElement === document.body) saveButton.current?.focus();
   }, [hasJustSaved]);
   const [formError, setFormError] = useState<string | null>(null);
+  // The lists whose box still holds text that could not be added, by their labels.
+  const [pendingLists, setPendingLists] = useState<ReadonlySet<string>>(new Set());
+  const [isSaveRefused, setSaveRefused] = useState(false);
+  const pendingError =
+    isSaveRefused && pendingLists.size > 0
+      ? `Not saved: ${[...pendingLists].map((label) => `“${label}”`).join(' and ')} still ${
+          pendingLists.size === 1 ? 'holds' : 'hold'
+        } text that was not added. Correct it or clear it, then save.`
+      : null;
   const translateId = useId();
   const form = useForm<FormValues, unknown, ContentGuidelinesBody>({
     resolver: zodResolver(ContentGuidelinesBodySchema),
@@ -269,7 +278,7 @@ export function GuidelinesForm({
     formState: { errors, isDirty },
   } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submitValues = handleSubmit(async (values) => {
     setFormError(null);
     try {
       await onSave(values);
@@ -290,6 +299,14 @@ export function GuidelinesForm({
       if (applied === 0) setFormError(failureMessage(error));
     }
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setSaveRefused(pendingLists.size > 0);
+    if (pendingLists.size > 0) {
+      event.preventDefault();
+      return;
+    }
+    return submitValues(event);
+  };
 
   const chipList = (
     name: ListName,
@@ -314,6 +331,15 @@ export function GuidelinesForm({
               field.onChange(values);
             }}
             onBlur={field.onBlur}
+            onPendingChange={(isPending) => {
+              setPendingLists((current) => {
+                if (current.has(label) === isPending) return current;
+                const next = new Set(current);
+                if (isPending) next.add(label);
+                else next.delete(label);
+                return next;
+              });
+            }}
             read={kind === 'topic' ? readTopic : readDomain}
             keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
             separator={kind === 'domain' ? /[\s,;]+/ : undefined}
@@ -499,6 +525,8 @@ export function GuidelinesForm({
         />
       </Section>
 
+      {/* Beside the Save button it refused, which is where the buyer is looking. */}
+      {pendingError ? <Alert>{pendingError}</Alert> : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
         {status ? <div className="mr-auto text-sm text-slate-600">{status}</div> : null}
         <Button variant="secondary" disabled={!isDirty || isSaving} onClick={() => reset()}>
