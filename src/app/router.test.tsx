@@ -31,6 +31,9 @@ function api(url: string, init?: RequestInit): Response {
   }
   if (path.startsWith('/api/v1/public/registrations/confirmations/'))
     return new Response(null, { status: 204 });
+  // The one reset link still usable is "abc"; the server refuses every other.
+  if (path === '/api/v1/public/passwords/resets/abc' && (init?.method ?? 'GET') === 'GET')
+    return new Response(null, { status: 204 });
   return jsonResponse({ code: 404, message: 'Not found' }, 404);
 }
 
@@ -141,6 +144,18 @@ describe('route guards', () => {
     expect(
       await screen.findByRole('heading', { name: 'Choose a new password' }),
     ).toBeInTheDocument();
+  });
+
+  it('says at once that a used or expired reset link cannot be used, and leads to a new one', async () => {
+    setup('/passwords-resets?token=used-one');
+    expect(
+      await screen.findByText(/reset link has expired or was already used/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('sends no referrer from a page whose address holds a token, and again from others', async () => {

@@ -66,6 +66,25 @@ export async function retireUserTokens(
 }
 
 /** Marks a valid token used and returns its user; null when unknown, used or expired. */
+/** Whether a token can still be used, without using it. */
+export async function isUserTokenUsable(
+  db: Database,
+  { tokenHash, purpose, at }: { tokenHash: string; purpose: UserTokenPurpose; at: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, at),
+      ),
+    );
+  return row !== undefined;
+}
+
 export async function consumeUserToken(
   db: Database,
   { tokenHash, purpose, at }: { tokenHash: string; purpose: UserTokenPurpose; at: Date },

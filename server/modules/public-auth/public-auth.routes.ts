@@ -67,6 +67,25 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ publicAuth: PublicAuthSer
     },
   );
 
+  app.get(
+    '/passwords/resets/:token',
+    {
+      schema: {
+        tags: ['Password reset'],
+        summary: 'Check that a mailed reset link can still be used, without using it',
+        description:
+          'The reset page asks this when it opens, so an expired or used link says so before a ' +
+          'new password is typed. The token is 32 random bytes, so answering it reveals nothing.',
+        params: TokenParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await publicAuth.checkPasswordResetLink(request.params.token);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.put(
     '/passwords/resets/:token',
     {

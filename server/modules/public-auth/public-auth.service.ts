@@ -27,6 +27,7 @@ import {
   findUserIdByEmail,
   insertUnconfirmedBuyer,
   insertUserToken,
+  isUserTokenUsable,
   retireUserTokens,
   setPassword,
 } from './public-auth.repository.ts';
@@ -40,6 +41,8 @@ export interface PublicAuthService {
   register(request: RegistrationRequest, address: string): Promise<void>;
   confirmRegistration(token: string): Promise<void>;
   requestPasswordReset(email: string, address: string): Promise<void>;
+  /** Throws the invalid-link 404 unless the reset link can still be used; uses nothing. */
+  checkPasswordResetLink(token: string): Promise<void>;
   resetPassword(token: string, request: PasswordResetComplete): Promise<void>;
 }
 
@@ -139,6 +142,15 @@ export function createPublicAuthService(deps: {
         });
         await mail.send(passwordResetMail(email, link('/passwords-resets', token)), tx);
       });
+    },
+
+    checkPasswordResetLink: async (token) => {
+      const usable = await isUserTokenUsable(db, {
+        tokenHash: hashSecretToken(token),
+        purpose: 'password_reset',
+        at: now(),
+      });
+      if (!usable) throw notFound(INVALID_LINK_MESSAGE);
     },
 
     resetPassword: async (token, { password }) => {

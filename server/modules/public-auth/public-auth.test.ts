@@ -225,6 +225,27 @@ describe('public registration and password reset', () => {
       expect((await completeReset(fresh)).statusCode).toBe(404);
     });
 
+    it('GET /api/v1/public/passwords/resets/{token} says whether a link can be used, without using it', async () => {
+      const check = (token: string) =>
+        ctx.app.inject({ method: 'GET', url: `/api/v1/public/passwords/resets/${token}` });
+      const email = 'checker@example.com';
+      await register(email);
+      await requestReset(email);
+      const token = lastMailedToken(ctx.mailDir, email, '/passwords-resets');
+      expect((await check(token)).statusCode).toBe(204);
+      expect((await check(token)).statusCode).toBe(204);
+      expect((await completeReset(token)).statusCode).toBe(204);
+      const used = await check(token);
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toEqual(INVALID_LINK);
+      expect((await check('not-a-token')).json()).toEqual(INVALID_LINK);
+
+      await requestReset(email);
+      const expiring = lastMailedToken(ctx.mailDir, email, '/passwords-resets');
+      ctx.clock.advanceSeconds(60 * 60);
+      expect((await check(expiring)).statusCode).toBe(404);
+    });
+
     it('confirms an unconfirmed address and lifts a lock-out by failed logins', async () => {
       const email = 'locked.out@example.com';
       await register(email);

@@ -64,6 +64,14 @@ export async function requestPasswordReset(request: PasswordResetRequest): Promi
   });
 }
 
+/** Resolves when the mailed reset link can still be used; a 404 ApiError when it cannot. */
+export async function checkPasswordResetLink(token: string, signal?: AbortSignal): Promise<void> {
+  await apiClient.request(`/v1/public/passwords/resets/${encodeURIComponent(token)}`, {
+    auth: false,
+    signal,
+  });
+}
+
 export async function completePasswordReset(
   token: string,
   request: PasswordResetComplete,
