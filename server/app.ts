@@ -420,7 +420,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     imports: createImportsService({ db, jobs, dataDir: options.dataDir }),
     sites,
     exports: createExportsService({ db, sites, jobs, now }),
-    favorites: createFavoritesService({ db }),
+    favorites: createFavoritesService({ db, sites }),
     savedViews: createSavedViewsService({ db, now }),
     cart: createCartService({ db, now }),
     checkout: createCheckoutService({

@@ -5,19 +5,6 @@ import { savedViews, sites } from '#server/db/schema/index.ts';
 
 export type MarkTable = typeof favoriteSites | typeof blacklistedSites;
 
-/** The ids among `ids` that name catalogue sites. */
-export async function findExistingSiteIds(
-  db: Database,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(inArray(sites.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function addMarks(
   db: Database,
   table: MarkTable,

@@ -8,9 +8,9 @@ import {
 import type { Database } from '#server/db/database.ts';
 import { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
+import type { SitesService } from '#server/modules/sites/sites.service.ts';
 import {
   addMarks,
-  findExistingSiteIds,
   findFavoriteFilters,
   findMarkedDomains,
   findOwnSiteFilterIds,
@@ -50,9 +50,16 @@ function unknownIds(
   );
 }
 
-export function createFavoritesService({ db }: { db: Database }): FavoritesService {
+export function createFavoritesService({
+  db,
+  sites,
+}: {
+  db: Database;
+  /** Which ids name catalogue sites: the catalogue's own answer. */
+  sites: Pick<SitesService, 'existingSiteIds'>;
+}): FavoritesService {
   const requireSites = async (path: string, ids: readonly string[]) => {
-    const known = await findExistingSiteIds(db, ids);
+    const known = await sites.existingSiteIds(ids);
     return unknownIds(path, ids, known, SITE_NOT_FOUND_MESSAGE);
   };
   const getItems = async (userId: string): Promise<FavoriteItems> => {
