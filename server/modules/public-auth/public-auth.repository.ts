@@ -65,41 +65,37 @@ export async function retireUserTokens(
     );
 }
 
-/** Marks a valid token used and returns its user; null when unknown, used or expired. */
+interface TokenLookup {
+  tokenHash: string;
+  purpose: UserTokenPurpose;
+  at: Date;
+}
+
+/** A token that can still be used: known for this purpose, never used, not yet expired at `at`. */
+function usableToken({ tokenHash, purpose, at }: TokenLookup) {
+  return and(
+    eq(userTokens.tokenHash, tokenHash),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, at),
+  );
+}
+
 /** Whether a token can still be used, without using it. */
-export async function isUserTokenUsable(
-  db: Database,
-  { tokenHash, purpose, at }: { tokenHash: string; purpose: UserTokenPurpose; at: Date },
-): Promise<boolean> {
+export async function isUserTokenUsable(db: Database, lookup: TokenLookup): Promise<boolean> {
   const [row] = await db
     .select({ userId: userTokens.userId })
     .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.tokenHash, tokenHash),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, at),
-      ),
-    );
+    .where(usableToken(lookup));
   return row !== undefined;
 }
 
-export async function consumeUserToken(
-  db: Database,
-  { tokenHash, purpose, at }: { tokenHash: string; purpose: UserTokenPurpose; at: Date },
-): Promise<string | null> {
+/** Marks a usable token used and returns its user; null when unknown, used or expired. */
+export async function consumeUserToken(db: Database, lookup: TokenLookup): Promise<string | null> {
   const [row] = await db
     .update(userTokens)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(userTokens.tokenHash, tokenHash),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, at),
-      ),
-    )
+    .set({ usedAt: lookup.at })
+    .where(usableToken(lookup))
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
 }
