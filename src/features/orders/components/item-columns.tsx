@@ -254,24 +254,16 @@ export function needsOf(item: OrderItem): Need[] {
 
 /** Every column of spec §2 "Order item table", plus the row selection and the row's actions. */
 export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
-  const confirmTopic = (item: OrderItem) => (
+  /** "Confirm" on what the buyer provides: the topic, or the article's link or file. */
+  const confirm = (item: OrderItem, what: 'topic' | 'article') => (
     <Button
       size="sm"
       variant="secondary"
-      disabled={!canEditTopic(item) || h.isPending(item)}
-      aria-label={`Confirm topic of item ${item.number}`}
-      onClick={() => h.onOpen(item, 'topic')}
-    >
-      Confirm
-    </Button>
-  );
-  const confirmArticle = (item: OrderItem) => (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={!canEditArticleLink(item) || h.isPending(item)}
-      aria-label={`Confirm article of item ${item.number}`}
-      onClick={() => h.onOpen(item, 'article')}
+      disabled={
+        !(what === 'topic' ? canEditTopic(item) : canEditArticleLink(item)) || h.isPending(item)
+      }
+      aria-label={`Confirm ${what} of item ${item.number}`}
+      onClick={() => h.onOpen(item, what)}
     >
       Confirm
     </Button>
@@ -336,9 +328,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
             ) : null}
             {need.action === 'approve'
               ? approve(item, need.what)
-              : need.what === 'topic'
-                ? confirmTopic(item)
-                : confirmArticle(item)}
+              : confirm(item, need.what === 'topic' ? 'topic' : 'article')}
           </span>
         ))}
         <span className="flex flex-wrap gap-1">{itemActions(item)}</span>
@@ -484,7 +474,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {text(item.topic.content, `topic of item ${item.number}`)}
-          {item.is_topic_provided_by_buyer && !h.isPhone ? confirmTopic(item) : null}
+          {item.is_topic_provided_by_buyer && !h.isPhone ? confirm(item, 'topic') : null}
         </span>
       ),
     },
@@ -526,7 +516,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
         <span className="flex flex-col items-start gap-1">
           {item.article.link ? <ExternalLink href={item.article.link} /> : null}
           {item.article.file ? <StoredFileLink file={item.article.file} /> : null}
-          {item.is_article_provided_by_buyer && !h.isPhone ? confirmArticle(item) : null}
+          {item.is_article_provided_by_buyer && !h.isPhone ? confirm(item, 'article') : null}
         </span>
       ),
     },
