@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { reportNoAnswer, resetConnection } from '#src/lib/connection.ts';
 import { setOnline } from '#src/test-utils/api.ts';
 import { loadOnce, MENU_KEYS, MountedOnUse, NOT_SAVED_OFFLINE } from './mounted-on-use.tsx';
 import { dismissToast, getToast } from './toast-store.ts';
@@ -143,6 +144,22 @@ describe('MountedOnUse', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     vi.restoreAllMocks();
     dismissToast();
+  });
+
+  it('says why when the server cannot be reached though the browser claims a connection', async () => {
+    dismissToast();
+    reportNoAnswer();
+    try {
+      renderMenu(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      );
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Fruit' }));
+      await waitFor(() => expect(getToast()).toMatchObject(NOT_SAVED_OFFLINE));
+    } finally {
+      resetConnection();
+      dismissToast();
+    }
   });
 
   it('takes a module that resolved to nothing (a cancelled chunk error) as not loaded', async () => {

@@ -7,6 +7,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
 } from 'react';
+import { isConnected } from '#src/lib/connection.ts';
 import { toast } from './toast-store.ts';
 
 /**
@@ -109,7 +110,7 @@ export function MountedOnUse<T>({
         // reloads, src/lib/chunk-reload.ts.)
         activation.current = null;
         setBusy(false);
-        if (!navigator.onLine) toast(NOT_SAVED_OFFLINE);
+        if (!isConnected()) toast(NOT_SAVED_OFFLINE);
       },
     );
   };
