@@ -1,6 +1,8 @@
 // Saved views: named filter sets and column layouts a buyer keeps per kind (spec §3 "Saved view
 // kinds"). The value is the client's JSON (a query object or a column layout), stored as given.
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 
 export const SAVED_VIEW_KINDS = [
   'site_filters',
@@ -63,3 +65,49 @@ export const SavedViewUpdateSchema = z
   })
   .strict();
 export type SavedViewUpdate = z.infer<typeof SavedViewUpdateSchema>;
+
+const savedView = { access: 'buyer', tags: ['Saved views'] } as const;
+
+export const savedViewEndpoints = {
+  list: endpoint({
+    ...savedView,
+    method: 'GET',
+    path: '/v1/buyer/saved-views',
+    summary: "The caller's saved views, of one kind with ?kind=",
+    query: SavedViewQuerySchema,
+    status: 200,
+    response: SavedViewListSchema,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    ...savedView,
+    method: 'POST',
+    path: '/v1/buyer/saved-views',
+    summary: 'Saves a filter set or column layout under a name unique per kind',
+    body: SavedViewCreateSchema,
+    status: 201,
+    response: SavedViewSchema,
+    errors: [400, 401, 403, 409],
+  }),
+  update: endpoint({
+    ...savedView,
+    method: 'PUT',
+    path: '/v1/buyer/saved-views/{id}',
+    summary: 'Renames a saved view, replaces its value or marks it as favourite',
+    params: IdParamsSchema,
+    body: SavedViewUpdateSchema,
+    status: 200,
+    response: SavedViewSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    ...savedView,
+    method: 'DELETE',
+    path: '/v1/buyer/saved-views/{id}',
+    summary: 'Deletes a saved view',
+    params: IdParamsSchema,
+    status: 204,
+    response: NoContentSchema,
+    errors: [400, 401, 403, 404],
+  }),
+};

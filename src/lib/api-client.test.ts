@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { endpoint, endpointPath } from '#contract/endpoint.ts';
 import { jsonResponse } from '../test-utils/api.ts';
 import { mockUploads } from '../test-utils/xhr.ts';
 import {
   ApiError,
   createApiClient,
   NetworkError,
+  ResponseShapeError,
   RETRY_STATUSES,
   type HttpMethod,
 } from './api-client.ts';
@@ -260,5 +263,62 @@ describe('api client uploads', () => {
 
     mockUploads(() => Promise.reject(new Error('offline')));
     await expect(client.upload('/v1/x', new FormData())).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('calling a declared endpoint', () => {
+  const thing = endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/things/{id}/parts/{part}',
+    access: 'buyer',
+    tags: ['Things'],
+    summary: 'Replaces a part',
+    params: z.object({ id: z.uuid(), part: z.string() }),
+    body: z.object({ name: z.string() }),
+    status: 200,
+    response: z.object({ name: z.string(), size: z.coerce.number() }),
+    errors: [400],
+  });
+  const removal = endpoint({
+    method: 'DELETE',
+    path: '/v1/buyer/things/{id}',
+    access: 'buyer',
+    tags: ['Things'],
+    summary: 'Deletes a thing',
+    params: z.object({ id: z.uuid() }),
+    status: 204,
+    response: z.null(),
+    errors: [404],
+  });
+  const id = '5b3c1a52-8a8e-4c8a-9a51-8d1f3c2b7e10';
+
+  it('sends its method to its path with each parameter encoded, and reads the answer with its schema', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({ name: 'a', size: '3' }, 200)]);
+    const answer = await client.call(thing, {
+      params: { id, part: 'a/b c' },
+      body: { name: 'a' },
+    });
+    expect(answer).toEqual({ name: 'a', size: 3 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/v1/buyer/things/${id}/parts/a%2Fb%20c`);
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"name":"a"}');
+  });
+
+  it('refuses an answer that is not what the endpoint declares', async () => {
+    const { client } = clientWith([() => jsonResponse({ title: 'a' }, 200)]);
+    await expect(
+      client.call(thing, { params: { id, part: 'p' }, body: { name: 'a' } }),
+    ).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('answers nothing for a 204 endpoint', async () => {
+    const { client, fetchMock } = clientWith([() => new Response(null, { status: 204 })]);
+    await expect(client.call(removal, { params: { id } })).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
+  });
+
+  it('throws when a path parameter is missing rather than calling a wrong address', () => {
+    expect(() => endpointPath('/v1/things/{id}', {})).toThrow('{id}');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { errorText } from '#contract/error-text.ts';
+import { endpointPath, type Endpoint, type ResponseOf } from '#contract/endpoint.ts';
 import type { Violation } from '#contract/errors.ts';
 import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
@@ -74,6 +75,22 @@ export interface RequestOptions<TSchema extends z.ZodType | undefined = undefine
 
 type Result<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
 
+/** A request part the endpoint declares is required; one it does not declare cannot be sent. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+/** What a call of an endpoint sends: its declared parts, and the transport's own options. */
+export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'body', E['body']> & {
+    query?: (E['query'] extends z.ZodType ? z.input<E['query']> : never) | URLSearchParams;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+/** What a call of an endpoint answers: the body of its success, read with its schema. */
+export type CallResult<E extends Endpoint> = E['status'] extends 204 ? void : ResponseOf<E>;
+
 export interface ApiClientConfig {
   fetch?: typeof fetch;
   getBaseUrl?: () => string;
@@ -101,6 +118,8 @@ export interface ApiClient {
     path: string,
     options?: RequestOptions<TSchema>,
   ): Promise<Result<TSchema>>;
+  /** Calls a declared endpoint (decision 183): its method and path, its answer read with its schema. */
+  call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<CallResult<E>>;
   /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
   upload<TSchema extends z.ZodType | undefined = undefined>(
     path: string,
@@ -221,6 +240,23 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     return settle(path, response, await readBody(response), options.schema);
   }
 
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<CallResult<E>> {
+    const { params, body, query, headers, signal } = input as {
+      params?: Record<string, string | number>;
+      body?: unknown;
+      query?: RequestOptions['query'];
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
+    const schema = endpoint.status === 204 ? undefined : endpoint.response;
+    const path = endpointPath(endpoint.path, params);
+    const options = { method: endpoint.method, body, query, headers, signal, schema };
+    return (await request(path, options)) as CallResult<E>;
+  }
+
   function settle<TSchema extends z.ZodType | undefined>(
     path: string,
     response: Response,
@@ -276,6 +312,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
 
   return {
     request,
+    call,
     upload,
     configure(next) {
       config = { ...config, ...next };

@@ -1,0 +1,7 @@
+// Every endpoint declared in the contract (decision 183), for the server's check that each one has
+// a handler. The app imports a feature's endpoints from its own contract file, never this list,
+// so a screen's code carries only the schemas it uses.
+import type { Endpoint } from './endpoint.ts';
+import { savedViewEndpoints } from './saved-views.ts';
+
+export const declaredEndpoints: readonly Endpoint[] = [...Object.values(savedViewEndpoints)];

@@ -1,0 +1,69 @@
+// An endpoint of the API declared once, as data: method, path, who may call it, what it reads
+// (path parameters, query, headers, body) and what it answers. The server registers its route
+// from the declaration (server/http/endpoint-route.ts: validation and OpenAPI come from it) and
+// the app calls it through the API client's `call` (src/lib/api-client.ts), so a path or a method
+// is written in one place only (decision 183).
+import type { z } from 'zod';
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call it: anyone, or a signed-in buyer with a Bearer token. */
+export type EndpointAccess = 'public' | 'buyer';
+
+/** The statuses an endpoint answers with when it succeeds. */
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
+export interface Endpoint {
+  method: EndpointMethod;
+  /** From the API's base (`/api`), path parameters in braces: `/v1/buyer/saved-views/{id}`. */
+  path: `/${string}`;
+  access: EndpointAccess;
+  /** For the API documentation. */
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** The status of a success and its body (`z.null()` when there is none). */
+  status: SuccessStatus;
+  response: z.ZodType;
+  /** The error statuses it may answer with, in the error format (500 is always possible). */
+  errors: readonly number[];
+}
+
+/** Declares an endpoint, keeping its exact types for the server's handler and the app's call. */
+export function endpoint<const E extends Endpoint>(declaration: E): E {
+  return declaration;
+}
+
+/** What the parts of a request must hold before parsing (as the app sends them). */
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+export type ParamsOf<E extends Endpoint> = Input<E['params']>;
+export type QueryOf<E extends Endpoint> = Input<E['query']>;
+export type BodyOf<E extends Endpoint> = Input<E['body']>;
+/** The body of a success, as the app reads it. */
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/**
+ * The endpoint's path with its parameters filled in, each encoded as one path segment. A
+ * parameter the path names but `params` lacks is a programming error, so it throws.
+ */
+export function endpointPath(
+  path: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  let result = '';
+  let rest = path;
+  for (let open = rest.indexOf('{'); open !== -1; open = rest.indexOf('{')) {
+    const close = rest.indexOf('}', open);
+    const name = rest.slice(open + 1, close);
+    const value = params[name];
+    if (close === -1 || value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    result += rest.slice(0, open) + encodeURIComponent(String(value));
+    rest = rest.slice(close + 1);
+  }
+  return result + rest;
+}
