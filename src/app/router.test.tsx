@@ -31,7 +31,8 @@ function api(url: string, init?: RequestInit): Response {
   }
   if (path.startsWith('/api/v1/public/registrations/confirmations/'))
     return new Response(null, { status: 204 });
-  // The one reset link still usable is "abc"; the server refuses every other.
+  // The one reset link still usable is "abc"; "slow" is never answered; the server refuses every other.
+  if (path === '/api/v1/public/passwords/resets/slow') return new Promise<Response>(() => {});
   if (path === '/api/v1/public/passwords/resets/abc' && (init?.method ?? 'GET') === 'GET')
     return new Response(null, { status: 204 });
   return jsonResponse({ code: 404, message: 'Not found' }, 404);
@@ -149,13 +150,19 @@ describe('route guards', () => {
   it('says at once that a used or expired reset link cannot be used, and leads to a new one', async () => {
     setup('/passwords-resets?token=used-one');
     expect(
-      await screen.findByText(/reset link has expired or was already used/),
+      await screen.findByText(/reset link cannot be used: it has expired, was already used/),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
     );
+  });
+
+  it('says it is checking the reset link, and shows no form, until the server answers', async () => {
+    setup('/passwords-resets?token=slow');
+    expect(await screen.findByText('Checking your reset link…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
   it('sends no referrer from a page whose address holds a token, and again from others', async () => {

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { NoReferrer } from '#src/components/no-referrer.tsx';
+import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { checkPasswordResetLink } from '#src/features/auth/api/requests.ts';
+import { AuthCard } from '#src/features/auth/components/auth-card.tsx';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useLinkToken } from '../route-guards.tsx';
 
-const EXPIRED_RESET_LINK_MESSAGE =
-  'This reset link has expired or was already used. Ask for a new one: it works for one hour.';
+const UNUSABLE_RESET_LINK_MESSAGE =
+  'This reset link cannot be used: it has expired, was already used or is not complete. Ask for a new one: it works for one hour.';
 
 export function Component() {
   return (
@@ -19,27 +21,33 @@ export function Component() {
   );
 }
 
+type LinkState = 'checking' | 'usable' | 'refused';
+
 /**
- * Whether the server refused the link when the page opened. The form shows meanwhile (the page's
- * markup is drawn before any request), and stays when the check could not be made: the change
- * itself says so then.
+ * What the server says of the link when the page opens: the form shows only once it is known to
+ * be usable, or when the check could not be made (offline): the change itself says so then.
  */
-function useIsLinkRefused(token: string | null): boolean {
-  const [refused, setRefused] = useState<string | null>(null);
+function useLinkState(token: string | null): LinkState {
+  const [checked, setChecked] = useState<{ token: string; state: LinkState } | null>(null);
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    checkPasswordResetLink(token, controller.signal).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) setRefused(token);
-    });
+    checkPasswordResetLink(token, controller.signal).then(
+      () => setChecked({ token, state: 'usable' }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const isRefused = error instanceof ApiError && error.status === 404;
+        setChecked({ token, state: isRefused ? 'refused' : 'usable' });
+      },
+    );
     return () => controller.abort();
   }, [token]);
-  return token !== null && refused === token;
+  return checked !== null && checked.token === token ? checked.state : 'checking';
 }
 
 function Page() {
   const token = useLinkToken();
-  const isRefused = useIsLinkRefused(token);
+  const state = useLinkState(token);
   if (!token) {
     return (
       <IncompleteLink
@@ -49,11 +57,21 @@ function Page() {
       />
     );
   }
-  if (isRefused) {
+  if (state === 'checking') {
+    return (
+      <AuthCard title="Reset your password">
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
+          <Spinner />
+          Checking your reset link…
+        </p>
+      </AuthCard>
+    );
+  }
+  if (state === 'refused') {
     return (
       <IncompleteLink
         title="Reset your password"
-        message={EXPIRED_RESET_LINK_MESSAGE}
+        message={UNUSABLE_RESET_LINK_MESSAGE}
         action={{ to: paths.forgotPassword, label: 'Ask for a new link' }}
       />
     );
