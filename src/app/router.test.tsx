@@ -21,7 +21,7 @@ const profile = makeBuyerProfile({
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
-function api(url: string, init?: RequestInit): Response {
+function api(url: string, init?: RequestInit): Response | Promise<Response> {
   const path = new URL(url, 'http://localhost').pathname;
   if (path === '/api/v1/buyer/profiles') return jsonResponse(profile);
   if (path === '/api/v1/buyer/domains')

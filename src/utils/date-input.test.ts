@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DATE_FORMAT_MESSAGE,
+  dateFormatMessage,
   DATE_IN_PAST_MESSAGE,
-  DATE_NOT_REAL_MESSAGE,
+  dateNotRealMessage,
   localToday,
   parseDateInput,
   parseFutureDateInput,
@@ -18,8 +18,8 @@ describe('typed dates', () => {
     expect(parseDateInput('')).toEqual({ ok: true, value: '' });
     // A phone's number pad has no separators.
     expect(parseDateInput('24112026')).toEqual({ ok: true, value: '2026-11-24' });
-    expect(parseDateInput('31022027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
-    expect(parseDateInput('241126')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+    expect(parseDateInput('31022027')).toEqual({ ok: false, message: dateNotRealMessage() });
+    expect(parseDateInput('241126')).toEqual({ ok: false, message: dateFormatMessage() });
   });
 
   it('refuses a date before today where the date must lie ahead', () => {
@@ -35,18 +35,30 @@ describe('typed dates', () => {
   });
 
   it('refuses dates that do not exist and other shapes', () => {
-    expect(parseDateInput('31/02/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
-    expect(parseDateInput('29/02/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
-    expect(parseDateInput('11/24/2026')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
-    expect(parseDateInput('00/01/2027')).toEqual({ ok: false, message: DATE_NOT_REAL_MESSAGE });
-    expect(parseDateInput('2026-11-24')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
-    expect(parseDateInput('24/11/26')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
-    expect(parseDateInput('tomorrow')).toEqual({ ok: false, message: DATE_FORMAT_MESSAGE });
+    expect(parseDateInput('31/02/2027')).toEqual({ ok: false, message: dateNotRealMessage() });
+    expect(parseDateInput('29/02/2027')).toEqual({ ok: false, message: dateNotRealMessage() });
+    expect(parseDateInput('11/24/2026')).toEqual({ ok: false, message: dateNotRealMessage() });
+    expect(parseDateInput('00/01/2027')).toEqual({ ok: false, message: dateNotRealMessage() });
+    expect(parseDateInput('2026-11-24')).toEqual({ ok: false, message: dateFormatMessage() });
+    expect(parseDateInput('24/11/26')).toEqual({ ok: false, message: dateFormatMessage() });
+    expect(parseDateInput('tomorrow')).toEqual({ ok: false, message: dateFormatMessage() });
   });
 
   it('shows a wire date as DD/MM/YYYY and round-trips', () => {
     expect(toDateInput('2026-11-24')).toBe('24/11/2026');
     expect(toDateInput(null)).toBe('');
     expect(parseDateInput(toDateInput('2030-01-09'))).toEqual({ ok: true, value: '2030-01-09' });
+  });
+});
+
+describe('the example in a date message', () => {
+  it('is a week ahead of today, so it is never a date in the past', () => {
+    const now = new Date(2026, 11, 28, 15, 0);
+    expect(dateFormatMessage(now)).toBe('Enter the date as DD/MM/YYYY, for example 04/01/2027.');
+    expect(dateNotRealMessage(now)).toBe('Enter a real date, for example 04/01/2027.');
+    expect(parseDateInput('31/02/2027', now)).toEqual({
+      ok: false,
+      message: 'Enter a real date, for example 04/01/2027.',
+    });
   });
 });

@@ -6,8 +6,21 @@ import { DUE_DATE_IN_PAST_MESSAGE, dueDateProblem } from '#contract/cart.ts';
 import { DATE_FORMAT } from '../config/constants.ts';
 
 export const DATE_INPUT_PLACEHOLDER = DATE_FORMAT;
-export const DATE_FORMAT_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 24/11/2026';
-export const DATE_NOT_REAL_MESSAGE = 'Enter a real date, for example 24/11/2026';
+const EXAMPLE_DAYS_AHEAD = 7;
+
+/** A date a week from `now`, as the field shows it: an example that is never in the past. */
+function exampleDate(now: Date): string {
+  const later = new Date(now.getFullYear(), now.getMonth(), now.getDate() + EXAMPLE_DAYS_AHEAD);
+  return toDateInput(localToday(later));
+}
+
+export function dateFormatMessage(now = new Date()): string {
+  return `Enter the date as DD/MM/YYYY, for example ${exampleDate(now)}.`;
+}
+
+export function dateNotRealMessage(now = new Date()): string {
+  return `Enter a real date, for example ${exampleDate(now)}.`;
+}
 
 export type DateInputResult = { ok: true; value: string } | { ok: false; message: string };
 
@@ -33,13 +46,13 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * the eight digits '24112026' a phone's number pad can type are taken too) as YYYY-MM-DD. An
  * empty field is an empty value.
  */
-export function parseDateInput(text: string): DateInputResult {
+export function parseDateInput(text: string, now = new Date()): DateInputResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: '' };
   const match = TYPED.exec(trimmed) ?? DIGITS_ONLY.exec(trimmed);
-  if (!match) return { ok: false, message: DATE_FORMAT_MESSAGE };
+  if (!match) return { ok: false, message: dateFormatMessage(now) };
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!isRealDate(year, month, day)) return { ok: false, message: DATE_NOT_REAL_MESSAGE };
+  if (!isRealDate(year, month, day)) return { ok: false, message: dateNotRealMessage(now) };
   return { ok: true, value: `${pad(year, 4)}-${pad(month)}-${pad(day)}` };
 }
 

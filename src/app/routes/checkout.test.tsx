@@ -14,6 +14,7 @@ import { renderRoutes } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
 import { Component as CheckoutRoute } from './checkout.tsx';
+import { dateNotRealMessage } from '#src/utils/date-input.ts';
 
 const COMPANY = '00000000-0000-4000-8000-0000000e0001';
 const GB = '00000000-0000-4000-8000-0000000f0001';
@@ -571,7 +572,7 @@ describe('publishing due date', () => {
     await user.clear(date);
     await user.type(date, '31/02/2027');
     await user.tab();
-    expect(date).toHaveAccessibleDescription('Enter a real date, for example 24/11/2026');
+    expect(date).toHaveAccessibleDescription(dateNotRealMessage());
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     await user.clear(date);
@@ -734,7 +735,7 @@ describe('what the order is made of', () => {
     });
     await user.type(date, '31/02/2026');
     await user.tab();
-    expect(date).toHaveAccessibleDescription('Enter a real date, for example 24/11/2026');
+    expect(date).toHaveAccessibleDescription(dateNotRealMessage());
     const anchor = screen.getByLabelText('Anchor text, row 2, news.example.com');
     await user.clear(anchor);
     await user.tab();
@@ -748,7 +749,7 @@ describe('what the order is made of', () => {
     ).toEqual([
       `Row 1, news.example.com · Word count: ${wordCountMessage(1000, null)}`,
       'Row 2, news.example.com · Anchor text: This value should not be blank.',
-      'Row 2, news.example.com · Publishing due date: Enter a real date, for example 24/11/2026',
+      `Row 2, news.example.com · Publishing due date: ${dateNotRealMessage()}`,
     ]);
     const red = document.querySelectorAll('[aria-invalid="true"]');
     expect(red).toHaveLength(3);

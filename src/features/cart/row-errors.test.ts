@@ -17,6 +17,7 @@ import {
   wordCountError,
 } from './row-errors.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
+import { dateNotRealMessage } from '#src/utils/date-input.ts';
 
 describe('checkout row errors', () => {
   it('marks the missing required fields of each row', () => {
@@ -85,9 +86,7 @@ describe('checkout row errors', () => {
     expect(liveFieldError(item, 'topic', '')).toBe(NOT_BLANK_MESSAGE);
     const provided = makeCartItem({ content_product_plan: null });
     expect(liveFieldError(provided, 'topic', '')).toBeUndefined();
-    expect(liveFieldError(item, 'publishing_due_date', '30/02/2027')).toBe(
-      'Enter a real date, for example 24/11/2026',
-    );
+    expect(liveFieldError(item, 'publishing_due_date', '30/02/2027')).toBe(dateNotRealMessage());
     expect(liveFieldError(item, 'publishing_due_date', '28/02/2027')).toBeUndefined();
     expect(liveFieldError(item, 'comments', '')).toBeUndefined();
   });
