@@ -99,3 +99,20 @@ export function hostnameToUnicode(hostname: string): string {
     })
     .join('.');
 }
+
+/**
+ * A search term in the form hostnames are stored in, when it holds Unicode: "München" is looked
+ * for as "xn--mnchen-3ya", "münchen.de" as "xn--mnchen-3ya.de". Null when the term is ASCII
+ * already or cannot be a name. Only whole labels have an ASCII form: "münch" finds no
+ * "münchen.de".
+ */
+export function hostnameSearchToAscii(term: string): string | null {
+  const text = term.trim();
+  const isAscii = [...text].every((character) => character.charCodeAt(0) < 0x80);
+  if (isAscii || /[\s/?#@:\\%]/.test(text)) return null;
+  try {
+    return new URL(`http://${text}`).hostname || null;
+  } catch {
+    return null;
+  }
+}

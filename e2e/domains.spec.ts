@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
+import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 
@@ -68,6 +69,27 @@ test('a buyer adds a domain, uploads its referring domains and the catalogue mar
   await new CataloguePage(page).waitForRows();
   const first = page.getByRole('row', { name: new RegExp(linked[0]!.replace(/\./g, '\\.')) });
   await expect(first.getByText('Already linked')).toHaveCount(1);
+});
+
+test('a buyer adds an internationalised domain and reads it in Unicode, also in the cart', async ({
+  page,
+}) => {
+  await signIn(page);
+  const hostname = `münchen-${Date.now()}.de`;
+  await addDomain(page, hostname);
+  await page.getByRole('button', { name: `Competitors of ${hostname}` }).click();
+  await expect(page.getByRole('dialog', { name: `Competitors of ${hostname}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Domain' }).selectOption({ label: hostname });
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const panel = await CartPanel.open(page, await catalogue.firstHostname());
+  await panel.addAndGoButton().click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText(`for ${hostname}`).first()).toBeVisible();
+  await expect(page.getByText(/xn--/)).toHaveCount(0);
 });
 
 test('a buyer uploads a partly bad file and reads its errors', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
-import { decodePunycode, hostnameToUnicode } from '#contract/idna.ts';
+import { decodePunycode, hostnameSearchToAscii, hostnameToUnicode } from '#contract/idna.ts';
 
 const accepted = (input: string) => {
   const result = normaliseHostname(input);
@@ -124,4 +124,22 @@ describe('hostnameToUnicode', () => {
       }),
     );
   });
+});
+
+describe('hostnameSearchToAscii', () => {
+  it.each([
+    ['münchen', 'xn--mnchen-3ya'],
+    [' MÜNCHEN.de ', 'xn--mnchen-3ya.de'],
+    ['shop.müller', 'shop.xn--mller-kva'],
+    ['例え', 'xn--r8jz45g'],
+  ])('looks for %s as %s', (term, ascii) => {
+    expect(hostnameSearchToAscii(term)).toBe(ascii);
+  });
+
+  it.each(['munich', 'xn--mnchen-3ya', '', 'Küche und Bad', 'münchen/de', 'a%ü'])(
+    'has no other form for %j',
+    (term) => {
+      expect(hostnameSearchToAscii(term)).toBeNull();
+    },
+  );
 });

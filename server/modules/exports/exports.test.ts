@@ -183,6 +183,26 @@ describe('site export tasks', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual([third.hostname, first.hostname]);
   });
 
+  it('writes an internationalised name as the catalogue shows it, in Unicode', async () => {
+    const [site] = await ctx.handle.db.select().from(sites).limit(1);
+    if (!site) throw new Error('No site');
+    await ctx.handle.db
+      .update(sites)
+      .set({ hostname: 'xn--mnchen-3ya.de' })
+      .where(eq(sites.id, site.id));
+    try {
+      const task = await start({ ids: [site.id] });
+      await ctx.app.jobs.runNext();
+      const [record] = csvRecords((await download(await poll(task.id))).body);
+      expect(record?.Domain).toBe('münchen.de');
+    } finally {
+      await ctx.handle.db
+        .update(sites)
+        .set({ hostname: site.hostname })
+        .where(eq(sites.id, site.id));
+    }
+  });
+
   it('refuses chosen ids that are no sites, repeated or too many, and starts nothing', async () => {
     const [site] = SiteListSchema.parse(
       (await call('GET', '/api/v1/buyer/sites?limit=1')).json(),

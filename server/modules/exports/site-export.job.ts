@@ -1,5 +1,6 @@
 // The job that writes a catalogue export: the task's query, page by page, into a CSV file under
 // DATA_DIR/files, advancing the task's progress after each page.
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,20 +55,20 @@ function cellOf(column: ExportColumn, site: Site): CsvCell {
     case 'main_country':
       return site.main_country?.title ?? null;
     case 'competitors':
-      return site.competitors.map((competitor) => competitor.hostname).join(' ');
+      return site.competitors.map((competitor) => hostnameToUnicode(competitor.hostname)).join(' ');
     case 'is_back_linked':
       return backLinkedText(site.is_back_linked);
     case 'sponsor_tag_type':
       return SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type];
     case 'link_type':
       return LINK_TYPE_TITLES[site.link_type];
+    case 'hostname':
+      return hostnameToUnicode(site.hostname);
     case 'updated_at':
     case 'relevance_at':
       return csvDate(site[column]);
     default:
-      return site[
-        column as 'hostname' | 'ip_address' | 'domain_language' | 'website_topic' | 'tld'
-      ];
+      return site[column as 'ip_address' | 'domain_language' | 'website_topic' | 'tld'];
   }
 }
 

@@ -2,6 +2,7 @@
 // the buyer's item calls (each one event of the life cycle) and the export of an order's items.
 // A buyer only ever sees their own items: any other id is 404. It is also what other modules use
 // of order items: the life cycle, item statuses and the order mails (exported below).
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { createHash } from 'node:crypto';
 import {
   ArticleFeedbackFormSchema,
@@ -258,8 +259,11 @@ const EXPORT_COLUMNS: CsvColumn<OrderItem>[] = [
   { label: LABELS.live_link, cell: (item) => item.live_link },
   { label: LABELS.payment_status, cell: itemPaymentStatusText },
   { label: 'Payment method', cell: (item) => PAYMENT_METHOD_TITLES[item.payment_method] },
-  { label: LABELS.buyer_domain, cell: (item) => item.buyer_domain?.hostname },
-  { label: LABELS.domain, cell: (item) => item.site.hostname },
+  {
+    label: LABELS.buyer_domain,
+    cell: (item) => item.buyer_domain && hostnameToUnicode(item.buyer_domain.hostname),
+  },
+  { label: LABELS.domain, cell: (item) => hostnameToUnicode(item.site.hostname) },
   {
     label: inEuro(LABELS.price),
     cell: (item) => centsToMoney(moneyToCents(item.price) + moneyToCents(contentPriceOf(item))),

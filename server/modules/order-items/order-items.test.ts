@@ -152,6 +152,19 @@ describe('following orders', () => {
       expect((await list('filter[search]=%25')).pagination.total).toBe(0);
     });
 
+    it('finds an item hostname stored as Punycode by the Unicode a buyer types', async () => {
+      const target = mine[1];
+      if (!target) throw new Error('No order');
+      await ctx.handle.db
+        .update(orderItems)
+        .set({ siteHostname: 'xn--mnchen-3ya.de' })
+        .where(eq(orderItems.orderId, target.id));
+      for (const search of ['münchen', 'MÜNCHEN.DE']) {
+        const page = await list(`filter[search]=${encodeURIComponent(search)}&limit=100`);
+        expect(mineIn(page)).toEqual([target.number]);
+      }
+    });
+
     it('filters by payment status, status, company and net price', async () => {
       expect(mineIn(await list('filter[payment_status][]=pending_payment&limit=100'))).toEqual([
         mine[1]?.number,
@@ -947,6 +960,8 @@ describe('following orders', () => {
         anchorText: 'Grüße — naïve café 🚀',
         publishingDueDate: '2026-04-09',
         status: 'in_progress',
+        siteHostname: 'xn--mnchen-3ya.de',
+        buyerDomainHostname: 'shop.xn--mller-kva.de',
       });
       await setItem(second.id, { status: 'cancelled' });
       const response = await call('GET', `/orders/${placed.id}/items/exports`, tokens.buyer);
@@ -993,6 +1008,8 @@ describe('following orders', () => {
         'Payment status': 'Pending payment',
         'Payment method': 'Bank transfer',
         'Anchor text': 'Grüße — naïve café 🚀',
+        Domain: 'münchen.de',
+        'Buyer domain': 'shop.müller.de',
         'Due date': '09/04/2026',
         'Content provided by the provider': 'Yes',
         'Topic needs approval': 'No',

@@ -1,5 +1,7 @@
 // The buyer's orders: the list with its filter and sorting, one order, and what the list shows
 // of each (live links, the latest credit note) (Drizzle only).
+import { hostnameSearchToAscii } from '#contract/idna.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import {
@@ -138,11 +140,16 @@ export async function findOrdersOfUser(
   const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // A name typed in Unicode is looked for as it is stored too: "münchen" as "xn--mnchen-3ya".
+    const ascii = hostnameSearchToAscii(filter.search);
+    const asciiHostname = ascii
+      ? sql` or ${orderItems.siteHostname} ilike ${containsPattern(ascii)}`
+      : sql``;
     // Item hostnames through their trigram index, then the buyer's orders among them.
     conditions.push(
       sql`(${orders.number} ilike ${pattern} or ${orders.poNumber} ilike ${pattern}
         or ${orders.id} in (select ${orderItems.orderId} from ${orderItems}
-          where ${orderItems.siteHostname} ilike ${pattern}))`,
+          where ${orderItems.siteHostname} ilike ${pattern}${asciiHostname}))`,
     );
   }
   if (filter.paymentStatus?.length) {

@@ -1,5 +1,6 @@
 // Turns a validated catalogue query into SQL: the conditions of `filter[…]`, the price of a site
 // and the ORDER BY of `sorting[…]`. Every user value travels as a bound parameter.
+import { hostnameSearchToAscii } from '#contract/idna.ts';
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
@@ -185,9 +186,12 @@ export function globalWhereOf(search: SiteSearch): SQL | undefined {
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     const topics = search.searchTopics;
+    // A name typed in Unicode is looked for as it is stored too: "münchen" as "xn--mnchen-3ya".
+    const ascii = hostnameSearchToAscii(filter.search);
     conditions.push(
       or(
         sql`${sites.hostname} ilike ${pattern}`,
+        ascii ? sql`${sites.hostname} ilike ${containsPattern(ascii)}` : undefined,
         topics.length > 0 ? inArray(sites.websiteTopic, [...topics]) : undefined,
       ),
     );

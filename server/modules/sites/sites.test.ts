@@ -57,6 +57,8 @@ const EDGE_SITES = [
   { hostname: 'Zero-Traffic.net', dr: 0, tfCf: null, relevanceAt: '2024-01-01', general: 2000 },
   { hostname: '100percent_sites.org', dr: 100, tfCf: '1.0000', relevanceAt: null, general: 0 },
   { hostname: 'casino-only.com', dr: 35, tfCf: '0.2500', relevanceAt: '2025-12-31', general: 5000 },
+  // münchen.de, stored as the URL parser writes it.
+  { hostname: 'xn--mnchen-3ya.de', dr: 42, tfCf: '0.4000', relevanceAt: null, general: 3000 },
 ];
 
 function priceInCents(site: ModelSite, niches: readonly string[] | undefined): number | null {
@@ -365,6 +367,15 @@ describe('GET /api/v1/buyer/sites', () => {
       }
       const { expected } = await expectMatches({ filter: { search: '%' } });
       expect(expected).toEqual([]);
+    });
+
+    it('finds a name stored as Punycode by the Unicode a buyer types', async () => {
+      for (const search of ['münchen', 'MÜNCHEN.DE', 'xn--mnchen']) {
+        const body = await list({ filter: { search } });
+        expect(body.data.map((site) => site.hostname)).toEqual(['xn--mnchen-3ya.de']);
+      }
+      const body = await list({ filter: { search: 'münchen.com' } });
+      expect(body.data).toEqual([]);
     });
 
     it("filters the caller's favourites in and out", async () => {

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { SITE_DEFAULT_PAGE_SIZE } from '#contract/catalogue.ts';
@@ -220,9 +221,9 @@ function Dashboard() {
           ) : null}
           {hasNoCompetitors ? (
             <p role="status" className="mt-2 text-sm text-amber-800">
-              {selected?.hostname ?? 'This domain'} has no competitors yet, so its link gap is
-              empty. Open &ldquo;Competitors&apos; backlinks&rdquo; to add a group and upload its
-              file.
+              {selected ? hostnameToUnicode(selected.hostname) : 'This domain'} has no competitors
+              yet, so its link gap is empty. Open &ldquo;Competitors&apos; backlinks&rdquo; to add a
+              group and upload its file.
             </p>
           ) : null}
         </div>

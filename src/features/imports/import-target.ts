@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ImportKind, ImportStatus } from '#contract/domains.ts';
 import type { UploadProgress } from '#src/lib/api-client.ts';
 import { uploadCompetitors, uploadReferents } from './api/requests.ts';
@@ -32,6 +33,6 @@ export function importKindLabel(kind: ImportKind): string {
 /** Names what an upload fills, for the toast that announces its outcome. */
 export function importSubject(target: ImportTarget): string {
   return target.kind === 'referents'
-    ? target.hostname
-    : `${target.groupName} of ${target.hostname}`;
+    ? hostnameToUnicode(target.hostname)
+    : `${target.groupName} of ${hostnameToUnicode(target.hostname)}`;
 }

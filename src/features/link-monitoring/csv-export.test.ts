@@ -86,6 +86,20 @@ describe('link monitoring CSV', () => {
     ]);
   });
 
+  it('writes internationalised names in Unicode, as the list shows them', async () => {
+    const link = makeMonitoredLink({
+      site_hostname: 'xn--mnchen-3ya.de',
+      buyer_domain: { id: '00000000-0000-4000-8000-0000000000f2', hostname: 'xn--mller-kva.de' },
+      live_link: 'https://xn--mnchen-3ya.de/article',
+    });
+    const rows = Papa.parse<string[]>((await linksCsv([link])).slice(1)).data;
+    expect(rows[1]!.slice(2, 5)).toEqual([
+      'https://xn--mnchen-3ya.de/article',
+      'münchen.de',
+      'müller.de',
+    ]);
+  });
+
   it('fetches every page of the filter, 100 at a time, and reports its progress', async () => {
     const links = Array.from({ length: 230 }, (_, i) =>
       makeMonitoredLink({

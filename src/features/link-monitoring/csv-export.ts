@@ -3,6 +3,7 @@
  * the current filter fetched 100 rows at a time, written with papaparse (loaded only when an
  * export starts) and handed to the browser as a download.
  */
+import { hostnameToUnicode } from '#contract/idna.ts';
 import dayjs from 'dayjs';
 import {
   LINK_CHECK_OUTCOME_TITLES,
@@ -24,8 +25,8 @@ const COLUMNS: readonly [string, (link: MonitoredLink) => Cell][] = [
   ['Item', (l) => l.item.number],
   ['Order', (l) => l.order.number],
   ['Live link', (l) => l.live_link],
-  ['Site', (l) => l.site_hostname],
-  ['Buyer domain', (l) => l.buyer_domain.hostname],
+  ['Site', (l) => hostnameToUnicode(l.site_hostname)],
+  ['Buyer domain', (l) => hostnameToUnicode(l.buyer_domain.hostname)],
   ['Target URL', (l) => l.target_url],
   ['Anchor text', (l) => l.anchor_text],
   ['Health', (l) => LINK_HEALTH_TITLES[l.health]],

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { cx } from '#src/utils/class-names.ts';
@@ -44,7 +45,7 @@ export function BuyButton({
       )}
     >
       Buy
-      <span className="sr-only"> an article on {site.hostname}</span>
+      <span className="sr-only"> an article on {hostnameToUnicode(site.hostname)}</span>
       {count > 0 ? (
         <span className="rounded-full bg-white px-1.5 text-xs font-semibold text-indigo-700">
           +{count}

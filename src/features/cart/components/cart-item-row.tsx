@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useId, useState, type ReactNode } from 'react';
 import {
   correctedValueOf,
@@ -247,7 +248,8 @@ export function CartItemRow({
   const plan = item.content_product_plan;
   const isPaidPlan = plan !== null;
   const providesTopic = item.article_topic === 'please_provide_me_a_topic';
-  const rowLabel = `row ${position}, ${item.site.hostname}`;
+  const siteName = hostnameToUnicode(item.site.hostname);
+  const rowLabel = `row ${position}, ${siteName}`;
   const errorOf = (field: EditableField) => localErrors[field] ?? errors[field];
 
   const where = { hostname: item.site.hostname, position };
@@ -383,7 +385,7 @@ export function CartItemRow({
         )}
       >
         <span className="block font-medium break-words text-slate-900 max-md:text-base max-md:font-semibold">
-          {item.site.hostname}
+          {siteName}
         </span>
         {changed ? (
           <p
@@ -400,7 +402,7 @@ export function CartItemRow({
         </span>
         <span className="block text-xs break-words text-slate-500">
           {providesTopic ? 'Topic provided for you' : 'Your own topic'} · for{' '}
-          {item.buyer_domain.hostname}
+          {hostnameToUnicode(item.buyer_domain.hostname)}
         </span>
       </th>
       <td className={CELL}>{textInput('anchor_text')}</td>

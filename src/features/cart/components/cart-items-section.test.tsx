@@ -198,6 +198,35 @@ describe('cart list', () => {
     );
   });
 
+  it('shows internationalised names in Unicode, in the lines and in those kept on this device', async () => {
+    const item = makeCartItem({
+      site: { ...makeCartItem().site, hostname: 'xn--mnchen-3ya.de' },
+      buyer_domain: { id: makeCartItem().buyer_domain.id, hostname: 'shop.xn--mller-kva.de' },
+    });
+    mockApi(api(() => [item]));
+    await enqueue(
+      cartLineOutbox,
+      {
+        payload: cartLineBody(1),
+        summary: {
+          hostname: 'xn--r8jz45g.jp',
+          linkType: 'General',
+          plan: 'Standard',
+          articles: 1,
+          total: '145.00',
+        },
+      },
+      'k1',
+    );
+    renderSection();
+
+    const row = (await screen.findByText('münchen.de')).closest('tr');
+    expect(row).toHaveTextContent('for shop.müller.de');
+    const drafts = await screen.findByRole('region', { name: 'Added on this device' });
+    expect(drafts).toHaveTextContent('例え.jp');
+    expect(document.body).not.toHaveTextContent('xn--');
+  });
+
   it('lists lines kept on this device: waiting, or refused with the reason and a Remove action', async () => {
     const user = userEvent.setup();
     mockApi(api(() => []));

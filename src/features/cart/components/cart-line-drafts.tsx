@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
@@ -23,7 +24,7 @@ export function CartLineDrafts({ drafts }: { drafts: readonly CartLineDraft[] })
           <li key={draft.id} className="flex flex-wrap items-start justify-between gap-3 py-2.5">
             <div className="min-w-0 text-sm">
               <p className="font-medium text-slate-900">
-                {draft.summary.hostname}{' '}
+                {hostnameToUnicode(draft.summary.hostname)}{' '}
                 <span className="font-normal text-slate-600">
                   · {draft.summary.articles} {draft.summary.articles === 1 ? 'article' : 'articles'}{' '}
                   · {draft.summary.linkType} · {draft.summary.plan} ·{' '}
@@ -41,7 +42,7 @@ export function CartLineDrafts({ drafts }: { drafts: readonly CartLineDraft[] })
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Remove ${draft.summary.hostname} line that was not added`}
+                    aria-label={`Remove ${hostnameToUnicode(draft.summary.hostname)} line that was not added`}
                     onClick={() => void dismissOutboxEntry(draft.id)}
                   >
                     Remove

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -329,7 +330,7 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
       {
         onSuccess: (result) => {
           const count = payload.articles_number;
-          const what = `${count} ${count === 1 ? 'article' : 'articles'} on ${site.hostname}`;
+          const what = `${count} ${count === 1 ? 'article' : 'articles'} on ${hostnameToUnicode(site.hostname)}`;
           toast(
             result.status === 'added'
               ? { title: 'Added to cart', description: what, variant: 'success' }
@@ -357,7 +358,9 @@ export function CartPanel({ site, open, onClose, nicheFilter, buyerDomainFilter 
     <SideSheet
       open={open}
       onClose={close}
-      title={site ? `Publish an article on ${site.hostname}` : 'Publish an article'}
+      title={
+        site ? `Publish an article on ${hostnameToUnicode(site.hostname)}` : 'Publish an article'
+      }
       footer={
         <div className="flex w-full flex-wrap items-center justify-end gap-2">
           {footerNote ? (

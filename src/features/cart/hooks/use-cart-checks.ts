@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import {
@@ -61,7 +62,7 @@ export function rowProblemsOf(
   listed.sort((a, b) => a.position - b.position);
   const problems: SummaryProblem[] = [];
   for (const row of listed) {
-    const where = `Row ${row.position}, ${row.hostname}`;
+    const where = `Row ${row.position}, ${hostnameToUnicode(row.hostname)}`;
     const show = reveal ? () => reveal(row.position - 1) : undefined;
     const line = changed[row.id];
     if (line) {
@@ -88,7 +89,11 @@ export function rowProblemsOf(
   // Lines gone from the cart have no row left to lead to.
   for (const [id, line] of Object.entries(changed)) {
     if (listed.some((row) => row.id === id)) continue;
-    problems.push({ key: `${id}:line`, label: line.hostname || undefined, message: line.message });
+    problems.push({
+      key: `${id}:line`,
+      label: line.hostname ? hostnameToUnicode(line.hostname) : undefined,
+      message: line.message,
+    });
   }
   return problems;
 }

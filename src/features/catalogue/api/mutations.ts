@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '#src/components/toast-store.ts';
@@ -20,7 +21,9 @@ const WAITING_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> = {
 };
 
 export function waitingMarkText({ mark, value, hostnames }: QueuedMark): string {
-  const what = hostnames.length === 1 ? hostnames[0] : `${hostnames.length} sites`;
+  const [only] = hostnames;
+  const what =
+    hostnames.length === 1 && only ? hostnameToUnicode(only) : `${hostnames.length} sites`;
   return `You are offline: ${what} will be ${WAITING_MESSAGES[mark][String(value) as 'true' | 'false']} when the connection returns.`;
 }
 

@@ -86,6 +86,25 @@ describe('catalogue table', () => {
     expect(flags).toHaveLength(2);
   });
 
+  it('shows an internationalised site in Unicode and links to its ASCII address', async () => {
+    const site = makeSite({
+      hostname: 'xn--mnchen-3ya.de',
+      competitors: [{ hostname: 'shop.xn--mller-kva.de' }],
+    });
+    mockApi(sitesHandler(listOf([site])));
+    localStorage.setItem('domain_columns_table', JSON.stringify({ hidden: [] }));
+    renderOnRoute(<CatalogueSection />, `/?filter[buyer_domain]=${BUYER_DOMAIN}`);
+
+    const link = await screen.findByRole('link', { name: /^münchen\.de/ });
+    expect(link).toHaveAttribute('href', 'https://xn--mnchen-3ya.de');
+    const cells = within(link.closest('tr')!);
+    expect(cells.getByRole('button', { name: '1' })).toHaveAccessibleDescription('shop.müller.de');
+    expect(cells.getByRole('link', { name: /^Details/ })).toHaveTextContent(
+      'Details about münchen.de',
+    );
+    expect(cells.getByRole('checkbox', { name: 'Select münchen.de' })).toBeInTheDocument();
+  });
+
   it('hides the competitors and backlink columns without a buyer domain', async () => {
     mockApi(sitesHandler(listOf([makeSite()])));
     renderOnRoute(<CatalogueSection />);

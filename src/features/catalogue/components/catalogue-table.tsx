@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import {
   flexRender,
   getCoreRowModel,
@@ -277,7 +278,7 @@ export function CatalogueTable({
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={`Select ${row.original.hostname}`}
+            aria-label={`Select ${hostnameToUnicode(row.original.hostname)}`}
             className={checkboxClass}
             checked={row.getIsSelected()}
             onChange={row.getToggleSelectedHandler()}
@@ -303,7 +304,7 @@ export function CatalogueTable({
                 <button
                   type="button"
                   aria-pressed={on}
-                  aria-label={`Favorite ${site.hostname}`}
+                  aria-label={`Favorite ${hostnameToUnicode(site.hostname)}`}
                   aria-describedby={describedBy}
                   onClick={() => onMark('favorites', site, !on)}
                   className={cx(
@@ -333,7 +334,7 @@ export function CatalogueTable({
               {(describedBy) => (
                 <input
                   type="checkbox"
-                  aria-label={`Blacklist ${site.hostname}`}
+                  aria-label={`Blacklist ${hostnameToUnicode(site.hostname)}`}
                   aria-describedby={describedBy}
                   className={cx(checkboxClass, 'accent-slate-700')}
                   checked={on}

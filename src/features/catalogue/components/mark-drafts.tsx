@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
@@ -46,7 +47,7 @@ export function MarkDrafts({ drafts }: { drafts: MarkDraftList }) {
           <ul className="mt-1 space-y-2">
             {refused.map((entry) => {
               const { mark, value, hostnames } = entry.variables;
-              const names = hostnames.join(', ');
+              const names = hostnames.map(hostnameToUnicode).join(', ');
               return (
                 <li key={entry.id} className="flex flex-wrap items-start justify-between gap-2">
                   <span className="min-w-0 break-all">

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -109,7 +110,7 @@ export function siteDataColumns(options: {
           rel="noopener noreferrer"
           className="font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
         >
-          {info.getValue()}
+          {hostnameToUnicode(info.getValue())}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ),
@@ -148,7 +149,7 @@ export function siteDataColumns(options: {
           const competitors = info.getValue();
           if (competitors.length === 0) return <span className="text-slate-600">0</span>;
           return (
-            <Tooltip content={competitors.map((c) => c.hostname).join(', ')}>
+            <Tooltip content={competitors.map((c) => hostnameToUnicode(c.hostname)).join(', ')}>
               {(describedBy) => (
                 <button
                   type="button"
@@ -250,7 +251,8 @@ export function siteDataColumns(options: {
             to={`/sites/${info.row.original.id}`}
             className="text-sm font-medium text-indigo-700 hover:text-indigo-500 hover:underline"
           >
-            Details<span className="sr-only"> about {info.row.original.hostname}</span>
+            Details
+            <span className="sr-only"> about {hostnameToUnicode(info.row.original.hostname)}</span>
           </Link>
           {options.renderBuyAction?.(info.row.original)}
         </span>

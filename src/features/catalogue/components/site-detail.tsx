@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -123,7 +124,7 @@ function SimilarList({
                 to={`/sites/${other.id}`}
                 className="font-medium text-indigo-700 hover:underline"
               >
-                {other.hostname}
+                {hostnameToUnicode(other.hostname)}
               </Link>
               <span className="text-slate-600 tabular-nums">{measure(other)}</span>
             </li>
@@ -203,7 +204,7 @@ export function SiteDetailView({
         <span aria-hidden="true">←</span> Back to the list
       </Link>
       <PageHeader
-        title={`Details about ${site.hostname}`}
+        title={`Details about ${hostnameToUnicode(site.hostname)}`}
         actions={renderBuyAction?.(site)}
         description={
           <a
@@ -212,7 +213,7 @@ export function SiteDetailView({
             rel="noopener noreferrer"
             className="text-indigo-700 hover:underline"
           >
-            Visit {site.hostname}
+            Visit {hostnameToUnicode(site.hostname)}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         }
@@ -276,7 +277,7 @@ export function SiteDetailView({
                     key={hostname}
                     className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
                   >
-                    {hostname}
+                    {hostnameToUnicode(hostname)}
                   </li>
                 ))}
               </ul>
@@ -299,7 +300,7 @@ export function SiteDetailView({
                       </p>
                       <ul className="mt-1 list-inside list-disc">
                         {site.competitors.map((c) => (
-                          <li key={c.hostname}>{c.hostname}</li>
+                          <li key={c.hostname}>{hostnameToUnicode(c.hostname)}</li>
                         ))}
                       </ul>
                     </>

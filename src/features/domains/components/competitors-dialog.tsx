@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -78,7 +79,9 @@ function CompetitorGroupItem({
         <ul className="mt-2 space-y-1 text-sm" aria-label={`Competitors in ${group.name}`}>
           {group.competitors.map((competitor) => (
             <li key={competitor.id} className="flex justify-between gap-3">
-              <span className="min-w-0 break-all text-slate-800">{competitor.hostname}</span>
+              <span className="min-w-0 break-all text-slate-800">
+                {hostnameToUnicode(competitor.hostname)}
+              </span>
               <span className="shrink-0 text-slate-600">
                 {competitor.referring_domains === 1
                   ? '1 referring domain'
@@ -146,7 +149,7 @@ export function CompetitorsDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={domain ? `Competitors of ${domain.hostname}` : 'Competitors'}
+      title={domain ? `Competitors of ${hostnameToUnicode(domain.hostname)}` : 'Competitors'}
       description="Group your competitors and upload the domains that link to them. The catalogue's link gap shows the sites that link to them but not to you."
     >
       {isWaitingOffline ? (

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
@@ -28,7 +29,7 @@ export function DomainDrafts({ drafts }: { drafts: readonly DomainDraft[] }) {
       <ul className="mt-1 divide-y divide-amber-100">
         {drafts.map((draft) => {
           const words = WORDS[draft.action];
-          const hostname = draft.variables.hostname;
+          const hostname = hostnameToUnicode(draft.variables.hostname);
           return (
             <li key={draft.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <div className="min-w-0 text-sm">

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
@@ -49,7 +50,10 @@ export function DomainSelect({
       onChange={(event) => onChange(event.target.value)}
       placeholder={domains.length === 0 ? 'No domains yet' : 'All domains'}
       error={query.isError && !query.data ? 'Domains could not be loaded.' : undefined}
-      options={domains.map((domain) => ({ value: domain.id, label: domain.hostname }))}
+      options={domains.map((domain) => ({
+        value: domain.id,
+        label: hostnameToUnicode(domain.hostname),
+      }))}
     />
   );
 }

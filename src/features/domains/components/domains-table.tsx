@@ -129,7 +129,7 @@ export function DomainsTable({
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`Competitors of ${domain.hostname}`}
+            aria-label={`Competitors of ${hostnameToUnicode(domain.hostname)}`}
             onClick={() => setCompetitorsOf(domain)}
           >
             Competitors
@@ -137,7 +137,7 @@ export function DomainsTable({
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Delete ${domain.hostname}`}
+            aria-label={`Delete ${hostnameToUnicode(domain.hostname)}`}
             disabled={deleting.has(domain.id)}
             onClick={() => setToDelete(domain)}
           >
@@ -153,7 +153,7 @@ export function DomainsTable({
       <ConfirmDialog
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
-        title={`Delete ${toDelete?.hostname ?? 'domain'}?`}
+        title={`Delete ${toDelete ? hostnameToUnicode(toDelete.hostname) : 'domain'}?`}
         description="Its referring-domain list and competitor groups are removed. Cart lines and orders for it keep its name."
         confirmLabel="Delete domain"
         destructive
@@ -169,12 +169,12 @@ export function DomainsTable({
                   result.status === 'sent'
                     ? {
                         title: 'Domain deleted',
-                        description: `${domain.hostname} was deleted.`,
+                        description: `${hostnameToUnicode(domain.hostname)} was deleted.`,
                         variant: 'success',
                       }
                     : {
                         title: 'Saved on this device',
-                        description: `${domain.hostname} will be deleted when the connection returns.`,
+                        description: `${hostnameToUnicode(domain.hostname)} will be deleted when the connection returns.`,
                       },
                 ),
               onSettled: () => setToDelete(null),

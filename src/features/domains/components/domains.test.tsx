@@ -339,6 +339,24 @@ describe('competitors dialog', () => {
     ).toBe(true);
   });
 
+  it('shows internationalised names in Unicode: the domain and its competitors', async () => {
+    const idn = { id: DOMAIN_ID, hostname: 'xn--mnchen-3ya.de' };
+    const group = makeGroup({
+      buyer_domain: idn,
+      competitors: [{ id: 'c1', hostname: 'shop.xn--mller-kva.de', referring_domains: 5 }],
+    });
+    mockApi(api([makeDomain(idn)], [group]));
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(await screen.findByRole('button', { name: 'Competitors of münchen.de' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Competitors of münchen.de' });
+    const competitors = await within(dialog).findByRole('list', {
+      name: 'Competitors in Main rivals',
+    });
+    expect(competitors).toHaveTextContent('shop.müller.de5 referring domains');
+    expect(dialog).not.toHaveTextContent('xn--');
+  });
+
   it('shows the groups the domains page already holds when it opens offline, with one notice', async () => {
     mockApi(api([makeDomain()], [makeGroup()]));
     const user = userEvent.setup();

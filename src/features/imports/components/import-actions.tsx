@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { lazy, useState } from 'react';
 import type { BuyerDomain, ImportStatus } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
@@ -25,7 +26,7 @@ export function ImportActions({ target, file, status }: ImportActionsProps) {
   const [dialog, setDialog] = useState<'upload' | 'errors' | null>(null);
   const close = () => setDialog(null);
   const what = importKindLabel(target.kind);
-  const owner = target.kind === 'referents' ? target.hostname : target.groupName;
+  const owner = target.kind === 'referents' ? hostnameToUnicode(target.hostname) : target.groupName;
   const errors = status?.errors ?? [];
   const hasList = file !== null || status !== null;
   return (

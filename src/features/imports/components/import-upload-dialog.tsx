@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
@@ -278,8 +279,8 @@ export function ImportUploadDialog({ target, open, onClose }: ImportUploadDialog
       title={target.kind === 'referents' ? 'Upload referring domains' : 'Upload competitors'}
       description={
         target.kind === 'referents'
-          ? `The sites that already link to ${target.hostname}.`
-          : `The competitors of ${target.hostname} in the group ${target.groupName}, with the sites that link to them.`
+          ? `The sites that already link to ${hostnameToUnicode(target.hostname)}.`
+          : `The competitors of ${hostnameToUnicode(target.hostname)} in the group ${target.groupName}, with the sites that link to them.`
       }
     >
       {/* The dialog unmounts its content once closed, so each opening starts afresh. */}

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LINK_CHECK_OUTCOME_TITLES, type MonitoredLink } from '#contract/link-monitoring.ts';
@@ -46,7 +47,7 @@ export function linkColumns({
       isFixed: true,
       render: (link) => <ExternalLink href={link.live_link} />,
     },
-    { id: 'site', label: 'Site', render: (link) => text(link.site_hostname) },
+    { id: 'site', label: 'Site', render: (link) => text(hostnameToUnicode(link.site_hostname)) },
     {
       id: 'target_url',
       label: 'Target URL',

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { useState, type FormEvent } from 'react';
 import {
   LINK_HEALTH_STATUSES,
@@ -49,7 +50,7 @@ export function LinkFilters({
   // A domain in the address that is no longer among the buyer's domains stays choosable.
   const domainOptions = [...new Set([...domains, ...(state.buyer_domain ?? [])])].map((d) => ({
     value: d,
-    label: d,
+    label: hostnameToUnicode(d),
   }));
 
   const toggle = (status: LinkHealthStatus, isOn: boolean) =>

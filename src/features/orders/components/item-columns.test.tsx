@@ -100,3 +100,22 @@ describe('order item cards on a phone', () => {
     expect(screen.getByText(anchor)).not.toHaveClass('line-clamp-2');
   });
 });
+
+describe('order item domains', () => {
+  it('shows internationalised names in Unicode', () => {
+    const item = makeOrderItem({
+      site: { id: '00000000-0000-4000-8000-0000000000a1', hostname: 'xn--mnchen-3ya.de' },
+      buyer_domain: { id: '00000000-0000-4000-8000-0000000000a2', hostname: 'xn--mller-kva.de' },
+    });
+    const columns = itemColumns(handlers);
+    const shown = (id: string) => {
+      const column = columns.find((c) => c.id === id)!;
+      const { unmount } = render(<div data-testid={id}>{column.render(item)}</div>);
+      const text = screen.getByTestId(id).textContent;
+      unmount();
+      return text;
+    };
+    expect(shown('domain')).toBe('münchen.de');
+    expect(shown('buyer_domain')).toBe('müller.de');
+  });
+});

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { useId, useState, type ReactNode } from 'react';
 import {
@@ -406,9 +407,9 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       id: 'buyer_domain',
       label: LABELS.buyer_domain,
       isEmpty: (item) => !item.buyer_domain,
-      render: (item) => item.buyer_domain?.hostname ?? '',
+      render: (item) => (item.buyer_domain ? hostnameToUnicode(item.buyer_domain.hostname) : ''),
     },
-    { id: 'domain', label: LABELS.domain, render: (item) => item.site.hostname },
+    { id: 'domain', label: LABELS.domain, render: (item) => hostnameToUnicode(item.site.hostname) },
     {
       id: 'price',
       label: LABELS.price,

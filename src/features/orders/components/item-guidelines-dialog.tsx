@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ReactNode } from 'react';
 import {
   TARGET_URL_IMPLEMENTATION_LABELS,
@@ -39,8 +40,12 @@ export function GuidelinesSummary({ guidelines }: { guidelines: FrozenContentGui
       </Row>
       <Row label="Target URL comment">{comment(guidelines.target_url_comment)}</Row>
       <Row label="Number of trustlinks">{guidelines.trustlinks_number}</Row>
-      <Row label="Preferred trustlink domains">{list(guidelines.preferred_trustlink_domains)}</Row>
-      <Row label="Trustlink domains to avoid">{list(guidelines.avoided_trustlink_domains)}</Row>
+      <Row label="Preferred trustlink domains">
+        {list(guidelines.preferred_trustlink_domains.map(hostnameToUnicode))}
+      </Row>
+      <Row label="Trustlink domains to avoid">
+        {list(guidelines.avoided_trustlink_domains.map(hostnameToUnicode))}
+      </Row>
       <Row label="Number of internal links">{guidelines.internal_links_number}</Row>
       <Row label="Internal link comment">{comment(guidelines.internal_link_comment)}</Row>
       <Row label="Translate the anchor text">{guidelines.is_translate_anchor ? 'Yes' : 'No'}</Row>

@@ -1,3 +1,4 @@
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -55,7 +56,7 @@ function RequestList() {
         {requests.map((request) => (
           <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="min-w-0 break-all text-slate-800">
-              {request.domain}{' '}
+              {hostnameToUnicode(request.domain)}{' '}
               <span className="text-slate-500">· {formatDate(request.created_at)}</span>
             </span>
             <Badge variant={STATUS_VARIANTS[request.status]}>
