@@ -50,3 +50,24 @@ export function listWords(noun: string) {
     return undefined;
   };
 }
+
+/** What the sign-in pages say of an e-mail address left empty or not one. */
+export const EMAIL_EMPTY_MESSAGE = 'Enter your e-mail address.';
+export const EMAIL_INVALID_MESSAGE = 'Enter a valid e-mail address, like name@example.com.';
+/** What the sign-in card says of a password left empty. */
+export const PASSWORD_EMPTY_MESSAGE = 'Enter your password.';
+/** What a form that asks for a new password twice says when the second is left empty. */
+export const PASSWORD_REPEAT_EMPTY_MESSAGE = 'Enter the password again.';
+
+/**
+ * The error map of an e-mail address the buyer types for themselves: empty (or only spaces), not
+ * an address, or too long. Other issues keep the generic message.
+ */
+export function emailWords(issue: $ZodRawIssue): string | undefined {
+  const { input } = issue;
+  if (input === undefined || (typeof input === 'string' && input.trim() === '')) {
+    return EMAIL_EMPTY_MESSAGE;
+  }
+  if (issue.code === 'invalid_format') return EMAIL_INVALID_MESSAGE;
+  return fieldWords('An e-mail address')(issue);
+}

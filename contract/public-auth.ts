@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldWords } from './field-messages.ts';
+import { emailWords, fieldWords } from './field-messages.ts';
 import { isSingleLine, LINE_BREAK_MESSAGE } from './input-rules.ts';
 
 /** A person's or company's name: one line, since it may reach a mail's header or subject. */
@@ -24,7 +24,7 @@ export const NewPasswordSchema = z
 
 /** POST /v1/public/registrations: a new buyer signs up; a confirmation link is mailed. */
 export const RegistrationRequestSchema = z.object({
-  email: z.email('Invalid email').max(254),
+  email: z.email({ error: emailWords }).max(254),
   password: NewPasswordSchema,
   first_name: singleLineName('First name', 100),
   last_name: singleLineName('Last name', 100),
@@ -34,7 +34,7 @@ export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 
 /** POST /v1/public/passwords/resets: always answered 202, whether or not the e-mail is known. */
 export const PasswordResetRequestSchema = z.object({
-  email: z.email('Invalid email').max(254),
+  email: z.email({ error: emailWords }).max(254),
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 

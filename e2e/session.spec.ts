@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { LoginPage } from './pages/login-page.ts';
 import { BUYER, MANAGER } from './fixtures/users.ts';
 import { waitForServiceWorker } from './fixtures/network.ts';
+import { CataloguePage } from './pages/catalogue-page.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
 
@@ -115,6 +116,79 @@ test('logging out clears the session and returns to the start', async ({ page })
   await expect(page.getByText('Login to dashboard')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+});
+
+/** How many rows each table of the app's IndexedDB holds (none when it does not exist yet). */
+function savedRows(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('buyer-portal');
+        open.onerror = () => reject(new Error('IndexedDB did not open'));
+        open.onsuccess = () => {
+          const database = open.result;
+          const names = [...database.objectStoreNames];
+          if (names.length === 0) return resolve({});
+          const counts: Record<string, number> = {};
+          const stores = database.transaction(names);
+          for (const name of names) {
+            const count = stores.objectStore(name).count();
+            count.onsuccess = () => (counts[name] = count.result);
+          }
+          stores.oncomplete = () => {
+            database.close();
+            resolve(counts);
+          };
+        };
+      }),
+  );
+}
+
+/** The addresses of every answer the service worker keeps, across its caches. */
+function cachedAddresses(page: Page) {
+  return page.evaluate(async () => {
+    const addresses: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) addresses.push(request.url);
+    }
+    return addresses;
+  });
+}
+
+test('logging out leaves nothing of the buyer on the device for the next person', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(BUYER.email, BUYER.password);
+  await waitForServiceWorker(page);
+  await new CataloguePage(page).waitForRows();
+  // The catalogue page is saved for offline use once the browser is idle, the cache within 1 s.
+  await expect
+    .poll(async () => {
+      const rows = await savedRows(page);
+      return (rows.cataloguePages ?? 0) > 0 && (rows.queryCache ?? 0) > 0;
+    })
+    .toBe(true);
+
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  await expect(page.getByText('Login to dashboard')).toBeVisible();
+  const empty = { queryCache: 0, cataloguePages: 0, savedViews: 0, trackedImports: 0 };
+  await expect.poll(() => savedRows(page)).toMatchObject(empty);
+
+  // Someone else signs in on the same device: nothing of the buyer's is kept for them either.
+  await login.goto();
+  await login.signIn(MANAGER.email, MANAGER.password);
+  await expect(page.getByText("You don't have access")).toBeVisible();
+  expect(await savedRows(page)).toMatchObject(empty);
+  // The service worker keeps only shared reference data, never a buyer's own answers.
+  const kept = await cachedAddresses(page);
+  expect(kept.filter((address) => new URL(address).pathname.startsWith('/api/'))).toEqual(
+    kept.filter((address) => new URL(address).pathname.startsWith('/api/v1/common/')),
+  );
 });
 
 test('after logging out, a copy of the refresh token no longer renews the session', async ({

@@ -33,6 +33,8 @@ export interface ChipListFieldProps {
    * a form refuses to save while it is, so nothing typed is dropped without a word.
    */
   onPendingChange?: (isPending: boolean) => void;
+  /** Told whether the box holds any text, as it changes: a form's Discard clears it too. */
+  onDraftChange?: (hasText: boolean) => void;
 }
 
 const chipClasses =
@@ -60,10 +62,15 @@ export function ChipListField({
   name,
   onBlur,
   onPendingChange,
+  onDraftChange,
 }: ChipListFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraftText] = useState('');
+  const setDraft = (text: string) => {
+    setDraftText(text);
+    if ((text.trim() !== '') !== (draft.trim() !== '')) onDraftChange?.(text.trim() !== '');
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const isFull = values.length >= max;
   const entryProblems = Object.entries(entryErrors)

@@ -83,4 +83,25 @@ export class BuyerPortalDatabase extends Dexie {
   }
 }
 
+/**
+ * The tables that hold copies of what one buyer read: the query cache, catalogue pages, saved
+ * views and followed imports. They are emptied at sign-out and sign-in, so the next person on the
+ * device finds nothing of the previous buyer's. The outbox is not among them: it holds writes
+ * still to be sent, not copies.
+ */
+export const SAVED_READ_TABLES = [
+  'queryCache',
+  'cataloguePages',
+  'savedViews',
+  'trackedImports',
+] as const satisfies readonly (keyof BuyerPortalDatabase)[];
+
+/** Empties every table of `SAVED_READ_TABLES` in one transaction. */
+export async function clearSavedReads(database: BuyerPortalDatabase): Promise<void> {
+  const tables = SAVED_READ_TABLES.map((name) => database[name]);
+  await database.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()));
+  });
+}
+
 export const db = new BuyerPortalDatabase();

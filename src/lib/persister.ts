@@ -119,8 +119,3 @@ export function saveQueryCacheOnChange(queryClient: QueryClient): () => void {
     queryClient: queryClient as unknown as PersistableClient,
   });
 }
-
-/** Drops the persisted cache (used on logout: it holds the previous user's data). */
-export async function removePersistedQueryCache(): Promise<void> {
-  await queryPersister.removeClient();
-}

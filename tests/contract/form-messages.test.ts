@@ -188,6 +188,49 @@ describe('the messages of every form', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
   });
 
+  it('on the sign-in pages ask for each field in words for the buyer', () => {
+    const messages = (schema: $ZodType, value: unknown) =>
+      safeParse(schema, value).error?.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message}`,
+      );
+    const register = {
+      email: '',
+      password: 'a long enough password',
+      password_confirmation: '',
+      first_name: 'Ana',
+      last_name: 'Novak',
+      company_name: 'Novak d.o.o.',
+    };
+    expect(messages(LoginFormSchema, { email: ' ', password: '' })).toEqual([
+      'email: Enter your e-mail address.',
+      'password: Enter your password.',
+    ]);
+    expect(messages(LoginFormSchema, { email: 'ana@', password: 'x' })).toEqual([
+      'email: Enter a valid e-mail address, like name@example.com.',
+    ]);
+    // A form shows a field's first message (the comparison of the two passwords comes after).
+    expect(messages(authForms.RegisterFormSchema, register)?.slice(0, 2)).toEqual([
+      'email: Enter your e-mail address.',
+      'password_confirmation: Enter the password again.',
+    ]);
+    expect(
+      messages(authForms.RegisterFormSchema, {
+        ...register,
+        email: 'ana.example.com',
+        password_confirmation: register.password,
+      }),
+    ).toEqual(['email: Enter a valid e-mail address, like name@example.com.']);
+    expect(messages(authForms.PasswordResetRequestSchema, { email: '' })).toEqual([
+      'email: Enter your e-mail address.',
+    ]);
+    expect(
+      messages(authForms.ResetFormSchema, {
+        password: 'a long enough password',
+        password_confirmation: '',
+      })?.slice(0, 1),
+    ).toEqual(['password_confirmation: Enter the password again.']);
+  });
+
   it('cover every form of the app', () => {
     const used = new Set<string>();
     const visit = (dir: string) => {

@@ -116,7 +116,7 @@ describe('public registration and password reset', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().violations).toEqual([
-        { path: 'email', message: 'Invalid email' },
+        { path: 'email', message: 'Enter a valid e-mail address, like name@example.com.' },
         { path: 'password', message: 'Use at least 12 characters.' },
         { path: 'first_name', message: 'Enter your first name.' },
         { path: 'company_name', message: 'Enter your company name.' },

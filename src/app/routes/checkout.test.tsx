@@ -292,8 +292,10 @@ describe('checkout', () => {
     expect(keys()).toHaveLength(2);
     expect(keys()[0]).toBe(keys()[1]);
 
-    // The cart changes: the next attempt is a new order request.
+    // The cart changes: the next attempt is a new order request. (The lines can be changed
+    // again once the server answers again: a send that got no answer means offline.)
     const comments = screen.getByLabelText('Comments, row 1, news.example.com');
+    await waitFor(() => expect(comments).toBeEnabled());
     await user.type(comments, 'Please publish on Monday');
     await user.tab();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));

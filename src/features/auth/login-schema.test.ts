@@ -9,16 +9,20 @@ const messages = (values: unknown) => {
 };
 
 describe('the sign-in form schema', () => {
-  it('asks for both fields, with the spec messages', () => {
+  it('asks for both fields in words for the buyer', () => {
     expect(messages({ email: '', password: '' })).toEqual({
-      email: 'Required',
-      password: 'Required',
+      email: 'Enter your e-mail address.',
+      password: 'Enter your password.',
     });
-    expect(messages({ email: '   ', password: 'x' })).toEqual({ email: 'Required' });
+    expect(messages({ email: '   ', password: 'x' })).toEqual({
+      email: 'Enter your e-mail address.',
+    });
   });
 
   it('refuses an address that is not an email', () => {
-    expect(messages({ email: 'buyer@', password: 'secret' })).toEqual({ email: 'Invalid email' });
+    expect(messages({ email: 'buyer@', password: 'secret' })).toEqual({
+      email: 'Enter a valid e-mail address, like name@example.com.',
+    });
   });
 
   it('trims the address and keeps the password as typed', () => {

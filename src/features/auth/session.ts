@@ -12,9 +12,10 @@ export const session: SessionManager = createSessionManager({
   clearUserData: async () => {
     queryClient.clear();
     clearSelectionCookies();
-    // Loaded here only when needed: the persister and Dexie stay out of the first load.
-    await import('#src/lib/persister.ts')
-      .then((persister) => persister.removePersistedQueryCache())
+    // Loaded here only when needed: the persister and Dexie stay out of the first load. The
+    // query cache's saved copy, the catalogue pages, saved views and followed imports all go.
+    await import('#src/lib/db.ts')
+      .then(({ clearSavedReads, db }) => clearSavedReads(db))
       .catch(() => undefined);
   },
 });

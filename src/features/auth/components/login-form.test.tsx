@@ -49,12 +49,16 @@ describe('login form', () => {
     const password = screen.getByLabelText('Password');
     // The form's schema loads with its first validation.
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
-    expect(email).toHaveAccessibleDescription('Required');
-    expect(password).toHaveAccessibleDescription('Required');
+    expect(email).toHaveAccessibleDescription('Enter your e-mail address.');
+    expect(password).toHaveAccessibleDescription('Enter your password.');
 
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(email).toHaveAccessibleDescription('Invalid email'));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(
+        'Enter a valid e-mail address, like name@example.com.',
+      ),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,7 @@ import { db } from '#src/lib/db.ts';
 import { renderRoutes } from '#src/test-utils/render.tsx';
 import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
 import { cartLineOutbox } from '../api/cart-lines.ts';
-import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { cartLineBody, makeCartItem } from '#src/test-utils/factories.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
 
@@ -57,7 +57,10 @@ function renderSection() {
 beforeEach(async () => {
   await db.outbox.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('cart list', () => {
   it('says when the cart is empty', async () => {
@@ -81,6 +84,31 @@ describe('cart list', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('says before anything is typed that changing the lines needs a connection, offline', async () => {
+    mockApi(api(() => [makeCartItem()]));
+    renderSection();
+    const anchor = await screen.findByLabelText('Anchor text, row 1, news.example.com');
+    expect(anchor).toBeEnabled();
+    setOnline(false);
+    act(() => window.dispatchEvent(new Event('offline')));
+    const note = 'You are offline: changing the articles in your cart needs a connection.';
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(anchor).toBeDisabled();
+    for (const name of ['Clone row 1, news.example.com', 'Delete row 1, news.example.com']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    const empty = screen.getByRole('button', { name: 'Empty cart' });
+    expect(empty).toBeDisabled();
+    expect(empty).toHaveAccessibleDescription(note);
+    expect(screen.getByRole('group')).toHaveAccessibleDescription(note);
+
+    setOnline(true);
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(note)).not.toBeInTheDocument());
+    expect(anchor).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Empty cart' })).toBeEnabled();
   });
 
   it('shows an error with a retry when the cart cannot be loaded', async () => {

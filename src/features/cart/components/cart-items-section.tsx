@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { CART_LIST_STARTUP_LIMIT, type CartItem } from '#contract/cart.ts';
 import { buttonClasses, Button } from '#src/components/button.tsx';
@@ -17,6 +17,7 @@ import type { EditableField, RowErrors } from '../row-errors.ts';
 import { CartItemRow, type CartPins } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
 import { lastPageOf, settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
 
@@ -110,6 +111,11 @@ export function CartItemsSection({
   const remove = useRemoveCartItems();
   const empty = useEmptyCart();
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  // Changing, cloning, removing and emptying lines are not kept for later: offline they are off,
+  // with the reason said before anything is typed (decision 176).
+  const isOnline = useOnlineStatus();
+  const offlineNoteId = useId();
+  const offlineNote = isOnline ? undefined : offlineNoteId;
   const [setOverflowBox, overflow] = useScrollOverflow('x');
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const scrollBox = useCallback(
@@ -192,48 +198,55 @@ export function CartItemsSection({
           // Its own scroll box, both ways from md up, under a header row that stays in view; on a
           // phone each line is a card and nothing scrolls sideways (decision 096).
           <div ref={scrollBox} style={insets} className="relative overflow-auto md:max-h-[70vh]">
-            <table
-              className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
-              aria-busy={query.isFetching || undefined}
+            {/* Offline every field and action of the lines is off at once; paging stays on. */}
+            <fieldset
+              disabled={!isOnline}
+              aria-describedby={offlineNote}
+              className="m-0 min-w-0 border-0 p-0"
             >
-              <caption className="sr-only">Articles in your cart</caption>
-              {/* On a phone the header row is read by screen readers only: each field has its label. */}
-              <thead className="bg-slate-50 text-xs text-slate-500 max-md:sr-only md:sticky md:top-0 md:z-20">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column.label}
-                      scope="col"
-                      data-pin={column.pin}
-                      className={cx(
-                        'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-medium whitespace-nowrap',
-                        column.className,
-                        column.pin && pins[column.pin],
-                      )}
-                    >
-                      {column.label}
-                    </th>
+              <table
+                className="min-w-full border-separate border-spacing-0 text-sm max-md:block"
+                aria-busy={query.isFetching || undefined}
+              >
+                <caption className="sr-only">Articles in your cart</caption>
+                {/* On a phone the header row is read by screen readers only: each field has its label. */}
+                <thead className="bg-slate-50 text-xs text-slate-500 max-md:sr-only md:sticky md:top-0 md:z-20">
+                  <tr>
+                    {COLUMNS.map((column) => (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        data-pin={column.pin}
+                        className={cx(
+                          'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-medium whitespace-nowrap',
+                          column.className,
+                          column.pin && pins[column.pin],
+                        )}
+                      >
+                        {column.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="max-md:block max-md:space-y-3 max-md:bg-slate-50 max-md:p-3">
+                  {items.map((item, index) => (
+                    <CartItemRow
+                      key={item.id}
+                      item={item}
+                      position={(page - 1) * CART_PAGE_LIMIT + index + 1}
+                      errors={rowErrors[item.id] ?? NO_ERRORS}
+                      onFieldChecked={onFieldChecked}
+                      edits={edits}
+                      changed={changedLines?.[item.id]}
+                      onClone={onClone}
+                      onDelete={onDelete}
+                      isBusy={isBusy}
+                      pins={pins}
+                    />
                   ))}
-                </tr>
-              </thead>
-              <tbody className="max-md:block max-md:space-y-3 max-md:bg-slate-50 max-md:p-3">
-                {items.map((item, index) => (
-                  <CartItemRow
-                    key={item.id}
-                    item={item}
-                    position={(page - 1) * CART_PAGE_LIMIT + index + 1}
-                    errors={rowErrors[item.id] ?? NO_ERRORS}
-                    onFieldChecked={onFieldChecked}
-                    edits={edits}
-                    changed={changedLines?.[item.id]}
-                    onClone={onClone}
-                    onDelete={onDelete}
-                    isBusy={isBusy}
-                    pins={pins}
-                  />
-                ))}
-              </tbody>
-            </table>
+                </tbody>
+              </table>
+            </fieldset>
           </div>
         ) : null}
         {total > 0 ? (
@@ -255,13 +268,24 @@ export function CartItemsSection({
         description="Fill in the details of every article. Changes are saved as you leave a field."
         actions={
           total > 0 ? (
-            <Button variant="secondary" size="sm" onClick={() => setConfirmOpen(true)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!isOnline}
+              aria-describedby={offlineNote}
+              onClick={() => setConfirmOpen(true)}
+            >
               Empty cart
             </Button>
           ) : null
         }
       />
       <CartLineDrafts drafts={drafts} />
+      {!isOnline && items.length > 0 ? (
+        <p id={offlineNoteId} className="px-5 pt-3 text-sm text-amber-800">
+          You are offline: changing the articles in your cart needs a connection.
+        </p>
+      ) : null}
       {content}
       <ConfirmDialog
         open={isConfirmOpen}

@@ -202,6 +202,35 @@ describe('content guidelines page', () => {
     expect(screen.queryByText(/^Not saved:/)).not.toBeInTheDocument();
   });
 
+  it('Discard changes also clears the text typed in the lists’ boxes', async () => {
+    const { calls } = mockApi(api(makeGuidelines()).handler);
+    const user = userEvent.setup({ delay: null });
+    renderOnRoute(<ContentGuidelinesPage />);
+    const domains = () => screen.getByRole('textbox', { name: 'Preferred trustlink domains' });
+    await screen.findByRole('textbox', { name: 'Preferred trustlink domains' });
+    const discard = screen.getByRole('button', { name: 'Discard changes' });
+    expect(discard).toBeDisabled();
+    // Text that cannot be added stays in its box when the buyer leaves it.
+    await user.type(domains(), '127.0.0.1');
+    await user.tab();
+    expect(domains()).toHaveValue('127.0.0.1');
+    await user.click(discard);
+    expect(domains()).toHaveValue('');
+    expect(screen.queryByText(/^Not added:/)).not.toBeInTheDocument();
+    expect(discard).toBeDisabled();
+
+    // Text typed and not yet added can be discarded too, and nothing of it is added.
+    await user.type(domains(), 'wikipedia.org');
+    await user.click(discard);
+    expect(domains()).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Remove wikipedia.org' })).not.toBeInTheDocument();
+
+    // Nothing is left to hold the save back.
+    await user.click(screen.getByRole('button', { name: 'Save guidelines' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(screen.queryByText(/^Not saved:/)).not.toBeInTheDocument();
+  });
+
   it('shows server violations on the fields and entries they name', async () => {
     const refuse = (call: Call) =>
       call.method === 'PUT'

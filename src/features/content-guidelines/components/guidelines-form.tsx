@@ -240,6 +240,17 @@ export interface GuidelinesFormProps {
   hasJustSaved?: boolean;
 }
 
+/** A state update that puts `label` in a set of lists' labels, or takes it out. */
+function withLabel(label: string, isIn: boolean) {
+  return (current: ReadonlySet<string>): ReadonlySet<string> => {
+    if (current.has(label) === isIn) return current;
+    const next = new Set(current);
+    if (isIn) next.add(label);
+    else next.delete(label);
+    return next;
+  };
+}
+
 /** Spec §2 "Content guidelines form": every field of spec §3 with its options and limits. */
 export function GuidelinesForm({
   initial,
@@ -258,6 +269,10 @@ export function GuidelinesForm({
   // The lists whose box still holds text that could not be added, by their labels.
   const [pendingLists, setPendingLists] = useState<ReadonlySet<string>>(new Set());
   const [isSaveRefused, setSaveRefused] = useState(false);
+  // The lists whose box holds any text, which Discard clears along with the fields' values.
+  const [typedLists, setTypedLists] = useState<ReadonlySet<string>>(new Set());
+  // Counts the discards: each draws the lists' boxes anew, empty.
+  const [discards, setDiscards] = useState(0);
   const pendingError =
     isSaveRefused && pendingLists.size > 0
       ? `Not saved: ${[...pendingLists].map((label) => `“${label}”`).join(' and ')} still ${
@@ -321,6 +336,7 @@ export function GuidelinesForm({
         const { error, entries } = listErrors(errors, name);
         return (
           <ChipListField
+            key={discards}
             name={field.name}
             label={label}
             description={description}
@@ -331,15 +347,8 @@ export function GuidelinesForm({
               field.onChange(values);
             }}
             onBlur={field.onBlur}
-            onPendingChange={(isPending) => {
-              setPendingLists((current) => {
-                if (current.has(label) === isPending) return current;
-                const next = new Set(current);
-                if (isPending) next.add(label);
-                else next.delete(label);
-                return next;
-              });
-            }}
+            onPendingChange={(isPending) => setPendingLists(withLabel(label, isPending))}
+            onDraftChange={(hasText) => setTypedLists(withLabel(label, hasText))}
             read={kind === 'topic' ? readTopic : readDomain}
             keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
             separator={kind === 'domain' ? /[\s,;]+/ : undefined}
@@ -529,7 +538,17 @@ export function GuidelinesForm({
       {pendingError ? <Alert>{pendingError}</Alert> : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
         {status ? <div className="mr-auto text-sm text-slate-600">{status}</div> : null}
-        <Button variant="secondary" disabled={!isDirty || isSaving} onClick={() => reset()}>
+        <Button
+          variant="secondary"
+          disabled={!(isDirty || typedLists.size > 0) || isSaving}
+          onClick={() => {
+            reset();
+            setPendingLists(new Set());
+            setTypedLists(new Set());
+            setSaveRefused(false);
+            setDiscards((count) => count + 1);
+          }}
+        >
           Discard changes
         </Button>
         <Button ref={saveButton} type="submit" loading={isSaving}>
