@@ -222,3 +222,53 @@ test('a link to an orders page past the end opens the last page', async ({ page 
   ).toBeVisible();
   await expect(page.getByText(/^Showing [\d,]+ to ([\d,]+) of \1 entries$/)).toBeVisible();
 });
+
+test('on a phone an order item is a card that opens with what waits for the buyer', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page);
+  const { orderId, itemNumber } = await placePaidOrder(page);
+  await advance(itemNumber, 'topic_ready', baseURL);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const order = new OrderPage(page);
+  await order.goto(orderId);
+  const card = order.row(itemNumber);
+  await card.scrollIntoViewIfNeeded();
+
+  // First what waits for the buyer with its buttons (once), then the item's actions, then the rest.
+  const need = card.getByText('Topic to approve', { exact: true });
+  const yes = order.button(`Yes, approve topic of item ${itemNumber}`);
+  const no = order.button(`No, decline topic of item ${itemNumber}`);
+  const cancel = order.button(`Cancel item ${itemNumber}`);
+  const edit = order.button(`Request edit of item ${itemNumber}`);
+  const status = card.getByText('Topic ready for approval', { exact: true });
+  for (const part of [need, yes, no, cancel, edit, status]) await expect(part).toBeVisible();
+  const top = async (part: typeof need) => (await part.boundingBox())!.y;
+  expect(await top(need)).toBeLessThan(await top(yes));
+  expect(await top(yes)).toBe(await top(no));
+  expect(await top(no)).toBeLessThan(await top(cancel));
+  expect(await top(cancel)).toBe(await top(edit));
+  expect(await top(edit)).toBeLessThan(await top(status));
+
+  // Empty fields are left out of sight; every cell stays in its column for screen readers.
+  const shown = await card
+    .locator('td')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.getBoundingClientRect().width > 1)
+        .map((cell) => cell.querySelector('[data-label]')?.getAttribute('data-label') ?? ''),
+    );
+  expect(shown).toEqual(expect.arrayContaining(['Status', 'Payment status', 'Domain']));
+  for (const empty of ['Live link', 'Published date', 'Custom id', 'Comments', 'Topic feedback']) {
+    expect(shown).not.toContain(empty);
+  }
+  const table = page.getByRole('table', { name: 'Order items' });
+  await expect(table.getByRole('columnheader', { name: 'Live link' })).toHaveCount(1);
+  expect(await card.getByRole('cell').count()).toBe(
+    (await table.getByRole('columnheader').count()) - 1,
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});
