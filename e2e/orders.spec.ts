@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from './fixtures/test.ts';
 import {
   cartOfOneArticle,
+  orderCart,
   orderCartWithCredits,
   writtenArticle,
   type PaidOrder,
@@ -23,6 +24,12 @@ async function signIn(page: Page) {
 
 /** Places and pays (with credits) an order of one written article whose topic needs approval. */
 async function placePaidOrder(page: Page): Promise<PaidOrder> {
+  await cartOfWrittenArticle(page);
+  return orderCartWithCredits(page);
+}
+
+/** Empties the cart and puts one written article in it, whose topic needs approval. */
+async function cartOfWrittenArticle(page: Page): Promise<void> {
   await cartOfOneArticle(page, {
     article_topic: 'please_provide_me_a_topic',
     is_topic_needs_approval: true,
@@ -30,7 +37,6 @@ async function placePaidOrder(page: Page): Promise<PaidOrder> {
     target_url: 'https://shop.example.org/offers',
     anchor_text: 'best offers',
   });
-  return orderCartWithCredits(page);
 }
 
 /** One publisher step through `npm run demo:advance`, which asks the running e2e server. */
@@ -271,4 +277,38 @@ test('on a phone an order item is a card that opens with what waits for the buye
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+test("on a laptop the orders list shows each order's payment status as the order's page words it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const paid = await placePaidOrder(page);
+  await cartOfWrittenArticle(page);
+  const unpaid = await orderCart(page, 'bank_transfer');
+
+  await page.goto('/orders');
+  const table = page.getByRole('table', { name: 'Orders' });
+  const header = table.getByRole('columnheader', { name: 'Payment status' });
+  await expect(header).toBeVisible();
+  const box = (await header.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  const column = (await table.getByRole('columnheader').allTextContents()).findIndex((name) =>
+    name.startsWith('Payment status'),
+  );
+  const rowOf = (orderNumber: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: orderNumber, exact: true }) });
+  await expect(rowOf(paid.orderNumber).locator('th, td').nth(column)).toHaveText('Paid');
+  await expect(rowOf(unpaid.orderNumber).locator('th, td').nth(column)).toHaveText(
+    'Pending payment',
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  await rowOf(unpaid.orderNumber).getByRole('link', { name: /View/ }).click();
+  await expect(page.locator('dt:text-is("Payment status") + dd')).toHaveText('Pending payment');
 });
