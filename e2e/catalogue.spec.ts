@@ -171,6 +171,28 @@ test('a buyer exports the filtered list and gets a CSV', async ({ page }) => {
   expect(text.split('\n').length).toBeGreaterThan(2);
 });
 
+test('a buyer ticks two sites and exports exactly those', async ({ page }) => {
+  await signIn(page);
+  const catalogue = new CataloguePage(page);
+  await catalogue.waitForRows();
+  const boxes = catalogue.rows().getByRole('checkbox', { name: /^Select / });
+  const chosen: string[] = [];
+  for (const index of [0, 2]) {
+    const box = boxes.nth(index);
+    chosen.push((await box.getAttribute('aria-label'))!.replace('Select ', ''));
+    await box.check();
+  }
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export selected (2)' }).click();
+  const file = await download;
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(await file.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = text.slice(1).trimEnd().split('\r\n');
+  expect(header!.split(',')[0]).toBe('Domain');
+  expect(rows.map((row) => row.split(',')[0]).sort()).toEqual([...chosen].sort());
+});
+
 test('offline, the buyer still sees the catalogue pages viewed before', async ({
   page,
   context,

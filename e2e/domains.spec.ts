@@ -115,6 +115,26 @@ test('a buyer uploads a partly bad file and reads its errors', async ({ page }) 
   await expect(errors).toContainText('Enter a domain name, not an IP address.');
 });
 
+test('a buyer chooses a file of garbage only and reads why each row is refused', async ({
+  page,
+}) => {
+  await signIn(page);
+  const hostname = `e2e-garbage-${Date.now()}.com`;
+  await addDomain(page, hostname);
+
+  await page.getByRole('button', { name: `Upload referring domains of ${hostname}` }).click();
+  await chooseFile(page, 'garbage.csv', '=1+1\n10.0.0.1\njavascript:alert(1)\n');
+  await expect(page.getByRole('list', { name: 'Invalid rows' }).getByRole('listitem')).toHaveText([
+    'Line 1, column 1 “=1+1”: This is not a valid domain name, such as example.com.',
+    'Line 2, column 1 “10.0.0.1”: Enter a domain name, not an IP address.',
+    'Line 3, column 1 “javascript:alert(1)”: This is not a valid domain name, such as example.com.',
+  ]);
+  await expect(
+    page.getByText('No domains were found in this file, so there is nothing to upload.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload referring domains' })).toBeDisabled();
+});
+
 test('a buyer uploads competitors and opens the link gap', async ({ page }) => {
   await signIn(page);
   const referring = await catalogueHostnames(page, 2);

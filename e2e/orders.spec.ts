@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from './fixtures/test.ts';
 import {
   cartOfOneArticle,
+  orderCart,
   orderCartWithCredits,
   writtenArticle,
   type PaidOrder,
@@ -23,6 +24,12 @@ async function signIn(page: Page) {
 
 /** Places and pays (with credits) an order of one written article whose topic needs approval. */
 async function placePaidOrder(page: Page): Promise<PaidOrder> {
+  await cartOfWrittenArticle(page);
+  return orderCartWithCredits(page);
+}
+
+/** Empties the cart and puts one written article in it, whose topic needs approval. */
+async function cartOfWrittenArticle(page: Page): Promise<void> {
   await cartOfOneArticle(page, {
     article_topic: 'please_provide_me_a_topic',
     is_topic_needs_approval: true,
@@ -30,7 +37,6 @@ async function placePaidOrder(page: Page): Promise<PaidOrder> {
     target_url: 'https://shop.example.org/offers',
     anchor_text: 'best offers',
   });
-  return orderCartWithCredits(page);
 }
 
 /** One publisher step through `npm run demo:advance`, which asks the running e2e server. */
@@ -221,4 +227,88 @@ test('a link to an orders page past the end opens the last page', async ({ page 
     page.getByRole('table', { name: 'Orders' }).getByRole('rowheader').first(),
   ).toBeVisible();
   await expect(page.getByText(/^Showing [\d,]+ to ([\d,]+) of \1 entries$/)).toBeVisible();
+});
+
+test('on a phone an order item is a card that opens with what waits for the buyer', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page);
+  const { orderId, itemNumber } = await placePaidOrder(page);
+  await advance(itemNumber, 'topic_ready', baseURL);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const order = new OrderPage(page);
+  await order.goto(orderId);
+  const card = order.row(itemNumber);
+  await card.scrollIntoViewIfNeeded();
+
+  // First what waits for the buyer with its buttons (once), then the item's actions, then the rest.
+  const need = card.getByText('Topic to approve', { exact: true });
+  const yes = order.button(`Yes, approve topic of item ${itemNumber}`);
+  const no = order.button(`No, decline topic of item ${itemNumber}`);
+  const cancel = order.button(`Cancel item ${itemNumber}`);
+  const edit = order.button(`Request edit of item ${itemNumber}`);
+  const status = card.getByText('Topic ready for approval', { exact: true });
+  for (const part of [need, yes, no, cancel, edit, status]) await expect(part).toBeVisible();
+  const top = async (part: typeof need) => (await part.boundingBox())!.y;
+  expect(await top(need)).toBeLessThan(await top(yes));
+  expect(await top(yes)).toBe(await top(no));
+  expect(await top(no)).toBeLessThan(await top(cancel));
+  expect(await top(cancel)).toBe(await top(edit));
+  expect(await top(edit)).toBeLessThan(await top(status));
+
+  // Empty fields are left out of sight; every cell stays in its column for screen readers.
+  const shown = await card
+    .locator('td')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.getBoundingClientRect().width > 1)
+        .map((cell) => cell.querySelector('[data-label]')?.getAttribute('data-label') ?? ''),
+    );
+  expect(shown).toEqual(expect.arrayContaining(['Status', 'Payment status', 'Domain']));
+  for (const empty of ['Live link', 'Published date', 'Custom id', 'Comments', 'Topic feedback']) {
+    expect(shown).not.toContain(empty);
+  }
+  const table = page.getByRole('table', { name: 'Order items' });
+  await expect(table.getByRole('columnheader', { name: 'Live link' })).toHaveCount(1);
+  expect(await card.getByRole('cell').count()).toBe(
+    (await table.getByRole('columnheader').count()) - 1,
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});
+
+test("on a laptop the orders list shows each order's payment status as the order's page words it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const paid = await placePaidOrder(page);
+  await cartOfWrittenArticle(page);
+  const unpaid = await orderCart(page, 'bank_transfer');
+
+  await page.goto('/orders');
+  const table = page.getByRole('table', { name: 'Orders' });
+  const header = table.getByRole('columnheader', { name: 'Payment status' });
+  await expect(header).toBeVisible();
+  const box = (await header.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  const column = (await table.getByRole('columnheader').allTextContents()).findIndex((name) =>
+    name.startsWith('Payment status'),
+  );
+  const rowOf = (orderNumber: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: orderNumber, exact: true }) });
+  await expect(rowOf(paid.orderNumber).locator('th, td').nth(column)).toHaveText('Paid');
+  await expect(rowOf(unpaid.orderNumber).locator('th, td').nth(column)).toHaveText(
+    'Pending payment',
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  await rowOf(unpaid.orderNumber).getByRole('link', { name: /View/ }).click();
+  await expect(page.locator('dt:text-is("Payment status") + dd')).toHaveText('Pending payment');
 });
