@@ -25,6 +25,11 @@ export interface ChipListFieldProps {
   display?: (value: string) => string;
   /** Text that ends an entry besides Enter, e.g. a comma for domains. */
   separator?: RegExp;
+  /**
+   * Whether spaces also separate entries that read well (domains never hold one): "a.com b.com"
+   * is two entries, while text of which no word reads well ("not a domain") stays one, as typed.
+   */
+  spaceSeparates?: boolean;
   disabled?: boolean;
   name?: string;
   onBlur?: () => void;
@@ -57,6 +62,7 @@ export function ChipListField({
   entryErrors = {},
   placeholder,
   separator,
+  spaceSeparates = false,
   display = (value) => value,
   disabled,
   name,
@@ -90,7 +96,12 @@ export function ChipListField({
    * line per reason; the refused ones stay in the box to be corrected.
    */
   const add = () => {
-    const parts = (separator ? draft.split(separator) : [draft]).filter((part) => part.trim());
+    const segments = (separator ? draft.split(separator) : [draft]).filter((part) => part.trim());
+    const parts = segments.flatMap((segment) => {
+      const words = segment.trim().split(/\s+/);
+      const isList = spaceSeparates && words.length > 1 && words.some((word) => read(word).ok);
+      return isList ? words : [segment];
+    });
     if (parts.length === 0) {
       setProblem(null);
       onPendingChange?.(false);

@@ -179,6 +179,23 @@ describe('content guidelines page', () => {
     expect(input).toHaveValue('not, a-domain, 🏕️.com');
   });
 
+  it('keeps a refused entry as typed: text of which no word is a domain stays one entry', async () => {
+    mockApi(api(makeGuidelines()).handler);
+    const user = userEvent.setup({ delay: null });
+    renderOnRoute(<ContentGuidelinesPage />);
+    const input = await screen.findByRole('textbox', { name: 'Preferred trustlink domains' });
+    await user.click(input);
+    await user.paste('example.org, not a domain');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove example.org' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Not added: not a domain: This is not a valid domain name, such as example.com.',
+      ),
+    ).toBeInTheDocument();
+    expect(input).toHaveValue('not a domain');
+  });
+
   it('keeps text typed but not added: Save adds it, or refuses with a word while it cannot be', async () => {
     const { calls } = mockApi(api(makeGuidelines()).handler);
     const user = userEvent.setup({ delay: null });

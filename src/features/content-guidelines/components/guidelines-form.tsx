@@ -351,7 +351,8 @@ export function GuidelinesForm({
             onDraftChange={(hasText) => setTypedLists(withLabel(label, hasText))}
             read={kind === 'topic' ? readTopic : readDomain}
             keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
-            separator={kind === 'domain' ? /[\s,;]+/ : undefined}
+            separator={kind === 'domain' ? /[,;]+/ : undefined}
+            spaceSeparates={kind === 'domain'}
             display={kind === 'domain' ? hostnameToUnicode : undefined}
             max={kind === 'topic' ? MAX_TOPICS : MAX_DOMAINS}
             placeholder={kind === 'topic' ? 'Type a topic, then Enter' : 'example.com, then Enter'}
