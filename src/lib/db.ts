@@ -59,6 +59,11 @@ export interface OutboxRow {
   createdAt: number;
   attempts: number;
   lastError: string | null;
+  /**
+   * Who made the write (the signed-in buyer's login): it is sent in their session only, never
+   * in the next person's on this device. Entries kept before this was recorded have none.
+   */
+  owner?: string;
 }
 
 export class BuyerPortalDatabase extends Dexie {

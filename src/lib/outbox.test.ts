@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import { reportNoAnswer } from './connection.ts';
 import { db } from './db.ts';
+import { sessionStore } from './session-store.ts';
+import { makeAccessToken } from '#src/test-utils/tokens.ts';
 import {
   defineOutboxKind,
   dismissOutboxEntry,
@@ -35,6 +37,32 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('outbox', () => {
+  it("keeps each buyer's writes for that buyer: another one signed in on the device neither sees nor sends them", async () => {
+    const signInAs = (username: string) =>
+      sessionStore.write({
+        token: makeAccessToken({ username, exp: Math.floor(Date.now() / 1000) + 900 }),
+        refresh_token: 'r',
+      });
+    const send = vi.fn(async (_variables: unknown, _key: string) => 'ok');
+    const kind = kindOf('owned', send);
+    try {
+      signInAs('first@example.com');
+      const id = await enqueue(kind, { n: 1 }, 'key-first', 1000);
+      sessionStore.clear();
+      signInAs('second@example.com');
+      expect(await listOutbox(kind)).toEqual([]);
+      expect(await getOutboxEntry(kind, id)).toBeNull();
+      expect((await syncOutbox(kind)).sent).toBe(0);
+      expect(send).not.toHaveBeenCalled();
+      sessionStore.clear();
+      signInAs('first@example.com');
+      expect((await syncOutbox(kind)).sent).toBe(1);
+      expect(send).toHaveBeenCalledWith({ n: 1 }, 'key-first');
+    } finally {
+      sessionStore.clear();
+    }
+  });
+
   it('keeps one entry per idempotency key and lists each kind oldest first', async () => {
     const later = await enqueue(a, { n: 2 }, 'key-2', 2000);
     const earlier = await enqueue(a, { n: 1 }, 'key-1', 1000);

@@ -8,6 +8,8 @@
  * on every try, so a send whose answer was lost is answered from the first one by the server.
  * Entries are sent oldest first, one tab at a time (Web Locks), and removed only once answered.
  * One the server refuses stays with the server's reason until the buyer dismisses it.
+ * An entry belongs to the buyer who made it: another buyer signed in on the same device neither
+ * sees nor sends it; it waits for its owner's next sign-in.
  */
 import { errorText } from '#contract/error-text.ts';
 import { ApiError, NetworkError } from './api-client.ts';
@@ -15,6 +17,8 @@ import { isBrowserOffline, isConnected } from './connection.ts';
 import { openDatabase } from './database.ts';
 import type { BuyerPortalDatabase, OutboxRow } from './db.ts';
 import { withExclusiveLock } from './locks.ts';
+import { sessionStore } from './session-store.ts';
+import { decodeAccessClaims } from '#src/utils/jwt.ts';
 
 /** HTTP statuses, each with the reason it belongs where it is listed. */
 export type StatusReasons = Readonly<Partial<Record<number, string>>>;
@@ -83,6 +87,19 @@ export function onOutboxEntry(listener: () => void): () => void {
   return () => entryListeners.delete(listener);
 }
 
+/** The signed-in buyer's login, whose entries are shown and sent; null when signed out. */
+function currentOwner(): string | null {
+  return decodeAccessClaims(sessionStore.read().accessToken)?.username ?? null;
+}
+
+/**
+ * Whether the signed-in buyer made this entry. One kept with no owner (before owners were
+ * recorded, or with no session) is anyone's.
+ */
+function isOwn(row: OutboxRow, owner: string | null = currentOwner()): boolean {
+  return row.owner === undefined || row.owner === owner;
+}
+
 function toEntry<TVariables>(row: OutboxRow): OutboxEntry<TVariables> {
   return {
     id: row.id!,
@@ -104,7 +121,9 @@ export async function enqueue<TVariables>(
   const db = await openDatabase();
   const existing = await db.outbox.where('idempotencyKey').equals(idempotencyKey).first();
   if (existing?.id !== undefined) return existing.id;
+  const owner = currentOwner();
   const id = await db.outbox.add({
+    ...(owner === null ? {} : { owner }),
     idempotencyKey,
     mutationKey: kind.name,
     variables,
@@ -125,7 +144,11 @@ export async function listOutbox<TVariables>(
     .where('mutationKey')
     .equals(kind.name)
     .toArray();
-  return rows.sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!).map(toEntry<TVariables>);
+  const owner = currentOwner();
+  return rows
+    .filter((row) => isOwn(row, owner))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id! - b.id!)
+    .map(toEntry<TVariables>);
 }
 
 /** Whether any entry, of any kind, waits on this device to be sent (refused ones do not wait). */
@@ -133,7 +156,7 @@ export async function hasWaitingOutboxEntries(): Promise<boolean> {
   const waiting = await (
     await openDatabase()
   ).outbox
-    .filter((row) => row.lastError === null)
+    .filter((row) => row.lastError === null && isOwn(row))
     .first();
   return waiting !== undefined;
 }
@@ -143,7 +166,7 @@ export async function getOutboxEntry<TVariables>(
   id: number,
 ): Promise<OutboxEntry<TVariables> | null> {
   const row = await (await openDatabase()).outbox.get(id);
-  return row && row.mutationKey === kind.name ? toEntry<TVariables>(row) : null;
+  return row && row.mutationKey === kind.name && isOwn(row) ? toEntry<TVariables>(row) : null;
 }
 
 /** Counts a try that got no usable answer; with a reason, the entry is refused for good. */
