@@ -295,6 +295,14 @@ for (const size of SCREEN_SIZES) {
         await gotoAndWait(page, '/orders');
         await expect(page.getByRole('table').first()).toBeVisible();
         await checkScreen(page, testInfo, size, 'orders');
+        // Its saved layouts open under a page heading one level up from the catalogue's.
+        await page.getByRole('button', { name: 'Saved layouts' }).click();
+        await expect(page.getByRole('textbox', { name: /name$/ })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'orders-saved-layouts', {
+          exclude: ['tbody'],
+        });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('textbox', { name: /name$/ })).toHaveCount(0);
 
         await gotoAndWait(page, `/orders/${orderId}`);
         await checkScreen(page, testInfo, size, 'order-detail');

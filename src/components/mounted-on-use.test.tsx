@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,42 @@ describe('MountedOnUse', () => {
     expect(real).not.toBe(placeholder);
     expect(real).toHaveFocus();
     expect(real.tabIndex).toBe(-1);
+  });
+
+  it('opens a widget whose button only takes clicks on the first Enter or Space', async () => {
+    // A toolbar's sheet on a phone: a plain button that opens a dialog on click.
+    function Sheet({ buttonRef }: { buttonRef: (element: HTMLElement | null) => void }) {
+      const [isOpen, setOpen] = useState(false);
+      return (
+        <>
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={isOpen}
+            onClick={() => setOpen(true)}
+          >
+            Columns
+          </button>
+          {isOpen && <div role="dialog" aria-label="Columns" />}
+        </>
+      );
+    }
+    for (const key of ['{Enter}', ' ']) {
+      const { unmount } = render(
+        <MountedOnUse load={() => Promise.resolve({ Sheet })} trigger={{ children: 'Columns' }}>
+          {(module, buttonRef) => <module.Sheet buttonRef={buttonRef} />}
+        </MountedOnUse>,
+      );
+      const user = userEvent.setup();
+      await user.tab();
+      await user.keyboard(key);
+      expect(await screen.findByRole('dialog', { name: 'Columns' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Columns' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      unmount();
+    }
   });
 
   it('opens on a click with no item active, and stays mounted', async () => {

@@ -40,6 +40,9 @@ export const NOT_SAVED_OFFLINE = {
 /** The keys a Headless UI menu button opens its menu on (Down, Enter and Space: the first item). */
 export const MENU_KEYS: readonly string[] = ['Enter', ' ', 'ArrowDown', 'ArrowUp'];
 
+/** The keys a browser turns into a click on a focused button. */
+const ACTIVATION_KEYS: readonly string[] = ['Enter', ' '];
+
 /**
  * How the widget was first used: a key the widget's button handles, or a click (`null`), and the
  * plain button's place in the tab order (a roving tab stop sets it on the DOM).
@@ -53,8 +56,9 @@ type Activation = { key: string | null; tabIndex: number };
  * Until then a plain button with the props of `trigger` stands in for the widget's own button
  * (same look, same name, `aria-expanded` false). Clicking it, or pressing one of `keys` on it,
  * loads the code and mounts the widget (`children(module, triggerRef)`, which puts `triggerRef` on
- * its own button), moves focus to that button and hands it the same click or key, so the widget
- * opens exactly as if it had been there all along: a key opens a menu with its first (Down,
+ * its own button), moves focus to that button and hands it the same click or key (a key the
+ * widget's button does not take itself, Enter or Space, as the click a browser makes of it), so
+ * the widget opens exactly as if it had been there all along: a key opens a menu with its first (Down,
  * Enter, Space) or last (Up) item active. The widget stays mounted afterwards.
  *
  * Only a use loads the code, not pointing at or focusing the button: a chunk that fails to load
@@ -88,12 +92,17 @@ export function MountedOnUse<T>({
     const active = document.activeElement;
     if (active && active !== document.body) return;
     button.focus({ preventScroll: true });
-    if (pending.key === null) button.click();
-    else {
-      button.dispatchEvent(
-        new KeyboardEvent('keydown', { key: pending.key, bubbles: true, cancelable: true }),
-      );
+    if (pending.key === null) {
+      button.click();
+      return;
     }
+    const isHandled = !button.dispatchEvent(
+      new KeyboardEvent('keydown', { key: pending.key, bubbles: true, cancelable: true }),
+    );
+    // A widget whose button reacts to keys (Headless UI's) takes the key and cancels it. One that
+    // only reacts to clicks (a plain button, such as a toolbar's sheet on a phone) gets what the
+    // browser makes of Enter and Space on a button, which a replayed key does not make: a click.
+    if (!isHandled && ACTIVATION_KEYS.includes(pending.key)) button.click();
   }, [loaded, triggerElement]);
 
   if (loaded) return children(loaded.module, setTriggerElement);

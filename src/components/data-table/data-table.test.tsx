@@ -234,3 +234,33 @@ describe('pinned columns', () => {
     expect(actions).not.toHaveClass('after:bg-linear-to-l');
   });
 });
+
+describe('a table wider than its box', () => {
+  it('says under it on which side more columns lie, and nothing once all are in view', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1249);
+    const box = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1214);
+    try {
+      renderTable();
+      const hint = await screen.findByTestId('table-scroll-hint');
+      expect(hint).toHaveTextContent('More columns to the right: scroll the table sideways →');
+      expect(hint).toHaveAttribute('aria-hidden', 'true');
+      const region = screen.getByRole('region', { name: 'Your orders' });
+      region.scrollLeft = 35;
+      fireEvent.scroll(region);
+      await waitFor(() =>
+        expect(screen.getByTestId('table-scroll-hint')).toHaveTextContent(
+          '← More columns to the left: scroll the table sideways',
+        ),
+      );
+      width.mockReturnValue(1214);
+      region.scrollLeft = 0;
+      fireEvent.scroll(region);
+      await waitFor(() =>
+        expect(screen.queryByTestId('table-scroll-hint')).not.toBeInTheDocument(),
+      );
+    } finally {
+      width.mockRestore();
+      box.mockRestore();
+    }
+  });
+});

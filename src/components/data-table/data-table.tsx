@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import { HeaderKeysHint } from './header-keys-hint.tsx';
-import { pinnedCellClasses, StackedCellLabel } from './pinned-cells.tsx';
+import { pinnedCellClasses, StackedCellLabel, TableScrollHint } from './pinned-cells.tsx';
 import { useRovingHeader } from './use-roving-header.ts';
 import { Skeleton } from '../skeleton.tsx';
 import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
@@ -112,121 +112,128 @@ export function DataTable<T>({
     }
     return '';
   };
+  // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
+  // Focusable and named, so a keyboard user can scroll a table wider than the screen.
   return (
-    // Relative: screen-reader-only text in cells is positioned absolutely and must scroll with them.
-    // Focusable and named, so a keyboard user can scroll a table wider than the screen.
-    <div
-      ref={scrollBox}
-      className={cx(
-        'header-keys-scope relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
-        stackOnPhone ? 'md:max-h-[70vh]' : 'max-h-[70vh]',
-      )}
-      role="region"
-      aria-label={caption}
-      // A scroll box is reachable by keyboard only if it can take focus (WCAG 2.1.1).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-    >
-      <HeaderKeysHint />
-      <table
-        className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-md:block'))}
-        aria-busy={isBusy || undefined}
+    <>
+      <div
+        ref={scrollBox}
+        className={cx(
+          'header-keys-scope relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+          stackOnPhone ? 'md:max-h-[70vh]' : 'max-h-[70vh]',
+        )}
+        role="region"
+        aria-label={caption}
+        // A scroll box is reachable by keyboard only if it can take focus (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
       >
-        <caption className="sr-only">{caption}</caption>
-        <thead
-          className={cx(
-            'bg-slate-50 text-xs text-slate-500',
-            // On a phone the header row is read by screen readers only, and shows while a
-            // keyboard user is on it.
-            stackOnPhone
-              ? 'max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20'
-              : 'sticky top-0 z-20',
-          )}
+        <HeaderKeysHint />
+        <table
+          className={cx('min-w-full divide-y divide-slate-200 text-sm', stack('max-md:block'))}
+          aria-busy={isBusy || undefined}
         >
-          <tr ref={headerRowRef} onFocus={onHeaderFocus} onKeyDown={onHeaderKeyDown}>
-            {visible.map((column, index) => (
-              <th
-                key={column.id}
-                scope="col"
-                aria-sort={ariaSort(column.sortKey, sorting)}
-                className={cx(
-                  'px-3 py-2 text-left whitespace-nowrap',
-                  column.align === 'right' && 'text-right',
-                  'bg-slate-50',
-                  sticky(index, column),
-                )}
-              >
-                {column.id.startsWith('_') ? (
-                  <span className="sr-only">{column.label}</span>
-                ) : (
-                  <ColumnHeader
-                    label={column.label}
-                    sortColumn={column.sortKey}
-                    direction={
-                      column.sortKey && sorting?.column === column.sortKey
-                        ? sorting.direction
-                        : null
-                    }
-                    sortIndex={null}
-                    canHide={!column.isFixed && onHide !== undefined}
-                    align={column.align}
-                    sortTitle="Click to sort"
-                    onSort={(direction) => column.sortKey && onSort?.(column.sortKey, direction)}
-                    onHide={() => onHide?.(column.id)}
-                  />
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={cx('divide-y divide-slate-100 bg-white', stack('max-md:block'))}>
-          {isLoading
-            ? Array.from({ length: skeletonRows }, (_, row) => (
-                <tr key={`skeleton-${row}`}>
-                  {visible.map((column) => (
-                    <td key={column.id} className="px-3 py-3">
-                      <Skeleton className="h-4 w-20" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  className={cx('bg-white', stack('max-md:block max-md:py-2'), rowClassName?.(row))}
+          <caption className="sr-only">{caption}</caption>
+          <thead
+            className={cx(
+              'bg-slate-50 text-xs text-slate-500',
+              // On a phone the header row is read by screen readers only, and shows while a
+              // keyboard user is on it.
+              stackOnPhone
+                ? 'max-md:sr-only max-md:focus-within:not-sr-only md:sticky md:top-0 md:z-20'
+                : 'sticky top-0 z-20',
+            )}
+          >
+            <tr ref={headerRowRef} onFocus={onHeaderFocus} onKeyDown={onHeaderKeyDown}>
+              {visible.map((column, index) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={ariaSort(column.sortKey, sorting)}
+                  className={cx(
+                    'px-3 py-2 text-left whitespace-nowrap',
+                    column.align === 'right' && 'text-right',
+                    'bg-slate-50',
+                    sticky(index, column),
+                  )}
                 >
-                  {visible.map((column, index) => {
-                    const Cell = index === 0 ? 'th' : 'td';
-                    return (
-                      <Cell
-                        key={column.id}
-                        scope={index === 0 ? 'row' : undefined}
-                        className={cx(
-                          'px-3 py-2 align-top font-normal whitespace-nowrap text-slate-700',
-                          index === 0 ? 'text-left' : '',
-                          column.align === 'right' && 'text-right',
-                          sticky(index, column) && 'bg-inherit',
-                          sticky(index, column),
-                          stack(
-                            'max-md:flex max-md:gap-3 max-md:py-1.5 max-md:text-left max-md:whitespace-normal',
-                          ),
-                          stackOnPhone && column.isEmpty?.(row) && 'max-md:sr-only',
-                          column.className,
-                        )}
-                      >
-                        {stackOnPhone && index > 0 && !column.id.startsWith('_') ? (
-                          // The header row is hidden on a phone: each cell names its column. A
-                          // column of controls (its id starts with _) needs no name there.
-                          <StackedCellLabel label={column.label} />
-                        ) : null}
-                        {column.render(row)}
-                      </Cell>
-                    );
-                  })}
-                </tr>
+                  {column.id.startsWith('_') ? (
+                    <span className="sr-only">{column.label}</span>
+                  ) : (
+                    <ColumnHeader
+                      label={column.label}
+                      sortColumn={column.sortKey}
+                      direction={
+                        column.sortKey && sorting?.column === column.sortKey
+                          ? sorting.direction
+                          : null
+                      }
+                      sortIndex={null}
+                      canHide={!column.isFixed && onHide !== undefined}
+                      align={column.align}
+                      sortTitle="Click to sort"
+                      onSort={(direction) => column.sortKey && onSort?.(column.sortKey, direction)}
+                      onHide={() => onHide?.(column.id)}
+                    />
+                  )}
+                </th>
               ))}
-        </tbody>
-      </table>
-    </div>
+            </tr>
+          </thead>
+          <tbody className={cx('divide-y divide-slate-100 bg-white', stack('max-md:block'))}>
+            {isLoading
+              ? Array.from({ length: skeletonRows }, (_, row) => (
+                  <tr key={`skeleton-${row}`}>
+                    {visible.map((column) => (
+                      <td key={column.id} className="px-3 py-3">
+                        <Skeleton className="h-4 w-20" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr
+                    key={rowKey(row)}
+                    className={cx(
+                      'bg-white',
+                      stack('max-md:block max-md:py-2'),
+                      rowClassName?.(row),
+                    )}
+                  >
+                    {visible.map((column, index) => {
+                      const Cell = index === 0 ? 'th' : 'td';
+                      return (
+                        <Cell
+                          key={column.id}
+                          scope={index === 0 ? 'row' : undefined}
+                          className={cx(
+                            'px-3 py-2 align-top font-normal whitespace-nowrap text-slate-700',
+                            index === 0 ? 'text-left' : '',
+                            column.align === 'right' && 'text-right',
+                            sticky(index, column) && 'bg-inherit',
+                            sticky(index, column),
+                            stack(
+                              'max-md:flex max-md:gap-3 max-md:py-1.5 max-md:text-left max-md:whitespace-normal',
+                            ),
+                            stackOnPhone && column.isEmpty?.(row) && 'max-md:sr-only',
+                            column.className,
+                          )}
+                        >
+                          {stackOnPhone && index > 0 && !column.id.startsWith('_') ? (
+                            // The header row is hidden on a phone: each cell names its column. A
+                            // column of controls (its id starts with _) needs no name there.
+                            <StackedCellLabel label={column.label} />
+                          ) : null}
+                          {column.render(row)}
+                        </Cell>
+                      );
+                    })}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      <TableScrollHint overflow={overflow} fromMd={stackOnPhone} />
+    </>
   );
 }

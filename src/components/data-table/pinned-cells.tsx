@@ -1,3 +1,4 @@
+import type { ScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
 
 // While other columns lie under a pinned column, a hairline and a shadow on its inner side show
@@ -68,5 +69,42 @@ export function StackedCellLabel({
         className,
       )}
     />
+  );
+}
+
+/** What the line under a table wider than its box says, by where the hidden columns are. */
+export function scrollHint({ start, end }: ScrollOverflow): string | null {
+  if (start && end) return '← More columns on both sides: scroll the table sideways →';
+  if (end) return 'More columns to the right: scroll the table sideways →';
+  if (start) return '← More columns to the left: scroll the table sideways';
+  return null;
+}
+
+/**
+ * The line under a table wider than its scroll box that says where the columns out of sight
+ * are; nothing while the whole table is in view. `fromMd`: for a table whose rows are cards on a
+ * phone, where nothing scrolls sideways.
+ */
+export function TableScrollHint({
+  overflow,
+  fromMd = false,
+}: {
+  overflow: ScrollOverflow;
+  fromMd?: boolean;
+}) {
+  const hint = scrollHint(overflow);
+  if (!hint) return null;
+  return (
+    // For the eye: a screen reader moves through the cells whatever the scroll position.
+    <p
+      aria-hidden="true"
+      data-testid="table-scroll-hint"
+      className={cx(
+        'border-t border-slate-100 px-4 py-1.5 text-xs text-slate-500',
+        fromMd && 'max-md:hidden',
+      )}
+    >
+      {hint}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { CART_LIST_STARTUP_LIMIT, type CartItem } from '#contract/cart.ts';
 import { buttonClasses, Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
-import { pinnedCellClasses } from '#src/components/data-table/pinned-cells.tsx';
+import { pinnedCellClasses, TableScrollHint } from '#src/components/data-table/pinned-cells.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
@@ -249,6 +249,7 @@ export function CartItemsSection({
             </fieldset>
           </div>
         ) : null}
+        {items.length > 0 ? <TableScrollHint overflow={overflow} fromMd /> : null}
         {total > 0 ? (
           <Pagination
             page={Math.min(page, lastPage)}

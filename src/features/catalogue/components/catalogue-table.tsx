@@ -8,25 +8,17 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import type { Site, SortDirection } from '#contract/catalogue.ts';
 import type { SortEntry } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
 import { HeaderKeysHint } from '#src/components/data-table/header-keys-hint.tsx';
+import { TableScrollHint } from '#src/components/data-table/pinned-cells.tsx';
 import { useRovingHeader } from '#src/components/data-table/use-roving-header.ts';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { Tooltip } from '#src/components/tooltip.tsx';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
-import { useScrollOverflow, type ScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
+import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { SiteMark } from '../api/requests.ts';
 import type { SiteColumn } from './site-columns.tsx';
@@ -121,14 +113,6 @@ function pinnedClasses(columnId: string, isHeader: boolean, isSelected = false):
     );
   }
   return false;
-}
-
-/** What the line under a table wider than its box says, by where the hidden columns are. */
-function scrollHint({ start, end }: ScrollOverflow): ReactNode {
-  if (start && end) return '← More columns on both sides: scroll the table sideways →';
-  if (end) return 'More columns to the right: scroll the table sideways →';
-  if (start) return '← More columns to the left: scroll the table sideways';
-  return null;
 }
 
 /**
@@ -397,7 +381,6 @@ export function CatalogueTable({
     },
     [setOverflowBox],
   );
-  const hint = isWide ? scrollHint(overflow) : null;
   const isVirtual = isWide && !isLoading && rows.length > DRAW_ALL_UP_TO;
   const rowKeys = useMemo(() => rows.map((row) => row.id), [rows]);
   const allRows = rows.map((row, index) => (
@@ -520,16 +503,7 @@ export function CatalogueTable({
           </tbody>
         </table>
       </div>
-      {hint ? (
-        // For the eye: a screen reader moves through the cells whatever the scroll position.
-        <p
-          aria-hidden="true"
-          data-testid="table-scroll-hint"
-          className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-500"
-        >
-          {hint}
-        </p>
-      ) : null}
+      {isWide ? <TableScrollHint overflow={overflow} /> : null}
     </>
   );
 }

@@ -61,6 +61,18 @@ describe('orders list', () => {
     );
   });
 
+  it("leaves an order's PO number out of its phone card when it has none", async () => {
+    serve([makeOrder({ po_number: null })]);
+    renderOnRoute(<OrdersSection />, '/orders', '/orders');
+    const row = (await screen.findByRole('rowheader', { name: '100001' })).closest('tr')!;
+    const headers = [...screen.getAllByRole('columnheader')].map((h) => h.textContent);
+    const poCell = row.children[headers.findIndex((text) => text?.includes('PO number'))]!;
+    expect(poCell).toHaveTextContent(/^$/);
+    expect(poCell).toHaveClass('max-md:sr-only');
+    const company = within(row).getByRole('cell', { name: 'Acme GmbH' });
+    expect(company).not.toHaveClass('max-md:sr-only');
+  });
+
   it('says when there are no entries', async () => {
     serve([]);
     renderOnRoute(<OrdersSection />, '/orders', '/orders');

@@ -36,7 +36,13 @@ export const ORDER_COLUMNS_KEY = 'order_columns_table';
 
 const columns: TableColumn<Order>[] = [
   { id: 'number', label: 'Number', sortKey: 'number', render: (o) => o.number },
-  { id: 'po_number', label: 'PO number', render: (o) => o.po_number ?? '' },
+  {
+    id: 'po_number',
+    label: 'PO number',
+    render: (o) => o.po_number ?? '',
+    // A phone's order card leaves an order without one out, as an item's card does.
+    isEmpty: (o) => !o.po_number,
+  },
   { id: 'company', label: 'Company', render: (o) => o.company.title },
   {
     id: 'created_at',

@@ -92,11 +92,13 @@ export function SavedViewsPopover({
       {({ close, isSheet }) => (
         <div>
           <div className="flex items-center justify-between gap-2">
-            {/* A sheet has the title as its heading. */}
+            {/* A sheet has the title as its heading. The popover is no section of the page that
+                holds it (the list below is named after it): its title is no heading, which would
+                fit the page's outline in one place and break it in another. */}
             {isSheet ? null : (
-              <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 {title}
-              </h3>
+              </p>
             )}
             {canFilter ? (
               <label className="flex items-center gap-1.5 text-xs text-slate-600">
