@@ -97,7 +97,16 @@ describe('ImportUploadDialog', () => {
       'Line 5, column 1 “=1+1”: This is not a valid domain name, such as example.com.',
       'Line 6, column 1 “10.0.0.1”: Enter a domain name, not an IP address.',
     ]);
+    expect(screen.getByText('Invalid rows, which will be skipped')).toBeInTheDocument();
     expect(uploadButton()).toBeEnabled();
+  });
+
+  it('lists why each row of a file without any domain was refused, without calling them skipped', async () => {
+    renderDialog();
+    await userEvent.upload(fileInput(), csv('=1+1\n10.0.0.1\n'));
+    expect(await screen.findByText('Invalid rows, and why')).toBeInTheDocument();
+    expect(screen.queryByText(/which will be skipped/)).not.toBeInTheDocument();
+    expect(uploadButton()).toBeDisabled();
   });
 
   it('counts competitors and pairs of a competitor file', async () => {

@@ -62,9 +62,7 @@ function PreviewFigures({ preview }: { preview: DomainListPreview }) {
       {preview.invalid.length > 0 ? (
         <div className="mt-3">
           <p className="text-sm font-medium text-slate-900">
-            {preview.invalidCount > preview.invalid.length
-              ? `First ${preview.invalid.length} invalid rows, which will be skipped`
-              : 'Invalid rows, which will be skipped'}
+            {invalidRowsTitle(preview.invalid.length, preview.invalidCount, preview.hostnames > 0)}
           </p>
           <ul
             aria-label="Invalid rows"
@@ -86,6 +84,12 @@ function PreviewFigures({ preview }: { preview: DomainListPreview }) {
       ) : null}
     </div>
   );
+}
+
+/** What the list of invalid rows is: skipped when something is uploaded, the reasons otherwise. */
+function invalidRowsTitle(shown: number, count: number, hasDomains: boolean): string {
+  const rows = count > shown ? `First ${shown} invalid rows` : 'Invalid rows';
+  return hasDomains ? `${rows}, which will be skipped` : `${rows}, and why`;
 }
 
 function UploadForm({ target, onClose }: { target: ImportTarget; onClose: () => void }) {

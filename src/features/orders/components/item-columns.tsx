@@ -174,7 +174,7 @@ function ClampedText({ value, name }: { value: string; name: string }) {
           aria-expanded={isOpen}
           aria-controls={id}
           onClick={() => setOpen(!isOpen)}
-          className="mt-0.5 rounded text-xs font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="inline-flex min-h-6 items-center rounded text-xs font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {isOpen ? 'Show less' : 'Show all'}
           <span className="sr-only"> of the {name}</span>
