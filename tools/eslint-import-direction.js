@@ -25,6 +25,14 @@ function isContractPackage(from, source) {
   return CONTRACT_FILE_PACKAGES[from.sub]?.has(source) ?? false;
 }
 
+/**
+ * The shared layers of the app, lowest first: a layer imports only its own and lower ones. Plain
+ * helpers (utils, config) know nothing of the configured singletons and stores (lib), which know
+ * nothing of React hooks, which know nothing of components. A test may compose them (a store's
+ * test can render the component that shows it).
+ */
+const SRC_LAYERS = { utils: 0, config: 0, lib: 1, hooks: 2, components: 3 };
+
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -106,6 +114,11 @@ function check(fromFile, source) {
   if (from.area === 'src' && to.area === 'src') {
     const lower = ['utils', 'config', 'lib', 'hooks', 'components'];
     if (lower.includes(from.sub) && (to.sub === 'features' || to.sub === 'app')) {
+      return `src/${from.sub} must not import from src/${to.sub}`;
+    }
+    const layer = SRC_LAYERS[from.sub];
+    const isTest = /\.test\.tsx?$/.test(from.absolute);
+    if (layer !== undefined && !isTest && SRC_LAYERS[to.sub] > layer) {
       return `src/${from.sub} must not import from src/${to.sub}`;
     }
     if (from.sub === 'features' && to.sub === 'app')

@@ -128,6 +128,21 @@ describe('path aliases in the import direction rule', () => {
     expect(checkImportDirection(at('src/features/cart/a.ts'), '#src/utils/money.ts')).toBeNull();
   });
 
+  it('keeps the shared layers of the app in order: utils and config, lib, hooks, components', () => {
+    expect(checkImportDirection(at('src/utils/a.ts'), '#src/lib/api-client.ts')).toMatch(
+      /src\/utils must not import from src\/lib/,
+    );
+    expect(checkImportDirection(at('src/lib/a.ts'), '#src/components/toast.tsx')).toMatch(
+      /src\/lib must not import from src\/components/,
+    );
+    expect(checkImportDirection(at('src/hooks/a.ts'), '#src/components/toast.tsx')).toMatch(
+      /src\/hooks must not import from src\/components/,
+    );
+    expect(checkImportDirection(at('src/components/a.tsx'), '#src/lib/toast-store.ts')).toBeNull();
+    expect(checkImportDirection(at('src/lib/a.ts'), '#src/config/constants.ts')).toBeNull();
+    expect(checkImportDirection(at('src/lib/a.test.tsx'), '#src/components/toast.tsx')).toBeNull();
+  });
+
   it('checks #workers imports', () => {
     expect(checkImportDirection(at('src/lib/x.ts'), '#workers/catalogue-api.ts')).toBeNull();
     expect(checkImportDirection(at('server/app.ts'), '#workers/catalogue-api.ts')).toMatch(

@@ -7,7 +7,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Dialog } from './dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
-import { dismissToast, toast } from './toast-store.ts';
+import { dismissToast, toast } from '#src/lib/toast-store.ts';
 import { Toaster } from './toaster.tsx';
 
 function DialogHarness() {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { reportNoAnswer, resetConnection } from '#src/lib/connection.ts';
 import { setOnline } from '#src/test-utils/api.ts';
 import { loadOnce, MENU_KEYS, MountedOnUse, NOT_SAVED_OFFLINE } from './mounted-on-use.tsx';
-import { dismissToast, getToast } from './toast-store.ts';
+import { dismissToast, getToast } from '#src/lib/toast-store.ts';
 
 /** The widget a loader would bring: a Headless UI menu whose button takes `buttonRef`. */
 function FruitMenu({ buttonRef }: { buttonRef: (element: HTMLElement | null) => void }) {

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isConnected } from '#src/lib/connection.ts';
-import { toast } from './toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 
 /**
  * `importer` run once and shared by every caller; a failed load is tried again by the next one.

@@ -17,7 +17,7 @@ import {
   hostToasts,
   subscribeToToasts,
   type ToastItem,
-} from './toast-store.ts';
+} from '#src/lib/toast-store.ts';
 
 const SWIPE_THRESHOLD_PX = 60;
 

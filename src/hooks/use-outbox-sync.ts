@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { syncOutbox, type OutboxKind, type OutboxRound } from '../lib/outbox.ts';
 import { keepSending, type RetryOptions } from '../lib/outbox-retry.ts';
 

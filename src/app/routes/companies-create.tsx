@@ -9,7 +9,7 @@ import {
   LoadingState,
   NotFoundState,
 } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { companyQueries } from '#src/features/companies/api/queries.ts';
 import { CompanyRequestForm } from '#src/features/companies/components/company-request-form.tsx';

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MESSAGES, type ImportStatus } from '#contract/domains.ts';
-import { dismissToast, getToast } from '#src/components/toast-store.ts';
+import { dismissToast, getToast } from '#src/lib/toast-store.ts';
 import { db } from '#src/lib/db.ts';
 import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';

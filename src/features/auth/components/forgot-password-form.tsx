@@ -5,7 +5,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
-import { failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import { AuthForm } from './auth-form.tsx';

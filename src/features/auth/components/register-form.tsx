@@ -5,7 +5,7 @@ import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
-import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { applyViolations, failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
 import { useRegisterMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import type { RegisterFormValues } from '../form-schemas.ts';

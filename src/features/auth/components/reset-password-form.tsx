@@ -5,7 +5,7 @@ import { buttonClasses } from '#src/components/button.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
-import { applyViolations, failureMessage, fieldBinder } from '#src/utils/form-errors.ts';
+import { applyViolations, failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
 import { useCompletePasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
 import type { ResetFormValues } from '../form-schemas.ts';

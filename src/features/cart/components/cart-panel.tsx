@@ -10,7 +10,7 @@ import { Button } from '#src/components/button.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';

@@ -1,7 +1,7 @@
 import { hostnameToUnicode } from '#contract/idna.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { catalogueQueries, type SitePage } from './queries.ts';
 import type { SiteMark } from './requests.ts';
 import { saveMarks, withWaitingMarks, type QueuedMark } from './site-marks.ts';

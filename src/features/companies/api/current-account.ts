@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AccountSchema, type Account } from '#contract/profile.ts';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { apiClient } from '#src/lib/api-client.ts';

@@ -19,7 +19,7 @@ import { Card } from '#src/components/card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { useCreateCompanyRequest } from '../api/mutations.ts';
 
 type FormValues = CompanyRequestCreateInput;

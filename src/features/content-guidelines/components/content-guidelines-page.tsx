@@ -8,7 +8,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { dismissOutboxEntry } from '#src/lib/outbox.ts';
 import { formatDateTimeLong } from '#src/utils/format.ts';

@@ -31,7 +31,7 @@ import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
-import { failureMessage } from '#src/utils/form-errors.ts';
+import { failureMessage } from '#src/lib/form-errors.ts';
 
 type FormValues = ContentGuidelinesInput;
 type FieldName = keyof FormValues;

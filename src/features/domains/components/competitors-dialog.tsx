@@ -12,7 +12,7 @@ import { Dialog } from '#src/components/dialog.tsx';
 import { ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { useCreateCompetitorGroup, useDeleteCompetitorGroup } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
 import { GroupFormSchema } from '../form-schemas.ts';

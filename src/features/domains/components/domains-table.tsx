@@ -10,7 +10,7 @@ import { DataTable, type TableColumn } from '#src/components/data-table/data-tab
 import { GlobeIcon } from '#src/components/icons.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRemoveDomain } from '../api/mutations.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { Button } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import type { ExportRequest } from '../api/export-task.ts';

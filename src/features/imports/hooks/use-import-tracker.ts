@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IMPORT_MESSAGES } from '#contract/domains.ts';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { withExclusiveLock } from '#src/lib/locks.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LINK_CHECK_OUTCOME_TITLES, type LinkRemedyKind } from '#contract/link-monitoring.ts';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
 import { checkLinkNow, requestRemedy } from './requests.ts';
 import { linkMonitoringQueries } from './queries.ts';

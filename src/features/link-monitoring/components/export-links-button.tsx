@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button } from '#src/components/button.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import {
   downloadText,
   exportFileName,

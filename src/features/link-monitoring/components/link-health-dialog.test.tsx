@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LinkCheck, LinkIssue } from '#contract/link-monitoring.ts';
-import { dismissToast } from '#src/components/toast-store.ts';
+import { dismissToast } from '#src/lib/toast-store.ts';
 import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
 import { makeLinkCheck, makeLinkIssue, ORDER_ID } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';

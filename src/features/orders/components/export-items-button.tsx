@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '#src/components/button.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import { downloadOrderItems } from '../api/requests.ts';
 

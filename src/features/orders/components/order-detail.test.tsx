@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { DEFAULT_CONTENT_GUIDELINES } from '#contract/content-guidelines.ts';
 import type { OrderItem } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
-import { dismissToast } from '#src/components/toast-store.ts';
+import { dismissToast } from '#src/lib/toast-store.ts';
 import { db } from '#src/lib/db.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { itemActionOutbox } from '../api/item-actions.ts';

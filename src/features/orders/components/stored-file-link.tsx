@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { apiUrl } from '#src/lib/api-client.ts';
 import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import { downloadStoredFile, fetchPreviewPath } from '../api/requests.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { OrderItem } from '#contract/order-items.ts';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { MUTATION_ERROR_DESCRIPTION, MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { isApiError } from '#src/lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BuyerProfile, NotificationPreferences } from '#contract/profile.ts';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { NEEDS_CONNECTION_TITLE } from '#src/lib/query-client.ts';
 import { deleteAvatar, saveNotificationPreferences, uploadAvatar } from './avatar-requests.ts';

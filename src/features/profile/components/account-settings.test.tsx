@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_TOO_WEAK_MESSAGE } from '#contract/password-policy.ts';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, PHONE_MESSAGE } from '#contract/profile-settings.ts';
-import { dismissToast } from '#src/components/toast-store.ts';
+import { dismissToast } from '#src/lib/toast-store.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';

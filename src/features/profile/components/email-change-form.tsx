@@ -11,7 +11,7 @@ import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { formatDateTimeLong } from '#src/utils/format.ts';
-import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { useRequestEmailChangeMutation } from '../api/settings-mutations.ts';
 
 type EmailField = keyof EmailChangeRequest;

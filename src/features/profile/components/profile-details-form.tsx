@@ -8,9 +8,9 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { toast } from '#src/components/toast-store.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { cx } from '#src/utils/class-names.ts';
-import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { useUpdateProfileDetailsMutation } from '../api/settings-mutations.ts';
 
 type DetailsInput = z.input<typeof ProfileDetailsUpdateSchema>;

@@ -18,7 +18,7 @@ import { Dialog } from '#src/components/dialog.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
-import { failureOutsideFields, fieldBinder } from '#src/utils/form-errors.ts';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { formatDate } from '#src/utils/format.ts';
 import { useCreateStrategyRequest } from '../api/mutations.ts';
 import { strategyRequestQueries } from '../api/queries.ts';

@@ -2,7 +2,7 @@
  * The toast queue holds one toast at a time (spec §9): a new toast replaces the visible one.
  * Callable from anywhere (query-cache callbacks, components) without React context.
  */
-import { TOAST_DURATION_MS } from '../config/constants.ts';
+import { TOAST_DURATION_MS } from '#src/config/constants.ts';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
