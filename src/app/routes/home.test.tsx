@@ -302,6 +302,9 @@ describe('dashboard offline after a reload', () => {
     const company = screen.getByRole('combobox', { name: 'Company' });
     expect(company).toHaveDisplayValue('Not available offline');
     expect(company).toHaveAccessibleDescription('Your companies load once you are back online.');
+    const niche = screen.getByRole('combobox', { name: 'Niche' });
+    expect(niche).toHaveDisplayValue('Not available offline');
+    expect(niche).toHaveAccessibleDescription('The niches load once you are back online.');
     expect(screen.queryByText(/will be assigned to you shortly/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '#src/components/select-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { catalogueQueries } from '../api/queries.ts';
 
 /** The dashboard's niche choice; niches are chosen by id, as the catalogue filter expects. */
@@ -13,6 +14,8 @@ export function NicheSelect({
   className?: string;
 }) {
   const niches = useQuery(catalogueQueries.reference('niches'));
+  const isOnline = useOnlineStatus();
+  const isUnavailable = niches.isPending && !isOnline;
   const options = (niches.data ?? []).map((niche) => ({ value: niche.id, label: niche.title }));
   const known = options.some((option) => option.value === value);
   return (
@@ -22,7 +25,14 @@ export function NicheSelect({
       value={known ? value : ''}
       disabled={niches.isPending}
       onChange={(event) => onChange(event.target.value)}
-      placeholder={niches.isPending ? 'Loading niches…' : 'All niches'}
+      placeholder={
+        isUnavailable
+          ? 'Not available offline'
+          : niches.isPending
+            ? 'Loading niches…'
+            : 'All niches'
+      }
+      description={isUnavailable ? 'The niches load once you are back online.' : undefined}
       options={options}
     />
   );

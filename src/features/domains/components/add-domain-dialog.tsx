@@ -58,14 +58,15 @@ export function AddDomainDialog({
       setError('hostname', { type: 'taken', message: DOMAIN_TAKEN_MESSAGE });
       return;
     }
+    const shown = hostnameToUnicode(value);
     try {
       const result = await mutation.mutateAsync(value);
       toast(
         result.status === 'sent'
-          ? { title: 'Domain added', description: `${value} was added.`, variant: 'success' }
+          ? { title: 'Domain added', description: `${shown} was added.`, variant: 'success' }
           : {
               title: 'Saved on this device',
-              description: `${value} will be added when the connection returns.`,
+              description: `${shown} will be added when the connection returns.`,
             },
       );
       if (result.status === 'sent' && result.domain) onAdded?.(result.domain);

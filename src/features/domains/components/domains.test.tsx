@@ -139,6 +139,20 @@ describe('add-domain dialog', () => {
     expect(await screen.findByText('example.com was added.')).toBeInTheDocument();
   });
 
+  it('sends an internationalised name in its ASCII form and names it as typed', async () => {
+    const { calls } = mockApi(api([]));
+    const user = userEvent.setup();
+    renderOnRoute(<AddDomainDialog open onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText('Domain'), 'köln-test.de');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        hostname: 'xn--kln-test-n4a.de',
+      }),
+    );
+    expect(await screen.findByText('köln-test.de was added.')).toBeInTheDocument();
+  });
+
   it('refuses what is not a domain before sending, and shows the server violation on the field', async () => {
     const { calls } = mockApi(api([], [], refuseAdd('You already have this domain.')));
     const onClose = vi.fn();
