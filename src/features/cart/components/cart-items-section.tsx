@@ -197,7 +197,17 @@ export function CartItemsSection({
         {items.length > 0 ? (
           // Its own scroll box, both ways from md up, under a header row that stays in view; on a
           // phone each line is a card and nothing scrolls sideways (decision 096).
-          <div ref={scrollBox} style={insets} className="relative overflow-auto md:max-h-[70vh]">
+          <div
+            ref={scrollBox}
+            style={insets}
+            className="relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 md:max-h-[70vh]"
+            role="region"
+            aria-label="Articles in your cart"
+            // A scroll box is reachable by keyboard only if it can take focus, also when every
+            // control in it is off (offline) (WCAG 2.1.1).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
             {/* Offline every field and action of the lines is off at once; paging stays on. */}
             <fieldset
               disabled={!isOnline}
