@@ -3,6 +3,8 @@ export interface References {
   supersedes: string[];
   /** Decisions this one changes in part (`Amends NNN`). */
   amends: string[];
+  /** Decisions this one's own Status says amend it (`amended by NNN`). */
+  amendedBy: string[];
 }
 export interface DescribedDecision extends References {
   file: string;

@@ -10,7 +10,8 @@
  *   must then say `superseded by` this decision, and a decision that says it is superseded must
  *   be named so by the later one; `--check` fails otherwise.
  * - `Amends NNN` (or `Amends NNN (what) and MMM (what)`): part of NNN is changed or added to;
- *   the rest stands. The index shows NNN as "amended by" this decision.
+ *   the rest stands. The index shows NNN as "amended by" this decision. NNN's own Status may say
+ *   `amended by` it too; a decision named there must say `Amends NNN` (`--check` fails otherwise).
  *
  * Numbers in parentheses are descriptions and are not read; a clause ends at `.`, `;` or `·`.
  * A decision without a Status counts as accepted.
@@ -48,7 +49,7 @@ const isLetter = (c) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
  * `Supersedes` or `Amends` up to the end of its clause, outside parentheses.
  */
 export function referencesOf(status) {
-  const found = { supersedes: [], amends: [] };
+  const found = { supersedes: [], amends: [], amendedBy: [] };
   let kind = null;
   let depth = 0;
   for (let i = 0; i < status.length; i++) {
@@ -62,6 +63,7 @@ export function referencesOf(status) {
       for (const [word, key] of [
         ['Supersedes ', 'supersedes'],
         ['Amends ', 'amends'],
+        ['amended by ', 'amendedBy'],
       ]) {
         if (status.startsWith(word, i)) kind = key;
       }
@@ -123,6 +125,12 @@ export function resolveStatuses(described) {
       if (d.supersededBy !== later)
         problems.push(
           `${d.file}: ${later} supersedes it, but its Status does not say "superseded by ${later}"`,
+        );
+    }
+    for (const later of d.amendedBy) {
+      if (!(amendedBy.get(d.number) ?? []).includes(later))
+        problems.push(
+          `${d.file} says "amended by ${later}", but ${later} does not say "Amends ${d.number}"`,
         );
     }
     if (d.supersededBy && !by.includes(d.supersededBy))

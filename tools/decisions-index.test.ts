@@ -26,6 +26,7 @@ describe('the decisions index', () => {
       supersededBy: '165',
       supersedes: [],
       amends: [],
+      amendedBy: [],
     });
     expect(
       describeDecision('001-stack.md', '# 001 — Versions\n\nDate: 2026-11-21 · Status: accepted')
@@ -41,10 +42,16 @@ describe('the decisions index', () => {
       referencesOf(
         ' accepted. Supersedes 149 (Preact, not 150) and 155 (the\nslices); Amends 153 (how 154 works), 110\nand 031. Follows 054.',
       ),
-    ).toEqual({ supersedes: ['149', '155'], amends: ['153', '110', '031'] });
+    ).toEqual({ supersedes: ['149', '155'], amends: ['153', '110', '031'], amendedBy: [] });
     expect(referencesOf(' accepted. Extends 096. Issue 33 of 2026.')).toEqual({
       supersedes: [],
       amends: [],
+      amendedBy: [],
+    });
+    expect(referencesOf(' accepted; amended by 160 (qs), 165 and 184 (the budgets).')).toEqual({
+      supersedes: [],
+      amends: [],
+      amendedBy: ['160', '165', '184'],
     });
     // Only the header is read, not a later mention in the body.
     expect(decision('170', 'accepted. Amends 053 (the mail queue).').amends).toEqual(['053']);
@@ -76,12 +83,15 @@ describe('the decisions index', () => {
       decision('110', 'superseded by 120'),
       decision('120', 'accepted. Supersedes 100.'),
       decision('130', 'accepted. Amends 999.'),
+      decision('140', 'accepted; amended by 150 (its budget) and 130.'),
+      decision('150', 'accepted. Amends 140.'),
     ]);
     expect(decisions[0]?.status).toBe('superseded by 120');
     expect(problems).toEqual([
       '130-x.md names decision 999, which is not another decision',
       '100-x.md: 120 supersedes it, but its Status does not say "superseded by 120"',
       '110-x.md says "superseded by 120", but 120 does not say "Supersedes 110"',
+      '140-x.md says "amended by 130", but 130 does not say "Amends 140"',
     ]);
   });
 
