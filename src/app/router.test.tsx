@@ -122,6 +122,8 @@ describe('route guards', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Login to dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    // A deliberate sign-out leaves no way back to the page it was on for the next person.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 

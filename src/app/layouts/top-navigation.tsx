@@ -4,7 +4,7 @@ import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '#src/component
 import { loadOnce, MENU_KEYS, MountedOnUse } from '#src/components/mounted-on-use.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { paths } from '#src/config/paths.ts';
-import { useSessionManager } from '#src/features/auth/session-context.tsx';
+import { useLogOut } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
 import { useFollowLinkHealth } from '#src/features/link-monitoring/api/follow-link-health.ts';
 import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
@@ -61,7 +61,7 @@ const settingsButtonClass = cx(
 
 /** The default layout's top bar: main sections, settings menu and log out; collapses below md. */
 export function TopNavigation() {
-  const session = useSessionManager();
+  const logOut = useLogOut();
   const user = useCurrentUser();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
@@ -139,7 +139,7 @@ export function TopNavigation() {
             </MountedOnUse>
             <button
               type="button"
-              onClick={() => void session.logout()}
+              onClick={logOut}
               className={cx(
                 'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                 focusRing,
@@ -206,7 +206,7 @@ export function TopNavigation() {
               <button
                 type="button"
                 className={cx(mobileLink({ isActive: false }), 'w-full text-left')}
-                onClick={() => void session.logout()}
+                onClick={logOut}
               >
                 Log out
               </button>

@@ -1,4 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '#src/config/paths.ts';
 import type { SessionManager, SessionState } from './session-manager.ts';
 
 const SessionContext = createContext<SessionManager | null>(null);
@@ -23,4 +25,16 @@ export function useSessionManager(): SessionManager {
 export function useSession(): SessionState {
   const session = useSessionManager();
   return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+}
+
+/**
+ * Logs out and opens the plain login page: a deliberate sign-out leaves no way back to the page
+ * it was on (an expired session keeps it, to return there after signing in again).
+ */
+export function useLogOut(): () => void {
+  const session = useSessionManager();
+  const navigate = useNavigate();
+  return () => {
+    void session.logout().then(() => navigate(paths.login, { replace: true }));
+  };
 }

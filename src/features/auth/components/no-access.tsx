@@ -1,12 +1,12 @@
 import { Button } from '#src/components/button.tsx';
 import { LogOutIcon } from '#src/components/icons.tsx';
-import { useSessionManager } from '../session-context.tsx';
+import { useLogOut } from '../session-context.tsx';
 
 export const NO_ACCESS_TEXT = "You don't have access";
 
 /** Shown to a signed-in user whose roles do not include the buyer role (spec §6). */
 export function NoAccess({ username }: { username?: string }) {
-  const session = useSessionManager();
+  const logOut = useLogOut();
   return (
     <div className="mx-auto max-w-md text-center">
       <p className="text-sm font-semibold tracking-wide text-indigo-600">403</p>
@@ -17,7 +17,7 @@ export function NoAccess({ username }: { username?: string }) {
         {username ? `${username} is signed in, but this` : 'This'} portal is for buyer accounts
         only. Log out and sign in with a buyer account.
       </p>
-      <Button className="mt-8" onClick={() => void session.logout()}>
+      <Button className="mt-8" onClick={logOut}>
         <LogOutIcon className="size-4" />
         Log out
       </Button>
