@@ -69,7 +69,7 @@ async function expectUncovered(field: Locator) {
 /** Scrolls the cart's own scroll box to its left or right end. */
 async function scrollCart(checkout: CheckoutPage, end: 'start' | 'end') {
   await checkout.table().evaluate((table, to) => {
-    const box = table.parentElement!;
+    const box = table.closest<HTMLElement>('[role="region"]')!;
     box.scrollLeft = to === 'start' ? 0 : box.scrollWidth;
   }, end);
 }
@@ -212,7 +212,7 @@ for (const size of SIZES) {
           const top = Math.min(...parts.map((part) => part.getBoundingClientRect().top));
           return {
             sideways: tr.scrollWidth - tr.clientWidth,
-            box: tr.closest('table')!.parentElement!.scrollWidth - tr.clientWidth,
+            box: tr.closest('[role="region"]')!.scrollWidth - tr.clientWidth,
             outside: parts
               .filter((part) => {
                 const r = part.getBoundingClientRect();
@@ -232,9 +232,11 @@ for (const size of SIZES) {
       } else {
         // Wider than its box: the site stays at the left edge, the price and actions at the right,
         // on solid ground, and what lies under them at one end is in view at the other.
-        const box = await checkout
-          .table()
-          .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+        const box = await checkout.table().evaluate((table) => {
+          // The cart's own scroll box, a region named like its table.
+          const scroller = table.closest('[role="region"]')!;
+          return scroller.scrollWidth - scroller.clientWidth;
+        });
         expect(box).toBeGreaterThan(0);
         await row.scrollIntoViewIfNeeded();
         for (const end of ['start', 'end'] as const) {
