@@ -318,6 +318,29 @@ describe('calling a declared endpoint', () => {
     expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
   });
 
+  it('sends the Bearer token to a buyer endpoint and none to a public one', async () => {
+    const confirmation = endpoint({
+      method: 'POST',
+      path: '/v1/public/things/{token}',
+      access: 'public',
+      tags: ['Things'],
+      summary: 'Confirms a thing',
+      params: z.object({ token: z.string() }),
+      status: 200,
+      response: z.object({ ok: z.boolean() }),
+      errors: [404],
+    });
+    const { client, fetchMock } = clientWith(
+      [() => jsonResponse({ ok: true }, 200), () => new Response(null, { status: 204 })],
+      { getAccessToken: () => 'the-token' },
+    );
+    await client.call(confirmation, { params: { token: 't' } });
+    await client.call(removal, { params: { id } });
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers));
+    expect(sent[0]!.get('Authorization')).toBeNull();
+    expect(sent[1]!.get('Authorization')).toBe('Bearer the-token');
+  });
+
   it('throws when a path parameter is missing rather than calling a wrong address', () => {
     expect(() => endpointPath('/v1/things/{id}', {})).toThrow('{id}');
   });

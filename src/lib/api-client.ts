@@ -118,7 +118,10 @@ export interface ApiClient {
     path: string,
     options?: RequestOptions<TSchema>,
   ): Promise<Result<TSchema>>;
-  /** Calls a declared endpoint (decision 183): its method and path, its answer read with its schema. */
+  /**
+   * Calls a declared endpoint (decision 183): its method and path, its answer read with its
+   * schema; the Bearer token goes only to an endpoint whose access is `buyer`.
+   */
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<CallResult<E>>;
   /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
   upload<TSchema extends z.ZodType | undefined = undefined>(
@@ -253,7 +256,9 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     };
     const schema = endpoint.status === 204 ? undefined : endpoint.response;
     const path = endpointPath(endpoint.path, params);
-    const options = { method: endpoint.method, body, query, headers, signal, schema };
+    // A public endpoint is called without the Bearer token, as anyone would call it.
+    const auth = endpoint.access !== 'public';
+    const options = { method: endpoint.method, body, query, headers, signal, schema, auth };
     return (await request(path, options)) as CallResult<E>;
   }
 
