@@ -3,5 +3,26 @@
 // so a screen's code carries only the schemas it uses.
 import type { Endpoint } from './endpoint.ts';
 import { savedViewEndpoints } from './saved-views.ts';
+import { healthEndpoints } from './health.ts';
+import { profileEndpoints } from './profile.ts';
+import { accountSettingsEndpoints } from './profile-settings.ts';
+import { notificationEndpoints } from './notifications.ts';
+import { companyEndpoints } from './companies.ts';
+import { contentGuidelinesEndpoints } from './content-guidelines.ts';
+import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
+import { linkMonitoringEndpoints } from './link-monitoring.ts';
+import { demoEndpoints } from './demo.ts';
 
-export const declaredEndpoints: readonly Endpoint[] = [...Object.values(savedViewEndpoints)];
+export const declaredEndpoints: readonly Endpoint[] = [
+  ...Object.values(savedViewEndpoints),
+  ...Object.values(healthEndpoints),
+  ...Object.values(profileEndpoints),
+  ...Object.values(accountSettingsEndpoints),
+  ...Object.values(notificationEndpoints),
+  ...Object.values(companyEndpoints),
+  ...Object.values(contentGuidelinesEndpoints),
+  ...Object.values(orderEndpoints),
+  ...Object.values(orderItemEndpoints),
+  ...Object.values(linkMonitoringEndpoints),
+  ...Object.values(demoEndpoints),
+];

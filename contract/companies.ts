@@ -13,7 +13,10 @@ import isoCountries from 'i18n-iso-countries';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
-import { listOf } from './pagination.ts';
+import { AccountBillingSchema } from './billing.ts';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
+import { listOf, pageQuerySchema } from './pagination.ts';
 import { AccountSchema } from './profile.ts';
 import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
 
@@ -259,9 +262,8 @@ export type CompanyRequest = z.infer<typeof CompanyRequestSchema>;
 export const CompanyRequestListSchema = listOf(CompanyRequestSchema);
 export type CompanyRequestList = z.infer<typeof CompanyRequestListSchema>;
 
-/** PUT /api/v1/buyer/profiles/companies/accounts/current. */
-export const CurrentAccountBodySchema = z.strictObject({ account: z.uuid() });
-export type CurrentAccountBody = z.infer<typeof CurrentAccountBodySchema>;
+/** PUT /api/v1/buyer/profiles/companies/accounts/current (`profileEndpoints.setCurrentAccount`). */
+export { CurrentAccountBodySchema, type CurrentAccountBody } from './profile.ts';
 
 /** The answer: the account that is now current. */
 export const CurrentAccountSchema = AccountSchema;
@@ -289,3 +291,56 @@ export function requestValuesOf(company: Company): CompanyRequestCreateInput {
     additional_info: company.additional_info ?? '',
   };
 }
+
+/** GET /profiles/companies/requests: a page of the caller's requests. */
+export const CompanyRequestsQuerySchema = pageQuerySchema({ defaultLimit: 20, maxLimit: 100 });
+
+const companies = { access: 'buyer', tags: ['Companies'] } as const;
+
+export const companyEndpoints = {
+  companyOfAccount: endpoint({
+    ...companies,
+    method: 'GET',
+    path: '/v1/buyer/profiles/accounts/{id}/companies',
+    summary: 'The company of one of the caller’s accounts, with every detail',
+    params: IdParamsSchema,
+    status: 200,
+    response: CompanySchema,
+    errors: [400, 401, 403, 404],
+  }),
+  billingOfAccount: endpoint({
+    ...companies,
+    method: 'GET',
+    path: '/v1/buyer/profiles/accounts/{id}/billing',
+    summary: 'What the caller may spend for the company of one of their accounts',
+    description:
+      'The company’s credit balance and the caller’s pay-by-bill limit, unpaid pay-by-bill orders and what is available to pay by bill (bounded by the company’s own limit too), all with VAT: the figures checkout’s payment methods show (decision 168).',
+    params: IdParamsSchema,
+    status: 200,
+    response: AccountBillingSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  listRequests: endpoint({
+    ...companies,
+    method: 'GET',
+    path: '/v1/buyer/profiles/companies/requests',
+    summary: "The caller's company requests ('My company requests'), newest first",
+    query: CompanyRequestsQuerySchema,
+    status: 200,
+    response: CompanyRequestListSchema,
+    errors: [400, 401, 403],
+  }),
+  createRequest: endpoint({
+    ...companies,
+    method: 'POST',
+    path: '/v1/buyer/profiles/companies/requests',
+    summary: "Files a company request ('Add new company request', or a change of a company)",
+    description:
+      'Every field of spec §3 "Company" the buyer gives; `company` names one of the caller’s companies for a change of its details. The country is `country_id`, the `id` of an entry of GET /api/v1/common/countries (an ISO 3166-1 alpha-2 code in `country` is still accepted). IBAN and BIC checksums, VAT number formats (of the country) and e-mail addresses are checked. The pay-by-bill flag, status and credit are the marketplace’s and refused. Marketplace staff approve or reject the request; an approved new company becomes an account with a credit limit of 0.',
+    headers: IdempotencyHeadersSchema,
+    body: CompanyRequestCreateSchema,
+    status: 201,
+    response: CompanyRequestSchema,
+    errors: [400, 401, 403, 409, 422],
+  }),
+};

@@ -3,6 +3,8 @@
 // custom guidelines file with PUT/DELETE /api/v1/buyer/content-guidelines/files, and frozen into
 // every order item at checkout (decision 086).
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords, listWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, normaliseHostname, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 
@@ -201,3 +203,41 @@ export type ContentGuidelines = z.infer<typeof ContentGuidelinesSchema>;
  */
 export const FrozenContentGuidelinesSchema = ContentGuidelinesSchema;
 export type FrozenContentGuidelines = ContentGuidelines;
+
+const guidelines = { access: 'buyer', tags: ['Content guidelines'] } as const;
+
+export const contentGuidelinesEndpoints = {
+  get: endpoint({
+    ...guidelines,
+    method: 'GET',
+    path: '/v1/buyer/content-guidelines',
+    summary: "The signed-in buyer's content guidelines",
+    description:
+      'A buyer who never saved guidelines gets the defaults with `revision` 0 and `updated_at` null.',
+    status: 200,
+    response: ContentGuidelinesSchema,
+    errors: [401, 403],
+  }),
+  save: endpoint({
+    ...guidelines,
+    method: 'PUT',
+    path: '/v1/buyer/content-guidelines',
+    summary: 'Saves the content guidelines (every field)',
+    description: `Every field is required; unknown and read-only fields (the file, \`revision\`, \`updated_at\`) are refused. Up to ${MAX_TOPICS} topics of ${MAX_TOPIC_LENGTH} characters per list, comments up to ${MAX_COMMENT_LENGTH} characters, 1-${TRUSTLINKS_MAX} trustlinks, 1-${INTERNAL_LINKS_MAX} internal links, up to ${MAX_DOMAINS} domains per list, each normalised like a buyer domain; repeats and a domain both avoided and preferred are refused. Orders placed later freeze the saved guidelines into their items; items already ordered keep theirs. A repeat with the same Idempotency-Key answers the first answer.`,
+    headers: IdempotencyHeadersSchema,
+    body: ContentGuidelinesBodySchema,
+    status: 200,
+    response: ContentGuidelinesSchema,
+    errors: [400, 401, 403, 409, 422],
+  }),
+  removeFile: endpoint({
+    ...guidelines,
+    method: 'DELETE',
+    path: '/v1/buyer/content-guidelines/files',
+    summary: 'Removes the custom guidelines file',
+    description: 'Orders already placed keep the file they froze.',
+    status: 200,
+    response: ContentGuidelinesSchema,
+    errors: [401, 403],
+  }),
+};

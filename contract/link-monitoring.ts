@@ -2,7 +2,9 @@
 // link issues opened after repeated failures, the remedies a buyer may ask for under the
 // guarantee, and the list of a buyer's monitored links with its summary.
 import { z } from 'zod';
-import { pageQuerySchema, PaginationSchema } from './pagination.ts';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
+import { NoQuerySchema, pageQuerySchema, PaginationSchema } from './pagination.ts';
 
 /** What one check of a live link found; everything but `ok` is a failure. */
 export const LINK_CHECK_OUTCOMES = [
@@ -77,6 +79,8 @@ export const FAILED_CHECKS_FOR_ISSUE = 3;
 export const REFUND_AFTER_DAYS = 14;
 /** The shortest time between two "check now" calls for one link. */
 export const CHECK_NOW_INTERVAL_SECONDS = 60;
+/** Checks a buyer may ask for in an hour, over all their links. */
+export const CHECK_NOW_PER_HOUR = 30;
 
 /** The link found on the page that best matches the ordered one. */
 export const FoundLinkSchema = z.object({
@@ -233,3 +237,69 @@ export const MonitoredLinkListQuerySchema = z
   .extend(pageQuerySchema({ defaultLimit: LINK_MONITORING_DEFAULT_LIMIT, maxLimit: 100 }).shape)
   .strict();
 export type MonitoredLinkListQuery = z.infer<typeof MonitoredLinkListQuerySchema>;
+
+const IssueParamsSchema = z.object({ id: z.uuid(), issueId: z.uuid() });
+
+const links = { access: 'buyer', tags: ['Link monitoring'] } as const;
+
+export const linkMonitoringEndpoints = {
+  list: endpoint({
+    ...links,
+    method: 'GET',
+    path: '/v1/buyer/link-monitoring',
+    summary: 'The buyer’s live links with their health, filtered and paged, and a summary',
+    description:
+      'Newest published first. The summary counts the links matching every filter but health; healthy_percent is of the checked links, rounded down.',
+    query: MonitoredLinkListQuerySchema,
+    status: 200,
+    response: MonitoredLinkListSchema,
+    errors: [400, 401, 403],
+  }),
+  checks: endpoint({
+    ...links,
+    method: 'GET',
+    path: '/v1/buyer/orders/items/{id}/link-checks',
+    summary: 'The checks of an item’s live link, newest first',
+    params: IdParamsSchema,
+    query: LinkCheckListQuerySchema,
+    status: 200,
+    response: LinkCheckListSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  checkNow: endpoint({
+    ...links,
+    method: 'POST',
+    path: '/v1/buyer/orders/items/{id}/link-checks',
+    summary: 'Checks an item’s live link now',
+    description: `Answers the stored check; it counts toward the ${FAILED_CHECKS_FOR_ISSUE} failed checks that open a link issue like any other. 429 within ${CHECK_NOW_INTERVAL_SECONDS} s of the item’s last check asked for, past ${CHECK_NOW_PER_HOUR} asked for by the buyer in an hour, or while the link or its site is being checked. 409 when the item is not a live link.`,
+    params: IdParamsSchema,
+    query: NoQuerySchema,
+    status: 201,
+    response: LinkCheckSchema,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  issues: endpoint({
+    ...links,
+    method: 'GET',
+    path: '/v1/buyer/orders/items/{id}/link-issues',
+    summary: 'The link issues of an item, newest first, each with its steps',
+    params: IdParamsSchema,
+    query: NoQuerySchema,
+    status: 200,
+    response: LinkIssueListSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  remedy: endpoint({
+    ...links,
+    method: 'POST',
+    path: '/v1/buyer/orders/items/{id}/link-issues/{issueId}/remedy',
+    summary: 'Asks for a remedy of an open link issue within the guarantee',
+    description: `restore: the publisher is asked to update the article (the item's edits are requested); the issue closes when the link checks ok again. refund: from ${REFUND_AFTER_DAYS} days after the restore was asked for (or the issue opened), a credit note for the item, once; the issue closes and the link is no longer checked. 409 with the reason when the remedy cannot be asked for now.`,
+    headers: IdempotencyHeadersSchema,
+    params: IssueParamsSchema,
+    body: LinkRemedyBodySchema,
+    status: 200,
+    response: LinkIssueSchema,
+    errors: [400, 401, 403, 404, 409, 422],
+  }),
+};

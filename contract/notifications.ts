@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { NotificationPreferencesSchema } from './profile.ts';
 
 /**
@@ -13,3 +14,19 @@ export type UpdateNotificationPreferences = z.infer<typeof UpdateNotificationPre
 
 /** Order items that wait on the buyer for longer than this are named in the daily reminder. */
 export const MISSING_DETAILS_WAIT_DAYS = 2;
+
+export const notificationEndpoints = {
+  setPreferences: endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/profiles/notifications/preferences',
+    access: 'buyer',
+    tags: ['Profile'],
+    summary: "Sets the signed-in buyer's notification preferences",
+    description:
+      'All are required but `link_issues`, which keeps its stored value when left out; any other field is a violation. The order mails, the daily missing-details reminder and the link issue mails follow them.',
+    body: UpdateNotificationPreferencesSchema,
+    status: 200,
+    response: NotificationPreferencesSchema,
+    errors: [400, 401, 403],
+  }),
+};

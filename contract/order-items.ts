@@ -3,6 +3,8 @@
 // the order list query, the order item, the buyer's item calls, and the rules that enable the
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
 import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
@@ -20,6 +22,7 @@ import {
 import {
   FileRefSchema,
   ORDER_ITEM_STATUSES,
+  OrderSchema,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -33,7 +36,7 @@ import {
   sortingOf,
   wholeNumber,
 } from './list-query.ts';
-import { PaginationSchema, pageQuerySchema } from './pagination.ts';
+import { listOf, PaginationSchema, pageQuerySchema } from './pagination.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 
 export {
@@ -363,3 +366,97 @@ export function canEditArticleLink(item: ItemView): boolean {
 export function canRequestEdit(item: Pick<OrderItem, 'status' | 'is_requested_edits'>): boolean {
   return startsFrom('request_edits', item.status) && !item.is_requested_edits;
 }
+
+export const OrderListSchema = listOf(OrderSchema);
+
+const orders = { access: 'buyer', tags: ['Orders'] } as const;
+
+export const orderEndpoints = {
+  list: endpoint({
+    ...orders,
+    method: 'GET',
+    path: '/v1/buyer/orders',
+    summary: 'The buyer’s orders, filtered, sorted and paged',
+    description:
+      'Search matches the order number, the PO number and the hostnames of its items; order_price filters the net price.',
+    query: OrderListQuerySchema,
+    status: 200,
+    response: OrderListSchema,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    ...orders,
+    method: 'GET',
+    path: '/v1/buyer/orders/{id}',
+    summary: 'One order of the buyer',
+    params: IdParamsSchema,
+    status: 200,
+    response: OrderSchema,
+    errors: [400, 401, 403, 404],
+  }),
+};
+
+/** The errors of a buyer's item call; a repeat with the same key answers the first answer. */
+const itemCallErrors = [400, 401, 403, 404, 409, 422] as const;
+
+export const orderItemEndpoints = {
+  list: endpoint({
+    ...orders,
+    method: 'GET',
+    path: '/v1/buyer/orders/{id}/items',
+    summary: 'The items of one of the buyer’s orders',
+    params: IdParamsSchema,
+    query: OrderItemListQuerySchema,
+    status: 200,
+    response: OrderItemListSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  changeStatuses: endpoint({
+    ...orders,
+    method: 'PUT',
+    path: '/v1/buyer/orders/items/statuses',
+    summary: 'Approves topics or content, or cancels items (all or none)',
+    description:
+      'Each item must be in a status that allows the transition (decision 040); otherwise 409 names the item and nothing changes. Cancelling an item paid with credits returns its price with VAT to the company’s credits and issues a credit note.',
+    headers: IdempotencyHeadersSchema,
+    body: ItemStatusesBodySchema,
+    status: 200,
+    response: ChangedItemsSchema,
+    errors: itemCallErrors,
+  }),
+  requestEdits: endpoint({
+    ...orders,
+    method: 'PUT',
+    path: '/v1/buyer/orders/items/request-edits',
+    summary: 'Requests (or withdraws a request for) edits of live links',
+    headers: IdempotencyHeadersSchema,
+    body: RequestEditsBodySchema,
+    status: 200,
+    response: ChangedItemsSchema,
+    errors: itemCallErrors,
+  }),
+  putTopic: endpoint({
+    ...orders,
+    method: 'PUT',
+    path: '/v1/buyer/orders/items/{id}/topics',
+    summary: 'Confirms or edits the buyer’s own topic',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    body: TopicBodySchema,
+    status: 200,
+    response: OrderItemSchema,
+    errors: itemCallErrors,
+  }),
+  topicFeedback: endpoint({
+    ...orders,
+    method: 'POST',
+    path: '/v1/buyer/orders/items/{id}/topics/feedbacks',
+    summary: 'Declines the proposed topic with feedback',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    body: FeedbackBodySchema,
+    status: 200,
+    response: OrderItemSchema,
+    errors: itemCallErrors,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { fieldWords } from './field-messages.ts';
+import { BuyerProfileSchema } from './profile.ts';
 import { NewPasswordSchema } from './public-auth.ts';
 
 /** Control characters (NUL included) are refused in names and phone numbers. */
@@ -74,3 +76,59 @@ export const PasswordChangeSchema = z.strictObject({
   new_password: NewPasswordSchema,
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
+/** The token of a mailed e-mail change link. */
+export const EmailChangeTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** Said of the calls that check the current password. */
+export const SIGN_IN_LIMITS_NOTE =
+  'A wrong current password counts as a failed sign-in of the account and the client address; ' +
+  'past the sign-in limits the call answers 429 with Retry-After.';
+
+export const accountSettingsEndpoints = {
+  updateDetails: endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/profiles',
+    access: 'buyer',
+    tags: ['Profile'],
+    summary: "Change the buyer's own details; answers the profile",
+    description:
+      'Only these four fields; any other (email, roles, credit limits, export permission, ...) ' +
+      'is refused with a violation on it and nothing is changed. An empty phone clears it.',
+    body: ProfileDetailsUpdateSchema,
+    status: 200,
+    response: BuyerProfileSchema,
+    errors: [400, 401, 403],
+  }),
+  requestEmailChange: endpoint({
+    method: 'POST',
+    path: '/v1/buyer/profiles/email-changes',
+    access: 'buyer',
+    tags: ['Profile'],
+    summary: 'Ask to change the e-mail address; a confirmation link is mailed to the new one',
+    description:
+      'The address changes only when the link (valid 24 hours, once) is opened; the current ' +
+      'address is told. An address that already has an account gets a notice instead, with ' +
+      `the same answer. ${SIGN_IN_LIMITS_NOTE}`,
+    body: EmailChangeRequestSchema,
+    status: 202,
+    response: EmailChangeAcceptedSchema,
+    errors: [400, 401, 403, 429],
+  }),
+  /** Public: the link may be opened on a device that is not signed in. */
+  confirmEmailChange: endpoint({
+    method: 'POST',
+    path: '/v1/public/email-changes/confirmations/{token}',
+    access: 'public',
+    tags: ['Profile'],
+    summary: 'Confirm an e-mail change with the token mailed to the new address',
+    description:
+      '404 when the link is unknown, used, replaced by a newer request or expired; 409 when ' +
+      'the address got an account of its own meanwhile. Every session of the account ends, ' +
+      "but the caller's when it sends the account's own access token.",
+    params: EmailChangeTokenParamsSchema,
+    status: 200,
+    response: EmailChangeConfirmedSchema,
+    errors: [400, 404, 409],
+  }),
+};

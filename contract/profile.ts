@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 const FileRefSchema = z.object({ id: z.string() });
 
@@ -59,3 +60,34 @@ export const BuyerProfileSchema = z.object({
   accounts: z.array(AccountSchema),
 });
 export type BuyerProfile = z.infer<typeof BuyerProfileSchema>;
+
+/** PUT /v1/buyer/profiles/companies/accounts/current. */
+export const CurrentAccountBodySchema = z.strictObject({ account: z.uuid() });
+export type CurrentAccountBody = z.infer<typeof CurrentAccountBodySchema>;
+
+export const profileEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/buyer/profiles',
+    access: 'buyer',
+    tags: ['Profile'],
+    summary: "The signed-in buyer's profile, managers and company accounts",
+    status: 200,
+    response: BuyerProfileSchema,
+    errors: [401, 403],
+  }),
+  /** Kept here, not with the company requests, so the switch carries no request rules (decision 110). */
+  setCurrentAccount: endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/profiles/companies/accounts/current',
+    access: 'buyer',
+    tags: ['Companies'],
+    summary: 'Makes one of the caller’s company accounts the current one',
+    description:
+      'Checkout’s default company and the dashboard follow the current account. Another buyer’s account answers 404 like an unknown one.',
+    body: CurrentAccountBodySchema,
+    status: 200,
+    response: AccountSchema,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-export const DEMO_KEY_HEADER = 'x-demo-key';
+export { DEMO_KEY_HEADER } from '#contract/demo.ts';
 
 export function demoControlKey(jwtSecret: string): string {
   return createHmac('sha256', jwtSecret).update('demo-control').digest('base64url');

@@ -12,7 +12,8 @@ describe('routes registered from the contract', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // A demo installation, so that the demo controls are served too.
+    ctx = await createTestContext({ overrides: { demo: { advanceSeconds: 0 } } });
   });
   afterAll(async () => {
     await ctx.close();
@@ -26,7 +27,7 @@ describe('routes registered from the contract', () => {
       if (e.access === 'buyer') {
         const anonymous = await ctx.app.inject({
           method: e.method,
-          url: `/api${endpointPath(e.path, { id: SAMPLE_ID, token: 'x' })}`,
+          url: `/api${endpointPath(e.path, { id: SAMPLE_ID, issueId: SAMPLE_ID, token: 'x' })}`,
         });
         expect(anonymous.statusCode).toBe(401);
       }

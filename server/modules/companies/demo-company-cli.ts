@@ -2,6 +2,8 @@
 // staff on one company request and prints the decision. Demo installations only (decision 081).
 // With the embedded database held by a running server, the decision is asked of that server
 // through its demo control route.
+import { demoEndpoints } from '#contract/demo.ts';
+import { endpointPath } from '#contract/endpoint.ts';
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import { loadEnv } from '#server/env.ts';
@@ -51,7 +53,7 @@ async function decideOnServer(
   decision: CompanyDecision,
 ): Promise<DecisionResult> {
   const url = new URL(
-    `/api/demo/company-requests/${encodeURIComponent(reference)}/decision`,
+    `/api${endpointPath(demoEndpoints.decideCompanyRequest.path, { reference })}`,
     env.publicUrl,
   );
   const response = await sendDemoControl(url, {

@@ -2,12 +2,11 @@
 // another tool; in a demo a paced job approves each request once it has waited the demo pace
 // (DEMO_ADVANCE_SECONDS, the demo publisher's), and `npm run demo:company -- <request>
 // approve|reject [reason]` decides one at once. Never part of a production start.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { REJECTION_REASON_MAX } from '#contract/companies.ts';
+import type { FastifyInstance } from 'fastify';
+import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
-import { errorResponses } from '#server/http/responses.ts';
+import { route } from '#server/http/endpoint-route.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
 import type { CompaniesService } from './companies.service.ts';
@@ -35,43 +34,19 @@ export function withDemoCompanyReview(
   });
 }
 
-export const DemoDecisionBodySchema = z.strictObject({
-  decision: z.enum(['approve', 'reject']),
-  reason: z.string().trim().max(REJECTION_REASON_MAX).optional(),
-});
-
-export const DemoDecisionAnswerSchema = z.object({
-  request: z.string(),
-  status: z.enum(['approved', 'rejected']),
-  company: z.object({ id: z.string(), title: z.string() }).nullable(),
-});
+export { DemoDecisionAnswerSchema, DemoDecisionBodySchema } from '#contract/demo.ts';
 
 /** The demo control a running demo server offers `npm run demo:company`. */
-export const demoCompanyRoutes: FastifyPluginAsyncZod<{
-  companies: CompaniesService;
-  jwtSecret: string;
-}> = async (app, { companies, jwtSecret }) => {
-  app.post(
-    '/company-requests/:reference/decision',
-    {
-      schema: {
-        tags: ['Demo'],
-        summary: 'Approves or rejects a company request (demo installations only)',
-        description:
-          'Plays the marketplace staff. Requires the X-Demo-Key header that `npm run demo:company` derives from the token secret.',
-        headers: z.object({ [DEMO_KEY_HEADER]: z.string().optional() }),
-        params: z.object({ reference: z.string().min(1).max(64) }),
-        body: DemoDecisionBodySchema,
-        response: { 200: DemoDecisionAnswerSchema, ...errorResponses(400, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();
-      const { decision, reason } = request.body;
-      return companies.decide(
-        request.params.reference,
-        decision === 'approve' ? { decision } : { decision, reason },
-      );
-    },
-  );
-};
+export async function demoCompanyRoutes(
+  app: FastifyInstance,
+  { companies, jwtSecret }: { companies: CompaniesService; jwtSecret: string },
+): Promise<void> {
+  route(app, endpoints.decideCompanyRequest, async (request) => {
+    if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();
+    const { decision, reason } = request.body;
+    return companies.decide(
+      request.params.reference,
+      decision === 'approve' ? { decision } : { decision, reason },
+    );
+  });
+}

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ContentGuidelinesBodySchema,
+  contentGuidelinesEndpoints as endpoints,
   ContentGuidelinesSchema,
-  INTERNAL_LINKS_MAX,
-  MAX_COMMENT_LENGTH,
-  MAX_DOMAINS,
-  MAX_TOPIC_LENGTH,
-  MAX_TOPICS,
-  TRUSTLINKS_MAX,
 } from '#contract/content-guidelines.ts';
-import {
-  IdempotencyHeadersSchema,
-  transactionOf,
-  type IdempotencyOptions,
-} from '#server/http/idempotency.ts';
+import { route } from '#server/http/endpoint-route.ts';
+import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 import { readMultipartForm } from '../files/files.service.ts';
@@ -26,36 +17,16 @@ const PATH = '/content-guidelines';
 export const contentGuidelinesRoutes: FastifyPluginAsyncZod<{
   guidelines: ContentGuidelinesService;
 }> = async (app, { guidelines }) => {
-  app.get(
-    PATH,
-    {
-      schema: {
-        ...common,
-        summary: "The signed-in buyer's content guidelines",
-        description:
-          'A buyer who never saved guidelines gets the defaults with `revision` 0 and `updated_at` null.',
-        response: { 200: ContentGuidelinesSchema, ...errorResponses(401, 403) },
-      },
-    },
-    (request) => guidelines.get(principalOf(request).userId),
-  );
-
-  app.put(
-    PATH,
-    {
-      config: { idempotency: { status: 200, store: 'atomic' } satisfies IdempotencyOptions },
-      schema: {
-        ...common,
-        summary: 'Saves the content guidelines (every field)',
-        description: `Every field is required; unknown and read-only fields (the file, \`revision\`, \`updated_at\`) are refused. Up to ${MAX_TOPICS} topics of ${MAX_TOPIC_LENGTH} characters per list, comments up to ${MAX_COMMENT_LENGTH} characters, 1-${TRUSTLINKS_MAX} trustlinks, 1-${INTERNAL_LINKS_MAX} internal links, up to ${MAX_DOMAINS} domains per list, each normalised like a buyer domain; repeats and a domain both avoided and preferred are refused. Orders placed later freeze the saved guidelines into their items; items already ordered keep theirs. A repeat with the same Idempotency-Key answers the first answer.`,
-        headers: IdempotencyHeadersSchema,
-        body: ContentGuidelinesBodySchema,
-        response: { 200: ContentGuidelinesSchema, ...errorResponses(400, 401, 403, 409, 422) },
-      },
-    },
+  route(app, endpoints.get, (request) => guidelines.get(principalOf(request).userId));
+  route(
+    app,
+    endpoints.save,
     (request) => guidelines.save(transactionOf(request), principalOf(request).userId, request.body),
+    { idempotency: { status: 200, store: 'atomic' } satisfies IdempotencyOptions },
   );
+  route(app, endpoints.removeFile, (request) => guidelines.removeFile(principalOf(request).userId));
 
+  // The upload, a multipart form, is registered with its own schema.
   app.put(
     `${PATH}/files`,
     {
@@ -74,18 +45,5 @@ export const contentGuidelinesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       guidelines.putFile(principalOf(request).userId, await readMultipartForm(request)),
-  );
-
-  app.delete(
-    `${PATH}/files`,
-    {
-      schema: {
-        ...common,
-        summary: 'Removes the custom guidelines file',
-        description: 'Orders already placed keep the file they froze.',
-        response: { 200: ContentGuidelinesSchema, ...errorResponses(401, 403) },
-      },
-    },
-    (request) => guidelines.removeFile(principalOf(request).userId),
   );
 };

@@ -3,6 +3,8 @@
 // prints what it did. Demo installations only (decision 041). With the embedded database held by
 // a running server, the step is asked of that server through its demo control route.
 import path from 'node:path';
+import { demoEndpoints } from '#contract/demo.ts';
+import { endpointPath } from '#contract/endpoint.ts';
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import { loadEnv } from '#server/env.ts';
@@ -100,7 +102,7 @@ async function advanceOnServer(
   event: ItemEvent | undefined,
 ): Promise<AdvanceResult | null> {
   const url = new URL(
-    `/api/demo/order-items/${encodeURIComponent(reference)}/advance`,
+    `/api${endpointPath(demoEndpoints.advance.path, { reference })}`,
     env.publicUrl,
   );
   const response = await sendDemoControl(url, {

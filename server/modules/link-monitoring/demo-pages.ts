@@ -5,14 +5,13 @@
 // nofollow, changes the anchor), and republishing an article repairs its page. Never in
 // production: only registered when the demo is on.
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { BROKEN_LINK_STATES, demoEndpoints, type BrokenLinkState } from '#contract/demo.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError, forbidden, notFound } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
-import { errorResponses } from '#server/http/responses.ts';
+import { route } from '#server/http/endpoint-route.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
 import { findItemIdByNumberOrId } from '../order-items/order-items.service.ts';
 import type { ExpectedRel } from './link-check-types.ts';
@@ -26,8 +25,7 @@ import {
   type DemoLinkState,
 } from './link-monitoring.repository.ts';
 
-export const BROKEN_LINK_STATES = ['removed', 'nofollow', 'anchor_changed'] as const;
-export type BrokenLinkState = (typeof BROKEN_LINK_STATES)[number];
+export { BROKEN_LINK_STATES, type BrokenLinkState };
 
 /** About this many links a demo breaks per hour on its own, while its publisher runs. */
 const DEMO_BREAKS_PER_HOUR = 2;
@@ -191,33 +189,12 @@ function escapeHtml(text: string): string {
 }
 
 /** POST /api/demo/order-items/{reference}/break-link: a demo's control (decision 145). */
-export const demoLinkRoutes: FastifyPluginAsyncZod<{
-  links: DemoLinks;
-  jwtSecret: string;
-}> = async (app, { links, jwtSecret }) => {
-  app.post(
-    '/order-items/:reference/break-link',
-    {
-      schema: {
-        tags: ['Demo'],
-        summary: 'Breaks the link on a live demo article page (demo installations only)',
-        description:
-          'Removes the link, adds nofollow or changes its anchor on the page the demo serves at the live link, and has the link checked at once. Requires the X-Demo-Key header.',
-        headers: z.object({ [DEMO_KEY_HEADER]: z.string().optional() }),
-        params: z.object({ reference: z.string().min(1).max(64) }),
-        body: z
-          .object({ state: z.enum(BROKEN_LINK_STATES).optional() })
-          .strict()
-          .optional(),
-        response: {
-          200: z.object({ item: z.string(), state: z.enum(BROKEN_LINK_STATES) }),
-          ...errorResponses(400, 403, 404, 409),
-        },
-      },
-    },
-    async (request) => {
-      if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();
-      return links.breakLink(request.params.reference, request.body?.state);
-    },
-  );
-};
+export async function demoLinkRoutes(
+  app: FastifyInstance,
+  { links, jwtSecret }: { links: DemoLinks; jwtSecret: string },
+): Promise<void> {
+  route(app, demoEndpoints.breakLink, async (request) => {
+    if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();
+    return links.breakLink(request.params.reference, request.body?.state);
+  });
+}

@@ -5,6 +5,7 @@
 // parts of the app use of the module (exported below).
 import {
   CHECK_NOW_INTERVAL_SECONDS,
+  CHECK_NOW_PER_HOUR,
   LINK_HEALTH_STATUSES,
   LINK_ISSUE_NOT_FOUND_MESSAGE,
   REFUND_AFTER_DAYS,
@@ -60,7 +61,7 @@ export { createDemoLinks, registerDemoArticlePages, type DemoLinks } from './dem
 export { createLinkChecker } from './link-checker.ts';
 
 /** "Check now" calls a buyer may make per hour, over all their links. */
-export const CHECK_NOW_PER_HOUR = 30;
+export { CHECK_NOW_PER_HOUR };
 
 const HOUR_MS = 60 * 60 * 1000;
 

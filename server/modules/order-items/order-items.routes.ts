@@ -4,17 +4,12 @@ import { z } from 'zod';
 import {
   ArticleFeedbackFormSchema,
   ArticleFormSchema,
-  ChangedItemsSchema,
-  FeedbackBodySchema,
-  ItemStatusesBodySchema,
-  OrderItemListQuerySchema,
-  OrderItemListSchema,
+  orderItemEndpoints as endpoints,
   OrderItemSchema,
-  RequestEditsBodySchema,
-  TopicBodySchema,
 } from '#contract/order-items.ts';
 import { OrderIdParamsSchema } from '#contract/orders.ts';
 import { attachmentHeader, DOWNLOAD_SECURITY_HEADERS } from '#server/http/attachment.ts';
+import { route } from '#server/http/endpoint-route.ts';
 import { IdempotencyHeadersSchema, type IdempotencyOptions } from '#server/http/idempotency.ts';
 import { errorResponses } from '#server/http/responses.ts';
 import { principalOf } from '#server/plugins/auth.ts';
@@ -39,7 +34,6 @@ const fileField = {
 
 /** A buyer's item call: a repeat with the same key answers the first answer (decision 044). */
 const itemCall = { idempotency: { status: 200, store: 'after' } satisfies IdempotencyOptions };
-const itemCallErrors = errorResponses(400, 401, 403, 404, 409, 422);
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
 export const orderItemsRoutes: FastifyPluginAsyncZod<{
@@ -54,6 +48,7 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
     forms.set(request, form);
     return form;
   };
+  const userOf = (request: FastifyRequest) => principalOf(request).userId;
   const upload = {
     idempotency: {
       status: 200,
@@ -62,21 +57,35 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
     } satisfies IdempotencyOptions,
   };
 
-  app.get(
-    '/orders/:id/items',
-    {
-      schema: {
-        tags,
-        summary: 'The items of one of the buyer’s orders',
-        security,
-        params: OrderIdParamsSchema,
-        querystring: OrderItemListQuerySchema,
-        response: { 200: OrderItemListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => items.list(principalOf(request).userId, request.params.id, request.query),
+  route(app, endpoints.list, (request) =>
+    items.list(userOf(request), request.params.id, request.query),
+  );
+  route(
+    app,
+    endpoints.changeStatuses,
+    (request) => items.changeStatuses(userOf(request), request.body),
+    itemCall,
+  );
+  route(
+    app,
+    endpoints.requestEdits,
+    (request) => items.requestEdits(userOf(request), request.body),
+    itemCall,
+  );
+  route(
+    app,
+    endpoints.putTopic,
+    (request) => items.putTopic(userOf(request), request.params.id, request.body.content),
+    itemCall,
+  );
+  route(
+    app,
+    endpoints.topicFeedback,
+    (request) => items.topicFeedback(userOf(request), request.params.id, request.body.feedback),
+    itemCall,
   );
 
+  // A download and two multipart uploads, registered with their own schemas.
   app.get(
     '/orders/:id/items/exports',
     {
@@ -104,76 +113,6 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
         .serializer((body: string) => body)
         .send(csv);
     },
-  );
-
-  app.put(
-    '/orders/items/statuses',
-    {
-      config: itemCall,
-      schema: {
-        tags,
-        summary: 'Approves topics or content, or cancels items (all or none)',
-        description:
-          'Each item must be in a status that allows the transition (decision 040); otherwise 409 names the item and nothing changes. Cancelling an item paid with credits returns its price with VAT to the company’s credits and issues a credit note.',
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: ItemStatusesBodySchema,
-        response: { 200: ChangedItemsSchema, ...itemCallErrors },
-      },
-    },
-    (request) => items.changeStatuses(principalOf(request).userId, request.body),
-  );
-
-  app.put(
-    '/orders/items/request-edits',
-    {
-      config: itemCall,
-      schema: {
-        tags,
-        summary: 'Requests (or withdraws a request for) edits of live links',
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: RequestEditsBodySchema,
-        response: { 200: ChangedItemsSchema, ...itemCallErrors },
-      },
-    },
-    (request) => items.requestEdits(principalOf(request).userId, request.body),
-  );
-
-  app.put(
-    '/orders/items/:id/topics',
-    {
-      config: itemCall,
-      schema: {
-        tags,
-        summary: 'Confirms or edits the buyer’s own topic',
-        security,
-        headers: IdempotencyHeadersSchema,
-        params: ItemIdParamsSchema,
-        body: TopicBodySchema,
-        response: { 200: OrderItemSchema, ...itemCallErrors },
-      },
-    },
-    (request) =>
-      items.putTopic(principalOf(request).userId, request.params.id, request.body.content),
-  );
-
-  app.post(
-    '/orders/items/:id/topics/feedbacks',
-    {
-      config: itemCall,
-      schema: {
-        tags,
-        summary: 'Declines the proposed topic with feedback',
-        security,
-        headers: IdempotencyHeadersSchema,
-        params: ItemIdParamsSchema,
-        body: FeedbackBodySchema,
-        response: { 200: OrderItemSchema, ...itemCallErrors },
-      },
-    },
-    (request) =>
-      items.topicFeedback(principalOf(request).userId, request.params.id, request.body.feedback),
   );
 
   app.put(

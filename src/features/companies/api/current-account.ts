@@ -4,19 +4,15 @@
  * it (decision 110).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AccountSchema, type Account } from '#contract/profile.ts';
+import { profileEndpoints, type Account } from '#contract/profile.ts';
 import { toast } from '#src/lib/toast-store.ts';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-/** The answer is the account made current (`CurrentAccountSchema` of the contract is this schema). */
+/** The answer is the account made current. */
 export function setCurrentAccount(account: string): Promise<Account> {
-  return apiClient.request('/v1/buyer/profiles/companies/accounts/current', {
-    method: 'PUT',
-    body: { account },
-    schema: AccountSchema,
-  });
+  return apiClient.call(profileEndpoints.setCurrentAccount, { body: { account } });
 }
 
 /** Makes an account current; the profile (accounts) and checkout's defaults follow. */

@@ -1,8 +1,6 @@
-import { AccountBillingSchema, type AccountBilling } from '#contract/billing.ts';
+import type { AccountBilling } from '#contract/billing.ts';
 import {
-  CompanyRequestListSchema,
-  CompanyRequestSchema,
-  CompanySchema,
+  companyEndpoints as endpoints,
   type Company,
   type CompanyRequest,
   type CompanyRequestCreate,
@@ -16,18 +14,11 @@ import {
 } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-const REQUESTS = '/v1/buyer/profiles/companies/requests';
 /** One page of requests; a buyer files a handful. */
 export const COMPANY_REQUEST_LIST_LIMIT = 50;
 
 export function fetchCompanyOfAccount(accountId: string, signal?: AbortSignal): Promise<Company> {
-  return apiClient.request(
-    `/v1/buyer/profiles/accounts/${encodeURIComponent(accountId)}/companies`,
-    {
-      schema: CompanySchema,
-      signal,
-    },
-  );
+  return apiClient.call(endpoints.companyOfAccount, { params: { id: accountId }, signal });
 }
 
 /** What the buyer may spend for the account's company: every figure in one answer. */
@@ -35,22 +26,18 @@ export function fetchAccountBilling(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<AccountBilling> {
-  return apiClient.request(`/v1/buyer/profiles/accounts/${encodeURIComponent(accountId)}/billing`, {
-    schema: AccountBillingSchema,
-    signal,
-  });
+  return apiClient.call(endpoints.billingOfAccount, { params: { id: accountId }, signal });
 }
 
 export function fetchCompanyRequests(signal?: AbortSignal): Promise<CompanyRequestList> {
-  return apiClient.request(REQUESTS, {
+  return apiClient.call(endpoints.listRequests, {
     query: { page: 1, limit: COMPANY_REQUEST_LIST_LIMIT },
-    schema: CompanyRequestListSchema,
     signal,
   });
 }
 
 export function createCompanyRequest(body: CompanyRequestCreate): Promise<CompanyRequest> {
-  return apiClient.request(REQUESTS, { method: 'POST', body, schema: CompanyRequestSchema });
+  return apiClient.call(endpoints.createRequest, { body });
 }
 
 /** Countries with their ISO codes (the request carries the code). */

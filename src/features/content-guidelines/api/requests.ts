@@ -1,4 +1,5 @@
 import {
+  contentGuidelinesEndpoints as endpoints,
   ContentGuidelinesSchema,
   type ContentGuidelines,
   type ContentGuidelinesInput,
@@ -6,11 +7,10 @@ import {
 import { FilePreviewSchema } from '#contract/files.ts';
 import { apiClient, apiUrl } from '#src/lib/api-client.ts';
 
-const PATH = '/v1/buyer/content-guidelines';
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export function fetchContentGuidelines(signal?: AbortSignal): Promise<ContentGuidelines> {
-  return apiClient.request(PATH, { schema: ContentGuidelinesSchema, signal });
+  return apiClient.call(endpoints.get, { signal });
 }
 
 /** The key makes a repeat of a send whose answer was lost harmless (the outbox resends it). */
@@ -18,18 +18,16 @@ export function saveContentGuidelines(
   body: ContentGuidelinesInput,
   idempotencyKey: string,
 ): Promise<ContentGuidelines> {
-  return apiClient.request(PATH, {
-    method: 'PUT',
+  return apiClient.call(endpoints.save, {
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    schema: ContentGuidelinesSchema,
   });
 }
 
 export function uploadGuidelinesFile(file: File): Promise<ContentGuidelines> {
   const form = new FormData();
   form.set('file', file, file.name);
-  return apiClient.request(`${PATH}/files`, {
+  return apiClient.request('/v1/buyer/content-guidelines/files', {
     method: 'PUT',
     body: form,
     schema: ContentGuidelinesSchema,
@@ -37,7 +35,7 @@ export function uploadGuidelinesFile(file: File): Promise<ContentGuidelines> {
 }
 
 export function removeGuidelinesFile(): Promise<ContentGuidelines> {
-  return apiClient.request(`${PATH}/files`, { method: 'DELETE', schema: ContentGuidelinesSchema });
+  return apiClient.call(endpoints.removeFile, {});
 }
 
 /** A short-lived link that opens the stored file in a new tab (decision 042), made absolute. */

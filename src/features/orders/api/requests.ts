@@ -1,32 +1,24 @@
 /** The orders calls of spec §7 "Orders" and "Files". */
 import {
-  ChangedItemsSchema,
-  OrderItemListSchema,
   OrderItemSchema,
+  orderEndpoints,
+  orderItemEndpoints,
   type BuyerTransition,
   type OrderItem,
 } from '#contract/order-items.ts';
 import { FilePreviewSchema } from '#contract/files.ts';
-import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '#contract/orders.ts';
-import { listOf } from '#contract/pagination.ts';
+import { IDEMPOTENCY_KEY_HEADER, type Order } from '#contract/orders.ts';
 import { ApiError, apiClient, apiUrl, NetworkError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 
-const BASE = '/v1/buyer/orders';
-export const OrderListSchema = listOf(OrderSchema);
-
 export function fetchOrders(search: string, signal?: AbortSignal) {
-  return apiClient.request(BASE, {
-    query: new URLSearchParams(search),
-    schema: OrderListSchema,
-    signal,
-  });
+  return apiClient.call(orderEndpoints.list, { query: new URLSearchParams(search), signal });
 }
 
 export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiClient.request(`${BASE}/${encodeURIComponent(id)}`, { schema: OrderSchema, signal });
+  return apiClient.call(orderEndpoints.get, { params: { id }, signal });
 }
 
 export function fetchOrderItems(
@@ -34,9 +26,9 @@ export function fetchOrderItems(
   page: { page: number; limit: number },
   signal?: AbortSignal,
 ) {
-  return apiClient.request(`${BASE}/${encodeURIComponent(id)}/items`, {
+  return apiClient.call(orderItemEndpoints.list, {
+    params: { id },
     query: { page: page.page, limit: page.limit },
-    schema: OrderItemListSchema,
     signal,
   });
 }
@@ -62,8 +54,9 @@ export type ItemAction =
       file?: File | null;
     };
 
-function itemPath(id: string, rest: string): string {
-  return `${BASE}/items/${encodeURIComponent(id)}/${rest}`;
+/** An item's multipart uploads: the buyer's own article, or feedback on the delivered one. */
+function uploadPath(id: string, rest: 'articles' | 'articles/feedbacks'): string {
+  return `/v1/buyer/orders/items/${encodeURIComponent(id)}/${rest}`;
 }
 
 /** Sends one action with its idempotency key; answers the items as they are now. */
@@ -72,36 +65,41 @@ export async function sendItemAction(
   idempotencyKey: string,
 ): Promise<OrderItem[]> {
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  const toItems = async (path: string, body: object) =>
-    (await apiClient.request(path, { method: 'PUT', body, schema: ChangedItemsSchema, headers }))
-      .data;
-  const toItem = async (id: string, rest: string, method: 'PUT' | 'POST', body: object) => [
-    await apiClient.request(itemPath(id, rest), {
+  const upload = async (
+    id: string,
+    rest: 'articles' | 'articles/feedbacks',
+    method: 'PUT' | 'POST',
+    body: FormData,
+  ) => [
+    await apiClient.request(uploadPath(id, rest), {
       method,
       body,
       schema: OrderItemSchema,
       headers,
     }),
   ];
+  const { changeStatuses, requestEdits, putTopic, topicFeedback } = orderItemEndpoints;
   switch (action.kind) {
-    case 'status':
-      return toItems(`${BASE}/items/statuses`, {
-        transition: action.transition,
-        ids: action.ids,
-      });
-    case 'request_edits':
-      return toItems(`${BASE}/items/request-edits`, {
-        is_requested_edits: action.value,
-        ids: action.ids,
-      });
-    case 'topic':
-      return toItem(action.id, 'topics', 'PUT', { content: action.content });
-    case 'topic_feedback':
-      return toItem(action.id, 'topics/feedbacks', 'POST', { feedback: action.feedback });
+    case 'status': {
+      const body = { transition: action.transition, ids: action.ids };
+      return (await apiClient.call(changeStatuses, { body, headers })).data;
+    }
+    case 'request_edits': {
+      const body = { is_requested_edits: action.value, ids: action.ids };
+      return (await apiClient.call(requestEdits, { body, headers })).data;
+    }
+    case 'topic': {
+      const body = { content: action.content };
+      return [await apiClient.call(putTopic, { params: { id: action.id }, body, headers })];
+    }
+    case 'topic_feedback': {
+      const body = { feedback: action.feedback };
+      return [await apiClient.call(topicFeedback, { params: { id: action.id }, body, headers })];
+    }
     case 'article':
-      return toItem(action.id, 'articles', 'PUT', withFile({ link: action.link }, action.file));
+      return upload(action.id, 'articles', 'PUT', withFile({ link: action.link }, action.file));
     case 'article_feedback':
-      return toItem(
+      return upload(
         action.id,
         'articles/feedbacks',
         'POST',
@@ -172,7 +170,7 @@ export function downloadStoredFile(file: { id: string; file_name: string }): Pro
 
 export function downloadOrderItems(order: { id: string; number: string }): Promise<void> {
   return downloadWithToken(
-    `${BASE}/${encodeURIComponent(order.id)}/items/exports`,
+    `/v1/buyer/orders/${encodeURIComponent(order.id)}/items/exports`,
     `order-${order.number}-items.csv`,
   );
 }

@@ -4,7 +4,8 @@ import {
   type AvatarSize,
   type AvatarUploaded,
 } from '#contract/avatars.ts';
-import { NotificationPreferencesSchema, type NotificationPreferences } from '#contract/profile.ts';
+import { notificationEndpoints } from '#contract/notifications.ts';
+import type { NotificationPreferences } from '#contract/profile.ts';
 import { ApiError, apiClient, apiUrl, NetworkError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
@@ -27,11 +28,7 @@ export async function deleteAvatar(): Promise<void> {
 export function saveNotificationPreferences(
   preferences: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  return apiClient.request('/v1/buyer/profiles/notifications/preferences', {
-    method: 'PUT',
-    body: preferences,
-    schema: NotificationPreferencesSchema,
-  });
+  return apiClient.call(notificationEndpoints.setPreferences, { body: preferences });
 }
 
 /**

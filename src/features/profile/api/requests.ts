@@ -1,6 +1,6 @@
-import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
+import { profileEndpoints, type BuyerProfile } from '#contract/profile.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchBuyerProfile(signal?: AbortSignal): Promise<BuyerProfile> {
-  return apiClient.request('/v1/buyer/profiles', { schema: BuyerProfileSchema, signal });
+  return apiClient.call(profileEndpoints.get, { signal });
 }

@@ -1,7 +1,6 @@
-import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
+import type { BuyerProfile } from '#contract/profile.ts';
 import {
-  EmailChangeAcceptedSchema,
-  EmailChangeConfirmedSchema,
+  accountSettingsEndpoints as endpoints,
   type EmailChangeAccepted,
   type EmailChangeConfirmed,
   type EmailChangeRequest,
@@ -11,28 +10,16 @@ import {
 import { apiClient } from '#src/lib/api-client.ts';
 
 export function updateProfileDetails(details: ProfileDetailsUpdate): Promise<BuyerProfile> {
-  return apiClient.request('/v1/buyer/profiles', {
-    method: 'PUT',
-    body: details,
-    schema: BuyerProfileSchema,
-  });
+  return apiClient.call(endpoints.updateDetails, { body: details });
 }
 
 export function requestEmailChange(request: EmailChangeRequest): Promise<EmailChangeAccepted> {
-  return apiClient.request('/v1/buyer/profiles/email-changes', {
-    method: 'POST',
-    body: request,
-    schema: EmailChangeAcceptedSchema,
-  });
+  return apiClient.call(endpoints.requestEmailChange, { body: request });
 }
 
 /** Public: the link may be opened on a device that is not signed in. */
 export function confirmEmailChange(token: string): Promise<EmailChangeConfirmed> {
-  return apiClient.request(`/v1/public/email-changes/confirmations/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    schema: EmailChangeConfirmedSchema,
-    auth: false,
-  });
+  return apiClient.call(endpoints.confirmEmailChange, { params: { token } });
 }
 
 /** Multipart, as spec §7 says. */
