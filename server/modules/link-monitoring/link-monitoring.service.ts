@@ -80,15 +80,8 @@ export interface LinkMonitoringService {
   remedy(userId: string, itemId: string, issueId: string, kind: LinkRemedyKind): Promise<LinkIssue>;
 }
 
-export function createLinkMonitoringService({
-  db,
-  now,
-  monitor,
-  lifeCycle,
-  documents,
-  guaranteeMonths,
-  isEnabled = true,
-}: {
+/** What the service's functions work with. */
+export interface LinkMonitoringDeps {
   db: Database;
   now: Clock;
   monitor: LinkMonitor;
@@ -98,252 +91,302 @@ export function createLinkMonitoringService({
   guaranteeMonths: number;
   /** LINK_MONITORING; when off, nothing is checked and "check now" is refused. */
   isEnabled?: boolean;
-}): LinkMonitoringService {
-  const ownItem = async (userId: string, itemId: string) => {
-    const own = await findOwnItem(db, itemId, userId);
-    if (!own) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
-    return own;
-  };
+}
 
-  /** The issues with their events, as the wire names them. */
-  const issueViews = async (
-    rows: Awaited<ReturnType<typeof findIssues>>,
-    context: (issue: IssueRow) => Parameters<typeof toLinkIssue>[2],
-  ): Promise<LinkIssue[]> => {
-    const events = await findEventsOfIssues(
-      db,
-      rows.map((row) => row.issue.id),
+export function createLinkMonitoringService(deps: LinkMonitoringDeps): LinkMonitoringService {
+  return {
+    list: (userId, query) => listLinks(deps, userId, query),
+    checks: (userId, itemId, page) => listChecks(deps, userId, itemId, page),
+    issues: (userId, itemId) => listIssues(deps, userId, itemId),
+    checkNow: (userId, itemId) => checkNow(deps, userId, itemId),
+    remedy: (userId, itemId, issueId, kind) => remedy(deps, userId, itemId, issueId, kind),
+  };
+}
+
+/** The buyer's monitored links, a page of them with the summary of the filter. */
+export async function listLinks(
+  { db, now, guaranteeMonths }: LinkMonitoringDeps,
+  userId: string,
+  { page, limit, filter }: MonitoredLinkListQuery,
+): ReturnType<LinkMonitoringService['list']> {
+  const base = {
+    userId,
+    buyerDomains: filter?.buyer_domain?.map((hostname) => hostname.toLowerCase()),
+    orderNumber: filter?.order || undefined,
+  };
+  const health = filter?.health ?? [];
+  const counts = await countMonitoredLinksByHealth(db, base);
+  const perHealth = Object.fromEntries(
+    LINK_HEALTH_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+  ) as Record<LinkHealthStatus, number>;
+  const total = LINK_HEALTH_STATUSES.reduce((sum, status) => sum + perHealth[status], 0);
+  const checked = total - perHealth.pending;
+  const rows = await findMonitoredLinks(
+    db,
+    { ...base, health },
+    { limit, offset: (page - 1) * limit },
+  );
+  const openIssueIds = rows.flatMap((row) => (row.openIssueId ? [row.openIssueId] : []));
+  const at = now();
+  const byRow = new Map(rows.map((row) => [row.item.id, row]));
+  const issues = await issueViews(
+    db,
+    openIssueIds.length > 0 ? await findIssues(db, issuesWithIds(openIssueIds)) : [],
+    (issue) => ({
+      guaranteeEndsAt: byRow.get(issue.itemId)?.monitor?.guaranteeEndsAt ?? null,
+      itemStatus: byRow.get(issue.itemId)?.item.status ?? 'live_link',
+      now: at,
+    }),
+  );
+  const issueById = new Map(issues.map((issue) => [issue.id, issue]));
+  return {
+    data: rows.map((row) =>
+      toMonitoredLink(
+        row,
+        row.openIssueId ? (issueById.get(row.openIssueId) ?? null) : null,
+        guaranteeMonths,
+      ),
+    ),
+    pagination: {
+      page,
+      limit,
+      total:
+        health.length > 0
+          ? [...new Set(health)].reduce((sum, status) => sum + perHealth[status], 0)
+          : total,
+    },
+    summary: {
+      total,
+      per_health: perHealth,
+      // Rounded down, so that one failing link in a thousand never reads as 100 %.
+      healthy_percent: checked > 0 ? Math.floor((perHealth.healthy * 100) / checked) : null,
+      issues_open: perHealth.issue,
+    },
+  };
+}
+
+/** A page of the checks of one of the buyer's items, newest first. */
+export async function listChecks(
+  { db }: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+  { page, limit }: { page: number; limit: number },
+): ReturnType<LinkMonitoringService['checks']> {
+  await ownItem(db, userId, itemId);
+  const [rows, total] = await Promise.all([
+    findChecksOfItem(db, itemId, { limit, offset: (page - 1) * limit }),
+    countChecksOfItem(db, itemId),
+  ]);
+  return { data: rows.map(toLinkCheck), pagination: { page, limit, total } };
+}
+
+/** The link issues of one of the buyer's items, with their events and what may be asked. */
+export async function listIssues(
+  { db, now }: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+): ReturnType<LinkMonitoringService['issues']> {
+  const { item, monitor } = await ownItem(db, userId, itemId);
+  const at = now();
+  return {
+    data: await issueViews(db, await findIssues(db, issuesOfItem(itemId)), () => ({
+      guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
+      itemStatus: item.status,
+      now: at,
+    })),
+  };
+}
+
+/** A buyer's "check now": refused (409) unless the item is a live link, and rate limited (429). */
+export async function checkNow(
+  { db, now, monitor, isEnabled = true }: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+): Promise<LinkCheck> {
+  const { item, monitor: row } = await ownItem(db, userId, itemId);
+  if (!isEnabled) throw new ApiError(409, 'Link monitoring is turned off.');
+  if (row?.endedAt) {
+    throw new ApiError(
+      409,
+      `The link of item ${item.number} was refunded; it is no longer checked.`,
     );
-    return rows.map((row) => toLinkIssue(row, events, context(row.issue)));
-  };
+  }
+  if (item.status === 'update_link_article') {
+    throw new ApiError(
+      409,
+      `The publisher of item ${item.number} is updating the article; its link is checked again once it is published.`,
+    );
+  }
+  if (item.status !== 'live_link' || !item.liveLink) {
+    throw new ApiError(409, `Item ${item.number} is ${item.status}; only live links are checked.`);
+  }
+  if (!row) await monitor.startMonitoring([itemId]);
+  const at = now();
+  const asked = await countChecksAskedBy(db, userId, new Date(at.getTime() - HOUR_MS));
+  if (asked >= CHECK_NOW_PER_HOUR) {
+    throw tooManyRequests(
+      60 * 60,
+      `You asked for ${CHECK_NOW_PER_HOUR} checks in the last hour; scheduled checks go on meanwhile. Try again later.`,
+    );
+  }
+  const since = new Date(at.getTime() - CHECK_NOW_INTERVAL_SECONDS * 1000);
+  if (!(await claimCheckNow(db, { itemId, at, since }))) {
+    const waited = row?.checkNowAt ? at.getTime() - row.checkNowAt.getTime() : 0;
+    const seconds = Math.max(1, CHECK_NOW_INTERVAL_SECONDS - Math.floor(waited / 1000));
+    throw tooManyRequests(
+      seconds,
+      `This link was checked at your request less than a minute ago; try again in ${seconds} s.`,
+    );
+  }
+  return toLinkCheck(await monitor.checkNow(itemId, userId));
+}
 
-  const issueOfItem = async (userId: string, itemId: string, issueId: string) => {
-    const own = await ownItem(userId, itemId);
-    const [row] = await findIssues(db, issuesWithIds([issueId]));
-    if (!row || row.issue.itemId !== itemId) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
-    return { own, issue: row.issue };
-  };
+/** Asks for a restore or a refund of an open issue; answers the issue as it is now. */
+export async function remedy(
+  deps: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+  issueId: string,
+  kind: LinkRemedyKind,
+): Promise<LinkIssue> {
+  const { db, now } = deps;
+  if (kind === 'restore') await restore(deps, userId, itemId, issueId);
+  else await refund(deps, userId, itemId, issueId);
+  const { item, monitor } = await ownItem(db, userId, itemId);
+  const [row] = await findIssues(db, issuesWithIds([issueId]));
+  if (!row) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+  const [view] = await issueViews(db, [row], () => ({
+    guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
+    itemStatus: item.status,
+    now: now(),
+  }));
+  if (!view) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+  return view;
+}
 
-  const restore = async (userId: string, itemId: string, issueId: string) => {
-    const { own, issue } = await issueOfItem(userId, itemId, issueId);
-    refuseRestore(issue, own.monitor?.guaranteeEndsAt ?? null, own.item, now());
-    await lifeCycle.apply({
-      event: 'request_edits',
-      ids: [itemId],
-      userId,
-      input: { isRequestedEdits: true },
-      // In the life cycle's transaction, after the item (and its order) are locked.
-      prepare: async (tx, [locked]) => {
-        const monitor = await lockMonitor(tx, itemId);
-        const current = await lockIssue(tx, issueId);
-        if (!current || !locked) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
-        const at = now();
-        refuseRestore(current, monitor?.guaranteeEndsAt ?? null, locked.item, at);
-        await updateIssue(tx, issueId, { restoreRequestedAt: at });
-        await insertIssueEvents(tx, [
-          {
-            issueId,
-            at,
-            kind: 'restore_requested',
-            detail: 'The publisher was asked to restore the link.',
-          },
-        ]);
-        return {};
-      },
-    });
-  };
-
-  const refund = async (userId: string, itemId: string, issueId: string) => {
-    const { own, issue } = await issueOfItem(userId, itemId, issueId);
-    refuseRefund(issue, own.monitor?.guaranteeEndsAt ?? null, own.item.status, now());
-    await db.transaction(async (tx) => {
-      // The life cycle's order of locks: the item, its order, then the monitor and the issue.
-      const item = await lockItemOfBuyer(tx, itemId, userId);
-      if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
-      const order = await lockOrder(tx, item.orderId);
+/** The publisher is asked to restore the link: the item's edits are requested (life cycle). */
+export async function restore(
+  { db, now, lifeCycle }: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+  issueId: string,
+): Promise<void> {
+  const { own, issue } = await issueOfItem(db, userId, itemId, issueId);
+  refuseRestore(issue, own.monitor?.guaranteeEndsAt ?? null, own.item, now());
+  await lifeCycle.apply({
+    event: 'request_edits',
+    ids: [itemId],
+    userId,
+    input: { isRequestedEdits: true },
+    // In the life cycle's transaction, after the item (and its order) are locked.
+    prepare: async (tx, [locked]) => {
       const monitor = await lockMonitor(tx, itemId);
       const current = await lockIssue(tx, issueId);
-      if (!order || !current || current.itemId !== itemId) {
-        throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
-      }
+      if (!current || !locked) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
       const at = now();
-      refuseRefund(current, monitor?.guaranteeEndsAt ?? null, item.status, at);
-      if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'approved') {
-        throw new ApiError(
-          409,
-          `Order ${order.number} is ${order.paymentStatus}; there is no payment to refund.`,
-        );
-      }
-      const netCents = moneyToCents(item.price) + moneyToCents(item.contentPrice);
-      const remaining = moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id));
-      const cents = Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
-      if (cents <= 0) {
-        throw new ApiError(409, `Nothing is left to refund of order ${order.number}.`);
-      }
-      const note = await creditOrder(tx, {
-        order,
-        cents,
-        itemNumbers: [item.number],
-        userId,
-        at,
-        documents,
-      });
-      await updateIssue(tx, issueId, {
-        refundRequestedAt: at,
-        creditNoteId: note.id,
-        closedAt: at,
-        resolution: 'refunded',
-      });
+      refuseRestore(current, monitor?.guaranteeEndsAt ?? null, locked.item, at);
+      await updateIssue(tx, issueId, { restoreRequestedAt: at });
       await insertIssueEvents(tx, [
-        { issueId, at, kind: 'refund_requested', detail: 'The buyer asked for a refund.' },
-        { issueId, at, kind: 'refunded', detail: `Credit note ${note.number}: ${note.amount}.` },
-        { issueId, at, kind: 'closed', detail: 'Refunded.' },
+        {
+          issueId,
+          at,
+          kind: 'restore_requested',
+          detail: 'The publisher was asked to restore the link.',
+        },
       ]);
-      // The link stays published; it is no longer guaranteed, so it is no longer checked.
-      await updateMonitor(tx, itemId, {
-        isActive: false,
-        endedAt: at,
-        leasedUntil: null,
-        leaseOwner: null,
-      });
+      return {};
+    },
+  });
+}
+
+/** A credit note for the item, once; the issue closes and the link is no longer checked. */
+export async function refund(
+  { db, now, documents }: LinkMonitoringDeps,
+  userId: string,
+  itemId: string,
+  issueId: string,
+): Promise<void> {
+  const { own, issue } = await issueOfItem(db, userId, itemId, issueId);
+  refuseRefund(issue, own.monitor?.guaranteeEndsAt ?? null, own.item.status, now());
+  await db.transaction(async (tx) => {
+    // The life cycle's order of locks: the item, its order, then the monitor and the issue.
+    const item = await lockItemOfBuyer(tx, itemId, userId);
+    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    const order = await lockOrder(tx, item.orderId);
+    const monitor = await lockMonitor(tx, itemId);
+    const current = await lockIssue(tx, issueId);
+    if (!order || !current || current.itemId !== itemId) {
+      throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+    }
+    const at = now();
+    refuseRefund(current, monitor?.guaranteeEndsAt ?? null, item.status, at);
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'approved') {
+      throw new ApiError(
+        409,
+        `Order ${order.number} is ${order.paymentStatus}; there is no payment to refund.`,
+      );
+    }
+    const netCents = moneyToCents(item.price) + moneyToCents(item.contentPrice);
+    const remaining = moneyToCents(order.priceWithVat) - (await creditedCents(tx, order.id));
+    const cents = Math.min(remaining, netCents + vatCents(netCents, order.vatRateBasisPoints));
+    if (cents <= 0) {
+      throw new ApiError(409, `Nothing is left to refund of order ${order.number}.`);
+    }
+    const note = await creditOrder(tx, {
+      order,
+      cents,
+      itemNumbers: [item.number],
+      userId,
+      at,
+      documents,
     });
-  };
+    await updateIssue(tx, issueId, {
+      refundRequestedAt: at,
+      creditNoteId: note.id,
+      closedAt: at,
+      resolution: 'refunded',
+    });
+    await insertIssueEvents(tx, [
+      { issueId, at, kind: 'refund_requested', detail: 'The buyer asked for a refund.' },
+      { issueId, at, kind: 'refunded', detail: `Credit note ${note.number}: ${note.amount}.` },
+      { issueId, at, kind: 'closed', detail: 'Refunded.' },
+    ]);
+    // The link stays published; it is no longer guaranteed, so it is no longer checked.
+    await updateMonitor(tx, itemId, {
+      isActive: false,
+      endedAt: at,
+      leasedUntil: null,
+      leaseOwner: null,
+    });
+  });
+}
 
-  return {
-    list: async (userId, { page, limit, filter }) => {
-      const base = {
-        userId,
-        buyerDomains: filter?.buyer_domain?.map((hostname) => hostname.toLowerCase()),
-        orderNumber: filter?.order || undefined,
-      };
-      const health = filter?.health ?? [];
-      const counts = await countMonitoredLinksByHealth(db, base);
-      const perHealth = Object.fromEntries(
-        LINK_HEALTH_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
-      ) as Record<LinkHealthStatus, number>;
-      const total = LINK_HEALTH_STATUSES.reduce((sum, status) => sum + perHealth[status], 0);
-      const checked = total - perHealth.pending;
-      const rows = await findMonitoredLinks(
-        db,
-        { ...base, health },
-        { limit, offset: (page - 1) * limit },
-      );
-      const openIssueIds = rows.flatMap((row) => (row.openIssueId ? [row.openIssueId] : []));
-      const at = now();
-      const byRow = new Map(rows.map((row) => [row.item.id, row]));
-      const issues = await issueViews(
-        openIssueIds.length > 0 ? await findIssues(db, issuesWithIds(openIssueIds)) : [],
-        (issue) => ({
-          guaranteeEndsAt: byRow.get(issue.itemId)?.monitor?.guaranteeEndsAt ?? null,
-          itemStatus: byRow.get(issue.itemId)?.item.status ?? 'live_link',
-          now: at,
-        }),
-      );
-      const issueById = new Map(issues.map((issue) => [issue.id, issue]));
-      return {
-        data: rows.map((row) =>
-          toMonitoredLink(
-            row,
-            row.openIssueId ? (issueById.get(row.openIssueId) ?? null) : null,
-            guaranteeMonths,
-          ),
-        ),
-        pagination: {
-          page,
-          limit,
-          total:
-            health.length > 0
-              ? [...new Set(health)].reduce((sum, status) => sum + perHealth[status], 0)
-              : total,
-        },
-        summary: {
-          total,
-          per_health: perHealth,
-          // Rounded down, so that one failing link in a thousand never reads as 100 %.
-          healthy_percent: checked > 0 ? Math.floor((perHealth.healthy * 100) / checked) : null,
-          issues_open: perHealth.issue,
-        },
-      };
-    },
+/** The buyer's item with its monitor; another buyer's item answers 404 like a missing one. */
+async function ownItem(db: Database, userId: string, itemId: string) {
+  const own = await findOwnItem(db, itemId, userId);
+  if (!own) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+  return own;
+}
 
-    checks: async (userId, itemId, { page, limit }) => {
-      await ownItem(userId, itemId);
-      const [rows, total] = await Promise.all([
-        findChecksOfItem(db, itemId, { limit, offset: (page - 1) * limit }),
-        countChecksOfItem(db, itemId),
-      ]);
-      return { data: rows.map(toLinkCheck), pagination: { page, limit, total } };
-    },
+/** The buyer's item and one of its issues; 404 when the issue is not the item's. */
+async function issueOfItem(db: Database, userId: string, itemId: string, issueId: string) {
+  const own = await ownItem(db, userId, itemId);
+  const [row] = await findIssues(db, issuesWithIds([issueId]));
+  if (!row || row.issue.itemId !== itemId) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+  return { own, issue: row.issue };
+}
 
-    issues: async (userId, itemId) => {
-      const { item, monitor } = await ownItem(userId, itemId);
-      const at = now();
-      return {
-        data: await issueViews(await findIssues(db, issuesOfItem(itemId)), () => ({
-          guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
-          itemStatus: item.status,
-          now: at,
-        })),
-      };
-    },
-
-    checkNow: async (userId, itemId) => {
-      const { item, monitor: row } = await ownItem(userId, itemId);
-      if (!isEnabled) throw new ApiError(409, 'Link monitoring is turned off.');
-      if (row?.endedAt) {
-        throw new ApiError(
-          409,
-          `The link of item ${item.number} was refunded; it is no longer checked.`,
-        );
-      }
-      if (item.status === 'update_link_article') {
-        throw new ApiError(
-          409,
-          `The publisher of item ${item.number} is updating the article; its link is checked again once it is published.`,
-        );
-      }
-      if (item.status !== 'live_link' || !item.liveLink) {
-        throw new ApiError(
-          409,
-          `Item ${item.number} is ${item.status}; only live links are checked.`,
-        );
-      }
-      if (!row) await monitor.startMonitoring([itemId]);
-      const at = now();
-      const asked = await countChecksAskedBy(db, userId, new Date(at.getTime() - HOUR_MS));
-      if (asked >= CHECK_NOW_PER_HOUR) {
-        throw tooManyRequests(
-          60 * 60,
-          `You asked for ${CHECK_NOW_PER_HOUR} checks in the last hour; scheduled checks go on meanwhile. Try again later.`,
-        );
-      }
-      const since = new Date(at.getTime() - CHECK_NOW_INTERVAL_SECONDS * 1000);
-      if (!(await claimCheckNow(db, { itemId, at, since }))) {
-        const waited = row?.checkNowAt ? at.getTime() - row.checkNowAt.getTime() : 0;
-        const seconds = Math.max(1, CHECK_NOW_INTERVAL_SECONDS - Math.floor(waited / 1000));
-        throw tooManyRequests(
-          seconds,
-          `This link was checked at your request less than a minute ago; try again in ${seconds} s.`,
-        );
-      }
-      return toLinkCheck(await monitor.checkNow(itemId, userId));
-    },
-
-    remedy: async (userId, itemId, issueId, kind) => {
-      if (kind === 'restore') await restore(userId, itemId, issueId);
-      else await refund(userId, itemId, issueId);
-      const { item, monitor } = await ownItem(userId, itemId);
-      const [row] = await findIssues(db, issuesWithIds([issueId]));
-      if (!row) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
-      const [view] = await issueViews([row], () => ({
-        guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
-        itemStatus: item.status,
-        now: now(),
-      }));
-      if (!view) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
-      return view;
-    },
-  };
+/** The issues with their events, as the wire names them. */
+async function issueViews(
+  db: Database,
+  rows: Awaited<ReturnType<typeof findIssues>>,
+  context: (issue: IssueRow) => Parameters<typeof toLinkIssue>[2],
+): Promise<LinkIssue[]> {
+  const events = await findEventsOfIssues(
+    db,
+    rows.map((row) => row.issue.id),
+  );
+  return rows.map((row) => toLinkIssue(row, events, context(row.issue)));
 }
 
 /** 409 with the reason when a restore cannot be asked for now. */
