@@ -56,9 +56,3 @@ export function RequireGuest() {
   }
   return <Outlet />;
 }
-
-/** The `token` of a page opened from an e-mailed link; without it the page explains what to do. */
-export function useLinkToken(): string | null {
-  const { search } = useLocation();
-  return new URLSearchParams(search).get('token')?.trim() || null;
-}

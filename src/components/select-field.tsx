@@ -55,3 +55,29 @@ export function SelectField({
     />
   );
 }
+
+/**
+ * A select whose choices have never loaded on this device and cannot load offline: disabled and
+ * empty, saying so in its placeholder, with `description` saying when the choices come.
+ */
+export function NotAvailableOfflineSelect({
+  label,
+  description,
+  className,
+}: {
+  label: string;
+  description: string;
+  className?: string;
+}) {
+  return (
+    <SelectField
+      label={label}
+      className={className}
+      value=""
+      disabled
+      placeholder="Not available offline"
+      description={description}
+      options={[]}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 // Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { documentNumber } from '#contract/document-number.ts';
+import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import { queryRows, type Database } from '#server/db/database.ts';
 import {
   accounts,
@@ -85,8 +86,10 @@ export async function findAccountLimits(
   userId: string,
   by: { accountId: string } | { companyId: string },
 ) {
-  const [row] = await db
-    .select({
+  const [row] = await findCompanyAccounts(
+    db,
+    userId,
+    {
       accountId: accounts.id,
       companyId: companies.id,
       companyTitle: companies.businessName,
@@ -94,15 +97,12 @@ export async function findAccountLimits(
       billLimit: companies.billLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,
-    })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(
-      and(
-        eq(accounts.userId, userId),
+    },
+    {
+      narrow:
         'accountId' in by ? eq(accounts.id, by.accountId) : eq(accounts.companyId, by.companyId),
-      ),
-    );
+    },
+  );
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 // What checkout reads and writes besides the cart and billing: the buyer's companies and the
 // order with its items (Drizzle only).
 import { asc, eq, sql } from 'drizzle-orm';
+import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import type { Database } from '#server/db/database.ts';
 import {
   accounts,
@@ -13,8 +14,10 @@ import {
 
 /** The companies the user may order for, current first. */
 export function findCompaniesOfUser(db: Database, userId: string) {
-  return db
-    .select({
+  return findCompanyAccounts(
+    db,
+    userId,
+    {
       id: companies.id,
       title: companies.businessName,
       isCurrent: accounts.isCurrent,
@@ -30,12 +33,12 @@ export function findCompaniesOfUser(db: Database, userId: string) {
       countryCode: countries.isoCode,
       isPayByBillAllowed: companies.isPayByBillAllowed,
       creditsBalance: companies.creditsBalance,
-    })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .leftJoin(countries, eq(countries.id, companies.countryId))
-    .where(eq(accounts.userId, userId))
-    .orderBy(sql`${accounts.isCurrent} desc`, asc(accounts.createdAt), asc(accounts.id));
+    },
+    {
+      withCountry: true,
+      orderBy: [sql`${accounts.isCurrent} desc`, asc(accounts.createdAt), asc(accounts.id)],
+    },
+  );
 }
 export type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfUser>>[number];
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import { queryRows, type Database } from '#server/db/database.ts';
 import {
   accounts,
@@ -10,18 +11,19 @@ import {
 
 /** The account of `userId` with its company; null for another user's or an unknown account. */
 export async function findAccountOfUser(db: Database, userId: string, accountId: string) {
-  const [row] = await db
-    .select({
+  const [row] = await findCompanyAccounts(
+    db,
+    userId,
+    {
       id: accounts.id,
       companyId: companies.id,
       companyName: companies.businessName,
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,
-    })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    },
+    { narrow: eq(accounts.id, accountId) },
+  );
   return row ?? null;
 }
 

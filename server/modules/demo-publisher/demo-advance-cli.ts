@@ -4,24 +4,15 @@
 // a running server, the step is asked of that server through its demo control route.
 import path from 'node:path';
 import { demoEndpoints } from '#contract/demo.ts';
-import { endpointPath } from '#contract/endpoint.ts';
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
-import { loadEnv } from '#server/env.ts';
-import { ApiError } from '#server/http/api-error.ts';
+import type { Env } from '#server/env.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { systemClock } from '#server/clock.ts';
-import { assertPortalDataExists, sendDemoControl } from '#server/http/demo-control.ts';
-import {
-  createDemoPublisher,
-  demoControlKey,
-  PUBLISHER_EVENTS,
-  type AdvanceResult,
-} from './demo-publisher.ts';
-import { DEMO_KEY_HEADER } from './demo.routes.ts';
+import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
+import { createDemoPublisher, PUBLISHER_EVENTS, type AdvanceResult } from './demo-publisher.ts';
 import { createDocumentWriter } from '../files/files.service.ts';
 import { createLinkMonitor, monitorPace } from '../link-monitoring/link-monitoring.service.ts';
 import {
@@ -41,7 +32,7 @@ function describe(reference: string, result: AdvanceResult | null): string {
 }
 
 async function advanceLocally(
-  env: ReturnType<typeof loadEnv>,
+  env: Env,
   reference: string,
   event: ItemEvent | undefined,
 ): Promise<AdvanceResult | null> {
@@ -96,52 +87,23 @@ async function advanceLocally(
   }
 }
 
-async function advanceOnServer(
-  env: ReturnType<typeof loadEnv>,
-  reference: string,
-  event: ItemEvent | undefined,
-): Promise<AdvanceResult | null> {
-  const url = new URL(
-    `/api${endpointPath(demoEndpoints.advance.path, { reference })}`,
-    env.publicUrl,
-  );
-  const response = await sendDemoControl(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [DEMO_KEY_HEADER]: demoControlKey(resolveJwtSecret(env)),
-    },
-    body: JSON.stringify(event ? { event } : {}),
-  });
-  const body = (await response.json()) as { message?: string } & Partial<AdvanceResult>;
-  if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}`);
-  return body.event ? (body as AdvanceResult) : null;
-}
-
-try {
-  const env = loadEnv();
-  if (env.nodeEnv === 'production' || !env.demoData) {
-    throw new Error(
-      'demo:advance only runs in a demo installation (DEMO_DATA), never in production.',
-    );
-  }
-  const [reference, eventName] = process.argv.slice(2);
+await runDemoCommand('demo:advance', (env, [reference, eventName]) => {
   if (!reference) throw new Error(USAGE);
   if (eventName !== undefined && !(PUBLISHER_EVENTS as readonly string[]).includes(eventName)) {
     throw new Error(`Unknown publisher event "${eventName}".\n${USAGE}`);
   }
   const event = eventName as ItemEvent | undefined;
-  assertPortalDataExists(env, 'demo:advance');
-  let result: AdvanceResult | null;
-  try {
-    result = await advanceLocally(env, reference, event);
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.log(`The database is in use by the running server; asking it at ${env.publicUrl}.`);
-    result = await advanceOnServer(env, reference, event);
-  }
-  console.log(describe(reference, result));
-} catch (error) {
-  console.error(error instanceof ApiError || error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+  return {
+    locally: () => advanceLocally(env, reference, event),
+    onServer: async (): Promise<AdvanceResult | null> => {
+      const answer = await postDemoControl<Partial<AdvanceResult>>(
+        env,
+        demoEndpoints.advance,
+        { reference },
+        event ? { event } : {},
+      );
+      return answer.event ? (answer as AdvanceResult) : null;
+    },
+    describe: (result: AdvanceResult | null) => describe(reference, result),
+  };
+});

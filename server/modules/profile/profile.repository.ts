@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
+import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import { accounts, companies, users } from '#server/db/schema/index.ts';
 
 export async function findProfileUser(db: Database, userId: string) {
@@ -41,8 +42,10 @@ export async function findPeople(db: Database, ids: string[]) {
 export type Person = Awaited<ReturnType<typeof findPeople>>[number];
 
 export async function findAccountsOfUser(db: Database, userId: string) {
-  return db
-    .select({
+  return findCompanyAccounts(
+    db,
+    userId,
+    {
       id: accounts.id,
       companyId: companies.id,
       companyName: companies.businessName,
@@ -50,9 +53,7 @@ export async function findAccountsOfUser(db: Database, userId: string) {
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,
-    })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(eq(accounts.userId, userId))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+    },
+    { orderBy: [asc(accounts.createdAt), asc(accounts.id)] },
+  );
 }

@@ -9,16 +9,13 @@ import {
   siteListAddress,
   type FilterState,
 } from '#contract/filter-state.ts';
-import { lazy, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useId } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Site } from '#contract/catalogue.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
-import { BuyButton } from '#src/features/cart/components/buy-button.tsx';
-import type { CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
 import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
@@ -39,6 +36,7 @@ import { StrategyCard } from '#src/features/strategy-requests/components/strateg
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { useBuyPanel } from '../hooks/use-buy-panel.tsx';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 
@@ -88,19 +86,7 @@ function Dashboard() {
   const profile = useQuery(profileQueries.detail());
   const isOnline = useOnlineStatus();
   const user = useCurrentUser();
-  const [panel, setPanel] = useState<{ site: CartPanelSite | null; open: boolean }>({
-    site: null,
-    open: false,
-  });
-  const renderBuyAction = useCallback(
-    (site: Site) => (
-      <BuyButton
-        site={site}
-        onBuy={() => setPanel({ site: { id: site.id, hostname: site.hostname }, open: true })}
-      />
-    ),
-    [],
-  );
+  const { renderBuyAction, panel } = useBuyPanel();
 
   // A new selection shows a different result set: setFilter starts again at its first page.
   const select = (key: 'buyer_domain' | 'niche', value: string) =>
@@ -237,9 +223,8 @@ function Dashboard() {
       <OpenedLazily open={panel.open}>
         {(isOpen) => (
           <CartPanel
-            site={panel.site}
+            {...panel}
             open={isOpen}
-            onClose={() => setPanel((current) => ({ ...current, open: false }))}
             nicheFilter={state.filter.niche?.[0] ?? null}
             buyerDomainFilter={state.filter.buyer_domain ?? null}
           />

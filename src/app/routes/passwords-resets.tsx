@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { NoReferrer } from '#src/components/no-referrer.tsx';
 import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { checkPasswordResetLink } from '#src/features/auth/api/requests.ts';
@@ -7,17 +6,22 @@ import { AuthCard } from '#src/features/auth/components/auth-card.tsx';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
-import { useLinkToken } from '../route-guards.tsx';
+import { TokenLinkPage } from '../token-link-page.tsx';
 
 const UNUSABLE_RESET_LINK_MESSAGE =
   'This reset link cannot be used: it has expired, was already used or is not complete. Ask for a new one: it works for one hour.';
 
 export function Component() {
   return (
-    <>
-      <NoReferrer />
-      <Page />
-    </>
+    <TokenLinkPage
+      page={Page}
+      incomplete={{
+        title: 'Reset your password',
+        message:
+          'This reset link is incomplete. Open the link from the e-mail again, or ask for a new one.',
+        action: { to: paths.forgotPassword, label: 'Ask for a new link' },
+      }}
+    />
   );
 }
 
@@ -27,10 +31,9 @@ type LinkState = 'checking' | 'usable' | 'refused';
  * What the server says of the link when the page opens: the form shows only once it is known to
  * be usable, or when the check could not be made (offline): the change itself says so then.
  */
-function useLinkState(token: string | null): LinkState {
+function useLinkState(token: string): LinkState {
   const [checked, setChecked] = useState<{ token: string; state: LinkState } | null>(null);
   useEffect(() => {
-    if (!token) return;
     const controller = new AbortController();
     checkPasswordResetLink(token, controller.signal).then(
       () => setChecked({ token, state: 'usable' }),
@@ -45,18 +48,8 @@ function useLinkState(token: string | null): LinkState {
   return checked !== null && checked.token === token ? checked.state : 'checking';
 }
 
-function Page() {
-  const token = useLinkToken();
+function Page({ token }: { token: string }) {
   const state = useLinkState(token);
-  if (!token) {
-    return (
-      <IncompleteLink
-        title="Reset your password"
-        message="This reset link is incomplete. Open the link from the e-mail again, or ask for a new one."
-        action={{ to: paths.forgotPassword, label: 'Ask for a new link' }}
-      />
-    );
-  }
   if (state === 'checking') {
     return (
       <AuthCard title="Reset your password">

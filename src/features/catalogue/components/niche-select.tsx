@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SelectField } from '#src/components/select-field.tsx';
+import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { catalogueQueries } from '../api/queries.ts';
 
@@ -15,7 +15,15 @@ export function NicheSelect({
 }) {
   const niches = useQuery(catalogueQueries.reference('niches'));
   const isOnline = useOnlineStatus();
-  const isUnavailable = niches.isPending && !isOnline;
+  if (niches.isPending && !isOnline) {
+    return (
+      <NotAvailableOfflineSelect
+        label="Niche"
+        className={className}
+        description="The niches load once you are back online."
+      />
+    );
+  }
   const options = (niches.data ?? []).map((niche) => ({ value: niche.id, label: niche.title }));
   const known = options.some((option) => option.value === value);
   return (
@@ -25,14 +33,7 @@ export function NicheSelect({
       value={known ? value : ''}
       disabled={niches.isPending}
       onChange={(event) => onChange(event.target.value)}
-      placeholder={
-        isUnavailable
-          ? 'Not available offline'
-          : niches.isPending
-            ? 'Loading niches…'
-            : 'All niches'
-      }
-      description={isUnavailable ? 'The niches load once you are back online.' : undefined}
+      placeholder={niches.isPending ? 'Loading niches…' : 'All niches'}
       options={options}
     />
   );

@@ -15,6 +15,7 @@ import {
   type SiteMetricKey,
   type SiteMetricKind,
 } from '#contract/site-metrics.ts';
+import type { SiteDetail } from '#contract/site-detail.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -135,6 +136,136 @@ function SimilarList({
   );
 }
 
+/** The site's own facts: country, language, topic, link type and dates. */
+function WebsiteInfoCard({ site }: { site: SiteDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Website info" />
+      {site.description ? (
+        <p className="px-5 pt-4 text-sm text-slate-700">{site.description}</p>
+      ) : null}
+      <Facts
+        items={[
+          [
+            'Main country',
+            site.main_country ? (
+              <span className="inline-flex items-center gap-1.5">
+                <CountryFlag code={site.main_country.code} size="md" />
+                {site.main_country.title}
+              </span>
+            ) : null,
+          ],
+          [SITE_FIELD_LABELS.domain_language, site.domain_language],
+          [SITE_FIELD_LABELS.website_topic, site.website_topic],
+          [SITE_FIELD_LABELS.tld, site.tld],
+          [SITE_FIELD_LABELS.ip_address, site.ip_address],
+          [SITE_FIELD_LABELS.link_type, LINK_TYPE_TITLES[site.link_type]],
+          [SITE_FIELD_LABELS.sponsor_tag_type, SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type]],
+          ['Placement period', site.placement_period?.title],
+          ['Last placement', formatDate(site.last_placement_at)],
+          [SITE_FIELD_LABELS.relevance_at, formatDate(site.relevance_at)],
+          [SITE_FIELD_LABELS.updated_at, formatDate(site.updated_at)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** How many domains refer to the site, with a sample of them. */
+function ReferringDomainsCard({ site }: { site: SiteDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Referring domains" />
+      <Facts items={metricFacts(site, DETAIL_METRICS.referringDomains)} />
+      {site.referring_domains.length ? (
+        <ul
+          aria-label="Sample of referring domains"
+          className="flex flex-wrap gap-1.5 border-t border-slate-100 px-5 py-3"
+        >
+          {site.referring_domains.map((hostname) => (
+            <li
+              key={hostname}
+              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
+            >
+              {hostnameToUnicode(hostname)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Whether the site links to the chosen buyer domain and to its competitors. */
+function CompetitorMatchupCard({ site, buyerDomain }: { site: Site; buyerDomain: string | null }) {
+  return (
+    <Card>
+      <CardHeader title="Competitor matchup" />
+      <div className="px-5 py-4 text-sm text-slate-700">
+        {buyerDomain ? (
+          <>
+            <p>
+              {site.is_back_linked
+                ? 'This site already links to your domain.'
+                : 'This site does not link to your domain yet.'}
+            </p>
+            {site.competitors.length ? (
+              <>
+                <p className="mt-2">It links to {site.competitors.length} of your competitors:</p>
+                <ul className="mt-1 list-inside list-disc">
+                  {site.competitors.map((c) => (
+                    <li key={c.hostname}>{hostnameToUnicode(c.hostname)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="mt-2">It does not link to any of your competitors.</p>
+            )}
+          </>
+        ) : (
+          <p>Choose one of your domains on the home page to compare it with this site.</p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The niches the site accepts, each with its price per article. */
+function NichePricesCard({ site }: { site: SiteDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Accepted niches" description="Price per article, excluding VAT" />
+      {site.prices.length ? (
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Price per niche</caption>
+          <thead>
+            <tr className="text-left text-xs text-slate-500">
+              <th scope="col" className="px-5 py-2 font-medium">
+                Niche
+              </th>
+              <th scope="col" className="px-5 py-2 text-right font-medium">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {site.prices.map((p) => (
+              <tr key={p.niche.id}>
+                <td className="px-5 py-2 text-slate-700">{p.niche.title}</td>
+                <td className="px-5 py-2 text-right font-medium text-slate-900 tabular-nums">
+                  {priceText(p.price)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="px-5 py-4 text-sm text-slate-500">No niches accepted.</p>
+      )}
+    </Card>
+  );
+}
+
 /** Domain detail (spec §2): 'Details about {hostname}'. */
 export function SiteDetailView({
   id,
@@ -228,91 +359,13 @@ export function SiteDetailView({
       </Alert>
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Card>
-            <CardHeader title="Website info" />
-            {site.description ? (
-              <p className="px-5 pt-4 text-sm text-slate-700">{site.description}</p>
-            ) : null}
-            <Facts
-              items={[
-                [
-                  'Main country',
-                  site.main_country ? (
-                    <span className="inline-flex items-center gap-1.5">
-                      <CountryFlag code={site.main_country.code} size="md" />
-                      {site.main_country.title}
-                    </span>
-                  ) : null,
-                ],
-                [SITE_FIELD_LABELS.domain_language, site.domain_language],
-                [SITE_FIELD_LABELS.website_topic, site.website_topic],
-                [SITE_FIELD_LABELS.tld, site.tld],
-                [SITE_FIELD_LABELS.ip_address, site.ip_address],
-                [SITE_FIELD_LABELS.link_type, LINK_TYPE_TITLES[site.link_type]],
-                [
-                  SITE_FIELD_LABELS.sponsor_tag_type,
-                  SPONSOR_TAG_TYPE_TITLES[site.sponsor_tag_type],
-                ],
-                ['Placement period', site.placement_period?.title],
-                ['Last placement', formatDate(site.last_placement_at)],
-                [SITE_FIELD_LABELS.relevance_at, formatDate(site.relevance_at)],
-                [SITE_FIELD_LABELS.updated_at, formatDate(site.updated_at)],
-              ]}
-            />
-          </Card>
+          <WebsiteInfoCard site={site} />
           <Card>
             <CardHeader title="Third-party metrics" />
             <Facts items={metricFacts(site, DETAIL_METRICS.thirdParty)} />
           </Card>
-          <Card>
-            <CardHeader title="Referring domains" />
-            <Facts items={metricFacts(site, DETAIL_METRICS.referringDomains)} />
-            {site.referring_domains.length ? (
-              <ul
-                aria-label="Sample of referring domains"
-                className="flex flex-wrap gap-1.5 border-t border-slate-100 px-5 py-3"
-              >
-                {site.referring_domains.map((hostname) => (
-                  <li
-                    key={hostname}
-                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700"
-                  >
-                    {hostnameToUnicode(hostname)}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </Card>
-          <Card>
-            <CardHeader title="Competitor matchup" />
-            <div className="px-5 py-4 text-sm text-slate-700">
-              {buyerDomain ? (
-                <>
-                  <p>
-                    {site.is_back_linked
-                      ? 'This site already links to your domain.'
-                      : 'This site does not link to your domain yet.'}
-                  </p>
-                  {site.competitors.length ? (
-                    <>
-                      <p className="mt-2">
-                        It links to {site.competitors.length} of your competitors:
-                      </p>
-                      <ul className="mt-1 list-inside list-disc">
-                        {site.competitors.map((c) => (
-                          <li key={c.hostname}>{hostnameToUnicode(c.hostname)}</li>
-                        ))}
-                      </ul>
-                    </>
-                  ) : (
-                    <p className="mt-2">It does not link to any of your competitors.</p>
-                  )}
-                </>
-              ) : (
-                <p>Choose one of your domains on the home page to compare it with this site.</p>
-              )}
-            </div>
-          </Card>
+          <ReferringDomainsCard site={site} />
+          <CompetitorMatchupCard site={site} buyerDomain={buyerDomain} />
           {site.comments ? (
             <Card>
               <CardHeader title="Comments" />
@@ -323,36 +376,7 @@ export function SiteDetailView({
           ) : null}
         </div>
         <div className="space-y-4">
-          <Card>
-            <CardHeader title="Accepted niches" description="Price per article, excluding VAT" />
-            {site.prices.length ? (
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Price per niche</caption>
-                <thead>
-                  <tr className="text-left text-xs text-slate-500">
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      Niche
-                    </th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium">
-                      Price
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {site.prices.map((p) => (
-                    <tr key={p.niche.id}>
-                      <td className="px-5 py-2 text-slate-700">{p.niche.title}</td>
-                      <td className="px-5 py-2 text-right font-medium text-slate-900 tabular-nums">
-                        {priceText(p.price)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : (
-              <p className="px-5 py-4 text-sm text-slate-500">No niches accepted.</p>
-            )}
-          </Card>
+          <NichePricesCard site={site} />
           <SimilarList
             title="Similar DR"
             sites={site.similar.by_domain_rating}

@@ -1,5 +1,5 @@
 import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   bicProblem,
@@ -14,11 +14,10 @@ import {
 } from '#contract/companies.ts';
 import type { Country, ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { useCreateCompanyRequest } from '../api/mutations.ts';
 
@@ -87,8 +86,6 @@ export function CompanyRequestForm({
   onCancel: () => void;
 }) {
   const mutation = useCreateCompanyRequest();
-  const isOnline = useOnlineStatus();
-  const offlineNoteId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, CompanyRequestCreate>({
     resolver: zodResolver(CompanyRequestCreateSchema),
@@ -221,24 +218,12 @@ export function CompanyRequestForm({
           error={errors.additional_info?.message}
           {...info}
         />
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {isOnline ? null : (
-            <p id={offlineNoteId} className="w-full text-right text-sm text-amber-800">
-              You are offline: sending needs a connection. What you typed stays here meanwhile.
-            </p>
-          )}
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={mutation.isPending}
-            disabled={!isOnline}
-            aria-describedby={isOnline ? undefined : offlineNoteId}
-          >
-            {changeOf ? 'Send change request' : 'Send company request'}
-          </Button>
-        </div>
+        <FormFooter
+          submitLabel={changeOf ? 'Send change request' : 'Send company request'}
+          pending={mutation.isPending}
+          offlineNote="You are offline: sending needs a connection. What you typed stays here meanwhile."
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   );

@@ -1,11 +1,11 @@
 import type { Account } from '#contract/profile.ts';
-import { SelectField } from '#src/components/select-field.tsx';
+import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useSetCurrentAccount } from '../api/current-account.ts';
 
 /** The dashboard's company selector: choosing a company makes its account the current one. */
 export function CurrentCompanySelect({
-  accounts: knownAccounts,
+  accounts,
   className,
 }: {
   /** Undefined while the buyer's profile is not known (offline before it ever loaded). */
@@ -14,8 +14,15 @@ export function CurrentCompanySelect({
 }) {
   const mutation = useSetCurrentAccount();
   const isOnline = useOnlineStatus();
-  const accounts = knownAccounts ?? [];
-  const isUnknown = knownAccounts === undefined;
+  if (accounts === undefined) {
+    return (
+      <NotAvailableOfflineSelect
+        label="Company"
+        className={className}
+        description="Your companies load once you are back online."
+      />
+    );
+  }
   const current = accounts.find((account) => account.is_current) ?? accounts[0];
   // While the switch is on its way, the choice shows at once.
   const value = mutation.isPending ? mutation.variables : (current?.id ?? '');
@@ -27,15 +34,9 @@ export function CurrentCompanySelect({
       // Not disabled while a switch is on its way: the select keeps the keyboard focus.
       disabled={accounts.length === 0 || !isOnline}
       description={
-        isUnknown
-          ? 'Your companies load once you are back online.'
-          : !isOnline && accounts.length > 0
-            ? 'Switching company needs a connection.'
-            : undefined
+        !isOnline && accounts.length > 0 ? 'Switching company needs a connection.' : undefined
       }
-      placeholder={
-        isUnknown ? 'Not available offline' : accounts.length === 0 ? 'No companies yet' : undefined
-      }
+      placeholder={accounts.length === 0 ? 'No companies yet' : undefined}
       onChange={(event) => {
         if (event.target.value && event.target.value !== current?.id) {
           mutation.mutate(event.target.value);

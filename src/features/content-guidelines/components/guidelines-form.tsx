@@ -1,7 +1,14 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import {
   ContentGuidelinesBodySchema,
   GuidelineDomainSchema,
@@ -251,6 +258,181 @@ function withLabel(label: string, isIn: boolean) {
   };
 }
 
+/** One of the form's lists (topics or trustlink domains) with its errors, entry by entry. */
+function GuidelineChipList({
+  form: { control, clearErrors, formState },
+  name,
+  label,
+  description,
+  kind,
+  discards,
+  onPendingChange,
+  onDraftChange,
+}: {
+  form: UseFormReturn<FormValues, unknown, ContentGuidelinesBody>;
+  /** How many times the form was discarded: each draws the list's box anew, empty. */
+  discards: number;
+  name: ListName;
+  label: string;
+  description: string;
+  kind: 'topic' | 'domain';
+  /** The list's box holds text that could not be added (true) or no longer does. */
+  onPendingChange: (isPending: boolean) => void;
+  /** The list's box holds any text (true) or is empty. */
+  onDraftChange: (hasText: boolean) => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const { error, entries } = listErrors(formState.errors, name);
+        return (
+          <ChipListField
+            key={discards}
+            name={field.name}
+            label={label}
+            description={description}
+            values={field.value}
+            onChange={(values) => {
+              // Entry errors name positions, which a change shifts: they go with it.
+              clearErrors(name);
+              field.onChange(values);
+            }}
+            onBlur={field.onBlur}
+            onPendingChange={onPendingChange}
+            onDraftChange={onDraftChange}
+            read={kind === 'topic' ? readTopic : readDomain}
+            keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
+            separator={kind === 'domain' ? /[,;]+/ : undefined}
+            spaceSeparates={kind === 'domain'}
+            display={kind === 'domain' ? hostnameToUnicode : undefined}
+            max={kind === 'topic' ? MAX_TOPICS : MAX_DOMAINS}
+            placeholder={kind === 'topic' ? 'Type a topic, then Enter' : 'example.com, then Enter'}
+            error={error}
+            entryErrors={entries}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** How the target URL is worked in, and where each of the two target URLs goes. */
+function TargetUrlChoices({
+  control,
+  errors,
+}: {
+  control: Control<FormValues>;
+  errors: FieldErrors<FormValues>;
+}) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="target_url_implementation"
+        render={({ field }) => (
+          <RadioGroup
+            value={field.value}
+            onChange={field.onChange}
+            className="grid gap-2 sm:grid-cols-2"
+          >
+            <Label className="block text-sm font-medium text-slate-800 sm:col-span-2">
+              Target URL implementation
+            </Label>
+            {TARGET_URL_IMPLEMENTATIONS.map((option) => (
+              <Field key={option}>
+                <RadioCard value={option}>
+                  <Label className="font-medium text-slate-900">
+                    {TARGET_URL_IMPLEMENTATION_LABELS[option]}
+                  </Label>
+                  <Description className="text-xs text-slate-600">
+                    {IMPLEMENTATION_HINTS[option]}
+                  </Description>
+                </RadioCard>
+              </Field>
+            ))}
+          </RadioGroup>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['target_url_1_placement', 'target_url_2_placement'] as const).map((name, index) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <SelectField
+                label={`Placement of target URL ${index + 1}`}
+                options={TARGET_URL_PLACEMENTS.map((value) => ({
+                  value,
+                  label: TARGET_URL_PLACEMENT_LABELS[value],
+                }))}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                error={errors[name]?.message}
+              />
+            )}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Whether the writer translates the anchor text into the publishing site's language. */
+function TranslateAnchorField({ control }: { control: Control<FormValues> }) {
+  const translateId = useId();
+  return (
+    <Controller
+      control={control}
+      name="is_translate_anchor"
+      render={({ field }) => (
+        <div className="flex items-start gap-3 text-sm text-slate-800">
+          <input
+            id={translateId}
+            aria-describedby={`${translateId}-hint`}
+            type="checkbox"
+            name={field.name}
+            ref={field.ref}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:outline-2 focus:outline-indigo-600"
+          />
+          <div>
+            <label htmlFor={translateId} className="font-medium">
+              Translate the anchor text
+            </label>
+            <p id={`${translateId}-hint`} className="text-xs text-slate-500">
+              The writer translates your anchor text into the language of the publishing site.
+            </p>
+          </div>
+        </div>
+      )}
+    />
+  );
+}
+
+/**
+ * Puts the server's refusals on the fields they name (a list's entry by its position); gives how
+ * many it placed, so a refusal that names no field can be shown for the whole form.
+ */
+function showViolations(error: ApiError, setError: UseFormSetError<FormValues>): number {
+  let applied = 0;
+  for (const violation of error.violations) {
+    const [, head, index] = /^([a-z_0-9]+)(?:\[(\d+)\])?/.exec(violation.path) ?? [];
+    if (!head || !FIELD_NAMES.includes(head as FieldName)) continue;
+    const name = (index === undefined ? head : `${head}.${index}`) as FieldName;
+    setError(name, { type: 'server', message: violation.message });
+    applied += 1;
+  }
+  return applied;
+}
+
 /** Spec §2 "Content guidelines form": every field of spec §3 with its options and limits. */
 export function GuidelinesForm({
   initial,
@@ -279,7 +461,6 @@ export function GuidelinesForm({
           pendingLists.size === 1 ? 'holds' : 'hold'
         } text that was not added. Correct it or clear it, then save.`
       : null;
-  const translateId = useId();
   const form = useForm<FormValues, unknown, ContentGuidelinesBody>({
     resolver: zodResolver(ContentGuidelinesBodySchema),
     defaultValues: initial,
@@ -288,7 +469,6 @@ export function GuidelinesForm({
     control,
     handleSubmit,
     setError,
-    clearErrors,
     reset,
     formState: { errors, isDirty },
   } = form;
@@ -303,15 +483,7 @@ export function GuidelinesForm({
         setFormError(failureMessage(error));
         return;
       }
-      let applied = 0;
-      for (const violation of error.violations) {
-        const [, head, index] = /^([a-z_0-9]+)(?:\[(\d+)\])?/.exec(violation.path) ?? [];
-        if (!head || !FIELD_NAMES.includes(head as FieldName)) continue;
-        const name = (index === undefined ? head : `${head}.${index}`) as FieldName;
-        setError(name, { type: 'server', message: violation.message });
-        applied += 1;
-      }
-      if (applied === 0) setFormError(failureMessage(error));
+      if (showViolations(error, setError) === 0) setFormError(failureMessage(error));
     }
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -329,38 +501,15 @@ export function GuidelinesForm({
     description: string,
     kind: 'topic' | 'domain',
   ) => (
-    <Controller
-      control={control}
+    <GuidelineChipList
+      form={form}
+      discards={discards}
       name={name}
-      render={({ field }) => {
-        const { error, entries } = listErrors(errors, name);
-        return (
-          <ChipListField
-            key={discards}
-            name={field.name}
-            label={label}
-            description={description}
-            values={field.value}
-            onChange={(values) => {
-              // Entry errors name positions, which a change shifts: they go with it.
-              clearErrors(name);
-              field.onChange(values);
-            }}
-            onBlur={field.onBlur}
-            onPendingChange={(isPending) => setPendingLists(withLabel(label, isPending))}
-            onDraftChange={(hasText) => setTypedLists(withLabel(label, hasText))}
-            read={kind === 'topic' ? readTopic : readDomain}
-            keyOf={kind === 'topic' ? (value) => value.toLowerCase() : (value) => value}
-            separator={kind === 'domain' ? /[,;]+/ : undefined}
-            spaceSeparates={kind === 'domain'}
-            display={kind === 'domain' ? hostnameToUnicode : undefined}
-            max={kind === 'topic' ? MAX_TOPICS : MAX_DOMAINS}
-            placeholder={kind === 'topic' ? 'Type a topic, then Enter' : 'example.com, then Enter'}
-            error={error}
-            entryErrors={entries}
-          />
-        );
-      }}
+      label={label}
+      description={description}
+      kind={kind}
+      onPendingChange={(isPending) => setPendingLists(withLabel(label, isPending))}
+      onDraftChange={(hasText) => setTypedLists(withLabel(label, hasText))}
     />
   );
 
@@ -389,57 +538,7 @@ export function GuidelinesForm({
       </Section>
 
       <Section title="Target URL" description="How and where the link to your page is placed.">
-        <Controller
-          control={control}
-          name="target_url_implementation"
-          render={({ field }) => (
-            <RadioGroup
-              value={field.value}
-              onChange={field.onChange}
-              className="grid gap-2 sm:grid-cols-2"
-            >
-              <Label className="block text-sm font-medium text-slate-800 sm:col-span-2">
-                Target URL implementation
-              </Label>
-              {TARGET_URL_IMPLEMENTATIONS.map((option) => (
-                <Field key={option}>
-                  <RadioCard value={option}>
-                    <Label className="font-medium text-slate-900">
-                      {TARGET_URL_IMPLEMENTATION_LABELS[option]}
-                    </Label>
-                    <Description className="text-xs text-slate-600">
-                      {IMPLEMENTATION_HINTS[option]}
-                    </Description>
-                  </RadioCard>
-                </Field>
-              ))}
-            </RadioGroup>
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          {(['target_url_1_placement', 'target_url_2_placement'] as const).map((name, index) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <SelectField
-                  label={`Placement of target URL ${index + 1}`}
-                  options={TARGET_URL_PLACEMENTS.map((value) => ({
-                    value,
-                    label: TARGET_URL_PLACEMENT_LABELS[value],
-                  }))}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  error={errors[name]?.message}
-                />
-              )}
-            />
-          ))}
-        </div>
+        <TargetUrlChoices control={control} errors={errors} />
         <CommentField
           control={control}
           name="target_url_comment"
@@ -506,33 +605,7 @@ export function GuidelinesForm({
       </Section>
 
       <Section title="Anchor text">
-        <Controller
-          control={control}
-          name="is_translate_anchor"
-          render={({ field }) => (
-            <div className="flex items-start gap-3 text-sm text-slate-800">
-              <input
-                id={translateId}
-                aria-describedby={`${translateId}-hint`}
-                type="checkbox"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:outline-2 focus:outline-indigo-600"
-              />
-              <div>
-                <label htmlFor={translateId} className="font-medium">
-                  Translate the anchor text
-                </label>
-                <p id={`${translateId}-hint`} className="text-xs text-slate-500">
-                  The writer translates your anchor text into the language of the publishing site.
-                </p>
-              </div>
-            </div>
-          )}
-        />
+        <TranslateAnchorField control={control} />
       </Section>
 
       {/* Beside the Save button it refused, which is where the buyer is looking. */}

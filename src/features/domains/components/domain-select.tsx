@@ -1,6 +1,6 @@
 import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
-import { SelectField } from '#src/components/select-field.tsx';
+import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { domainQueries } from '../api/queries.ts';
@@ -20,14 +20,10 @@ export function DomainSelect({
 
   if (query.isPending && !isOnline) {
     return (
-      <SelectField
+      <NotAvailableOfflineSelect
         label="Domain"
         className={className}
-        value=""
-        disabled
-        placeholder="Not available offline"
         description="Your domains load once you are back online."
-        options={[]}
       />
     );
   }

@@ -253,10 +253,17 @@ export function needsOf(item: OrderItem): Need[] {
   return needs;
 }
 
-/** Every column of spec §2 "Order item table", plus the row selection and the row's actions. */
-export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
-  /** "Confirm" on what the buyer provides: the topic, or the article's link or file. */
-  const confirm = (item: OrderItem, what: 'topic' | 'article') => (
+/** "Confirm" on what the buyer provides: the topic, or the article's link or file. */
+function ConfirmButton({
+  item,
+  what,
+  h,
+}: {
+  item: OrderItem;
+  what: 'topic' | 'article';
+  h: ItemColumnHandlers;
+}) {
+  return (
     <Button
       size="sm"
       variant="secondary"
@@ -269,7 +276,19 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       Confirm
     </Button>
   );
-  const approve = (item: OrderItem, what: 'topic' | 'content') => (
+}
+
+/** Yes or No on the topic or the content the publisher proposes; No asks for feedback. */
+function ApproveButtons({
+  item,
+  what,
+  h,
+}: {
+  item: OrderItem;
+  what: 'topic' | 'content';
+  h: ItemColumnHandlers;
+}) {
+  return (
     <YesNo
       item={item}
       what={what}
@@ -279,7 +298,11 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       onNo={() => h.onOpen(item, what === 'topic' ? 'topic_feedback' : 'content_feedback')}
     />
   );
-  const itemActions = (item: OrderItem) => (
+}
+
+/** Cancel and Request edit, the actions every item has. */
+function ItemActions({ item, h }: { item: OrderItem; h: ItemColumnHandlers }) {
+  return (
     <>
       <Button
         size="sm"
@@ -301,12 +324,11 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       </Button>
     </>
   );
-  /** On a phone card the topic and the article to decide on show in the card's first block. */
-  const isShownFirst = (item: OrderItem, what: 'topic' | 'content') =>
-    h.isPhone === true && needsOf(item).some((need) => need.what === what);
+}
 
-  /** A phone card's first block: what waits for the buyer, with its buttons, then the actions. */
-  const next: TableColumn<OrderItem> = {
+/** A phone card's first block: what waits for the buyer, with its buttons, then the actions. */
+function nextColumn(h: ItemColumnHandlers): TableColumn<OrderItem> {
+  return {
     id: '_next',
     label: 'What you can do',
     isFixed: true,
@@ -327,17 +349,24 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
             {need.what === 'content' && item.article.file ? (
               <StoredFileLink file={item.article.file} />
             ) : null}
-            {need.action === 'approve'
-              ? approve(item, need.what)
-              : confirm(item, need.what === 'topic' ? 'topic' : 'article')}
+            {need.action === 'approve' ? (
+              <ApproveButtons item={item} what={need.what} h={h} />
+            ) : (
+              <ConfirmButton item={item} what={need.what === 'topic' ? 'topic' : 'article'} h={h} />
+            )}
           </span>
         ))}
-        <span className="flex flex-wrap gap-1">{itemActions(item)}</span>
+        <span className="flex flex-wrap gap-1">
+          <ItemActions item={item} h={h} />
+        </span>
       </span>
     ),
   };
+}
 
-  const columns: TableColumn<OrderItem>[] = [
+/** The item's own columns: selection and number, status, link, price, dates and the order's texts. */
+function detailColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
+  return [
     {
       id: 'number',
       label: LABELS.number,
@@ -463,6 +492,15 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       isEmpty: (item) => !item.comments,
       render: (item) => text(item.comments, `comments of item ${item.number}`),
     },
+  ];
+}
+
+/** The topic and the article with the buyer's decisions on them, feedback, guidelines, actions. */
+function topicAndArticleColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
+  /** On a phone card the topic and the article to decide on show in the card's first block. */
+  const isShownFirst = (item: OrderItem, what: 'topic' | 'content') =>
+    h.isPhone === true && needsOf(item).some((need) => need.what === what);
+  return [
     {
       id: 'topic_needs_approval',
       label: LABELS.topic_needs_approval,
@@ -475,7 +513,9 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {text(item.topic.content, `topic of item ${item.number}`)}
-          {item.is_topic_provided_by_buyer && !h.isPhone ? confirm(item, 'topic') : null}
+          {item.is_topic_provided_by_buyer && !h.isPhone ? (
+            <ConfirmButton item={item} what="topic" h={h} />
+          ) : null}
         </span>
       ),
     },
@@ -493,7 +533,9 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
         ) : (
           <span className="flex flex-col items-start gap-1">
             {item.topic.status ? TOPIC_STATUS_LABELS[item.topic.status] : ''}
-            {item.topic.is_needs_approval && !h.isPhone ? approve(item, 'topic') : null}
+            {item.topic.is_needs_approval && !h.isPhone ? (
+              <ApproveButtons item={item} what="topic" h={h} />
+            ) : null}
           </span>
         ),
     },
@@ -517,7 +559,9 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
         <span className="flex flex-col items-start gap-1">
           {item.article.link ? <ExternalLink href={item.article.link} /> : null}
           {item.article.file ? <StoredFileLink file={item.article.file} /> : null}
-          {item.is_article_provided_by_buyer && !h.isPhone ? confirm(item, 'article') : null}
+          {item.is_article_provided_by_buyer && !h.isPhone ? (
+            <ConfirmButton item={item} what="article" h={h} />
+          ) : null}
         </span>
       ),
     },
@@ -528,7 +572,9 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       render: (item) => (
         <span className="flex flex-col items-start gap-1">
           {item.article.status ? ARTICLE_STATUS_LABELS[item.article.status] : ''}
-          {item.is_article_provided_by_buyer || h.isPhone ? null : approve(item, 'content')}
+          {item.is_article_provided_by_buyer || h.isPhone ? null : (
+            <ApproveButtons item={item} what="content" h={h} />
+          )}
         </span>
       ),
     },
@@ -583,10 +629,19 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       label: 'Actions',
       isFixed: true,
       pinEnd: true,
-      render: (item) => <span className="flex gap-1">{itemActions(item)}</span>,
+      render: (item) => (
+        <span className="flex gap-1">
+          <ItemActions item={item} h={h} />
+        </span>
+      ),
     },
   ];
+}
+
+/** Every column of spec §2 "Order item table", plus the row selection and the row's actions. */
+export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
+  const columns = [...detailColumns(h), ...topicAndArticleColumns(h)];
   if (!h.isPhone) return columns;
   const [first, ...others] = columns;
-  return [first!, next, ...others.filter((column) => column.id !== '_actions')];
+  return [first!, nextColumn(h), ...others.filter((column) => column.id !== '_actions')];
 }

@@ -10,14 +10,13 @@ import {
 } from '#contract/order-items.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
-import { TextField } from '#src/components/text-field.tsx';
+import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { formatDate } from '#src/utils/format.ts';
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
 import { fileProblem } from '../file-rules.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
-import { TextAreaField } from './text-area-field.tsx';
 
 /** A form validated by one of the contract's schemas, handing over the schema's parsed output. */
 function useSchemaForm<TInput extends FieldValues, TOutput extends FieldValues>(
@@ -124,6 +123,7 @@ export function TopicDialog({
       >
         <TextAreaField
           label="Topic"
+          rows={5}
           {...form.register('content')}
           error={form.formState.errors.content?.message}
         />
@@ -198,6 +198,7 @@ export function FeedbackDialog({
       >
         <TextAreaField
           label="Feedback"
+          rows={5}
           {...form.register('feedback')}
           error={form.formState.errors.feedback?.message}
         />

@@ -11,36 +11,24 @@ import {
 import type { Order } from '#contract/orders.ts';
 import type { SavedViewKind } from '#contract/saved-views.ts';
 import { Button } from '#src/components/button.tsx';
-import { Card } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
-import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
-import { Pagination } from '#src/components/pagination.tsx';
+import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
-import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
+import { EmptyState } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { actionIds } from '../api/item-actions.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import {
-  toColumnLayout,
-  useColumnLayout,
-  type ColumnLayout,
-  withColumn,
-} from '#src/hooks/use-column-layout.ts';
+import { orderQueries } from '../api/queries.ts';
+import { useColumnLayout, type ColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { cancelMoneyText } from '../cancel-money.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { orderItemsAddress } from '../list-state.ts';
-import { choosableColumns, DataTable } from '#src/components/data-table/data-table.tsx';
-import {
-  ArticleLinkDialog,
-  FeedbackDialog,
-  TopicDialog,
-  ViewFeedbackDialog,
-} from './item-dialogs.tsx';
-import { ItemGuidelinesDialog } from './item-guidelines-dialog.tsx';
+import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
+import { ColumnLayoutControls } from './column-layout-controls.tsx';
+import { OpenItemDialog } from './open-item-dialog.tsx';
 import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
 import {
   ARTICLE_COLUMN_IDS,
@@ -124,6 +112,116 @@ function confirmWords({ kind, items }: Confirmation, order: Order) {
   };
 }
 
+/** The view select and the column controls above the items table. */
+function ItemsTableControls({
+  view,
+  onViewChange,
+  columns,
+  layout,
+  setLayout,
+  SavedViewsMenu,
+}: {
+  view: (typeof ITEM_VIEWS)[number];
+  onViewChange: (kind: ItemViewKind) => void;
+  columns: TableColumn<OrderItem>[];
+  layout: ColumnLayout;
+  setLayout: (next: ColumnLayout) => void;
+  SavedViewsMenu?: SavedViewsMenuSlot;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <SelectField
+        label="Table view"
+        value={view.kind}
+        onChange={(event) => onViewChange(event.target.value as ItemViewKind)}
+        options={ITEM_VIEWS.map((v) => ({ value: v.kind, label: v.label }))}
+        className="w-44"
+      />
+      <ColumnLayoutControls
+        columns={columns}
+        layout={layout}
+        setLayout={setLayout}
+        SavedViewsMenu={SavedViewsMenu}
+        kind={view.kind}
+        title={`Saved layouts (${view.label.toLowerCase()})`}
+        defaults={view.defaults}
+      />
+    </div>
+  );
+}
+
+/** "Select all on this page", how many are selected, and the actions on the selected items. */
+function SelectionBar({
+  items,
+  selectedItems,
+  isQueued,
+  onSelectAll,
+  onConfirm,
+}: {
+  items: OrderItem[];
+  selectedItems: OrderItem[];
+  /** An item with an action waiting on this device takes no other until it is sent. */
+  isQueued: (item: OrderItem) => boolean;
+  onSelectAll: (isOn: boolean) => void;
+  onConfirm: (kind: Confirmation['kind']) => void;
+}) {
+  const allSelected = items.length > 0 && items.length === selectedItems.length;
+  const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
+    selectedItems.length > 0 && selectedItems.every((item) => rule(item) && !isQueued(item));
+  return (
+    <div
+      role="region"
+      aria-label="Selected items"
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
+    >
+      <label className="mr-2 flex items-center gap-2 font-medium text-slate-700">
+        <input
+          type="checkbox"
+          checked={allSelected}
+          disabled={items.length === 0}
+          onChange={(event) => onSelectAll(event.target.checked)}
+          className="size-4 rounded border-slate-300 text-indigo-600"
+        />
+        Select all on this page
+      </label>
+      <span className="mr-2 text-slate-500">{selectedItems.length} selected</span>
+      {BUYER_TRANSITIONS.map((transition) => (
+        <Button
+          key={transition}
+          size="sm"
+          variant="secondary"
+          disabled={!bulkEnabled((item) => canTransition(transition, item))}
+          onClick={() => onConfirm(transition)}
+        >
+          {BUYER_TRANSITION_LABELS[transition].button}
+        </Button>
+      ))}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!bulkEnabled(canRequestEdit)}
+        onClick={() => onConfirm('request_edit')}
+      >
+        Request edits for selected
+      </Button>
+    </div>
+  );
+}
+
+/** The ids of the items with an action waiting on this device (not refused). */
+function useQueuedItemIds(): ReadonlySet<string> {
+  const queued = useQuery(orderQueries.queued());
+  return useMemo(
+    () =>
+      new Set(
+        (queued.data ?? [])
+          .filter((q) => q.refusal === null)
+          .flatMap((q) => actionIds(q.variables)),
+      ),
+    [queued.data],
+  );
+}
+
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
 export function OrderItemsSection({
   order,
@@ -152,30 +250,18 @@ export function OrderItemsSection({
   const isPhone = useMediaQuery(PHONE_QUERY);
 
   const query = useQuery(orderQueries.items(orderId, page, limit));
-  const queued = useQuery(orderQueries.queued());
   const items = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.pagination.total ?? 0;
   usePageInRange(page, limit, settledTotal(query, total), (last) =>
     setAddress({ page: last, limit }, { replace: true }),
   );
-  const pendingIds = useMemo(
-    () =>
-      new Set(
-        (queued.data ?? [])
-          .filter((q) => q.refusal === null)
-          .flatMap((q) => actionIds(q.variables)),
-      ),
-    [queued.data],
-  );
+  const pendingIds = useQueuedItemIds();
   const selectedItems = items.filter((item) => selected.has(item.id));
 
   const setPage = (next: { page?: number; limit?: number }) => {
     setAddress({ page: next.page ?? page, limit: next.limit ?? limit });
     setSelected(new Set());
   };
-
-  const numbersOf = (list: OrderItem[]) => list.map((item) => item.number);
-  const idsOf = (list: OrderItem[]) => list.map((item) => item.id);
 
   const columns = itemColumns({
     isPhone,
@@ -205,7 +291,10 @@ export function OrderItemsSection({
   const confirm = async () => {
     if (!confirmation) return;
     const { kind, items: chosen } = confirmation;
-    const target = { ids: idsOf(chosen), numbers: numbersOf(chosen) };
+    const target = {
+      ids: chosen.map((item) => item.id),
+      numbers: chosen.map((item) => item.number),
+    };
     const result =
       kind === 'request_edit'
         ? await run({ kind: 'request_edits', value: true, ...target })
@@ -214,118 +303,58 @@ export function OrderItemsSection({
     if (result) setSelected(new Set());
   };
 
-  const hide = (id: string) => setLayout(withColumn(layout, id, false));
-  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
-  const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
-    selectedItems.length > 0 &&
-    selectedItems.every((item) => rule(item) && !pendingIds.has(item.id));
-
-  const current = dialog?.item;
-  const closeDialog = () => setDialog(null);
-
   return (
     <section aria-labelledby="items-heading">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
           Items
         </h2>
-        <div className="flex flex-wrap items-end gap-2">
-          <SelectField
-            label="Table view"
-            value={viewKind}
-            onChange={(event) => setViewKind(event.target.value as ItemViewKind)}
-            options={ITEM_VIEWS.map((v) => ({ value: v.kind, label: v.label }))}
-            className="w-44"
-          />
-          <ColumnChooser
-            columns={choosableColumns(columns, layout.hidden)}
-            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
-            onShowAll={() => setLayout({ hidden: [] })}
-          />
-          {SavedViewsMenu ? (
-            <SavedViewsMenu
-              key={view.kind}
-              kind={view.kind}
-              title={`Saved layouts (${view.label.toLowerCase()})`}
-              itemLabel="Layout"
-              currentValue={layout}
-              onApply={(value) => setLayout(toColumnLayout(value, view.defaults))}
-              source={orderSavedViews}
-            />
-          ) : null}
-        </div>
+        <ItemsTableControls
+          view={view}
+          onViewChange={setViewKind}
+          columns={columns}
+          layout={layout}
+          setLayout={setLayout}
+          SavedViewsMenu={SavedViewsMenu}
+        />
       </div>
-      <div
-        role="region"
-        aria-label="Selected items"
-        className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm"
+      <SelectionBar
+        items={items}
+        selectedItems={selectedItems}
+        isQueued={(item) => pendingIds.has(item.id)}
+        onSelectAll={(isOn) =>
+          setSelected(isOn ? new Set(items.map((item) => item.id)) : new Set())
+        }
+        onConfirm={(kind) => setConfirmation({ kind, items: selectedItems })}
+      />
+      <PagedTableCard
+        query={query}
+        loadingLabel="Loading items…"
+        pagination={{
+          page,
+          limit,
+          total,
+          pageSizeOptions: ORDER_PAGE_SIZES,
+          onPageChange: (next) => setPage({ page: next }),
+          onLimitChange: (next) => setPage({ page: 1, limit: next }),
+        }}
+        empty={
+          <EmptyState className="m-4" title="No items" description="This order has no items." />
+        }
       >
-        <label className="mr-2 flex items-center gap-2 font-medium text-slate-700">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            disabled={items.length === 0}
-            onChange={(event) =>
-              setSelected(event.target.checked ? new Set(idsOf(items)) : new Set())
-            }
-            className="size-4 rounded border-slate-300 text-indigo-600"
-          />
-          Select all on this page
-        </label>
-        <span className="mr-2 text-slate-500">{selectedItems.length} selected</span>
-        {BUYER_TRANSITIONS.map((transition) => (
-          <Button
-            key={transition}
-            size="sm"
-            variant="secondary"
-            disabled={!bulkEnabled((item) => canTransition(transition, item))}
-            onClick={() => setConfirmation({ kind: transition, items: selectedItems })}
-          >
-            {BUYER_TRANSITION_LABELS[transition].button}
-          </Button>
-        ))}
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!bulkEnabled(canRequestEdit)}
-          onClick={() => setConfirmation({ kind: 'request_edit', items: selectedItems })}
-        >
-          Request edits for selected
-        </Button>
-      </div>
-      {query.isError && !query.data ? (
-        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : (
-        <Card className="overflow-hidden">
-          {query.isSuccess && total === 0 ? (
-            <EmptyState className="m-4" title="No items" description="This order has no items." />
-          ) : (
-            <DataTable
-              caption="Order items"
-              rows={items}
-              rowKey={(item) => item.id}
-              columns={columns}
-              hidden={layout.hidden}
-              isLoading={query.isPending}
-              skeletonRows={3}
-              onHide={hide}
-              stickyFirst
-              stackOnPhone
-            />
-          )}
-          {query.isPending ? <LoadingAnnouncement>Loading items…</LoadingAnnouncement> : null}
-          {query.data ? (
-            <Pagination
-              page={page}
-              limit={limit}
-              total={total}
-              pageSizeOptions={ORDER_PAGE_SIZES}
-              onPageChange={(next) => setPage({ page: next })}
-              onLimitChange={(next) => setPage({ page: 1, limit: next })}
-            />
-          ) : null}
-        </Card>
-      )}
+        <DataTable
+          caption="Order items"
+          rows={items}
+          rowKey={(item) => item.id}
+          columns={columns}
+          hidden={layout.hidden}
+          isLoading={query.isPending}
+          skeletonRows={3}
+          onHide={(id) => setLayout(withColumn(layout, id, false))}
+          stickyFirst
+          stackOnPhone
+        />
+      </PagedTableCard>
 
       {confirmation ? (
         <ConfirmDialog
@@ -338,81 +367,7 @@ export function OrderItemsSection({
           cancelLabel="Keep as is"
         />
       ) : null}
-      {current && dialog.type === 'topic' ? (
-        <TopicDialog
-          open
-          itemNumber={current.number}
-          initial={current.topic.content ?? ''}
-          onClose={closeDialog}
-          onSubmit={async (content) =>
-            Boolean(await run({ kind: 'topic', id: current.id, number: current.number, content }))
-          }
-        />
-      ) : null}
-      {current && dialog.type === 'article' ? (
-        <ArticleLinkDialog
-          open
-          itemNumber={current.number}
-          initial={current.article.link ?? ''}
-          onClose={closeDialog}
-          onSubmit={async ({ link, file }) =>
-            Boolean(
-              await run({ kind: 'article', id: current.id, number: current.number, link, file }),
-            )
-          }
-        />
-      ) : null}
-      {current && (dialog.type === 'topic_feedback' || dialog.type === 'content_feedback') ? (
-        <FeedbackDialog
-          open
-          kind={dialog.type === 'topic_feedback' ? 'topic' : 'content'}
-          itemNumber={current.number}
-          onClose={closeDialog}
-          onSubmit={async ({ feedback, file }) =>
-            Boolean(
-              await run(
-                dialog.type === 'topic_feedback'
-                  ? { kind: 'topic_feedback', id: current.id, number: current.number, feedback }
-                  : {
-                      kind: 'article_feedback',
-                      id: current.id,
-                      number: current.number,
-                      feedback,
-                      file,
-                    },
-              ),
-            )
-          }
-        />
-      ) : null}
-      {current && dialog.type === 'guidelines' ? (
-        <ItemGuidelinesDialog
-          open
-          itemNumber={current.number}
-          guidelines={current.content_guidelines}
-          onClose={closeDialog}
-        />
-      ) : null}
-      {current && dialog.type.startsWith('view_') ? (
-        <ViewFeedbackDialog
-          open
-          onClose={closeDialog}
-          title={
-            dialog.type === 'view_topic_feedback'
-              ? `Topic feedback for item ${current.number}`
-              : dialog.type === 'view_content_feedback'
-                ? `Content feedback for item ${current.number}`
-                : `Webmaster feedback for item ${current.number}`
-          }
-          feedback={
-            dialog.type === 'view_topic_feedback'
-              ? current.topic.feedback
-              : dialog.type === 'view_content_feedback'
-                ? current.article.feedback
-                : current.webmaster_feedback
-          }
-        />
-      ) : null}
+      {dialog ? <OpenItemDialog {...dialog} run={run} onClose={() => setDialog(null)} /> : null}
       {renderLinkHealthDialog && linkHealth
         ? renderLinkHealthDialog({
             ...linkHealth,

@@ -9,25 +9,20 @@ import {
 } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
 import { Badge } from '#src/components/badge.tsx';
-import { Card } from '#src/components/card.tsx';
-import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { NetworkError } from '#src/lib/api-client.ts';
-import { Pagination } from '#src/components/pagination.tsx';
-import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
+import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
+import { EmptyState } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { formatDate, formatMoney } from '#src/utils/format.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { orderQueries, orderSavedViews } from '../api/queries.ts';
-import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+import { orderQueries } from '../api/queries.ts';
+import { useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import { orderListAddress, serverQuery, type OrderSortColumn } from '../list-state.ts';
-import {
-  choosableColumns,
-  DataTable,
-  type TableColumn,
-} from '#src/components/data-table/data-table.tsx';
+import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
+import { ColumnLayoutControls } from './column-layout-controls.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
@@ -128,21 +123,14 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
           Your orders
         </h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ColumnChooser
-            columns={choosableColumns(columns, layout.hidden)}
-            onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
-            onShowAll={() => setLayout({ hidden: [] })}
+          <ColumnLayoutControls
+            columns={columns}
+            layout={layout}
+            setLayout={setLayout}
+            SavedViewsMenu={SavedViewsMenu}
+            kind="order_columns"
+            title="Saved layouts"
           />
-          {SavedViewsMenu ? (
-            <SavedViewsMenu
-              kind="order_columns"
-              title="Saved layouts"
-              itemLabel="Layout"
-              currentValue={layout}
-              onApply={(value) => setLayout(toColumnLayout(value))}
-              source={orderSavedViews}
-            />
-          ) : null}
         </div>
       </div>
       <QueuedActionsNotice />
@@ -153,11 +141,19 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
           title="Not available offline"
           description="This page is not saved on this device. Open it once while online to see it offline."
         />
-      ) : query.isError && !query.data ? (
-        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
       ) : (
-        <Card className="overflow-hidden">
-          {query.isSuccess && total === 0 ? (
+        <PagedTableCard
+          query={query}
+          loadingLabel="Loading orders…"
+          pagination={{
+            page,
+            limit,
+            total,
+            pageSizeOptions: ORDER_PAGE_SIZES,
+            onPageChange: (next) => setState({ ...state, page: next }),
+            onLimitChange: (next) => setState({ ...state, limit: next, page: undefined }),
+          }}
+          empty={
             <EmptyState
               className="m-4"
               title="No orders to show"
@@ -172,40 +168,29 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
                   : 'Orders you place appear here with their status, links and totals.'
               }
             />
-          ) : (
-            <DataTable
-              caption="Orders"
-              rows={orders}
-              rowKey={(o) => o.id}
-              columns={columns}
-              hidden={layout.hidden}
-              isLoading={query.isPending}
-              skeletonRows={5}
-              sorting={state.sorting ?? null}
-              onSort={(column, direction) =>
-                setState({
-                  ...state,
-                  sorting: direction ? { column: column as OrderSortColumn, direction } : undefined,
-                  page: undefined,
-                })
-              }
-              onHide={hide}
-              stickyFirst
-              stackOnPhone
-            />
-          )}
-          {query.isPending ? <LoadingAnnouncement>Loading orders…</LoadingAnnouncement> : null}
-          {query.data ? (
-            <Pagination
-              page={page}
-              limit={limit}
-              total={total}
-              pageSizeOptions={ORDER_PAGE_SIZES}
-              onPageChange={(next) => setState({ ...state, page: next })}
-              onLimitChange={(next) => setState({ ...state, limit: next, page: undefined })}
-            />
-          ) : null}
-        </Card>
+          }
+        >
+          <DataTable
+            caption="Orders"
+            rows={orders}
+            rowKey={(o) => o.id}
+            columns={columns}
+            hidden={layout.hidden}
+            isLoading={query.isPending}
+            skeletonRows={5}
+            sorting={state.sorting ?? null}
+            onSort={(column, direction) =>
+              setState({
+                ...state,
+                sorting: direction ? { column: column as OrderSortColumn, direction } : undefined,
+                page: undefined,
+              })
+            }
+            onHide={hide}
+            stickyFirst
+            stackOnPhone
+          />
+        </PagedTableCard>
       )}
     </section>
   );

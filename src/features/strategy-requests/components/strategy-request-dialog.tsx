@@ -1,7 +1,7 @@
 import { hostnameToUnicode } from '#contract/idna.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { normaliseHostname } from '#contract/hostname.ts';
@@ -15,8 +15,8 @@ import { Alert } from '#src/components/alert.tsx';
 import { Badge, type BadgeVariant } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { formatDate } from '#src/utils/format.ts';
@@ -81,8 +81,6 @@ export function StrategyRequestDialog({
   defaultDomain: string;
 }) {
   const mutation = useCreateStrategyRequest();
-  const isOnline = useOnlineStatus();
-  const offlineId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSent, setSent] = useState(false);
   const form = useForm<StrategyFormValues>({
@@ -155,24 +153,12 @@ export function StrategyRequestDialog({
             error={descriptionError}
             {...description}
           />
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {isOnline ? null : (
-              <p id={offlineId} className="w-full text-right text-sm text-amber-800">
-                You are offline: sending the request needs a connection.
-              </p>
-            )}
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={mutation.isPending}
-              disabled={!isOnline}
-              aria-describedby={isOnline ? undefined : offlineId}
-            >
-              Send request
-            </Button>
-          </div>
+          <FormFooter
+            submitLabel="Send request"
+            pending={mutation.isPending}
+            offlineNote="You are offline: sending the request needs a connection."
+            onCancel={close}
+          />
         </form>
       )}
       <RequestList />
