@@ -6,10 +6,10 @@ import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { LoginLimits } from './modules/auth/login-throttle.ts';
-import type { DocumentSeller } from './modules/files/documents.ts';
+import type { LoginLimits } from './modules/auth/auth.service.ts';
+import type { DocumentSeller } from './modules/files/files.service.ts';
 import type { LinkChecker } from './modules/link-monitoring/link-monitoring.service.ts';
-import type { MailRequestLimits } from './modules/public-auth/mail-throttle.ts';
+import type { MailRequestLimits } from './modules/public-auth/public-auth.service.ts';
 import type { OverloadOptions } from './plugins/overload.ts';
 
 export interface AppOptions {
