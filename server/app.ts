@@ -1,16 +1,14 @@
 // The application factory: builds the Fastify instance with the shared plugins and composes the
 // server modules (decision 189). The process entry (index.ts) and the tests both create the app
 // through it. What each module offers, handles and serves is its own `<name>.module.ts`.
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { installSchemaMessages } from '#contract/schema-messages.ts';
 import type { AppOptions } from './app-options.ts';
 import { systemClock } from './clock.ts';
 import { composeServices, registerModules, type ServerModule } from './composition.ts';
-import { DEFAULT_ENV } from './env.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { parseRequestQuery } from './http/query-string.ts';
+import { serverOptions } from './plugins/server-options.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
@@ -42,7 +40,6 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { strategyRequestsModule } from './modules/strategy-requests/strategy-requests.module.ts';
 import { requireRole } from './plugins/auth.ts';
 import { registerPlugins } from './plugins/index.ts';
-import { answerClientError, answerFrameworkError } from './plugins/parser-errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type { AppOptions } from './app-options.ts';
@@ -87,23 +84,7 @@ declare module 'fastify' {
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installSchemaMessages();
-  const app = Fastify({
-    logger: options.logger ?? false,
-    logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
-    trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
-    // Each answer names its request (X-Request-Id, and the body of a 5xx); a caller may pass its
-    // own well-formed id to follow a request across services.
-    requestIdHeader: false,
-    genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
-    // Nested bracket syntax (`filter[price][min]=1`) arrives as nested objects.
-    routerOptions: { querystringParser: parseRequestQuery },
-    // Requests refused before any hook runs answer in the error format with the usual headers.
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
-    // While shutting down, a request already read is answered as usual, with `Connection: close`
-    // (server/shutdown.ts), rather than by Fastify's own 503 outside the error format.
-    return503OnClosing: false,
-  });
+  const app = Fastify(serverOptions(options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerPlugins(app, options);
@@ -138,11 +119,4 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSpa(app, options.staticDir ?? null);
   return app;
-}
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** An incoming X-Request-Id when it is one plain token, so nothing odd reaches logs or headers. */
-function acceptedRequestId(header: string | string[] | undefined): string | null {
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : null;
 }
