@@ -1,6 +1,8 @@
 // ESLint rules enforcing the import directions of the architecture guide:
 // contract <- server; contract <- workers <- src; inside src: utils/config/lib/components <- features <- app;
-// a feature never imports another feature; a server module uses another only through its service;
+// a feature never imports another feature; a server module uses another only through its service,
+// and so does the rest of the server (db, http, plugins, the seed), but for server/app.ts composing
+// the modules' registrations;
 // and no file reaches itself again through its imports.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,6 +92,22 @@ const FORBIDDEN_AREAS = {
   src: ['server', 'src-sw'],
 };
 
+/**
+ * What the rest of the server may import of a module: its service, `<name>.service.ts`, or for a
+ * module that has none, its file named after it (the demo publisher's `demo-publisher.ts`).
+ */
+function isPublicEntry(to) {
+  return to.inner === `${to.feature}.service.ts` || to.inner === `${to.feature}.ts`;
+}
+
+/**
+ * The composition root, server/app.ts, is the one file outside the modules that reads their
+ * registrations (`<name>.module.ts`, decision 189); anything else uses a module's service.
+ */
+function isCompositionRoot(from) {
+  return from.area === 'server' && from.sub === 'app.ts';
+}
+
 function check(fromFile, source) {
   const from = locate(fromFile);
   let target;
@@ -138,9 +156,19 @@ function check(fromFile, source) {
     to.area === 'server' &&
     to.sub === 'modules' &&
     from.feature !== to.feature &&
-    to.inner !== `${to.feature}.service.ts`
+    !isPublicEntry(to)
   ) {
     return `module "${from.feature}" may use module "${to.feature}" only through ${to.feature}/${to.feature}.service.ts`;
+  }
+  if (
+    from.area === 'server' &&
+    from.sub !== 'modules' &&
+    to.area === 'server' &&
+    to.sub === 'modules' &&
+    !isPublicEntry(to) &&
+    !(isCompositionRoot(from) && to.inner === `${to.feature}.module.ts`)
+  ) {
+    return `server/${from.sub} may use module "${to.feature}" only through ${to.feature}/${to.feature}.service.ts`;
   }
   return null;
 }

@@ -71,7 +71,50 @@ describe('import direction rule', () => {
     expect(
       checkImportDirection(at('server/modules/cart/x.test.ts'), '../files/multipart.ts'),
     ).toMatch(/module "cart" may use module "files"/);
-    expect(checkImportDirection(at('server/app.ts'), './modules/cart/cart.routes.ts')).toBeNull();
+  });
+
+  it('lets the rest of the server use a module only through its service, and app.ts its registration', () => {
+    const service = '#server/modules/cart/cart.service.ts';
+    const repository = '#server/modules/cart/cart.repository.ts';
+    for (const file of [
+      'server/db/seed/demo-data.ts',
+      'server/db/prepare.ts',
+      'server/http/validation.ts',
+      'server/plugins/auth.ts',
+      'server/demo/demo-orders.ts',
+      'server/jobs/job-runner.ts',
+      'server/app.ts',
+    ]) {
+      expect(checkImportDirection(at(file), service)).toBeNull();
+      expect(checkImportDirection(at(file), repository)).toMatch(
+        /may use module "cart" only through cart\/cart.service.ts/,
+      );
+    }
+    expect(
+      checkImportDirection(at('server/plugins/auth.ts'), '../modules/auth/access-tokens.ts'),
+    ).toMatch(/server\/plugins may use module "auth" only through auth\/auth.service.ts/);
+    expect(
+      checkImportDirection(at('server/db/seed/x.test.ts'), '#server/modules/auth/passwords.ts'),
+    ).toMatch(/only through auth\/auth.service.ts/);
+    expect(checkImportDirection(at('server/app.ts'), './modules/cart/cart.module.ts')).toBeNull();
+    expect(checkImportDirection(at('server/app.ts'), './modules/cart/cart.routes.ts')).toMatch(
+      /only through cart\/cart.service.ts/,
+    );
+    expect(
+      checkImportDirection(
+        at('server/db/seed/demo-data.ts'),
+        '#server/modules/cart/cart.module.ts',
+      ),
+    ).toMatch(/only through cart\/cart.service.ts/);
+    expect(
+      checkImportDirection(at('server/modules/orders/orders.module.ts'), '../cart/cart.module.ts'),
+    ).toMatch(/module "orders" may use module "cart" only through cart\/cart.service.ts/);
+    expect(
+      checkImportDirection(
+        at('server/demo/demo-orders.ts'),
+        '#server/modules/demo-publisher/demo-publisher.ts',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './database.ts';
 import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
-import type { DemoDocumentsOptions } from './seed/demo-orders.ts';
+import type { DemoDocumentsOptions } from '#server/demo/demo-orders.ts';
 import { seedReferenceData } from './reference-data.ts';
 
 export interface PrepareOptions {

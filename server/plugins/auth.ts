@@ -7,7 +7,7 @@ import {
   TOKEN_MISSING_MESSAGE,
   type AccessTokens,
   type Principal,
-} from '../modules/auth/access-tokens.ts';
+} from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,11 +4,11 @@
 import { sql } from 'drizzle-orm';
 import type { VatSeller } from '#contract/vat.ts';
 import { queryRows, type Database } from '../database.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
 import { seedDemoAvatars } from './demo-avatars.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
-import { seedDemoOrders, type DemoDocumentsOptions } from './demo-orders.ts';
+import { seedDemoOrders, type DemoDocumentsOptions } from '#server/demo/demo-orders.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoUsers } from './demo-users.ts';
 import { createRandom } from './random.ts';
 

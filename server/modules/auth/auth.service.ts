@@ -28,13 +28,13 @@ import type { LoginThrottle } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 
-// What other modules use of authentication: hashing a new password, one-time tokens for mails,
-// and the message of a rejected access token.
-export { TOKEN_INVALID_MESSAGE } from './access-tokens.ts';
-export type { AccessTokens } from './access-tokens.ts';
+// What the rest of the server uses of authentication: hashing a new password, one-time tokens
+// for mails, access tokens and the messages of a missing or rejected one, the login limits.
+export { TOKEN_INVALID_MESSAGE, TOKEN_MISSING_MESSAGE } from './access-tokens.ts';
+export type { AccessTokens, Principal } from './access-tokens.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { weakPasswordViolation } from './password-policy.ts';
-export type { LoginThrottle } from './login-throttle.ts';
+export type { LoginLimits, LoginThrottle } from './login-throttle.ts';
 export { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 
 /**

@@ -43,17 +43,21 @@ import {
 // What checkout uses of the cart: its lines locked, checked, priced and removed in the order's
 // transaction, by the same rules as adding and editing them.
 export {
+  checkTargetUrl,
   draftOf,
   lineVersion,
   lineViolations,
   linePriceCents,
   loadLookups,
   paidPlanOf,
+  settleLine,
+  type LineDraft,
   type LineLookups,
 } from './cart-lines.ts';
 export {
   deleteCartItems,
   findCartPrices,
+  insertCartItems,
   lockCartItems,
   type CartItemRow,
 } from './cart.repository.ts';

@@ -80,6 +80,9 @@ import {
 
 type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
 
+/** The companies of a user, the current one first (the demo scenario reads its buyers' with it). */
+export { findCompaniesOfUser } from './checkout.repository.ts';
+
 export interface CheckoutService {
   defaults(userId: string, companyId: string | undefined): Promise<CartDefaults>;
   paymentMethods(

@@ -3,6 +3,7 @@
 // module keeps its inner layout to itself.
 export {
   createDocumentWriter,
+  DEMO_DOCUMENT_SELLER,
   PAYMENT_TERM_DAYS,
   type DocumentSeller,
   type DocumentWriter,

@@ -57,12 +57,15 @@ export {
 } from './order-notifications.ts';
 export { initialOrderItemStatus } from './item-status.ts';
 export {
+  isAllowed,
   ITEM_EVENTS,
   LIFE_CYCLE,
   PUBLISHER_STATUSES,
   nextPublisherEvent,
+  outcomeOf,
   type EventInput,
   type ItemEvent,
+  type ItemFacts,
 } from './item-life-cycle.ts';
 export { factsOf } from './order-item-view.ts';
 export {

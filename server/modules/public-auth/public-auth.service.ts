@@ -32,6 +32,8 @@ import {
   setPassword,
 } from './public-auth.repository.ts';
 
+export type { MailRequestLimits } from './mail-throttle.ts';
+
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';

@@ -2,10 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEmptyPglite, createPostgresDatabase } from '#tests/helpers/test-databases.ts';
-import { queryRows, type Database, type DatabaseHandle } from '../database.ts';
-import { openPostgresDatabase } from '../postgres.ts';
-import { seedDemoData } from './demo-data.ts';
-import { seedReferenceData } from '../reference-data.ts';
+import { queryRows, type Database, type DatabaseHandle } from '#server/db/database.ts';
+import { openPostgresDatabase } from '#server/db/postgres.ts';
+import { seedDemoData } from '#server/db/seed/demo-data.ts';
+import { seedReferenceData } from '#server/db/reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 

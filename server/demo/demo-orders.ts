@@ -1,5 +1,5 @@
-// Demo orders: a few weeks of ordering by the demo buyers, so that a fresh demo shows every stage
-// of the order item life cycle (decision 040) at once. Nothing here writes an order directly:
+// The demo scenario's driver: plays the scripted orders (demo-order-scripts.ts) through the
+// portal's own services, above the modules (decision 189). Nothing here writes an order directly:
 // lines go into the cart, orders through the checkout service (which checks every line), and
 // every later step through the life-cycle service, the publisher's with what the demo publisher
 // writes, each with the clock set back to when it happened. Prices, VAT, credits, credit notes
@@ -7,34 +7,35 @@
 // a notifier that sends nothing.
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
-import { OrderCreateSchema, type PaymentMethod } from '#contract/orders.ts';
+import { OrderCreateSchema } from '#contract/orders.ts';
 import { vatCents, vatDecision, type VatSeller } from '#contract/vat.ts';
 import {
   checkTargetUrl,
+  insertCartItems,
   linePriceCents,
   loadLookups,
   settleLine,
   type LineDraft,
-} from '#server/modules/cart/cart-lines.ts';
-import { insertCartItems } from '#server/modules/cart/cart.repository.ts';
+} from '#server/modules/cart/cart.service.ts';
 import { findContentProductPlans } from '#server/modules/reference-data/reference-data.service.ts';
 import {
   DEMO_DOCUMENT_SELLER,
   createDocumentWriter,
+  moveCompanyDocument,
   type DocumentSeller,
-} from '#server/modules/files/documents.ts';
-import { moveCompanyDocument } from '#server/modules/files/file-store.ts';
+} from '#server/modules/files/files.service.ts';
 import { insertCreditTransaction } from '#server/modules/billing/billing.service.ts';
 import { payeeOf } from '#server/modules/billing/billing.service.ts';
-import { findCompaniesOfUser } from '#server/modules/checkout/checkout.repository.ts';
-import { createCheckoutService } from '#server/modules/checkout/checkout.service.ts';
+import {
+  createCheckoutService,
+  findCompaniesOfUser,
+} from '#server/modules/checkout/checkout.service.ts';
 import { publisherInput } from '#server/modules/demo-publisher/demo-publisher.ts';
 import {
   createLifeCycleService,
-  type ItemEvent,
   type OrderNotifier,
 } from '#server/modules/order-items/order-items.service.ts';
-import type { Database } from '../database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   buyerDomains,
   companies,
@@ -45,57 +46,23 @@ import {
   orderItems,
   orders,
   sites,
-} from '../schema/index.ts';
-import type { DemoUserIds } from './demo-users.ts';
-import { sample, type Random } from './random.ts';
-import { referenceIds } from '../reference-data.ts';
-
-/** The seller of decision 030's defaults (SELLER_COUNTRY=DE, VAT_RATE=19). */
-export const DEMO_SELLER: VatSeller = { countryCode: 'DE', rateBasisPoints: 1900 };
+} from '#server/db/schema/index.ts';
+import type { DemoUserIds } from '#server/db/seed/demo-users.ts';
+import { sample, type Random } from '#server/db/seed/random.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
+import {
+  DEMO_ORDER_SCRIPTS,
+  DEMO_SELLER,
+  type OrderScript,
+  type Plan,
+  type Step,
+} from './demo-order-scripts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sites are drawn from the first ones generated: the same for any SEED_SITES from 200 up. */
 const CANDIDATE_SITES = 200;
 /** Sites whose General price is within this range make a believable order. */
 const PRICE_RANGE_CENTS = [40_00, 450_00] as const;
-
-type Plan = 'provide' | 'standard' | 'premium';
-
-/**
- * How the line asks for its content: the buyer's own topic (given at checkout), a topic from the
- * publisher, or a topic from the publisher that the buyer approves first.
- */
-type TopicChoice = 'own' | 'publisher' | 'publisher_approved';
-
-/** A step after the order is placed; the publisher writes what the demo publisher writes. */
-type Step =
-  | { by: 'publisher'; event: ItemEvent }
-  | { by: 'buyer'; event: 'approve_topic' | 'approve_content' | 'cancel' }
-  | { by: 'buyer'; event: 'confirm_article' }
-  | { by: 'buyer'; event: 'topic_feedback' | 'content_feedback'; text: string };
-
-interface ItemScript {
-  plan: Plan;
-  topic: TopicChoice;
-  /** Index of the buyer's domain the link points to. */
-  domain: number;
-  anchor: string;
-  path: string;
-  ownTopic?: string;
-  comments?: string;
-  /** Each step with how many days before the seeding day it happened (decreasing). */
-  steps: (readonly [daysAgo: number, step: Step])[];
-}
-
-interface OrderScript {
-  buyer: keyof DemoUserIds;
-  daysAgo: number;
-  paymentMethod: PaymentMethod;
-  poNumber?: string;
-  /** A bank transfer arrived this many days ago. */
-  paidDaysAgo?: number;
-  items: ItemScript[];
-}
 
 /** Events that carry no input of their own: one call may take several items. */
 const SHARED_EVENTS = [
@@ -105,312 +72,6 @@ const SHARED_EVENTS = [
   'accept_article',
   'send_for_publication',
 ] as const;
-
-const publisher = (event: ItemEvent): Step => ({ by: 'publisher', event });
-const buyer = (event: 'approve_topic' | 'approve_content' | 'cancel' | 'confirm_article'): Step =>
-  ({ by: 'buyer', event }) as Step;
-
-/**
- * The story of the demo, oldest first. Each item's steps follow decision 040's table; the seeding
- * fails if the table refuses one, so the seeded states are reachable by construction.
- */
-export const DEMO_ORDER_SCRIPTS: readonly OrderScript[] = [
-  {
-    // Completed: every link is live.
-    buyer: 'buyer',
-    daysAgo: 29,
-    paymentMethod: 'credits',
-    poNumber: 'PO-2026-014',
-    items: [
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 0,
-        anchor: 'waterproof hiking boots',
-        path: '/collections/hiking-boots',
-        ownTopic: 'How to choose waterproof hiking boots for wet trails',
-        steps: [
-          [26, publisher('content_ready')],
-          [24, buyer('approve_content')],
-          [22, publisher('send_for_publication')],
-          [21, publisher('publish')],
-        ],
-      },
-      {
-        plan: 'premium',
-        topic: 'publisher_approved',
-        domain: 0,
-        anchor: 'lightweight tents',
-        path: '/collections/tents',
-        steps: [
-          [27, publisher('topic_ready')],
-          [26.5, buyer('approve_topic')],
-          [25, publisher('content_ready')],
-          [24, buyer('approve_content')],
-          [22, publisher('send_for_publication')],
-          [20, publisher('publish')],
-        ],
-      },
-      {
-        plan: 'provide',
-        topic: 'own',
-        domain: 0,
-        anchor: 'Northwind Outdoor',
-        path: '/',
-        steps: [
-          [28, buyer('confirm_article')],
-          [26, publisher('accept_article')],
-          [22, publisher('send_for_publication')],
-          [21.5, publisher('publish')],
-        ],
-      },
-      {
-        plan: 'standard',
-        topic: 'publisher',
-        domain: 1,
-        anchor: 'walking holidays in the Lake District',
-        path: '/walking-holidays/lake-district',
-        steps: [
-          [25, publisher('content_ready')],
-          [24, buyer('approve_content')],
-          [22, publisher('send_for_publication')],
-          [19, publisher('publish')],
-        ],
-      },
-    ],
-  },
-  {
-    // Pay by bill: links live, one cancelled (a credit note), the rest on their way.
-    buyer: 'buyer',
-    daysAgo: 24,
-    paymentMethod: 'pay_by_bill',
-    poNumber: 'PO-2026-017',
-    items: [
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 0,
-        anchor: 'down sleeping bags',
-        path: '/collections/sleeping-bags',
-        ownTopic: 'Down or synthetic: picking a sleeping bag for spring camping',
-        steps: [
-          [21, publisher('content_ready')],
-          [17, buyer('approve_content')],
-          [16, publisher('send_for_publication')],
-          [15, publisher('publish')],
-        ],
-      },
-      {
-        plan: 'premium',
-        topic: 'own',
-        domain: 0,
-        anchor: 'trail running shoes',
-        path: '/collections/trail-running',
-        ownTopic: 'Trail running for beginners: shoes, pace and first routes',
-        steps: [
-          [20, publisher('content_ready')],
-          [17, buyer('approve_content')],
-          [16, publisher('send_for_publication')],
-          [14, publisher('publish')],
-        ],
-      },
-      {
-        plan: 'standard',
-        topic: 'publisher',
-        domain: 1,
-        anchor: 'Scottish Highlands tours',
-        path: '/tours/scottish-highlands',
-        steps: [[22, buyer('cancel')]],
-      },
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 0,
-        anchor: 'climbing harnesses',
-        path: '/collections/climbing',
-        ownTopic: 'Your first climbing harness: fit, comfort and safety checks',
-        comments: 'Please link from the first half of the article.',
-        steps: [
-          [19, publisher('content_ready')],
-          [17, buyer('approve_content')],
-        ],
-      },
-      {
-        plan: 'provide',
-        topic: 'own',
-        domain: 0,
-        anchor: 'outdoor gear shop',
-        path: '/about',
-        steps: [
-          [23, buyer('confirm_article')],
-          [20, publisher('accept_article')],
-          [12, publisher('send_for_publication')],
-        ],
-      },
-    ],
-  },
-  {
-    // Waiting for the buyer: a topic and an article to approve.
-    buyer: 'buyer',
-    daysAgo: 17,
-    paymentMethod: 'credits',
-    items: [
-      {
-        plan: 'premium',
-        topic: 'publisher_approved',
-        domain: 0,
-        anchor: 'insulated jackets',
-        path: '/collections/jackets',
-        steps: [[15, publisher('topic_ready')]],
-      },
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 0,
-        anchor: 'camping cookware',
-        path: '/collections/cookware',
-        ownTopic: 'Cooking on the trail: a compact camping kitchen',
-        steps: [[13, publisher('content_ready')]],
-      },
-      {
-        plan: 'standard',
-        topic: 'publisher_approved',
-        domain: 1,
-        anchor: 'family cycling holidays',
-        path: '/cycling-holidays/family',
-        steps: [
-          [15, publisher('topic_ready')],
-          [
-            14,
-            {
-              by: 'buyer',
-              event: 'topic_feedback',
-              text: 'Please aim it at families with young children.',
-            },
-          ],
-        ],
-      },
-    ],
-  },
-  {
-    // Bank transfer, paid: work under way.
-    buyer: 'buyer',
-    daysAgo: 10,
-    paymentMethod: 'bank_transfer',
-    paidDaysAgo: 9,
-    items: [
-      {
-        plan: 'provide',
-        topic: 'own',
-        domain: 1,
-        anchor: 'Northwind Travel',
-        path: '/',
-        steps: [],
-      },
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 0,
-        anchor: 'hiking backpacks',
-        path: '/collections/backpacks',
-        ownTopic: 'Packing a 30-litre backpack for a hut-to-hut hike',
-        steps: [
-          [6, publisher('content_ready')],
-          [5, buyer('approve_content')],
-          [3, publisher('send_for_publication')],
-        ],
-      },
-      {
-        plan: 'premium',
-        topic: 'publisher',
-        domain: 0,
-        anchor: 'merino base layers',
-        path: '/collections/base-layers',
-        steps: [[4, publisher('content_ready')]],
-      },
-    ],
-  },
-  {
-    // Credits, recent: articles to send, one sent back by the webmaster.
-    buyer: 'buyer',
-    daysAgo: 6,
-    paymentMethod: 'credits',
-    items: [
-      {
-        plan: 'provide',
-        topic: 'own',
-        domain: 0,
-        anchor: 'hiking poles',
-        path: '/collections/trekking-poles',
-        steps: [],
-      },
-      {
-        plan: 'provide',
-        topic: 'own',
-        domain: 0,
-        anchor: 'outdoor clothing',
-        path: '/collections/clothing',
-        steps: [
-          [5, buyer('confirm_article')],
-          [3, publisher('webmaster_feedback')],
-        ],
-      },
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 1,
-        anchor: 'Cornwall coastal walks',
-        path: '/walking-holidays/cornwall',
-        ownTopic: 'Five coastal walks in Cornwall for a long weekend',
-        steps: [],
-      },
-    ],
-  },
-  {
-    // Bank transfer still awaited.
-    buyer: 'buyer',
-    daysAgo: 2,
-    paymentMethod: 'bank_transfer',
-    poNumber: 'PO-2026-021',
-    items: [
-      {
-        plan: 'standard',
-        topic: 'publisher',
-        domain: 0,
-        anchor: 'camping chairs',
-        path: '/collections/camp-furniture',
-        steps: [],
-      },
-      {
-        plan: 'premium',
-        topic: 'own',
-        domain: 0,
-        anchor: 'winter hiking gear',
-        path: '/guides/winter-hiking',
-        ownTopic: 'Winter hiking checklist: layers, traction and light',
-        steps: [],
-      },
-    ],
-  },
-  {
-    // The second buyer: one small order, with German VAT.
-    buyer: 'secondBuyer',
-    daysAgo: 12,
-    paymentMethod: 'bank_transfer',
-    paidDaysAgo: 11,
-    items: [
-      {
-        plan: 'standard',
-        topic: 'own',
-        domain: 1,
-        anchor: 'fitted kitchen planning',
-        path: '/en/kitchen-planning',
-        ownTopic: 'Eine Einbauküche planen: Maße, Geräte und Budget',
-        steps: [[8, publisher('content_ready')]],
-      },
-    ],
-  },
-];
 
 export interface DemoOrdersOptions {
   random: Random;

@@ -1,0 +1,72 @@
+// What createApp is given: the database, secrets, addresses and the settings of each concern.
+// server/index.ts reads them from the environment (server/env.ts); the tests pass their own.
+import type { FastifyServerOptions } from 'fastify';
+import type { VatSeller } from '#contract/vat.ts';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/database.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { LoginLimits } from './modules/auth/auth.service.ts';
+import type { DocumentSeller } from './modules/files/files.service.ts';
+import type { LinkChecker } from './modules/link-monitoring/link-monitoring.service.ts';
+import type { MailRequestLimits } from './modules/public-auth/public-auth.service.ts';
+import type { OverloadOptions } from './plugins/overload.ts';
+
+export interface AppOptions {
+  db: Database;
+  /** Key of the HS256 access tokens. */
+  jwtSecret: string;
+  /** The transport the mail worker sends queued mail with. */
+  mailer: Mailer;
+  /** Origin of the web app, used in the links of mails. */
+  publicUrl: string;
+  /** Where stored files (exports) live, under `files/`. */
+  dataDir: string;
+  /** How often the job worker looks for work once started (server/index.ts starts it). */
+  jobPollIntervalMs?: number;
+  /** The built web app to serve; null or a missing directory serves no files. */
+  staticDir?: string | null;
+  accessTokenTtlSeconds?: number;
+  /** Days a refresh token may lie unused before the session ends (REFRESH_TOKEN_IDLE_DAYS). */
+  refreshTokenIdleDays?: number;
+  now?: Clock;
+  loginLimits?: Partial<LoginLimits>;
+  /** Limits of registration and password-reset requests (tests lower them). */
+  mailRequestLimits?: Partial<MailRequestLimits>;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS); off when not given. */
+  apiDocs?: boolean;
+  /**
+   * Each request as one line at debug level instead of Fastify's two lines at info: the readable
+   * log of a demo or development start (decision 067).
+   */
+  quietRequests?: boolean;
+  /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
+  trustProxy?: boolean;
+  /** The selling company's country and VAT rate (decision 030). */
+  vat?: VatSeller;
+  /** Receives the strategy requests of buyers without an account manager (decision 057). */
+  salesEmail?: string;
+  /** The seller printed on invoices and credit notes (decision 043). */
+  documentSeller?: DocumentSeller;
+  /**
+   * A demo installation (decision 041): the demo publisher's control route is served, and with
+   * `demoAdvanceSeconds` > 0 the demo publisher moves paid items one step after that many seconds.
+   */
+  demo?: { advanceSeconds: number } | null;
+  /**
+   * Refuse requests with 503 and Retry-After when the event loop lags or too many queries wait for
+   * the database (decision 121); off when not given. The server process turns it on.
+   */
+  overload?: OverloadOptions;
+  /**
+   * Monitoring of live links (decision 140): DEFAULT_ENV's settings unless given, but at the
+   * normal pace and without loopback unless asked (a demo asks for both).
+   */
+  linkMonitoring?: Partial<Env['linkMonitoring']> & {
+    /** Where the demo's article pages are served: this process's own address and port. */
+    selfAddress?: { address: string; port: number };
+  };
+  /** Checks live links; the tests give a scripted one. */
+  linkChecker?: LinkChecker;
+}

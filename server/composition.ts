@@ -1,0 +1,247 @@
+// How the app is put together from its modules (decision 189). Each server module exports one
+// registration, `<name>Module` in `<name>.module.ts`: the services it offers, each built from the
+// services it names as its needs; the kinds of job it handles; and its routes with the scope they
+// are served in. createApp (server/app.ts) gives the shared parts (database, clock, options, logs,
+// mail) and composes the modules: every offered service is built once, after the ones it needs.
+//
+// `Services` names every service and its type. The shared parts are declared here; a module adds
+// the services it offers to it with `declare module '#server/composition.ts'`, as Fastify's own
+// decorators are declared.
+import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppOptions } from './app-options.ts';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/database.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
+import { MAIL_JOB, type MailQueue } from './mail/mail-queue.ts';
+
+/** The shared parts createApp gives every module. */
+export interface SharedServices {
+  db: Database;
+  now: Clock;
+  options: AppOptions;
+  logger: FastifyBaseLogger;
+  /** Logs a failure of background work at error level. */
+  log: (message: string, error?: unknown) => void;
+  /** Queues mail, sent by its own worker (server/mail). */
+  mail: MailQueue;
+}
+
+export interface Services extends SharedServices {
+  /** The job queue and its worker, composed from the modules' jobs and their recurring ones. */
+  jobs: JobRunner;
+}
+
+export type ServiceName = keyof Services;
+
+/** How one thing is built: the services it needs, by name, and a factory given just those. */
+export interface Provider<T> {
+  readonly needs: readonly ServiceName[];
+  readonly create: (deps: Services) => T;
+}
+
+export function provide<const Need extends ServiceName, T>(
+  needs: readonly Need[],
+  create: (deps: Pick<Services, Need>) => T,
+): Provider<T> {
+  return { needs, create };
+}
+
+/** A kind of job a module handles. */
+export interface JobDeclaration {
+  /** Runs one job of the kind. */
+  handler: Provider<JobHandler>;
+  /** Also queues the kind while the worker runs: the runner, wrapped (jobs/recurring.ts). */
+  recurring?: Provider<(jobs: JobRunner) => JobRunner>;
+  /**
+   * Claimed by a worker of its own, decorated on the app under this name, so that its work never
+   * waits behind other kinds (nor holds them back). Without it the kind goes to `jobs`.
+   */
+  worker?: keyof FastifyInstance;
+}
+
+/**
+ * Where a module's routes are served: under a prefix, for anyone or for a signed-in buyer only;
+ * `demo` routes only in a demo installation (decision 041).
+ */
+export const ROUTE_SCOPES = {
+  api: { prefix: '/api', signedIn: false },
+  public: { prefix: '/api/v1/public', signedIn: false },
+  common: { prefix: '/api/v1/common', signedIn: false },
+  commonSignedIn: { prefix: '/api/v1/common', signedIn: true },
+  buyer: { prefix: '/api/v1/buyer', signedIn: true },
+  signedIn: { prefix: '/api/v1', signedIn: true },
+  v1: { prefix: '/api/v1', signedIn: false },
+  demo: { prefix: '/api/demo', signedIn: false },
+} as const;
+
+export type RouteScope = keyof typeof ROUTE_SCOPES;
+
+export interface RouteDeclaration {
+  scope: RouteScope;
+  needs: readonly ServiceName[];
+  register: (app: FastifyInstance, services: Services) => Promise<void>;
+}
+
+/** Serves `plugin` (an `xRoutes` function) in `scope` with the options built from services. */
+export function serve<Options extends object>(
+  scope: RouteScope,
+  plugin: FastifyPluginAsyncZod<Options>,
+  options: Provider<Options>,
+): RouteDeclaration {
+  return {
+    scope,
+    needs: options.needs,
+    register: async (app, services) => {
+      await app.register(plugin, options.create(services));
+    },
+  };
+}
+
+export interface ServerModule {
+  name: string;
+  /** The services the module offers others, by name. */
+  services?: { [Name in ServiceName]?: Provider<Services[Name]> };
+  /** The kinds of job it handles, by kind. */
+  jobs?: Record<string, JobDeclaration>;
+  routes?: readonly RouteDeclaration[];
+  /** What it sets up on the root instance before any route: a parser, a hook on every request. */
+  setup?: Provider<(app: FastifyInstance) => Promise<void> | void>;
+}
+
+export interface ComposedServices {
+  services: Services;
+  /** The workers of kinds that have their own, by the name they are decorated under. */
+  workers: Map<keyof FastifyInstance, JobRunner>;
+}
+
+/**
+ * Builds every service the modules offer, each once and after the ones it needs; fails at once,
+ * naming them, when a need is offered by no module, a service is offered twice, or services need
+ * each other in a circle.
+ */
+export function composeServices(
+  shared: SharedServices,
+  modules: readonly ServerModule[],
+  { pollIntervalMs }: { pollIntervalMs?: number } = {},
+): ComposedServices {
+  const providers = new Map<string, Provider<unknown>>();
+  const offer = (name: string, provider: Provider<unknown>, by: string) => {
+    if (name in shared || providers.has(name)) {
+      throw new Error(`The service "${name}" is offered twice (again by ${by})`);
+    }
+    providers.set(name, provider);
+  };
+  for (const module of modules) {
+    for (const [name, provider] of Object.entries(module.services ?? {})) {
+      offer(name, provider, module.name);
+    }
+  }
+  const jobs = modules.flatMap((module) => Object.entries(module.jobs ?? {}));
+  const workers = new Map<keyof FastifyInstance, JobRunner>();
+  const ownWorkerKinds = jobs.flatMap(([kind, job]) => (job.worker ? [kind] : []));
+  const sharedJobs = jobs.filter(([, job]) => !job.worker);
+  offer(
+    'jobs',
+    {
+      needs: ['db', 'now', 'log', ...sharedJobs.flatMap(([, job]) => needsOf(job))],
+      create: (deps) => {
+        const runner = createJobRunner({
+          db: deps.db,
+          now: deps.now,
+          log: deps.log,
+          pollIntervalMs,
+          handlers: Object.fromEntries(
+            sharedJobs.map(([kind, job]) => [kind, job.handler.create(pick(deps, job.handler))]),
+          ),
+          kinds: { except: [MAIL_JOB, ...ownWorkerKinds] },
+        });
+        return sharedJobs.reduce(
+          (wrapped, [, job]) =>
+            job.recurring ? job.recurring.create(pick(deps, job.recurring))(wrapped) : wrapped,
+          runner,
+        );
+      },
+    },
+    'the job queue',
+  );
+
+  const built: Record<string, unknown> = { ...shared };
+  const building: string[] = [];
+  const resolve = (name: string, neededBy: string): unknown => {
+    if (name in built) return built[name];
+    const provider = providers.get(name);
+    if (!provider)
+      throw new Error(`${neededBy} needs the service "${name}", which no module offers`);
+    if (building.includes(name)) {
+      throw new Error(`Services need each other: ${[...building, name].join(' → ')}`);
+    }
+    building.push(name);
+    built[name] = provider.create(depsFor(provider, `The service "${name}"`));
+    building.pop();
+    return built[name];
+  };
+  const depsFor = (provider: Provider<unknown>, neededBy: string) =>
+    Object.fromEntries(
+      provider.needs.map((need) => [need, resolve(need, neededBy)]),
+    ) as unknown as Services;
+  for (const name of providers.keys()) resolve(name, name);
+
+  for (const [kind, job] of jobs) {
+    if (!job.worker) continue;
+    const runner = createJobRunner({
+      db: shared.db,
+      now: shared.now,
+      log: shared.log,
+      pollIntervalMs,
+      handlers: { [kind]: job.handler.create(depsFor(job.handler, kind)) },
+      kinds: { only: [kind] },
+    });
+    const recurring = job.recurring?.create(depsFor(job.recurring, kind));
+    workers.set(job.worker, recurring ? recurring(runner) : runner);
+  }
+  return { services: built as unknown as Services, workers };
+}
+
+/** Just the services a provider names. */
+function pick(deps: Services, provider: Provider<unknown>): Services {
+  return Object.fromEntries(
+    provider.needs.map((need) => [need, deps[need]]),
+  ) as unknown as Services;
+}
+
+function needsOf(job: JobDeclaration): readonly ServiceName[] {
+  return [...job.handler.needs, ...(job.recurring?.needs ?? [])];
+}
+
+/** Runs every module's setup, then serves their routes scope by scope, in the modules' order. */
+export async function registerModules(
+  app: FastifyInstance,
+  modules: readonly ServerModule[],
+  services: Services,
+  { signedIn, demo }: { signedIn: onRequestAsyncHookHandler; demo: boolean },
+): Promise<void> {
+  for (const module of modules) {
+    if (module.setup) await module.setup.create(services)(app);
+  }
+  for (const [scope, { prefix, signedIn: guarded }] of Object.entries(ROUTE_SCOPES)) {
+    if (scope === 'demo' && !demo) continue;
+    const routes = modules
+      .flatMap((module) => module.routes ?? [])
+      .filter((r) => r.scope === scope);
+    if (routes.length === 0) continue;
+    if (!guarded) {
+      for (const route of routes) {
+        await app.register(async (scoped) => route.register(scoped, services), { prefix });
+      }
+      continue;
+    }
+    await app.register(
+      async (scoped) => {
+        scoped.addHook('onRequest', signedIn);
+        for (const route of routes) await route.register(scoped, services);
+      },
+      { prefix },
+    );
+  }
+}

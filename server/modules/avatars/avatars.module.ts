@@ -1,0 +1,26 @@
+// Users' pictures: what the module offers and serves.
+import { provide, serve, type ServerModule } from '#server/composition.ts';
+import { avatarsRoutes } from './avatars.routes.ts';
+import { createAvatarsService, type AvatarsService } from './avatars.service.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    avatars: AvatarsService;
+  }
+}
+
+export const avatarsModule: ServerModule = {
+  name: 'avatars',
+  services: {
+    avatars: provide(['db', 'options'], ({ db, options }) =>
+      createAvatarsService({ db, dataDir: options.dataDir }),
+    ),
+  },
+  routes: [
+    serve(
+      'commonSignedIn',
+      avatarsRoutes,
+      provide(['avatars'], ({ avatars }) => ({ avatars })),
+    ),
+  ],
+};

@@ -1,0 +1,34 @@
+// Billing: who is paid (the seller's bank details) and the monthly bills job.
+import { provide, type ServerModule } from '#server/composition.ts';
+import { DEFAULT_ENV } from '#server/env.ts';
+import { payeeOf, type Payee } from './billing.service.ts';
+import { createMonthlyBillsJob, MONTHLY_BILLS_JOB, withMonthlyBills } from './monthly-bills.job.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    /** Who a bank transfer pays: the seller printed on invoices (decision 043). */
+    payee: Payee;
+  }
+}
+
+export const billingModule: ServerModule = {
+  name: 'billing',
+  services: {
+    payee: provide(['options'], ({ options }) =>
+      payeeOf(options.documentSeller ?? DEFAULT_ENV.documentSeller),
+    ),
+  },
+  jobs: {
+    [MONTHLY_BILLS_JOB]: {
+      handler: provide(['db', 'now', 'documents'], ({ db, now, documents }) =>
+        createMonthlyBillsJob({ db, now, documents }),
+      ),
+      recurring: provide(
+        ['log'],
+        ({ log }) =>
+          (jobs) =>
+            withMonthlyBills(jobs, undefined, log),
+      ),
+    },
+  },
+};

@@ -1,0 +1,51 @@
+// The demo publisher (decision 041): it moves paid items through the publisher's steps in a demo
+// installation, paced by DEMO_ADVANCE_SECONDS, and answers the demo control route.
+import { provide, serve, type ServerModule } from '#server/composition.ts';
+import {
+  createDemoPublisher,
+  createDemoPublisherJob,
+  DEMO_PUBLISHER_JOB,
+  withDemoPublisher,
+  type DemoPublisher,
+} from './demo-publisher.ts';
+import { demoRoutes } from './demo.routes.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    publisher: DemoPublisher;
+  }
+}
+
+export const demoPublisherModule: ServerModule = {
+  name: 'demo-publisher',
+  services: {
+    publisher: provide(['db', 'now', 'lifeCycle'], ({ db, now, lifeCycle }) =>
+      createDemoPublisher({ db, now, lifeCycle }),
+    ),
+  },
+  jobs: {
+    [DEMO_PUBLISHER_JOB]: {
+      handler: provide(
+        ['publisher', 'options', 'demoBreakages'],
+        ({ publisher, options, demoBreakages }) =>
+          demoBreakages(createDemoPublisherJob(publisher, options.demo?.advanceSeconds ?? 0)),
+      ),
+      recurring: provide(
+        ['options', 'log'],
+        ({ options, log }) =>
+          (jobs) =>
+            withDemoPublisher(jobs, options.demo?.advanceSeconds ?? 0, log),
+      ),
+    },
+  },
+  routes: [
+    serve(
+      'demo',
+      demoRoutes,
+      provide(['publisher', 'options'], ({ publisher, options }) => ({
+        publisher,
+        jwtSecret: options.jwtSecret,
+      })),
+    ),
+  ],
+};

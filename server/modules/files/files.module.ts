@@ -1,0 +1,44 @@
+// Stored files, multipart forms and the PDF documents: what the module offers and serves.
+import multipart from '@fastify/multipart';
+import { provide, serve, type ServerModule } from '#server/composition.ts';
+import { DEFAULT_ENV } from '#server/env.ts';
+import { createDocumentWriter, type DocumentWriter } from './documents.ts';
+import { filePreviewRoutes, filesRoutes } from './files.routes.ts';
+import { MULTIPART_COUNT_LIMIT } from './multipart.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    /** Writes invoices and credit notes as PDF files (decision 043). */
+    documents: DocumentWriter;
+  }
+}
+
+const fileRouteOptions = provide(['db', 'now', 'options'], ({ db, now, options }) => ({
+  db,
+  dataDir: options.dataDir,
+  jwtSecret: options.jwtSecret,
+  now,
+}));
+
+export const filesModule: ServerModule = {
+  name: 'files',
+  services: {
+    documents: provide(['options'], ({ options }) =>
+      createDocumentWriter({
+        dataDir: options.dataDir,
+        seller: options.documentSeller ?? DEFAULT_ENV.documentSeller,
+      }),
+    ),
+  },
+  // Uploads are read part by part (multipart.ts), which enforces the spec's limit; the parser's
+  // own limit is higher so that the size of a too large file can be named.
+  setup: provide([], () => async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: MULTIPART_COUNT_LIMIT, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    });
+  }),
+  routes: [
+    serve('signedIn', filesRoutes, fileRouteOptions),
+    serve('v1', filePreviewRoutes, fileRouteOptions),
+  ],
+};

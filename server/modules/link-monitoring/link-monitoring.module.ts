@@ -1,0 +1,143 @@
+// Monitoring of live links (decision 140): its settings, the monitor and its own worker, the
+// buyer's lists and remedies, and the demo's article pages and breakages.
+import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
+import { provide, serve, type ServerModule } from '#server/composition.ts';
+import { DEFAULT_ENV, type Env } from '#server/env.ts';
+import { demoLinkRoutes, withDemoBreakages } from './demo-pages.ts';
+import { linkMonitoringRoutes } from './link-monitoring.routes.ts';
+import {
+  createDemoLinks,
+  createLinkChecker,
+  createLinkMonitor,
+  createLinkMonitoringService,
+  createLinkMonitorJob,
+  LINK_MONITOR_JOB,
+  monitorPace,
+  registerDemoArticlePages,
+  withLinkMonitor,
+  type DemoLinks,
+  type LinkMonitor,
+  type LinkMonitoringService,
+} from './link-monitoring.service.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    /** DEFAULT_ENV's LINK_* settings with the app's own (a demo asks for its pace and loopback). */
+    linkSettings: Env['linkMonitoring'];
+    linkMonitor: LinkMonitor;
+    links: LinkMonitoringService;
+    demoLinks: DemoLinks;
+    /** The demo publisher's job, breaking a link now and then in a demo (decision 145). */
+    demoBreakages: (job: JobHandler) => JobHandler;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The link monitor's own worker (decision 140): start() to check due links every minute. */
+    linkMonitor: JobRunner;
+  }
+}
+
+const paceOf = (
+  linkSettings: Env['linkMonitoring'],
+  options: { linkMonitoring?: { demoPaceSeconds?: number } },
+) =>
+  monitorPace({
+    intervalHours: linkSettings.intervalHours,
+    demoPaceSeconds: options.linkMonitoring?.demoPaceSeconds ?? 0,
+  });
+
+export const linkMonitoringModule: ServerModule = {
+  name: 'link-monitoring',
+  services: {
+    linkSettings: provide(['options'], ({ options }) => ({
+      ...DEFAULT_ENV.linkMonitoring,
+      ...options.linkMonitoring,
+    })),
+    linkMonitor: provide(
+      ['db', 'now', 'mail', 'log', 'options', 'linkSettings'],
+      ({ db, now, mail, log, options, linkSettings }) => {
+        const selfAddress = options.linkMonitoring?.selfAddress;
+        const checker =
+          options.linkChecker ??
+          createLinkChecker({
+            userAgent: `BuyerPortalLinkMonitor/1.0 (+${options.publicUrl.replace(/\/$/, '')}/link-monitoring)`,
+            allowLoopback: options.linkMonitoring?.allowLoopback ?? false,
+            // A demo never leaves the machine: every publisher is the portal's own demo (decision 145).
+            route: options.demo && selfAddress ? () => selfAddress : undefined,
+          });
+        return createLinkMonitor({
+          db,
+          now,
+          checker,
+          pace: paceOf(linkSettings, options),
+          concurrency: linkSettings.concurrency,
+          guaranteeMonths: linkSettings.guaranteeMonths,
+          mail,
+          publicUrl: options.publicUrl,
+          repairsDemoPages: Boolean(options.demo),
+          log,
+        });
+      },
+    ),
+    links: provide(
+      ['db', 'now', 'linkMonitor', 'lifeCycle', 'documents', 'linkSettings'],
+      ({ db, now, linkMonitor, lifeCycle, documents, linkSettings }) =>
+        createLinkMonitoringService({
+          db,
+          now,
+          monitor: linkMonitor,
+          lifeCycle,
+          documents,
+          guaranteeMonths: linkSettings.guaranteeMonths,
+          isEnabled: linkSettings.isEnabled,
+        }),
+    ),
+    demoLinks: provide(['db', 'now'], ({ db, now }) => createDemoLinks({ db, now })),
+    demoBreakages: provide(
+      ['options', 'linkSettings', 'demoLinks'],
+      ({ options, linkSettings, demoLinks }) =>
+        (job) => {
+          if (!options.demo || !linkSettings.isEnabled) return job;
+          const pace = options.demo.advanceSeconds;
+          return withDemoBreakages(job, demoLinks, Math.max(1, pace / 4));
+        },
+    ),
+  },
+  jobs: {
+    [LINK_MONITOR_JOB]: {
+      worker: 'linkMonitor',
+      handler: provide(['linkMonitor'], ({ linkMonitor }) => createLinkMonitorJob(linkMonitor)),
+      recurring: provide(
+        ['options', 'linkSettings', 'log'],
+        ({ options, linkSettings, log }) =>
+          (jobs) =>
+            linkSettings.isEnabled
+              ? withLinkMonitor(jobs, paceOf(linkSettings, options).runEveryMs, log)
+              : jobs,
+      ),
+    },
+  },
+  // Before the routes: a demo publisher's hostname is answered before any route (decision 145).
+  setup: provide(['db', 'options', 'linkSettings'], ({ db, options, linkSettings }) => (app) => {
+    if (options.demo && linkSettings.isEnabled) {
+      registerDemoArticlePages(app, { db, publicUrl: options.publicUrl });
+    }
+  }),
+  routes: [
+    serve(
+      'buyer',
+      linkMonitoringRoutes,
+      provide(['links'], ({ links }) => ({ links })),
+    ),
+    serve(
+      'demo',
+      demoLinkRoutes,
+      provide(['demoLinks', 'options'], ({ demoLinks, options }) => ({
+        links: demoLinks,
+        jwtSecret: options.jwtSecret,
+      })),
+    ),
+  ],
+};

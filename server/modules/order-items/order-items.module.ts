@@ -1,0 +1,65 @@
+// Order items, their life cycle and the order mails: what the module offers and serves.
+import { provide, serve, type ServerModule } from '#server/composition.ts';
+import { readMultipartForm, storeFile } from '../files/files.service.ts';
+import { orderItemsRoutes } from './order-items.routes.ts';
+import {
+  createLifeCycleService,
+  createOrderItemsService,
+  createOrderNotifier,
+  type LifeCycleService,
+  type OrderItemsService,
+  type OrderNotifier,
+} from './order-items.service.ts';
+
+declare module '#server/composition.ts' {
+  interface Services {
+    /** Queues the order mails (placed, topic or article ready, link published, credit note). */
+    orderNotifier: OrderNotifier;
+    /** Applies the life cycle's events to order items (decision 040). */
+    lifeCycle: LifeCycleService;
+    orderItems: OrderItemsService;
+  }
+}
+
+export const orderItemsModule: ServerModule = {
+  name: 'order-items',
+  services: {
+    orderNotifier: provide(['mail', 'options'], ({ mail, options }) =>
+      createOrderNotifier({ mail, publicUrl: options.publicUrl }),
+    ),
+    lifeCycle: provide(
+      ['db', 'now', 'orderNotifier', 'documents', 'linkSettings', 'linkMonitor'],
+      ({ db, now, orderNotifier, documents, linkSettings, linkMonitor }) =>
+        createLifeCycleService({
+          db,
+          now,
+          notifier: orderNotifier,
+          documents,
+          // Link monitoring starts and pauses with the items' statuses (decision 143).
+          onItemsChanged: linkSettings.isEnabled ? linkMonitor.itemsChanged : undefined,
+        }),
+    ),
+    orderItems: provide(
+      ['db', 'now', 'lifeCycle', 'orders', 'options'],
+      ({ db, now, lifeCycle, orders, options }) =>
+        createOrderItemsService({
+          db,
+          now,
+          lifeCycle,
+          orders,
+          storeFile,
+          dataDir: options.dataDir,
+        }),
+    ),
+  },
+  routes: [
+    serve(
+      'buyer',
+      orderItemsRoutes,
+      provide(['orderItems'], ({ orderItems }) => ({
+        items: orderItems,
+        readForm: readMultipartForm,
+      })),
+    ),
+  ],
+};
