@@ -3,5 +3,11 @@
 // so a screen's code carries only the schemas it uses.
 import type { Endpoint } from './endpoint.ts';
 import { savedViewEndpoints } from './saved-views.ts';
+import { cartEndpoints } from './cart.ts';
+import { checkoutEndpoints } from './checkout.ts';
 
-export const declaredEndpoints: readonly Endpoint[] = [...Object.values(savedViewEndpoints)];
+export const declaredEndpoints: readonly Endpoint[] = [
+  ...Object.values(savedViewEndpoints),
+  ...Object.values(cartEndpoints),
+  ...Object.values(checkoutEndpoints),
+];
