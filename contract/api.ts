@@ -12,6 +12,8 @@ import { contentGuidelinesEndpoints } from './content-guidelines.ts';
 import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
 import { linkMonitoringEndpoints } from './link-monitoring.ts';
 import { demoEndpoints } from './demo.ts';
+import { cartEndpoints } from './cart.ts';
+import { checkoutEndpoints } from './checkout.ts';
 
 export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(savedViewEndpoints),
@@ -25,4 +27,6 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(orderItemEndpoints),
   ...Object.values(linkMonitoringEndpoints),
   ...Object.values(demoEndpoints),
+  ...Object.values(cartEndpoints),
+  ...Object.values(checkoutEndpoints),
 ];

@@ -6,9 +6,11 @@
 // One cart item is one article: a line created with `articles_number: 3` becomes three items,
 // each of which gets its own anchor, target URL and topic at checkout (decision 031).
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords, formatCount } from './field-messages.ts';
 import { centsToMoney, moneyToCents } from './money.ts';
-import { PaginationSchema, pageQuerySchema } from './pagination.ts';
+import { NoQuerySchema, PaginationSchema, pageQuerySchema } from './pagination.ts';
 import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 import { SitePriceSchema } from './site-detail.ts';
@@ -219,6 +221,9 @@ export const CartItemListQuerySchema = pageQuerySchema({
   defaultLimit: CART_PAGINATION_DEFAULT_LIMIT,
   maxLimit: CART_LIST_MAX_LIMIT,
 }).strict();
+
+/** POST /shopping-carts/items: the items a line became, one per article. */
+export const CartItemsCreatedSchema = z.object({ data: z.array(CartItemSchema) });
 
 /** GET /shopping-carts/sites: which sites are in the cart and how often (the +1 on buy buttons). */
 export const CartSitesSchema = z.object({
@@ -446,3 +451,75 @@ export function lineTotal(
 ): string {
   return centsToMoney(articlePriceCents(linkTypePrice, planPrice) * articles);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (decision 183). The cart's totals and defaults are checkout's (contract/checkout.ts).
+
+const cart = { access: 'buyer', tags: ['Shopping cart'] } as const;
+
+export const cartEndpoints = {
+  items: endpoint({
+    ...cart,
+    method: 'GET',
+    path: '/v1/buyer/shopping-carts/items',
+    summary: 'The items of the cart, newest first',
+    query: CartItemListQuerySchema,
+    status: 200,
+    response: CartItemListSchema,
+    errors: [400, 401, 403],
+  }),
+  sites: endpoint({
+    ...cart,
+    method: 'GET',
+    path: '/v1/buyer/shopping-carts/sites',
+    summary: 'The sites in the cart with how many items each has',
+    query: NoQuerySchema,
+    status: 200,
+    response: CartSitesSchema,
+    errors: [400, 401, 403],
+  }),
+  /** The server keeps this route's idempotency scope from before decision 044. */
+  addLine: endpoint({
+    ...cart,
+    method: 'POST',
+    path: '/v1/buyer/shopping-carts/items',
+    summary: 'Adds a line to the cart: one item per article',
+    description:
+      'Prices come from the site and the plan, never from the request. A repeat with the same Idempotency-Key answers the first answer and adds nothing.',
+    headers: IdempotencyHeadersSchema,
+    body: CartLineCreateSchema,
+    status: 201,
+    response: CartItemsCreatedSchema,
+    errors: [400, 401, 403, 409, 422],
+  }),
+  remove: endpoint({
+    ...cart,
+    method: 'PUT',
+    path: '/v1/buyer/shopping-carts/items/removals',
+    summary: 'Removes items from the cart; unknown ids are ignored',
+    body: CartItemIdsBodySchema,
+    status: 204,
+    response: NoContentSchema,
+    errors: [400, 401, 403],
+  }),
+  update: endpoint({
+    ...cart,
+    method: 'PUT',
+    path: '/v1/buyer/shopping-carts/items/{id}',
+    summary: 'Changes an item of the cart (the checkout form)',
+    params: IdParamsSchema,
+    body: CartItemUpdateSchema,
+    status: 200,
+    response: CartItemSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  empty: endpoint({
+    ...cart,
+    method: 'DELETE',
+    path: '/v1/buyer/shopping-carts',
+    summary: 'Empties the cart',
+    status: 204,
+    response: NoContentSchema,
+    errors: [401, 403],
+  }),
+};

@@ -118,318 +118,377 @@ interface Totals {
   grossCents: number;
 }
 
-export function createCheckoutService({
-  db,
-  now,
-  seller,
-  notifier,
-  documents,
-  payee,
-}: CheckoutOptions): CheckoutService {
-  const companyOf = async (database: Database, userId: string, companyId: string | undefined) => {
-    const list = await findCompaniesOfUser(database, userId);
-    const company = companyId ? list.find((row) => row.id === companyId) : list[0];
-    return { company: company ?? null, list };
-  };
+/** What checkout needs from the server (`CheckoutOptions` without the queued mail's notifier). */
+export type CheckoutDeps = Omit<CheckoutOptions, 'notifier'>;
 
-  const cartTotals = async (userId: string, company: CompanyRow): Promise<Totals> => {
-    const rows = await findCartPrices(db, userId);
-    let priceCents = 0;
-    let contentCents = 0;
-    for (const row of rows) {
-      priceCents += moneyToCents(row.price ?? '0.00');
-      // 'provide' costs nothing whether it is stored as null or named.
-      contentCents += row.contentPrice === null ? 0 : moneyToCents(row.contentPrice);
-    }
-    return totalsOf(rows.length, priceCents, contentCents, {
-      countryCode: company.countryCode,
-      vatNumber: company.vatNumber,
-    });
-  };
-
-  const totalsOf = (
-    items: number,
-    priceCents: number,
-    contentCents: number,
-    buyer: { countryCode: string | null; vatNumber: string | null },
-  ): Totals => {
-    const netCents = priceCents + contentCents;
-    const vat = vatDecision(seller, buyer);
-    const tax = vatCents(netCents, vat.rateBasisPoints);
-    return {
-      items,
-      priceCents,
-      contentCents,
-      netCents,
-      vat,
-      vatCents: tax,
-      grossCents: netCents + tax,
-    };
-  };
-
+/** The checkout's functions with their dependencies given once (server/app.ts composes it). */
+export function createCheckoutService(options: CheckoutOptions): CheckoutService {
   return {
-    defaults: async (userId, companyId) => {
-      const { company, list } = await companyOf(db, userId, companyId);
-      if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
-      const totals = await cartTotals(userId, company);
-      const invoiceEmail =
-        company.accountingEmail ?? company.contactEmail ?? (await findUserEmail(db, userId));
-      return {
-        items_amount: totals.items,
-        price: centsToMoney(totals.priceCents),
-        content_price: centsToMoney(totals.contentCents),
-        vat: centsToMoney(totals.vatCents),
-        vat_rate: rateText(totals.vat.rateBasisPoints),
-        vat_treatment: totals.vat.treatment,
-        total_price: centsToMoney(totals.netCents),
-        total_price_with_vat: centsToMoney(totals.grossCents),
-        invoice_emails: invoiceEmail ? [invoiceEmail] : [],
-        company: {
-          id: company.id,
-          title: company.title,
-          email: company.contactEmail,
-          address: {
-            city: company.city,
-            zip_code: company.zipCode,
-            address: company.address,
-            address_extra: company.addressExtra,
-            country_id: company.countryId,
-            country: joinedOrNull({
-              id: company.countryId,
-              title: company.countryTitle,
-              code: company.countryCode,
-            }),
-          },
-          billing_information: { email: company.accountingEmail, vat_number: company.vatNumber },
-          is_pay_by_bill_allowed: company.isPayByBillAllowed,
-        },
-        companies: list.map((row) => ({
-          id: row.id,
-          title: row.title,
-          is_current: row.isCurrent,
-        })),
-      };
-    },
-
-    paymentMethods: async (userId, companyId) => {
-      const { company } = await companyOf(db, userId, companyId);
-      if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
-      const totals = await cartTotals(userId, company);
-      // The same figures as the company's billing view (decision 168).
-      const billing = await accountBilling(db, userId, { companyId: company.id });
-      if (!billing) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
-      const credits = creditsProblem(billing.credits_balance, totals.grossCents);
-      return {
-        data: [
-          option('bank_transfer', null, null),
-          option('credits', credits, billing.credits_balance),
-          option(
-            'pay_by_bill',
-            payByBillProblem(billing, totals.grossCents),
-            billing.is_pay_by_bill_allowed ? billing.available_to_pay_by_bill : null,
-          ),
-        ],
-      };
-    },
-
+    defaults: (userId, companyId) => cartDefaults(options, userId, companyId),
+    paymentMethods: (userId, companyId) => paymentMethods(options, userId, companyId),
     placeOrder: async (tx, userId, body) => {
-      const order = await placeOrder(tx, userId, body);
-      await notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
+      const order = await placeOrder(options, tx, userId, body);
+      await options.notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
       return order;
     },
   };
+}
 
-  async function placeOrder(tx: Database, userId: string, body: ParsedOrderCreate): Promise<Order> {
-    const { company } = await companyOf(tx, userId, body.company);
-    if (!company) {
-      throw new ApiError(400, COMPANY_NOT_FOUND_MESSAGE, {
-        violations: [{ path: 'company', message: COMPANY_NOT_FOUND_MESSAGE }],
+/** The companies the user may order for, and the one chosen (default: the current one). */
+async function companyOf(database: Database, userId: string, companyId: string | undefined) {
+  const list = await findCompaniesOfUser(database, userId);
+  const company = companyId ? list.find((row) => row.id === companyId) : list[0];
+  return { company: company ?? null, list };
+}
+
+/** The figures of `items` articles: net, VAT as the seller and buyer decide it, gross. */
+export function totalsOf(
+  seller: VatSeller,
+  items: number,
+  priceCents: number,
+  contentCents: number,
+  buyer: { countryCode: string | null; vatNumber: string | null },
+): Totals {
+  const netCents = priceCents + contentCents;
+  const vat = vatDecision(seller, buyer);
+  const tax = vatCents(netCents, vat.rateBasisPoints);
+  return {
+    items,
+    priceCents,
+    contentCents,
+    netCents,
+    vat,
+    vatCents: tax,
+    grossCents: netCents + tax,
+  };
+}
+
+/** The cart's totals now, for the company's address and VAT number. */
+async function cartTotals(
+  { db, seller }: Pick<CheckoutDeps, 'db' | 'seller'>,
+  userId: string,
+  company: CompanyRow,
+): Promise<Totals> {
+  const rows = await findCartPrices(db, userId);
+  let priceCents = 0;
+  let contentCents = 0;
+  for (const row of rows) {
+    priceCents += moneyToCents(row.price ?? '0.00');
+    // 'provide' costs nothing whether it is stored as null or named.
+    contentCents += row.contentPrice === null ? 0 : moneyToCents(row.contentPrice);
+  }
+  return totalsOf(seller, rows.length, priceCents, contentCents, {
+    countryCode: company.countryCode,
+    vatNumber: company.vatNumber,
+  });
+}
+
+/** GET /shopping-carts/defaults: the cart's totals for a company and its billing defaults. */
+export async function cartDefaults(
+  deps: Pick<CheckoutDeps, 'db' | 'seller'>,
+  userId: string,
+  companyId: string | undefined,
+): Promise<CartDefaults> {
+  const { db } = deps;
+  const { company, list } = await companyOf(db, userId, companyId);
+  if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+  const totals = await cartTotals(deps, userId, company);
+  const invoiceEmail =
+    company.accountingEmail ?? company.contactEmail ?? (await findUserEmail(db, userId));
+  return {
+    items_amount: totals.items,
+    price: centsToMoney(totals.priceCents),
+    content_price: centsToMoney(totals.contentCents),
+    vat: centsToMoney(totals.vatCents),
+    vat_rate: rateText(totals.vat.rateBasisPoints),
+    vat_treatment: totals.vat.treatment,
+    total_price: centsToMoney(totals.netCents),
+    total_price_with_vat: centsToMoney(totals.grossCents),
+    invoice_emails: invoiceEmail ? [invoiceEmail] : [],
+    company: {
+      id: company.id,
+      title: company.title,
+      email: company.contactEmail,
+      address: {
+        city: company.city,
+        zip_code: company.zipCode,
+        address: company.address,
+        address_extra: company.addressExtra,
+        country_id: company.countryId,
+        country: joinedOrNull({
+          id: company.countryId,
+          title: company.countryTitle,
+          code: company.countryCode,
+        }),
+      },
+      billing_information: { email: company.accountingEmail, vat_number: company.vatNumber },
+      is_pay_by_bill_allowed: company.isPayByBillAllowed,
+    },
+    companies: list.map((row) => ({ id: row.id, title: row.title, is_current: row.isCurrent })),
+  };
+}
+
+/** GET /orders/payment-methods: each method with whether it can pay the cart now, and why not. */
+export async function paymentMethods(
+  deps: Pick<CheckoutDeps, 'db' | 'seller'>,
+  userId: string,
+  companyId: string | undefined,
+): Promise<{ data: PaymentMethodOption[] }> {
+  const { company } = await companyOf(deps.db, userId, companyId);
+  if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+  const totals = await cartTotals(deps, userId, company);
+  // The same figures as the company's billing view (decision 168).
+  const billing = await accountBilling(deps.db, userId, { companyId: company.id });
+  if (!billing) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+  const credits = creditsProblem(billing.credits_balance, totals.grossCents);
+  return {
+    data: [
+      option('bank_transfer', null, null),
+      option('credits', credits, billing.credits_balance),
+      option(
+        'pay_by_bill',
+        payByBillProblem(billing, totals.grossCents),
+        billing.is_pay_by_bill_allowed ? billing.available_to_pay_by_bill : null,
+      ),
+    ],
+  };
+}
+
+/**
+ * Every problem of every cart line that keeps the order from being placed, each named
+ * `items[index].field` with the line's id, so a client that shows one page of the cart can find
+ * the row.
+ */
+export function cartLineViolations(
+  rows: readonly CartItemRow[],
+  lookups: LineLookups,
+  earliestDue: string,
+): Violation[] {
+  const violations: Violation[] = [];
+  rows.forEach((row, index) => {
+    const draft = draftOf(row);
+    const dueDate = draft.publishingDueDate && dueDateProblem(draft.publishingDueDate, earliestDue);
+    const plan = paidPlanOf(draft.contentProductPlanId, lookups);
+    const problems: Violation[] = [
+      ...missingCheckoutFields({
+        content_product_plan: plan ? { slug: plan.slug } : null,
+        article_topic: draft.articleTopic,
+        anchor_text: draft.anchorText,
+        target_url: draft.targetUrl,
+        topic: draft.topic,
+      }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
+      ...lineViolations(draft, lookups),
+      // Stored without a word count, a paid line is refused rather than given one.
+      ...(plan && draft.wordCount === null
+        ? [{ path: 'word_count', message: NOT_BLANK_MESSAGE }]
+        : []),
+      ...(dueDate ? [{ path: 'publishing_due_date', message: dueDate }] : []),
+    ];
+    for (const problem of problems) {
+      violations.push({
+        ...problem,
+        path: `items[${index}].${problem.path}`,
+        parameters: { ...problem.parameters, id: row.id },
       });
     }
-    const billing = await billingOf(tx, company, body.billing);
-    const rows = await lockCartItems(tx, userId);
-    if (rows.length === 0) throw new ApiError(400, EMPTY_CART_MESSAGE);
+  });
+  return violations;
+}
 
-    const lookups = await loadLookups(tx, userId, rows);
-    if (body.lines) refuseChangedLines(rows, body.lines, lookups);
-    const violations: Violation[] = [];
-    // A due date chosen earlier may have passed since: an order is not placed for the past.
-    const earliestDue = earliestDueDate(now());
-    rows.forEach((row, index) => {
-      const draft = draftOf(row);
-      const dueDate =
-        draft.publishingDueDate && dueDateProblem(draft.publishingDueDate, earliestDue);
-      const plan = paidPlanOf(draft.contentProductPlanId, lookups);
-      const problems: Violation[] = [
-        ...missingCheckoutFields({
-          content_product_plan: plan ? { slug: plan.slug } : null,
-          article_topic: draft.articleTopic,
-          anchor_text: draft.anchorText,
-          target_url: draft.targetUrl,
-          topic: draft.topic,
-        }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
-        ...lineViolations(draft, lookups),
-        // Stored without a word count, a paid line is refused rather than given one.
-        ...(plan && draft.wordCount === null
-          ? [{ path: 'word_count', message: NOT_BLANK_MESSAGE }]
-          : []),
-        ...(dueDate ? [{ path: 'publishing_due_date', message: dueDate }] : []),
-      ];
-      // The id lets a client that shows one page of the cart find the row.
-      for (const problem of problems) {
-        violations.push({
-          ...problem,
-          path: `items[${index}].${problem.path}`,
-          parameters: { ...problem.parameters, id: row.id },
-        });
-      }
-    });
-    if (violations.length > 0) {
-      throw new ApiError(400, CHECKOUT_INCOMPLETE_MESSAGE, { violations });
-    }
+/** How the order is paid: credits taken, a bill's limit checked, or a transfer awaited. */
+async function payment(
+  tx: Database,
+  userId: string,
+  companyId: string,
+  method: PaymentMethod,
+  grossCents: number,
+): Promise<{ paymentStatus: PaymentStatus; balanceAfter: string | null }> {
+  if (method === 'credits') {
+    const balanceAfter = await debitCredits(tx, companyId, centsToMoney(grossCents));
+    if (balanceAfter === null) throw paymentRefused(INSUFFICIENT_CREDITS_MESSAGE);
+    return { paymentStatus: 'paid', balanceAfter };
+  }
+  if (method === 'pay_by_bill') {
+    // One checkout at a time per company, so two orders cannot both fit under the limit.
+    await lockCompany(tx, companyId);
+    const billing = await accountBilling(tx, userId, { companyId });
+    const problem = billing ? payByBillProblem(billing, grossCents) : COMPANY_NOT_FOUND_MESSAGE;
+    if (problem) throw paymentRefused(problem);
+    return { paymentStatus: 'approved', balanceAfter: null };
+  }
+  return { paymentStatus: 'pending_payment', balanceAfter: null };
+}
 
-    const lines = rows.map((row) => ({ row, cents: linePriceCents(row, lookups) }));
-    const totals = totalsOf(
-      rows.length,
-      lines.reduce((sum, line) => sum + line.cents.price, 0),
-      lines.reduce((sum, line) => sum + line.cents.content, 0),
-      billing,
-    );
-    const gross = centsToMoney(totals.grossCents);
-    const method = body.payment_method;
-    const createdAt = now();
-
-    let paymentStatus: PaymentStatus;
-    let balanceAfter: string | null = null;
-    if (method === 'credits') {
-      balanceAfter = await debitCredits(tx, company.id, gross);
-      if (balanceAfter === null) throw paymentRefused(INSUFFICIENT_CREDITS_MESSAGE);
-      paymentStatus = 'paid';
-    } else if (method === 'pay_by_bill') {
-      // One checkout at a time per company, so two orders cannot both fit under the limit.
-      await lockCompany(tx, company.id);
-      const billing = await accountBilling(tx, userId, { companyId: company.id });
-      const problem = billing
-        ? payByBillProblem(billing, totals.grossCents)
-        : COMPANY_NOT_FOUND_MESSAGE;
-      if (problem) throw paymentRefused(problem);
-      paymentStatus = 'approved';
-    } else {
-      paymentStatus = 'pending_payment';
-    }
-
-    // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts).
-    const invoice =
-      method === 'pay_by_bill'
-        ? null
-        : await insertInvoice(tx, {
-            number: await nextInvoiceNumber(tx, createdAt),
-            companyId: company.id,
-            paymentMethod: method,
-            paymentStatus,
-            amount: gross,
-            createdAt,
-          });
-    const number = await nextInSequence(tx, 'order_number_seq');
-    const order = await insertOrder(tx, {
-      number,
-      userId,
-      companyId: company.id,
-      poNumber: body.po_number,
-      invoiceEmails: body.invoice_emails,
-      billing: billing.address,
-      paymentMethod: method,
-      paymentStatus,
-      status: 'processing',
-      price: centsToMoney(totals.netCents),
-      vat: centsToMoney(totals.vatCents),
-      vatRateBasisPoints: totals.vat.rateBasisPoints,
-      vatTreatment: totals.vat.treatment,
-      priceWithVat: gross,
-      linksAmount: rows.length,
-      invoiceId: invoice?.id ?? null,
-      createdAt,
-    });
-    if (balanceAfter !== null) {
-      await insertCreditTransaction(tx, {
-        companyId: company.id,
-        userId,
-        orderId: order.id,
-        amount: centsToMoney(-totals.grossCents),
-        balanceAfter,
-        createdAt,
-      });
-    }
-    // Each item keeps the guidelines its writer gets, as they are now (decision 086).
-    const guidelines = await freezeContentGuidelines(tx, userId);
-    await insertOrderItems(
-      tx,
-      lines.map(({ row, cents }, index) => {
-        const plan = paidPlanOf(row.contentProductPlanId, lookups);
-        const isArticleProvidedByBuyer = plan === null;
-        return {
-          orderId: order.id,
-          number: `${number}-${index + 1}`,
-          position: index + 1,
-          status: initialOrderItemStatus({
-            isArticleProvidedByBuyer,
-            isTopicAwaited: row.articleTopic === 'i_will_write_my_topic' && !row.topic?.trim(),
-            paymentStatus,
-          }),
-          siteId: row.siteId,
-          siteHostname: lookups.sites.get(row.siteId) ?? '',
-          buyerDomainId: row.buyerDomainId,
-          buyerDomainHostname: lookups.domains.get(row.buyerDomainId) ?? '',
-          nicheId: row.nicheId,
-          contentProductPlanId: plan?.id ?? null,
-          contentProductPlanTitle: plan?.title ?? null,
-          price: centsToMoney(cents.price),
-          contentPrice: centsToMoney(cents.content),
-          wordCount: row.wordCount,
-          articleTopic: row.articleTopic,
-          topic: row.topic,
-          anchorText: row.anchorText ?? '',
-          targetUrl: row.targetUrl ?? '',
-          customId: row.customId,
-          comments: row.comments,
-          publishingDueDate: row.publishingDueDate,
-          isTopicNeedsApproval: row.isTopicNeedsApproval,
-          isArticleProvidedByBuyer,
-          isTopicProvidedByBuyer: row.articleTopic === 'i_will_write_my_topic',
-          isRequestedEdits: false,
-          liveLink: null,
-          publishedAt: null,
-          contentGuidelines: guidelines,
-          statusChangedAt: createdAt,
-          createdAt,
-        };
+/** The order's items: each cart line with its prices, plan and guidelines frozen. */
+function orderItemsOf(
+  lines: { row: CartItemRow; cents: { price: number; content: number } }[],
+  lookups: LineLookups,
+  order: { id: string; number: string },
+  paymentStatus: PaymentStatus,
+  guidelines: Awaited<ReturnType<typeof freezeContentGuidelines>>,
+  createdAt: Date,
+) {
+  return lines.map(({ row, cents }, index) => {
+    const plan = paidPlanOf(row.contentProductPlanId, lookups);
+    const isArticleProvidedByBuyer = plan === null;
+    return {
+      orderId: order.id,
+      number: `${order.number}-${index + 1}`,
+      position: index + 1,
+      status: initialOrderItemStatus({
+        isArticleProvidedByBuyer,
+        isTopicAwaited: row.articleTopic === 'i_will_write_my_topic' && !row.topic?.trim(),
+        paymentStatus,
       }),
-    );
-    await deleteCartItems(
-      tx,
-      userId,
-      rows.map((row) => row.id),
-    );
-    const file = invoice && documents ? await documents.invoice(tx, invoice.id) : null;
-    return toOrder({
-      order,
-      companyTitle: company.title,
-      invoice: invoice
-        ? {
-            id: invoice.id,
-            number: invoice.number,
-            paymentStatus: invoice.paymentStatus,
-            paymentMethod: invoice.paymentMethod,
-            fileId: file?.id ?? null,
-            fileName: file?.fileName ?? null,
-            amount: invoice.amount,
-            createdAt: invoice.createdAt,
-          }
-        : null,
-      liveLinks: 0,
-      payee,
+      siteId: row.siteId,
+      siteHostname: lookups.sites.get(row.siteId) ?? '',
+      buyerDomainId: row.buyerDomainId,
+      buyerDomainHostname: lookups.domains.get(row.buyerDomainId) ?? '',
+      nicheId: row.nicheId,
+      contentProductPlanId: plan?.id ?? null,
+      contentProductPlanTitle: plan?.title ?? null,
+      price: centsToMoney(cents.price),
+      contentPrice: centsToMoney(cents.content),
+      wordCount: row.wordCount,
+      articleTopic: row.articleTopic,
+      topic: row.topic,
+      anchorText: row.anchorText ?? '',
+      targetUrl: row.targetUrl ?? '',
+      customId: row.customId,
+      comments: row.comments,
+      publishingDueDate: row.publishingDueDate,
+      isTopicNeedsApproval: row.isTopicNeedsApproval,
+      isArticleProvidedByBuyer,
+      isTopicProvidedByBuyer: row.articleTopic === 'i_will_write_my_topic',
+      isRequestedEdits: false,
+      liveLink: null,
+      publishedAt: null,
+      contentGuidelines: guidelines,
+      statusChangedAt: createdAt,
+      createdAt,
+    };
+  });
+}
+
+/**
+ * Turns the whole cart into an order in `tx` (the request's transaction, decision 044): every line
+ * checked again, paid or its payment checked, prices and VAT frozen, the cart emptied.
+ */
+export async function placeOrder(
+  { now, seller, documents, payee }: CheckoutDeps,
+  tx: Database,
+  userId: string,
+  body: ParsedOrderCreate,
+): Promise<Order> {
+  const { company } = await companyOf(tx, userId, body.company);
+  if (!company) {
+    throw new ApiError(400, COMPANY_NOT_FOUND_MESSAGE, {
+      violations: [{ path: 'company', message: COMPANY_NOT_FOUND_MESSAGE }],
     });
   }
+  const billing = await billingOf(tx, company, body.billing);
+  const rows = await lockCartItems(tx, userId);
+  if (rows.length === 0) throw new ApiError(400, EMPTY_CART_MESSAGE);
+
+  const lookups = await loadLookups(tx, userId, rows);
+  if (body.lines) refuseChangedLines(rows, body.lines, lookups);
+  // A due date chosen earlier may have passed since: an order is not placed for the past.
+  const violations = cartLineViolations(rows, lookups, earliestDueDate(now()));
+  if (violations.length > 0) {
+    throw new ApiError(400, CHECKOUT_INCOMPLETE_MESSAGE, { violations });
+  }
+
+  const lines = rows.map((row) => ({ row, cents: linePriceCents(row, lookups) }));
+  const totals = totalsOf(
+    seller,
+    rows.length,
+    lines.reduce((sum, line) => sum + line.cents.price, 0),
+    lines.reduce((sum, line) => sum + line.cents.content, 0),
+    billing,
+  );
+  const gross = centsToMoney(totals.grossCents);
+  const method = body.payment_method;
+  const createdAt = now();
+  const { paymentStatus, balanceAfter } = await payment(
+    tx,
+    userId,
+    company.id,
+    method,
+    totals.grossCents,
+  );
+
+  // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts).
+  const invoice =
+    method === 'pay_by_bill'
+      ? null
+      : await insertInvoice(tx, {
+          number: await nextInvoiceNumber(tx, createdAt),
+          companyId: company.id,
+          paymentMethod: method,
+          paymentStatus,
+          amount: gross,
+          createdAt,
+        });
+  const number = await nextInSequence(tx, 'order_number_seq');
+  const order = await insertOrder(tx, {
+    number,
+    userId,
+    companyId: company.id,
+    poNumber: body.po_number,
+    invoiceEmails: body.invoice_emails,
+    billing: billing.address,
+    paymentMethod: method,
+    paymentStatus,
+    status: 'processing',
+    price: centsToMoney(totals.netCents),
+    vat: centsToMoney(totals.vatCents),
+    vatRateBasisPoints: totals.vat.rateBasisPoints,
+    vatTreatment: totals.vat.treatment,
+    priceWithVat: gross,
+    linksAmount: rows.length,
+    invoiceId: invoice?.id ?? null,
+    createdAt,
+  });
+  if (balanceAfter !== null) {
+    await insertCreditTransaction(tx, {
+      companyId: company.id,
+      userId,
+      orderId: order.id,
+      amount: centsToMoney(-totals.grossCents),
+      balanceAfter,
+      createdAt,
+    });
+  }
+  // Each item keeps the guidelines its writer gets, as they are now (decision 086).
+  const guidelines = await freezeContentGuidelines(tx, userId);
+  await insertOrderItems(
+    tx,
+    orderItemsOf(lines, lookups, { id: order.id, number }, paymentStatus, guidelines, createdAt),
+  );
+  await deleteCartItems(
+    tx,
+    userId,
+    rows.map((row) => row.id),
+  );
+  const file = invoice && documents ? await documents.invoice(tx, invoice.id) : null;
+  return toOrder({
+    order,
+    companyTitle: company.title,
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          paymentStatus: invoice.paymentStatus,
+          paymentMethod: invoice.paymentMethod,
+          fileId: file?.id ?? null,
+          fileName: file?.fileName ?? null,
+          amount: invoice.amount,
+          createdAt: invoice.createdAt,
+        }
+      : null,
+    liveLinks: 0,
+    payee,
+  });
 }
 
 /**

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import type { CartDefaults } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
-import { MAX_INVOICE_EMAILS, PAYMENT_METHODS, type OrderCreate } from '#contract/orders.ts';
+import {
+  BillingSchema,
+  MAX_INVOICE_EMAILS,
+  OrderCreateSchema,
+  PAYMENT_METHODS,
+  type OrderCreate,
+} from '#contract/orders.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 
 /**
@@ -21,16 +27,37 @@ export const FIELD_MESSAGES = {
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-const required = (message: string, label: string, max: number) =>
-  z.string().trim().min(1, message).max(max, tooLong(label, max));
+/**
+ * A text field checked by the contract's own rule for it (`BillingSchema`, the order's PO number:
+ * what may be blank, the longest value), its refusal said in the form's words: `blank` for a
+ * missing value, the limit the rule sets for a long one.
+ */
+function ruledField(rule: z.ZodType, label: string, blank?: string) {
+  return z.string().superRefine((value, context) => {
+    const result = rule.safeParse(value);
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    const message =
+      issue?.code === 'too_big'
+        ? tooLong(label, Number(issue.maximum))
+        : value.trim() === '' && blank
+          ? blank
+          : (issue?.message ?? blank ?? '');
+    context.addIssue({ code: 'custom', message });
+  });
+}
 
 export const CheckoutFormSchema = z.object({
-  business_name: required(FIELD_MESSAGES.business_name, 'Business name', 255),
-  country_id: z.string().min(1, FIELD_MESSAGES.country_id),
-  city: required(FIELD_MESSAGES.city, 'City', 255),
-  address: required(FIELD_MESSAGES.address, 'Address', 500),
-  zip_code: required(FIELD_MESSAGES.zip_code, 'Postal code', 32),
-  vat_number: z.string().trim().max(32, tooLong('VAT number', 32)),
+  business_name: ruledField(
+    BillingSchema.shape.business_name,
+    'Business name',
+    FIELD_MESSAGES.business_name,
+  ),
+  country_id: ruledField(BillingSchema.shape.country_id, 'Country', FIELD_MESSAGES.country_id),
+  city: ruledField(BillingSchema.shape.city, 'City', FIELD_MESSAGES.city),
+  address: ruledField(BillingSchema.shape.address, 'Address', FIELD_MESSAGES.address),
+  zip_code: ruledField(BillingSchema.shape.zip_code, 'Postal code', FIELD_MESSAGES.zip_code),
+  vat_number: ruledField(BillingSchema.shape.vat_number, 'VAT number'),
   invoice_emails: z
     .array(
       z.object({
@@ -39,7 +66,7 @@ export const CheckoutFormSchema = z.object({
     )
     .min(1, 'Add at least one invoice e-mail.')
     .max(MAX_INVOICE_EMAILS, `You can add at most ${MAX_INVOICE_EMAILS} invoice e-mails.`),
-  po_number: z.string().trim().max(64, tooLong('PO number', 64)),
+  po_number: ruledField(OrderCreateSchema.shape.po_number, 'PO number'),
   payment_method: z.enum(PAYMENT_METHODS, { error: FIELD_MESSAGES.payment_method }),
 });
 

@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import {
   CART_LIST_MAX_LIMIT,
-  CartItemListSchema,
-  CartItemSchema,
-  CartSitesSchema,
+  cartEndpoints as endpoints,
   type CartItem,
   type CartItemList,
   type CartItemUpdate,
@@ -13,10 +10,7 @@ import {
 import { ContentProductPlanListSchema, type ContentProductPlan } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-const CART = '/v1/buyer/shopping-carts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-const CreatedItemsSchema = z.object({ data: z.array(CartItemSchema) });
 
 export interface CartPage {
   page: number;
@@ -27,11 +21,7 @@ export function fetchCartItems(
   { page, limit }: CartPage,
   signal?: AbortSignal,
 ): Promise<CartItemList> {
-  return apiClient.request(`${CART}/items`, {
-    query: { limit, page },
-    schema: CartItemListSchema,
-    signal,
-  });
+  return apiClient.call(endpoints.items, { query: { limit, page }, signal });
 }
 
 /** Every item of the cart in the server's order (newest first), a page of the largest size at a time. */
@@ -45,7 +35,7 @@ export async function fetchAllCartItems(signal?: AbortSignal): Promise<CartItem[
 }
 
 export function fetchCartSites(signal?: AbortSignal): Promise<CartSites> {
-  return apiClient.request(`${CART}/sites`, { schema: CartSitesSchema, signal });
+  return apiClient.call(endpoints.sites, { signal });
 }
 
 /** Adds one line; the idempotency key makes a repeat of the same request harmless. */
@@ -53,29 +43,23 @@ export async function createCartLine(
   payload: CartLineCreate,
   idempotencyKey: string,
 ): Promise<CartItem[]> {
-  const body = await apiClient.request(`${CART}/items`, {
-    method: 'POST',
+  const body = await apiClient.call(endpoints.addLine, {
     body: payload,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    schema: CreatedItemsSchema,
   });
   return body.data;
 }
 
 export function updateCartItem(id: string, patch: CartItemUpdate): Promise<CartItem> {
-  return apiClient.request(`${CART}/items/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: patch,
-    schema: CartItemSchema,
-  });
+  return apiClient.call(endpoints.update, { params: { id }, body: patch });
 }
 
-export async function removeCartItems(ids: string[]): Promise<void> {
-  await apiClient.request(`${CART}/items/removals`, { method: 'PUT', body: { ids } });
+export function removeCartItems(ids: string[]): Promise<void> {
+  return apiClient.call(endpoints.remove, { body: { ids } });
 }
 
-export async function emptyCart(): Promise<void> {
-  await apiClient.request(CART, { method: 'DELETE' });
+export function emptyCart(): Promise<void> {
+  return apiClient.call(endpoints.empty, {});
 }
 
 export async function fetchContentPlans(signal?: AbortSignal): Promise<ContentProductPlan[]> {

@@ -222,19 +222,17 @@ export interface CartPins {
   actions: string;
 }
 
-/** One cart line at checkout: every field it needs, each saved when the buyer leaves it. */
-export function CartItemRow({
+/**
+ * The fields of one row: the values shown (the item's, or what the buyer typed and the server
+ * does not hold), their errors, and what typing in a field and leaving it do.
+ */
+function useRowFields({
   item,
   position,
   errors,
   onFieldChecked,
   edits,
-  changed,
-  onClone,
-  onDelete,
-  isBusy,
-  pins,
-}: CartItemRowProps) {
+}: Pick<CartItemRowProps, 'item' | 'position' | 'errors' | 'onFieldChecked' | 'edits'>) {
   const [values, setValues] = useState(() => initialValues(item, edits?.rowOf(item.id)));
   const [syncedItem, setSyncedItem] = useState(item);
   const [localErrors, setLocalErrors] = useState(() => initialErrors(edits?.rowOf(item.id)));
@@ -245,11 +243,7 @@ export function CartItemRow({
     setValues((current) => mergeValues(current, syncedItem, item));
   }
 
-  const plan = item.content_product_plan;
-  const isPaidPlan = plan !== null;
-  const providesTopic = item.article_topic === 'please_provide_me_a_topic';
-  const siteName = hostnameToUnicode(item.site.hostname);
-  const rowLabel = `row ${position}, ${siteName}`;
+  const rowLabel = `row ${position}, ${hostnameToUnicode(item.site.hostname)}`;
   const errorOf = (field: EditableField) => localErrors[field] ?? errors[field];
 
   const where = { hostname: item.site.hostname, position };
@@ -341,6 +335,94 @@ export function CartItemRow({
     );
   };
 
+  return { values, errorOf, edit, save, cell, isSaving: update.isPending, rowLabel };
+}
+
+/** The row's heading: the site, a note when the line changed, and what the line is. */
+function SiteCell({ item, changed, pin }: { item: CartItem; changed?: string; pin: string }) {
+  const plan = item.content_product_plan;
+  const providesTopic = item.article_topic === 'please_provide_me_a_topic';
+  return (
+    <th
+      scope="row"
+      className={cx(
+        'bg-white px-3 py-3 text-left font-normal md:w-52 md:min-w-52 md:border-b md:border-slate-100',
+        'max-md:-mx-4 max-md:mb-2 max-md:block max-md:rounded-t-lg max-md:border-b max-md:border-slate-200 max-md:bg-slate-50 max-md:px-4',
+        pin,
+      )}
+    >
+      <span className="block font-medium break-words text-slate-900 max-md:text-base max-md:font-semibold">
+        {hostnameToUnicode(item.site.hostname)}
+      </span>
+      {changed ? (
+        <p
+          id={cartLineId(item.id)}
+          tabIndex={-1}
+          className="mt-1 scroll-my-24 text-xs font-medium whitespace-normal text-red-600 md:max-w-48"
+        >
+          {changed}
+        </p>
+      ) : null}
+      <span className="block text-xs text-slate-500">{item.link_type.title}</span>
+      <span className="block text-xs text-slate-500">
+        {plan ? plan.title : 'Article provided by you'}
+      </span>
+      <span className="block text-xs break-words text-slate-500">
+        {providesTopic ? 'Topic provided for you' : 'Your own topic'} · for{' '}
+        {hostnameToUnicode(item.buyer_domain.hostname)}
+      </span>
+    </th>
+  );
+}
+
+/** The price of one article of the line: the link's, and the content's for a paid plan. */
+function PriceCell({ item, pin }: { item: CartItem; pin: string }) {
+  return (
+    <td
+      className={cx(
+        'bg-white px-3 py-3 text-right whitespace-nowrap tabular-nums md:border-b md:border-slate-100',
+        'max-md:mt-2 max-md:flex max-md:items-baseline max-md:gap-3 max-md:border-t max-md:border-slate-100 max-md:px-0 max-md:pt-3 max-md:pb-1 max-md:text-left',
+        pin,
+      )}
+    >
+      <StackedCellLabel label="Price" className="w-28 shrink-0 text-slate-600" />
+      <span>
+        <span className="block font-semibold text-slate-900">{formatMoney(item.total_price)}</span>
+        <span className="block text-xs whitespace-normal text-slate-500">
+          {formatMoney(item.price)} link
+          {item.content_product_plan !== null
+            ? ` + ${formatMoney(item.content_price)} content`
+            : ''}
+        </span>
+      </span>
+    </td>
+  );
+}
+
+/** One cart line at checkout: every field it needs, each saved when the buyer leaves it. */
+export function CartItemRow({
+  item,
+  position,
+  errors,
+  onFieldChecked,
+  edits,
+  changed,
+  onClone,
+  onDelete,
+  isBusy,
+  pins,
+}: CartItemRowProps) {
+  const { values, errorOf, edit, save, cell, isSaving, rowLabel } = useRowFields({
+    item,
+    position,
+    errors,
+    onFieldChecked,
+    edits,
+  });
+  const plan = item.content_product_plan;
+  const isPaidPlan = plan !== null;
+  const providesTopic = item.article_topic === 'please_provide_me_a_topic';
+
   const textInput = (
     field: EditableField,
     options: { disabled?: boolean; placeholder?: string; type?: string } = {},
@@ -376,35 +458,7 @@ export function CartItemRow({
     // On a phone the row is a card: the site as its heading, every field under it, then the price
     // and the actions, nothing beyond its width (decision 096).
     <tr className="align-top max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:px-4 max-md:pb-3 max-md:shadow-xs">
-      <th
-        scope="row"
-        className={cx(
-          'bg-white px-3 py-3 text-left font-normal md:w-52 md:min-w-52 md:border-b md:border-slate-100',
-          'max-md:-mx-4 max-md:mb-2 max-md:block max-md:rounded-t-lg max-md:border-b max-md:border-slate-200 max-md:bg-slate-50 max-md:px-4',
-          pins.site,
-        )}
-      >
-        <span className="block font-medium break-words text-slate-900 max-md:text-base max-md:font-semibold">
-          {siteName}
-        </span>
-        {changed ? (
-          <p
-            id={cartLineId(item.id)}
-            tabIndex={-1}
-            className="mt-1 scroll-my-24 text-xs font-medium whitespace-normal text-red-600 md:max-w-48"
-          >
-            {changed}
-          </p>
-        ) : null}
-        <span className="block text-xs text-slate-500">{item.link_type.title}</span>
-        <span className="block text-xs text-slate-500">
-          {plan ? plan.title : 'Article provided by you'}
-        </span>
-        <span className="block text-xs break-words text-slate-500">
-          {providesTopic ? 'Topic provided for you' : 'Your own topic'} · for{' '}
-          {hostnameToUnicode(item.buyer_domain.hostname)}
-        </span>
-      </th>
+      <SiteCell item={item} changed={changed} pin={pins.site} />
       <td className={CELL}>{textInput('anchor_text')}</td>
       <td className={CELL}>{textInput('target_url', { placeholder: 'https://' })}</td>
       <td className={CELL}>
@@ -495,24 +549,7 @@ export function CartItemRow({
       </td>
       <td className={CELL}>{textInput('custom_id')}</td>
       <td className={CELL}>{textInput('comments')}</td>
-      <td
-        className={cx(
-          'bg-white px-3 py-3 text-right whitespace-nowrap tabular-nums md:border-b md:border-slate-100',
-          'max-md:mt-2 max-md:flex max-md:items-baseline max-md:gap-3 max-md:border-t max-md:border-slate-100 max-md:px-0 max-md:pt-3 max-md:pb-1 max-md:text-left',
-          pins.price,
-        )}
-      >
-        <StackedCellLabel label="Price" className="w-28 shrink-0 text-slate-600" />
-        <span>
-          <span className="block font-semibold text-slate-900">
-            {formatMoney(item.total_price)}
-          </span>
-          <span className="block text-xs whitespace-normal text-slate-500">
-            {formatMoney(item.price)} link
-            {isPaidPlan ? ` + ${formatMoney(item.content_price)} content` : ''}
-          </span>
-        </span>
-      </td>
+      <PriceCell item={item} pin={pins.price} />
       <td
         className={cx(
           'bg-white px-3 py-3 md:border-b md:border-slate-100 max-md:block max-md:px-0 max-md:py-1',
@@ -541,7 +578,7 @@ export function CartItemRow({
             Delete
           </Button>
         </div>
-        {update.isPending ? (
+        {isSaving ? (
           <p role="status" className="mt-1 text-xs text-slate-500">
             Saving…
           </p>

@@ -1,31 +1,21 @@
-import { CartDefaultsSchema, type CartDefaults } from '#contract/cart.ts';
-import {
-  OrderSchema,
-  PaymentMethodListSchema,
-  type Order,
-  type OrderCreate,
-  type PaymentMethodOption,
-} from '#contract/orders.ts';
+import type { CartDefaults } from '#contract/cart.ts';
+import { checkoutEndpoints as endpoints } from '#contract/checkout.ts';
+import type { Order, OrderCreate, PaymentMethodOption } from '#contract/orders.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchCartDefaults(
   company: string | null,
   signal?: AbortSignal,
 ): Promise<CartDefaults> {
-  return apiClient.request('/v1/buyer/shopping-carts/defaults', {
-    query: { company },
-    schema: CartDefaultsSchema,
-    signal,
-  });
+  return apiClient.call(endpoints.defaults, { query: company ? { company } : {}, signal });
 }
 
 export async function fetchPaymentMethods(
   company: string | null,
   signal?: AbortSignal,
 ): Promise<PaymentMethodOption[]> {
-  const body = await apiClient.request('/v1/buyer/orders/payment-methods', {
-    query: { company },
-    schema: PaymentMethodListSchema,
+  const body = await apiClient.call(endpoints.paymentMethods, {
+    query: company ? { company } : {},
     signal,
   });
   return body.data;
@@ -33,10 +23,8 @@ export async function fetchPaymentMethods(
 
 /** Places the order; repeating the call with the same key returns the first answer. */
 export function placeOrder(body: OrderCreate, idempotencyKey: string): Promise<Order> {
-  return apiClient.request('/v1/buyer/orders', {
-    method: 'POST',
+  return apiClient.call(endpoints.placeOrder, {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: OrderSchema,
   });
 }

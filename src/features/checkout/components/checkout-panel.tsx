@@ -3,7 +3,13 @@ import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  type FieldErrors,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import { CHECKOUT_INCOMPLETE_MESSAGE, type CartDefaults } from '#contract/cart.ts';
 import {
@@ -192,6 +198,189 @@ interface CheckoutFormProps extends CheckoutPanelProps {
   onCompanyChange: (company: string) => void;
 }
 
+/** The invoice's address, VAT number, PO number and e-mails, prefilled from the company. */
+function BillingFields({
+  form,
+  defaults,
+  countries,
+  companyId,
+  onCompanyChange,
+}: {
+  form: UseFormReturn<CheckoutFormValues>;
+  defaults: CartDefaults;
+  countries: readonly ReferenceItem[];
+  companyId: string;
+  onCompanyChange: (company: string) => void;
+}) {
+  const { register, control, formState } = form;
+  const errors = formState.errors;
+  const emails = useFieldArray({ control, name: 'invoice_emails' });
+  const countryOptions = countries.map((country) => ({ value: country.id, label: country.title }));
+  return (
+    <Card>
+      <CardHeader title="Billing information" description="Printed on the invoice." />
+      <div className="grid gap-4 p-5 sm:grid-cols-2">
+        {defaults.companies.length > 1 ? (
+          <SelectField
+            className="sm:col-span-2"
+            label="Company"
+            value={companyId}
+            onChange={(event) => onCompanyChange(event.target.value)}
+            options={defaults.companies.map((entry) => ({ value: entry.id, label: entry.title }))}
+          />
+        ) : null}
+        <TextField
+          className="sm:col-span-2"
+          label="Business name"
+          autoComplete="organization"
+          id={formFieldId('business_name')}
+          error={errors.business_name?.message}
+          {...register('business_name')}
+        />
+        <SelectField
+          label="Country"
+          placeholder="Choose a country"
+          options={countryOptions}
+          id={formFieldId('country_id')}
+          error={errors.country_id?.message}
+          {...register('country_id')}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          id={formFieldId('city')}
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          id={formFieldId('address')}
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <TextField
+          label="Postal code"
+          autoComplete="postal-code"
+          id={formFieldId('zip_code')}
+          error={errors.zip_code?.message}
+          {...register('zip_code')}
+        />
+        <TextField
+          label="VAT number"
+          description="Optional"
+          id={formFieldId('vat_number')}
+          error={errors.vat_number?.message}
+          {...register('vat_number')}
+        />
+        <TextField
+          label="PO number"
+          description="Optional"
+          id={formFieldId('po_number')}
+          error={errors.po_number?.message}
+          {...register('po_number')}
+        />
+        <fieldset className="space-y-2 sm:col-span-2">
+          <legend
+            id={formFieldId('invoice_emails')}
+            tabIndex={-1}
+            className="text-sm font-medium text-slate-800"
+          >
+            Invoice e-mails
+          </legend>
+          {emails.fields.map((entry, index) => (
+            <div key={entry.id} className="flex items-start gap-2">
+              <TextField
+                className="flex-1"
+                label={<span className="sr-only">Invoice e-mail {index + 1}</span>}
+                id={formFieldId(`invoice_emails.${index}.value`)}
+                type="email"
+                autoComplete="email"
+                error={errors.invoice_emails?.[index]?.value?.message}
+                {...register(`invoice_emails.${index}.value`)}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1.5"
+                disabled={emails.fields.length <= 1}
+                aria-label={`Remove invoice e-mail ${index + 1}`}
+                onClick={() => emails.remove(index)}
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          {errors.invoice_emails?.message ? (
+            <p className="text-xs font-medium text-red-600">{errors.invoice_emails.message}</p>
+          ) : null}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={emails.fields.length >= MAX_INVOICE_EMAILS}
+            onClick={() => emails.append({ value: '' })}
+          >
+            Add e-mail
+          </Button>
+        </fieldset>
+      </div>
+    </Card>
+  );
+}
+
+/** The order's figures, how many problems hold it back, and Order now. */
+function OrderCard({
+  defaults,
+  problemCount,
+  isOnline,
+  isEmpty,
+  isWorking,
+}: {
+  defaults: CartDefaults;
+  problemCount: number;
+  isOnline: boolean;
+  isEmpty: boolean;
+  isWorking: boolean;
+}) {
+  return (
+    <Card className="space-y-4 p-5">
+      <h2 className="text-base font-semibold text-slate-900">Summary</h2>
+      <OrderSummary defaults={defaults} />
+      {problemCount > 0 ? (
+        <p className="text-sm font-medium text-red-700">
+          {problemCountText(problemCount)}.{' '}
+          <a
+            href={`#${SUMMARY_ID}`}
+            className="underline underline-offset-2 hover:text-red-800"
+            onClick={(event) => {
+              event.preventDefault();
+              focusSummary(SUMMARY_ID);
+            }}
+          >
+            See the list
+          </a>
+        </p>
+      ) : null}
+      {!isOnline ? (
+        <p id={OFFLINE_REASON_ID} role="status" className="text-sm font-medium text-amber-800">
+          {OFFLINE_ORDER_MESSAGE}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        // Offline, the reason beside the button is also what it says when focused.
+        aria-describedby={isOnline ? undefined : OFFLINE_REASON_ID}
+        disabled={!isOnline || isEmpty || isWorking}
+        loading={isWorking}
+      >
+        Order now
+      </Button>
+    </Card>
+  );
+}
+
 function CheckoutForm({
   defaults,
   methods,
@@ -212,8 +401,7 @@ function CheckoutForm({
     // Focus goes to the error summary, which leads to each field.
     shouldFocusError: false,
   });
-  const { register, control, handleSubmit, setError, formState } = form;
-  const emails = useFieldArray({ control, name: 'invoice_emails' });
+  const { control, handleSubmit, setError, formState } = form;
   const place = usePlaceOrder();
   const [attempt] = useState(() => new OrderAttempt());
   const inFlight = useRef(false);
@@ -326,7 +514,6 @@ function CheckoutForm({
       className={summarySlot ? undefined : 'lg:col-span-2'}
     />
   );
-  const countryOptions = countries.map((country) => ({ value: country.id, label: country.title }));
 
   return (
     <form
@@ -336,114 +523,13 @@ function CheckoutForm({
       aria-label="Checkout"
     >
       {summarySlot ? createPortal(summary, summarySlot) : summary}
-      <Card>
-        <CardHeader title="Billing information" description="Printed on the invoice." />
-        <div className="grid gap-4 p-5 sm:grid-cols-2">
-          {defaults.companies.length > 1 ? (
-            <SelectField
-              className="sm:col-span-2"
-              label="Company"
-              value={companyId}
-              onChange={(event) => onCompanyChange(event.target.value)}
-              options={defaults.companies.map((entry) => ({ value: entry.id, label: entry.title }))}
-            />
-          ) : null}
-          <TextField
-            className="sm:col-span-2"
-            label="Business name"
-            autoComplete="organization"
-            id={formFieldId('business_name')}
-            error={errors.business_name?.message}
-            {...register('business_name')}
-          />
-          <SelectField
-            label="Country"
-            placeholder="Choose a country"
-            options={countryOptions}
-            id={formFieldId('country_id')}
-            error={errors.country_id?.message}
-            {...register('country_id')}
-          />
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            id={formFieldId('city')}
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <TextField
-            label="Address"
-            autoComplete="street-address"
-            id={formFieldId('address')}
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <TextField
-            label="Postal code"
-            autoComplete="postal-code"
-            id={formFieldId('zip_code')}
-            error={errors.zip_code?.message}
-            {...register('zip_code')}
-          />
-          <TextField
-            label="VAT number"
-            description="Optional"
-            id={formFieldId('vat_number')}
-            error={errors.vat_number?.message}
-            {...register('vat_number')}
-          />
-          <TextField
-            label="PO number"
-            description="Optional"
-            id={formFieldId('po_number')}
-            error={errors.po_number?.message}
-            {...register('po_number')}
-          />
-          <fieldset className="space-y-2 sm:col-span-2">
-            <legend
-              id={formFieldId('invoice_emails')}
-              tabIndex={-1}
-              className="text-sm font-medium text-slate-800"
-            >
-              Invoice e-mails
-            </legend>
-            {emails.fields.map((entry, index) => (
-              <div key={entry.id} className="flex items-start gap-2">
-                <TextField
-                  className="flex-1"
-                  label={<span className="sr-only">Invoice e-mail {index + 1}</span>}
-                  id={formFieldId(`invoice_emails.${index}.value`)}
-                  type="email"
-                  autoComplete="email"
-                  error={errors.invoice_emails?.[index]?.value?.message}
-                  {...register(`invoice_emails.${index}.value`)}
-                />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="mt-1.5"
-                  disabled={emails.fields.length <= 1}
-                  aria-label={`Remove invoice e-mail ${index + 1}`}
-                  onClick={() => emails.remove(index)}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            {errors.invoice_emails?.message ? (
-              <p className="text-xs font-medium text-red-600">{errors.invoice_emails.message}</p>
-            ) : null}
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={emails.fields.length >= MAX_INVOICE_EMAILS}
-              onClick={() => emails.append({ value: '' })}
-            >
-              Add e-mail
-            </Button>
-          </fieldset>
-        </div>
-      </Card>
+      <BillingFields
+        form={form}
+        defaults={defaults}
+        countries={countries}
+        companyId={companyId}
+        onCompanyChange={onCompanyChange}
+      />
       <div className="space-y-6">
         <Card className="p-5">
           <Controller
@@ -460,41 +546,13 @@ function CheckoutForm({
             )}
           />
         </Card>
-        <Card className="space-y-4 p-5">
-          <h2 className="text-base font-semibold text-slate-900">Summary</h2>
-          <OrderSummary defaults={defaults} />
-          {problems.length > 0 ? (
-            <p className="text-sm font-medium text-red-700">
-              {problemCountText(problems.length)}.{' '}
-              <a
-                href={`#${SUMMARY_ID}`}
-                className="underline underline-offset-2 hover:text-red-800"
-                onClick={(event) => {
-                  event.preventDefault();
-                  focusSummary(SUMMARY_ID);
-                }}
-              >
-                See the list
-              </a>
-            </p>
-          ) : null}
-          {!isOnline ? (
-            <p id={OFFLINE_REASON_ID} role="status" className="text-sm font-medium text-amber-800">
-              {OFFLINE_ORDER_MESSAGE}
-            </p>
-          ) : null}
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            // Offline, the reason beside the button is also what it says when focused.
-            aria-describedby={isOnline ? undefined : OFFLINE_REASON_ID}
-            disabled={!isOnline || isEmpty || isWorking}
-            loading={isWorking}
-          >
-            Order now
-          </Button>
-        </Card>
+        <OrderCard
+          defaults={defaults}
+          problemCount={problems.length}
+          isOnline={isOnline}
+          isEmpty={isEmpty}
+          isWorking={isWorking}
+        />
       </div>
     </form>
   );
