@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { errorText } from '#contract/error-text.ts';
 import { endpointPath, type Endpoint, type ResponseOf } from '#contract/endpoint.ts';
 import type { Violation } from '#contract/errors.ts';
+import { encodeQuery } from '#contract/query-string.ts';
 import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
@@ -63,7 +64,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
-  query?: Record<string, QueryValue> | URLSearchParams;
+  /** Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them. */
+  query?: Record<string, unknown> | URLSearchParams;
   /** A plain value is sent as JSON, FormData as multipart. */
   body?: unknown;
   schema?: TSchema;
@@ -140,16 +142,11 @@ function defaultRetryDelay(response: Response): number {
   return retryAfter === null ? 300 : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
 }
 
+/** The address of `path` with its query written in the one format of the API's queries. */
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
   const url = `${trimEndOf(base, '/')}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
-  if (!(query instanceof URLSearchParams)) {
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-    }
-  }
-  const search = params.toString();
+  const search = query instanceof URLSearchParams ? query.toString() : encodeQuery(query);
   return search ? `${url}?${search}` : url;
 }
 

@@ -10,7 +10,7 @@ import {
   type CartLineCreate,
   type CartSites,
 } from '#contract/cart.ts';
-import { ContentProductPlanListSchema, type ContentProductPlan } from '#contract/reference-data.ts';
+import { referenceDataEndpoints, type ContentProductPlan } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 const CART = '/v1/buyer/shopping-carts';
@@ -79,9 +79,6 @@ export async function emptyCart(): Promise<void> {
 }
 
 export async function fetchContentPlans(signal?: AbortSignal): Promise<ContentProductPlan[]> {
-  const body = await apiClient.request('/v1/common/content-product-plans', {
-    schema: ContentProductPlanListSchema,
-    signal,
-  });
+  const body = await apiClient.call(referenceDataEndpoints.contentPlans, { signal });
   return body.data;
 }
