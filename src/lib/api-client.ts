@@ -64,8 +64,11 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
-  /** Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them. */
-  query?: Record<string, unknown> | URLSearchParams;
+  /**
+   * Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them; a
+   * string is a query already written with `encodeQuery` and is sent as it is.
+   */
+  query?: Record<string, unknown> | URLSearchParams | string;
   /** A plain value is sent as JSON, FormData as multipart. */
   body?: unknown;
   schema?: TSchema;
@@ -85,7 +88,8 @@ type Part<K extends string, S> = S extends z.ZodType
 /** What a call of an endpoint sends: its declared parts, and the transport's own options. */
 export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
   Part<'body', E['body']> & {
-    query?: (E['query'] extends z.ZodType ? z.input<E['query']> : never) | URLSearchParams;
+    /** Its declared parts, or a query already written with `encodeQuery` (a list's address). */
+    query?: (E['query'] extends z.ZodType ? z.input<E['query']> | string : never) | URLSearchParams;
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
@@ -146,7 +150,12 @@ function defaultRetryDelay(response: Response): number {
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
   const url = `${trimEndOf(base, '/')}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
-  const search = query instanceof URLSearchParams ? query.toString() : encodeQuery(query);
+  const search =
+    typeof query === 'string'
+      ? query
+      : query instanceof URLSearchParams
+        ? query.toString()
+        : encodeQuery(query);
   return search ? `${url}?${search}` : url;
 }
 

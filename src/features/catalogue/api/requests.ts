@@ -7,11 +7,9 @@ import { apiClient } from '#src/lib/api-client.ts';
 
 export type { ReferenceItem };
 
-export function fetchSites(serverQuery: string, signal?: AbortSignal): Promise<SiteList> {
-  return apiClient.call(catalogueEndpoints.list, {
-    query: new URLSearchParams(serverQuery),
-    signal,
-  });
+/** A page of the catalogue; `query` as `serverQueryString` writes it. */
+export function fetchSites(query: string, signal?: AbortSignal): Promise<SiteList> {
+  return apiClient.call(catalogueEndpoints.list, { query, signal });
 }
 
 export type SiteMark = 'favorites' | 'blacklists';
