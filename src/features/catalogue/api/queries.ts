@@ -95,6 +95,9 @@ export const catalogueQueries = {
       },
       // Runs while offline too: the answer then comes from the stored copy.
       networkMode: 'always',
+      // A page shown again is asked for again (the one in memory shows meanwhile), so offline it
+      // says it is the copy saved on the device.
+      staleTime: 0,
       retry: false,
       placeholderData: keepPreviousData,
       meta: { persist: false },
