@@ -1,9 +1,8 @@
 // The address format of the project's lists: nested bracket syntax
 // (`filter[ahrefs_domain_rating][min]=20&filter[niche][]=…&sorting[price]=ASC&limit=25&page=1`).
-// The one codec of the project's query strings (decisions 160, 190): the app writes and reads its
-// addresses and API queries with it, and the server reads every request's query with it
-// (`server/http/query-string.ts`), bounded for hostile input. `tests/contract/query-string.test.ts`
-// holds it to what `qs` wrote and read before, on every value the app can write.
+// The app writes and reads its addresses and API queries with this module (decisions 160, 190);
+// the server reads them with `qs` (`server/http/query-string.ts`), bounded for hostile input.
+// `tests/contract/query-string.test.ts` holds it to `qs` on every value the app can write.
 
 import { trimEndOf } from './text-edges.ts';
 
@@ -133,9 +132,9 @@ function assign(target: Node, path: string[], value: string): boolean {
 /**
  * Decodes a query (`?` optional). Never throws. A key this format does not write (deeper than
  * three levels, malformed brackets, a list past 200 items, a value where the query already holds
- * another shape) is kept whole under its own text, a name no list's schema has: the server's
- * strict schemas refuse it (400), the app's forgiving reading leaves it out. Names an object
- * already has are left out, and so are parameters past the 500th.
+ * another shape) is kept whole under its own text, a name no list's schema has, so the forgiving
+ * reading leaves it out. Names an object already has are left out, and so are parameters past
+ * the 500th.
  */
 export function decodeQuery(search: string): QueryObject {
   const result: Node = {};

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuery, encodeQuery, type QueryObject } from '#contract/query-string.ts';
 import { parseRequestQuery } from '#server/http/query-string.ts';
 
-/** How the server read queries with `qs` before decision 190, with the same limits. */
+/** How the server reads queries with `qs`, with the same limits. */
 function qsDecode(search: string): unknown {
   return qs.parse(search, {
     depth: 3,
@@ -73,7 +73,7 @@ describe('the address format', () => {
     );
   });
 
-  it('reads what it writes as the server read it with qs, and is the server reader', () => {
+  it('reads what it writes as the server reads it with qs', () => {
     fc.assert(
       fc.property(query, (value) => {
         const search = encodeQuery(value);
