@@ -14,6 +14,10 @@ import { linkMonitoringEndpoints } from './link-monitoring.ts';
 import { demoEndpoints } from './demo.ts';
 import { cartEndpoints } from './cart.ts';
 import { checkoutEndpoints } from './checkout.ts';
+import { catalogueEndpoints } from './catalogue.ts';
+import { siteDetailEndpoints } from './site-detail.ts';
+import { favoriteEndpoints } from './favorites.ts';
+import { referenceDataEndpoints } from './reference-data.ts';
 
 export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(savedViewEndpoints),
@@ -29,4 +33,10 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(demoEndpoints),
   ...Object.values(cartEndpoints),
   ...Object.values(checkoutEndpoints),
+  ...Object.values(catalogueEndpoints),
+  ...Object.values(siteDetailEndpoints),
+  ...Object.values(favoriteEndpoints.marks.favorites),
+  ...Object.values(favoriteEndpoints.marks.blacklists),
+  ...[favoriteEndpoints.items, favoriteEndpoints.replaceItems],
+  ...Object.values(referenceDataEndpoints),
 ];

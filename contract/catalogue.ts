@@ -1,6 +1,7 @@
 // The catalogue of publisher sites on the wire: filter keys, sorting, list query and the row
 // (spec §3 "Site", "Filter keys", "Sorting options", "Options").
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import {
   decimalNumber,
   fieldsOf,
@@ -216,3 +217,21 @@ export type Site = z.infer<typeof SiteSchema>;
 
 export const SiteListSchema = listOf(SiteSchema);
 export type SiteList = z.infer<typeof SiteListSchema>;
+
+export const catalogueEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/buyer/sites',
+    access: 'buyer',
+    tags: ['Sites'],
+    summary: 'The catalogue of publisher sites, filtered, sorted and paged',
+    description:
+      'Query in bracket syntax: `filter[ahrefs_domain_rating][min]=20`, ' +
+      '`filter[niche][]=<id>`, `sorting[price]=ASC`, `limit` (25, at most 100), `page`. ' +
+      'Blacklisted sites are left out unless `filter[is_site_in_blacklist]=true`.',
+    query: SiteListQuerySchema,
+    status: 200,
+    response: SiteListSchema,
+    errors: [400, 401, 403],
+  }),
+};

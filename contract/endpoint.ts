@@ -31,6 +31,10 @@ export interface Endpoint {
   response: z.ZodType;
   /** The error statuses it may answer with, in the error format (500 is always possible). */
   errors: readonly number[];
+  /** Answers that are neither the success nor an error, by status: `{ 304: … }`. */
+  otherAnswers?: Readonly<Record<number, z.ZodType>>;
+  /** The media types of the success body when it is not JSON: `['image/svg+xml']`. */
+  produces?: readonly string[];
 }
 
 /** Declares an endpoint, keeping its exact types for the server's handler and the app's call. */

@@ -1,6 +1,9 @@
 // A buyer's favourite and blacklisted sites and favourite saved filters (spec §3 "Favourite
 // items", §7 "Sites"). Site marks are per buyer: another buyer never sees them.
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, NoContentSchema } from './endpoint-schemas.ts';
+import { NoQuerySchema } from './pagination.ts';
 
 export const UNIQUE_ITEMS_MESSAGE = 'Items array must contain unique values';
 export const SITE_NOT_FOUND_MESSAGE = 'Site not found.';
@@ -56,3 +59,63 @@ export const FavoriteItemsUpdateSchema = z
   })
   .strict();
 export type FavoriteItemsUpdate = z.infer<typeof FavoriteItemsUpdateSchema>;
+
+const sites = { access: 'buyer', tags: ['Sites'] } as const;
+const REPEAT_NOTE =
+  ' A repeat with the same Idempotency-Key answers 204 again and changes nothing.';
+
+/** Adding sites to a list of marks (favourites, blacklist) or removing them from it. */
+function markEndpoints<const L extends 'favorites' | 'blacklists'>(list: L, name: string) {
+  const marks = {
+    ...sites,
+    headers: IdempotencyHeadersSchema,
+    body: SiteIdsBodySchema,
+    status: 204,
+    response: NoContentSchema,
+    errors: [400, 401, 403, 422],
+  } as const;
+  return {
+    add: endpoint({
+      ...marks,
+      method: 'POST',
+      path: `/v1/buyer/sites/${list}`,
+      summary: `Adds sites to the caller's ${name}`,
+      description: `Sites already there stay.${REPEAT_NOTE}`,
+    }),
+    remove: endpoint({
+      ...marks,
+      method: 'PUT',
+      path: `/v1/buyer/sites/${list}/removals`,
+      summary: `Removes sites from the caller's ${name}`,
+      description: `Sites not there are left alone.${REPEAT_NOTE}`,
+    }),
+  };
+}
+
+export const favoriteEndpoints = {
+  /** By list of marks: `favorites` and `blacklists`. */
+  marks: {
+    favorites: markEndpoints('favorites', 'favourites'),
+    blacklists: markEndpoints('blacklists', 'blacklist'),
+  },
+  items: endpoint({
+    ...sites,
+    method: 'GET',
+    path: '/v1/buyer/favorite-items',
+    summary: "The caller's favourite and blacklisted sites and favourite saved filters",
+    query: NoQuerySchema,
+    status: 200,
+    response: FavoriteItemsSchema,
+    errors: [400, 401, 403],
+  }),
+  replaceItems: endpoint({
+    ...sites,
+    method: 'PUT',
+    path: '/v1/buyer/favorite-items',
+    summary: 'Replaces the lists given: favourite sites, blacklist, favourite saved filters',
+    body: FavoriteItemsUpdateSchema,
+    status: 200,
+    response: FavoriteItemsSchema,
+    errors: [400, 401, 403],
+  }),
+};

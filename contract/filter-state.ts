@@ -1,6 +1,9 @@
-// The catalogue's filter state (spec §4, §5): read from the address query string through a
-// forgiving schema (`SiteAddressSchema`, read by `parseForgiving`), written back to it, and turned
-// into the query the server accepts. Pure functions shared by the page and the catalogue worker.
+// The catalogue's list state (spec §4, §5) in the wire shape of GET /v1/buyer/sites's query
+// (decision 190): `filter`, `sorting` (column → direction, in priority order), `page`, `limit`,
+// with numbers as numbers. It is read from the address once, forgivingly field by field
+// (`SiteAddressSchema`), written back with the query-string codec as it is, and the server's query
+// is derived from it by leaving out client-only keys and resolving the period filters. Pure
+// functions shared by the page and the catalogue worker.
 import { z } from 'zod';
 import {
   BOOLEAN_FILTER_KEYS,
@@ -28,8 +31,7 @@ import {
   type ListAddress,
   type SortDirection,
 } from './list-query.ts';
-import { decodeQuery, encodeQuery, type QueryValue } from './query-string.ts';
-import { trimEndOf } from './text-edges.ts';
+import { decodeQuery, encodeQuery } from './query-string.ts';
 
 /** Look-back buckets of the period filters (spec §3 "Options", §9). */
 export const PERIOD_VALUES = ['3', '6', '12', 'more'] as const;
@@ -52,20 +54,18 @@ export type FilterValues = z.output<typeof SiteAddressFilterSchema> & {
   [key: `fe${string}`]: string | undefined;
 };
 
-export interface SortEntry {
-  column: SiteSortColumn;
-  direction: SortDirection;
-}
+/** `sorting[column]=ASC|DESC`: the order of the columns is their priority, the first sorts first. */
+export type SiteSorting = Partial<Record<SiteSortColumn, SortDirection>>;
 
+/** The catalogue's address as the page keeps it: the wire shape of the list's query. */
 export interface FilterState {
   filter: FilterValues;
-  /** In priority order: the first entry sorts first. */
-  sorting: SortEntry[];
+  sorting: SiteSorting;
   page?: number;
   limit?: number;
 }
 
-export const EMPTY_FILTER_STATE: FilterState = { filter: {}, sorting: [] };
+export const EMPTY_FILTER_STATE: FilterState = { filter: {}, sorting: {} };
 
 const MAX_TEXT = 200;
 const MAX_LIST = 200;
@@ -157,40 +157,21 @@ export function toNumber(value: unknown): number | undefined {
   return addressNumber.safeParse(value).data;
 }
 
-function toPeriod(value: unknown): PeriodValue | undefined {
-  return addressPeriod.safeParse(value).data;
-}
-
-/** Reads `filter[…]` from a decoded query; unknown keys and bad values are dropped. */
-export function parseFilterValues(raw: unknown): FilterValues {
-  const filter = parseForgiving(SiteAddressFilterSchema, raw) as FilterValues;
-  if (!isRecord(raw)) return filter;
-  for (const [key, value] of Object.entries(raw)) {
-    if (!key.startsWith('fe')) continue;
-    const text = addressString.safeParse(value).data;
-    if (text !== undefined) filter[key as `fe${string}`] = text;
-  }
-  return filter;
-}
-
-/** URL query → filter state. Never throws: whatever cannot be read is left out. */
+/**
+ * URL query → list state, read once: each field the schema cannot read falls back on its own,
+ * and client-only `fe…` filter keys are kept as text. Never throws.
+ */
 export function parseFilterState(search: string): FilterState {
-  let decoded: Record<string, unknown>;
-  try {
-    decoded = decodeQuery(search);
-  } catch {
-    return { filter: {}, sorting: [] };
+  const decoded = decodeQuery(search);
+  const { filter = {}, sorting = {}, page, limit } = parseForgiving(SiteAddressSchema, decoded);
+  const state: FilterState = { filter: filter as FilterValues, sorting };
+  const raw = decoded.filter;
+  for (const [key, value] of isRecord(raw) ? Object.entries(raw) : []) {
+    const text = key.startsWith('fe') ? addressString.safeParse(value).data : undefined;
+    if (text !== undefined) state.filter[key as `fe${string}`] = text;
   }
-  const address = parseForgiving(SiteAddressSchema, decoded);
-  const state: FilterState = {
-    filter: parseFilterValues(decoded.filter),
-    sorting: Object.entries(address.sorting ?? {}).map(([column, direction]) => ({
-      column: column as SiteSortColumn,
-      direction: direction!,
-    })),
-  };
-  if (address.page !== undefined) state.page = address.page;
-  if (address.limit !== undefined) state.limit = address.limit;
+  if (page !== undefined) state.page = page;
+  if (limit !== undefined) state.limit = limit;
   return state;
 }
 
@@ -205,7 +186,8 @@ export function hasNoFilterOrSorting(search: string): boolean {
 
 function saysNothing(state: FilterState): boolean {
   return (
-    Object.values(state.filter).every((value) => value === undefined) && state.sorting.length === 0
+    Object.values(state.filter).every((value) => value === undefined) &&
+    Object.keys(state.sorting).length === 0
   );
 }
 
@@ -216,59 +198,14 @@ export function defaultFilterState(): FilterState {
       ahrefs_domain_rating: { ...DEFAULT_SITE_PRESET.filter.ahrefs_domain_rating },
       main_country_traffic: { ...DEFAULT_SITE_PRESET.filter.main_country_traffic },
     },
-    sorting: Object.entries(DEFAULT_SITE_PRESET.sorting).map(([column, direction]) => ({
-      column: column as SiteSortColumn,
-      direction,
-    })),
+    sorting: { ...DEFAULT_SITE_PRESET.sorting },
   };
 }
 
-/** Plain decimal text (never exponent notation, which the query schema refuses). */
-function numberText(n: number): string {
-  const text = String(n);
-  if (!/e/i.test(text)) return text;
-  if (Number.isInteger(n)) return BigInt(n).toString();
-  const fixed = trimEndOf(n.toFixed(20), '0');
-  return fixed.endsWith('.') ? fixed.slice(0, -1) : fixed;
-}
-
-/** Filter values as query-string values, in a stable key order. */
-function filterToQuery(filter: FilterValues): Record<string, QueryValue> {
-  const out: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'boolean') out[key] = String(value);
-    else if (typeof value === 'string') {
-      if (value !== '') out[key] = value;
-    } else if (Array.isArray(value)) {
-      if (value.length) out[key] = value.map(String);
-    } else if (typeof value === 'object') {
-      const range = value as NumberRange;
-      const r: Record<string, string> = {};
-      if (range.min !== undefined) r.min = numberText(range.min);
-      if (range.max !== undefined) r.max = numberText(range.max);
-      if (Object.keys(r).length) out[key] = r;
-    }
-  }
-  return out;
-}
-
-function sortingToQuery(sorting: SortEntry[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const { column, direction } of sorting) out[column] = direction;
-  return out;
-}
-
-/** Filter state → address query string (without '?'). */
+/** List state → address query string (without '?'), written as it is kept. */
 export function serializeFilterState(state: FilterState): string {
-  const filter = filterToQuery(state.filter);
-  const sorting = sortingToQuery(state.sorting);
-  return encodeQuery({
-    filter: Object.keys(filter).length ? filter : undefined,
-    sorting: Object.keys(sorting).length ? sorting : undefined,
-    limit: state.limit !== undefined ? String(state.limit) : undefined,
-    page: state.page !== undefined ? String(state.page) : undefined,
-  });
+  const { filter, sorting, limit, page } = state;
+  return encodeQuery({ filter, sorting, limit, page });
 }
 
 /**
@@ -306,34 +243,32 @@ export function setFilter<K extends keyof FilterValues>(
   return { filter: filter as FilterValues, sorting: state.sorting, limit: state.limit };
 }
 
-/** Sets the direction of one column (null removes it); `add` keeps the other columns (shift-click). */
+/**
+ * Sets the direction of one column (null removes it); `add` keeps the other columns (shift-click),
+ * and a column already sorted keeps its place in the priority.
+ */
 export function setSort(
   state: FilterState,
   column: SiteSortColumn,
   direction: SortDirection | null,
   add = false,
 ): FilterState {
-  const others = add ? state.sorting.filter((s) => s.column !== column) : [];
-  const existing = add ? state.sorting.findIndex((s) => s.column === column) : -1;
-  let sorting: SortEntry[];
-  if (direction === null) sorting = others;
-  else if (existing >= 0) {
-    sorting = [...state.sorting];
-    sorting[existing] = { column, direction };
-  } else sorting = [...others, { column, direction }];
+  const sorting: SiteSorting = add ? { ...state.sorting } : {};
+  if (direction === null) delete sorting[column];
+  else sorting[column] = direction;
   return { ...state, sorting, page: undefined };
 }
 
 /** A sorting reset clears sorting (spec §4). */
 export function resetSorting(state: FilterState): FilterState {
-  return { ...state, sorting: [], page: undefined };
+  return { ...state, sorting: {}, page: undefined };
 }
 
 /** Reset-all clears everything except the supplied defaults (spec §4); page size is kept. */
 export function resetAll(state: FilterState, defaults: FilterState): FilterState {
   return {
     filter: { ...defaults.filter },
-    sorting: [...defaults.sorting],
+    sorting: { ...defaults.sorting },
     limit: state.limit,
   };
 }
@@ -376,15 +311,16 @@ export function isSentToServer(key: string): boolean {
   return !key.startsWith('fe') && key !== 'only_favorite';
 }
 
+/** The query of GET /v1/buyer/sites as the codec writes it (numbers and booleans as themselves). */
 export type ServerQuery = {
-  filter?: Record<string, QueryValue>;
-  sorting?: Record<string, string>;
-  limit?: string;
-  page?: string;
+  filter?: Record<string, unknown>;
+  sorting?: SiteSorting;
+  limit: number;
+  page: number;
 };
 
 /**
- * Filter state → the query of GET /v1/buyer/sites (spec §5 "Filters sent to the server"): periods
+ * List state → the query of GET /v1/buyer/sites (spec §5 "Filters sent to the server"): periods
  * become date ranges relative to `today` (YYYY-MM-DD), underscores in topics and languages become
  * spaces, client-only keys are left out, page and limit get their defaults.
  */
@@ -392,13 +328,11 @@ export function toServerQuery(
   state: FilterState,
   options: { today: string; defaultLimit: number },
 ): ServerQuery {
-  const filter: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(filterToQuery(state.filter))) {
+  const filter: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state.filter)) {
     if (!isSentToServer(key) || value === undefined) continue;
-    if (periodKeys.has(key)) {
-      const period = toPeriod(value);
-      if (period) filter[key] = periodToRange(period, options.today);
-    } else if ((key === 'website_topics' || key === 'domain_languages') && Array.isArray(value)) {
+    if (periodKeys.has(key)) filter[key] = periodToRange(value as PeriodValue, options.today);
+    else if ((key === 'website_topics' || key === 'domain_languages') && Array.isArray(value)) {
       // 'a_b' and 'a b' are the same value once spaced; blank ones are left out.
       const spaced = [
         ...new Set(value.map((v) => String(v).replaceAll('_', ' ').trim()).filter(Boolean)),
@@ -406,16 +340,19 @@ export function toServerQuery(
       if (spaced.length) filter[key] = spaced;
     } else filter[key] = value;
   }
-  const query: ServerQuery = {};
+  const query: ServerQuery = {
+    limit: state.limit ?? options.defaultLimit,
+    page: state.page ?? 1,
+  };
   if (Object.keys(filter).length) query.filter = filter;
-  const sorting = sortingToQuery(state.sorting);
-  if (Object.keys(sorting).length) query.sorting = sorting;
-  query.limit = String(state.limit ?? options.defaultLimit);
-  query.page = String(state.page ?? 1);
-  return query;
+  if (Object.keys(state.sorting).length) query.sorting = state.sorting;
+  return { filter: query.filter, sorting: query.sorting, limit: query.limit, page: query.page };
 }
 
-/** The server query as a string: the request's query and the key of its offline copy. */
+/**
+ * The server query as a string: the request's query, its cache key and the key of its offline
+ * copy, so two states that send the same request share them.
+ */
 export function serverQueryString(
   state: FilterState,
   options: { today: string; defaultLimit: number },

@@ -1,9 +1,10 @@
 // The address format of the project's lists: nested bracket syntax
 // (`filter[ahrefs_domain_rating][min]=20&filter[niche][]=…&sorting[price]=ASC&limit=25&page=1`).
-// The app writes and reads its addresses and API queries with this module; the server reads them
-// with `qs` (`server/http/query-string.ts`), bounded for hostile input. This module is that
-// format and no more, in under a kilobyte of the first load (decision 160);
+// The app writes and reads its addresses and API queries with this module (decisions 160, 190);
+// the server reads them with `qs` (`server/http/query-string.ts`), bounded for hostile input.
 // `tests/contract/query-string.test.ts` holds it to `qs` on every value the app can write.
+
+import { trimEndOf } from './text-edges.ts';
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue | undefined };
 export type QueryObject = { [key: string]: QueryValue | undefined };
@@ -24,12 +25,20 @@ function encodeValue(value: string): string {
   );
 }
 
+/** A number as plain decimal text (`0.0000001`, never `1e-7`, which no query schema reads). */
+function numberText(n: number): string {
+  const text = String(n);
+  if (!Number.isFinite(n) || !/e/i.test(text)) return text;
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  const fixed = trimEndOf(n.toFixed(20), '0');
+  return fixed.endsWith('.') ? fixed.slice(0, -1) : fixed;
+}
+
 function scalar(value: unknown): string | undefined {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value === '' ? undefined : value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return String(value);
-  }
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return undefined;
 }
 
@@ -62,17 +71,21 @@ function decodeText(text: string): string {
 
 const KEY_PATTERN = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
-/** `filter[niche][]` → `['filter', 'niche', '']`; null for a key this format does not write. */
-function keyPath(key: string): string[] | null {
+/**
+ * `filter[niche][]` → `['filter', 'niche', '']`; `[]` and `[0]` alike append to a list. Null for a
+ * key that names what an object already has (`__proto__`, `constructor`, `toString`), which is
+ * never written to; `unreadable` for one this format does not write (malformed brackets, deeper
+ * than three levels).
+ */
+function keyPath(key: string): string[] | null | 'unreadable' {
   const match = KEY_PATTERN.exec(key);
-  if (!match) return null;
+  if (!match) return key in Object.prototype ? null : 'unreadable';
   const brackets = match[2]!;
-  const path = [match[1]!, ...(brackets === '' ? [] : brackets.slice(1, -1).split(']['))];
-  if (path.length > QUERY_LIMITS.depth + 1) return null;
-  // Names an object already has (`__proto__`, `constructor`, `toString`) are never written to.
+  const path = [match[1]!, ...(brackets === '' ? [] : brackets.slice(1, -1).split(']['))].map(
+    (name, index) => (index > 0 && /^\d{1,3}$/.test(name) ? '' : name),
+  );
   if (path.some((name) => name in Object.prototype)) return null;
-  // `[]` appends and is only meaningful last.
-  if (path.slice(0, -1).includes('')) return null;
+  if (path.length > QUERY_LIMITS.depth + 1 || path.slice(0, -1).includes('')) return 'unreadable';
   return path;
 }
 
@@ -82,39 +95,46 @@ function isNode(value: QueryValue | undefined): value is Node {
   return typeof value === 'object' && !Array.isArray(value);
 }
 
-function assign(target: Node, path: string[], value: string): void {
+/** Adds `value` to a list, or makes one of a single value (a repeated plain key, as `qs` does). */
+function added(existing: QueryValue | undefined, value: string): QueryValue | undefined {
+  if (existing === undefined) return value;
+  if (typeof existing === 'string') return [existing, value];
+  if (Array.isArray(existing) && existing.length < QUERY_LIMITS.arrayItems) {
+    return [...existing, value];
+  }
+  return undefined;
+}
+
+/** Places `value` at `path`; false when the query already holds something else there. */
+function assign(target: Node, path: string[], value: string): boolean {
   let node = target;
   for (let i = 0; i < path.length - 1; i += 1) {
     const name = path[i]!;
-    const next = path[i + 1]!;
-    const existing = node[name];
-    if (next === '') {
+    if (path[i + 1] === '') {
       // `name[]=value`: the list under `name`, started or continued.
-      if (existing === undefined) node[name] = [value];
-      else if (Array.isArray(existing) && existing.length < QUERY_LIMITS.arrayItems) {
-        existing.push(value);
-      }
-      return;
+      const list = node[name] === undefined ? [] : node[name];
+      if (!Array.isArray(list) || list.length >= QUERY_LIMITS.arrayItems) return false;
+      node[name] = [...list, value];
+      return true;
     }
-    if (existing === undefined) node[name] = {};
+    node[name] ??= {};
     const child = node[name];
-    if (!isNode(child)) return;
+    if (!isNode(child)) return false;
     node = child;
   }
   const name = path[path.length - 1]!;
-  const existing = node[name];
-  // A repeated plain key collects its values, as `qs` does.
-  if (existing === undefined) node[name] = value;
-  else if (typeof existing === 'string') node[name] = [existing, value];
-  else if (Array.isArray(existing) && existing.length < QUERY_LIMITS.arrayItems) {
-    existing.push(value);
-  }
+  const next = added(node[name], value);
+  if (next === undefined) return false;
+  node[name] = next;
+  return true;
 }
 
 /**
- * Decodes an address query (`?` optional). Never throws; what this format does not write (keys
- * deeper than three levels, prototype names, malformed brackets, parameters past the 500th) is
- * left out, and the caller's schema reads the rest.
+ * Decodes a query (`?` optional). Never throws. A key this format does not write (deeper than
+ * three levels, malformed brackets, a list past 200 items, a value where the query already holds
+ * another shape) is kept whole under its own text, a name no list's schema has, so the forgiving
+ * reading leaves it out. Names an object already has are left out, and so are parameters past
+ * the 500th.
  */
 export function decodeQuery(search: string): QueryObject {
   const result: Node = {};
@@ -124,10 +144,14 @@ export function decodeQuery(search: string): QueryObject {
   for (const part of parts) {
     if (part === '') continue;
     const equals = part.indexOf('=');
-    const rawKey = equals === -1 ? part : part.slice(0, equals);
-    const rawValue = equals === -1 ? '' : part.slice(equals + 1);
-    const path = keyPath(decodeText(rawKey));
-    if (path) assign(result, path, decodeText(rawValue));
+    const key = decodeText(equals === -1 ? part : part.slice(0, equals));
+    const value = decodeText(equals === -1 ? '' : part.slice(equals + 1));
+    const path = keyPath(key);
+    if (path === null) continue;
+    if (path === 'unreadable' || !assign(result, path, value)) {
+      const kept = added(result[key], value);
+      if (kept !== undefined) result[key] = kept;
+    }
   }
   return result;
 }

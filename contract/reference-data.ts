@@ -2,6 +2,7 @@
 // lists of the catalogue filters, company forms and the cart. GET /api/v1/common/..., no sign-in
 // needed, cacheable for an hour with a strong ETag.
 import { z } from 'zod';
+import { endpoint, type Endpoint } from './endpoint.ts';
 
 export const ReferenceItemSchema = z.object({ id: z.uuid(), title: z.string() });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
@@ -76,3 +77,94 @@ export type TopLevelDomainQuery = z.infer<typeof TopLevelDomainQuerySchema>;
 
 /** Reference lists may be cached this long by browsers and proxies. */
 export const REFERENCE_DATA_MAX_AGE_SECONDS = 3600;
+
+export const NotModifiedSchema = z
+  .null()
+  .describe('Not modified: the ETag in If-None-Match is current');
+
+/** A public option list, answered with a strong ETag (304 when the client holds it already). */
+function referenceList<const S extends z.ZodType, const P extends Endpoint['path']>(
+  path: P,
+  summary: string,
+  response: S,
+) {
+  return endpoint({
+    method: 'GET',
+    path,
+    access: 'public',
+    tags: ['Reference data'],
+    summary,
+    status: 200,
+    response,
+    otherAnswers: { 304: NotModifiedSchema },
+    errors: [],
+  });
+}
+
+/** `gb.svg`: an ISO 3166-1 alpha-2 code and `.svg`, in either case. */
+export const FlagParamsSchema = z.object({
+  file: z.string().regex(/^[a-zA-Z]{2}\.svg$/, 'Expected a two-letter country code and .svg'),
+});
+
+export const referenceDataEndpoints = {
+  countries: referenceList(
+    '/v1/common/countries',
+    'Countries (main market of a site, company address)',
+    CountryListSchema,
+  ),
+  businessTypes: referenceList(
+    '/v1/common/business-types',
+    'Business types of a company',
+    ReferenceListSchema,
+  ),
+  niches: referenceList(
+    '/v1/common/niches',
+    'Niches, which are also the link types of the cart',
+    NicheListSchema,
+  ),
+  placements: referenceList(
+    '/v1/common/site-placement-periods',
+    'How long a placed link stays online',
+    SitePlacementPeriodListSchema,
+  ),
+  languages: referenceList(
+    '/v1/common/sites/domain-languages',
+    'Languages of catalogue sites',
+    ReferenceListSchema,
+  ),
+  topics: referenceList(
+    '/v1/common/sites/website-topics',
+    'Topics of catalogue sites',
+    ReferenceListSchema,
+  ),
+  contentPlans: referenceList(
+    '/v1/common/content-product-plans',
+    'Article content plans of a cart line',
+    ContentProductPlanListSchema,
+  ),
+  tlds: endpoint({
+    method: 'GET',
+    path: '/v1/common/top-level-domains',
+    access: 'public',
+    tags: ['Reference data'],
+    summary: 'Top-level domains; filter[search] keeps those whose title contains the text',
+    query: TopLevelDomainQuerySchema,
+    status: 200,
+    response: ReferenceListSchema,
+    otherAnswers: { 304: NotModifiedSchema },
+    errors: [400],
+  }),
+  /** GET …/flags/gb.svg: a flag never changes, so browsers keep it for a week. */
+  flag: endpoint({
+    method: 'GET',
+    path: '/v1/common/flags/{file}',
+    access: 'public',
+    tags: ['Reference data'],
+    summary: 'The flag of a country as an SVG image',
+    params: FlagParamsSchema,
+    produces: ['image/svg+xml'],
+    status: 200,
+    response: z.string().describe('The SVG image'),
+    errors: [400, 404],
+  }),
+};

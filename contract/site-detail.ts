@@ -2,6 +2,7 @@
 // lookup: GET /api/v1/buyer/sites/{id}?buyer_domain= and GET /api/v1/buyer/sites/similar.
 import { z } from 'zod';
 import { SiteSchema } from './catalogue.ts';
+import { endpoint } from './endpoint.ts';
 import { wholeNumber } from './list-query.ts';
 
 export const NicheRefSchema = z.object({ id: z.uuid(), title: z.string() });
@@ -49,3 +50,30 @@ export type SimilarSitesQuery = z.output<typeof SimilarSitesQuerySchema>;
 
 export const SimilarSitesSchema = z.object({ data: z.array(SiteSchema) });
 export type SimilarSites = z.infer<typeof SimilarSitesSchema>;
+
+const site = { access: 'buyer', tags: ['Sites'] } as const;
+
+export const siteDetailEndpoints = {
+  similar: endpoint({
+    ...site,
+    method: 'GET',
+    path: '/v1/buyer/sites/similar',
+    summary: 'The sites nearest to a site by DR, General price or organic traffic',
+    query: SimilarSitesQuerySchema,
+    status: 200,
+    response: SimilarSitesSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  detail: endpoint({
+    ...site,
+    method: 'GET',
+    path: '/v1/buyer/sites/{id}',
+    summary: 'One site with its prices per niche, comments, referring domains, similar sites',
+    description: '`buyer_domain` (one of your domains) fills `is_back_linked` and `competitors`.',
+    params: SiteIdParamsSchema,
+    query: SiteDetailQuerySchema,
+    status: 200,
+    response: SiteDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -1,4 +1,5 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declaredEndpoints } from '#contract/api.ts';
@@ -64,6 +65,56 @@ describe('registering a declared endpoint', () => {
         prefix: '/api/v1/common',
       }),
     ).rejects.toThrow('cannot be registered under /api/v1/common');
+    await app.close();
+  });
+});
+
+describe('an endpoint with answers beside its success', () => {
+  const picture = endpoint({
+    method: 'GET',
+    path: '/v1/common/pictures/{file}',
+    access: 'public',
+    tags: ['Pictures'],
+    summary: 'A picture',
+    params: z.object({ file: z.string() }),
+    status: 200,
+    response: z.string(),
+    errors: [404],
+    otherAnswers: { 304: z.null() },
+    produces: ['image/svg+xml'],
+  });
+
+  it('documents them, and a handler that sends one itself is answered as it sent it', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    let schema: RouteOptions['schema'];
+    app.addHook('onRoute', (options) => {
+      if (options.method === 'GET') schema = options.schema;
+    });
+    await app.register(
+      async (scope) =>
+        route(scope, picture, (request, reply) =>
+          request.headers['if-none-match'] === '"1"'
+            ? reply.status(304).send()
+            : reply.header('content-type', 'image/svg+xml').send('<svg/>'),
+        ),
+      { prefix: '/api/v1/common' },
+    );
+    expect(schema?.produces).toEqual(['image/svg+xml']);
+    expect(Object.keys(schema?.response as object)).toEqual(['200', '304', '404', '500']);
+    const fresh = await app.inject({ method: 'GET', url: '/api/v1/common/pictures/a.svg' });
+    expect([fresh.statusCode, fresh.headers['content-type'], fresh.body]).toEqual([
+      200,
+      'image/svg+xml',
+      '<svg/>',
+    ]);
+    const cached = await app.inject({
+      method: 'GET',
+      url: '/api/v1/common/pictures/a.svg',
+      headers: { 'if-none-match': '"1"' },
+    });
+    expect([cached.statusCode, cached.body]).toEqual([304, '']);
     await app.close();
   });
 });

@@ -19,10 +19,14 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 /** What a handler answers: the body of the declared success, before serialisation. */
 export type EndpointAnswer<E extends Endpoint> = z.input<E['response']>;
 
+/**
+ * A handler answers the declared success by returning its body, or answers otherwise (one of the
+ * endpoint's `otherAnswers`, a body that is not JSON) by sending it on `reply` and returning it.
+ */
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => EndpointAnswer<E> | Promise<EndpointAnswer<E>>;
+) => EndpointAnswer<E> | FastifyReply | Promise<EndpointAnswer<E> | FastifyReply>;
 
 /** The address under `/api` as Fastify writes it: `/saved-views/{id}` → `/saved-views/:id`. */
 export function fastifyPath(path: string): string {
@@ -62,7 +66,12 @@ export function route<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: response, ...errorResponses(...endpoint.errors) },
+      ...(endpoint.produces ? { produces: [...endpoint.produces] } : {}),
+      response: {
+        [status]: response,
+        ...endpoint.otherAnswers,
+        ...errorResponses(...endpoint.errors),
+      },
     },
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { errorText } from '#contract/error-text.ts';
 import { endpointPath, type Endpoint, type ResponseOf } from '#contract/endpoint.ts';
 import type { Violation } from '#contract/errors.ts';
+import { encodeQuery } from '#contract/query-string.ts';
 import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
@@ -63,7 +64,11 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
-  query?: Record<string, QueryValue> | URLSearchParams;
+  /**
+   * Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them; a
+   * string is a query already written with `encodeQuery` and is sent as it is.
+   */
+  query?: Record<string, unknown> | URLSearchParams | string;
   /** A plain value is sent as JSON, FormData as multipart. */
   body?: unknown;
   schema?: TSchema;
@@ -83,7 +88,8 @@ type Part<K extends string, S> = S extends z.ZodType
 /** What a call of an endpoint sends: its declared parts, and the transport's own options. */
 export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
   Part<'body', E['body']> & {
-    query?: (E['query'] extends z.ZodType ? z.input<E['query']> : never) | URLSearchParams;
+    /** Its declared parts, or a query already written with `encodeQuery` (a list's address). */
+    query?: (E['query'] extends z.ZodType ? z.input<E['query']> | string : never) | URLSearchParams;
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
@@ -143,16 +149,16 @@ function defaultRetryDelay(response: Response): number {
   return retryAfter === null ? 300 : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
 }
 
+/** The address of `path` with its query written in the one format of the API's queries. */
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
   const url = `${trimEndOf(base, '/')}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
-  if (!(query instanceof URLSearchParams)) {
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-    }
-  }
-  const search = params.toString();
+  const search =
+    typeof query === 'string'
+      ? query
+      : query instanceof URLSearchParams
+        ? query.toString()
+        : encodeQuery(query);
   return search ? `${url}?${search}` : url;
 }
 

@@ -7,7 +7,7 @@ describe('catalogue worker', () => {
     expect(getCatalogueWorker()).toBe(worker);
     await expect(worker.reduceTld('shop.example.de', ['de'])).resolves.toBe('de');
     await expect(
-      worker.serializeFilterState({ filter: { tlds: ['de'] }, sorting: [] }),
+      worker.serializeFilterState({ filter: { tlds: ['de'] }, sorting: {} }),
     ).resolves.toBe('filter[tlds][]=de');
   });
 });

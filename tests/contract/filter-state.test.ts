@@ -89,7 +89,7 @@ const stateArb: fc.Arbitrary<FilterState> = fc
         .chain((cols) =>
           fc
             .tuple(...cols.map(() => fc.constantFrom('ASC' as const, 'DESC' as const)))
-            .map((dirs) => cols.map((column, i) => ({ column, direction: dirs[i]! }))),
+            .map((dirs) => Object.fromEntries(cols.map((column, i) => [column, dirs[i]!]))),
         ),
       page: fc.integer({ min: 1, max: 5000 }),
       limit: fc.constantFrom(25, 50, 100),
@@ -120,7 +120,7 @@ describe('filter state from the address', () => {
         price: { max: 12.5 },
         tlds: ['com'],
       },
-      sorting: [],
+      sorting: {},
       page: 3,
       limit: 50,
     });
@@ -135,10 +135,8 @@ describe('filter state from the address', () => {
       last_updated_or: 'more',
       relevance_at_or: '6',
     });
-    expect(state.sorting).toEqual([
-      { column: 'price', direction: 'ASC' },
-      { column: 'hostname', direction: 'DESC' },
-    ]);
+    expect(state.sorting).toEqual({ price: 'ASC', hostname: 'DESC' });
+    expect(Object.keys(state.sorting)).toEqual(['price', 'hostname']);
   });
 
   it('falls back on bad input instead of failing', () => {
@@ -146,15 +144,15 @@ describe('filter state from the address', () => {
       parseFilterState(
         'filter[ahrefs_domain_rating][min]=abc&filter[unknown]=1&filter[is_favorite_site]=maybe&sorting[nope]=ASC&sorting[price]=UP&page=-2&limit=1000&filter[last_updated_or]=7',
       ),
-    ).toEqual({ filter: {}, sorting: [] });
-    expect(parseFilterState('filter=1&sorting=x&page[a]=1')).toEqual({ filter: {}, sorting: [] });
+    ).toEqual({ filter: {}, sorting: {} });
+    expect(parseFilterState('filter=1&sorting=x&page[a]=1')).toEqual({ filter: {}, sorting: {} });
   });
 
   it('reads only the offered page sizes from the address', () => {
-    expect(parseFilterState('limit=7')).toEqual({ filter: {}, sorting: [] });
+    expect(parseFilterState('limit=7')).toEqual({ filter: {}, sorting: {} });
     expect(parseFilterState('limit=100&page=2')).toEqual({
       filter: {},
-      sorting: [],
+      sorting: {},
       page: 2,
       limit: 100,
     });
@@ -164,7 +162,7 @@ describe('filter state from the address', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (s) => {
         const state = parseFilterState(s);
-        expect(Array.isArray(state.sorting)).toBe(true);
+        expect(state.sorting).toBeTypeOf('object');
       }),
     );
   });
@@ -234,22 +232,20 @@ describe('changing the filter state', () => {
   it('sorts by one column, adds one with shift, and resets', () => {
     const base: FilterState = {
       filter: {},
-      sorting: [{ column: 'price', direction: 'ASC' }],
+      sorting: { price: 'ASC' },
       page: 4,
     };
-    expect(setSort(base, 'hostname', 'DESC').sorting).toEqual([
-      { column: 'hostname', direction: 'DESC' },
-    ]);
-    expect(setSort(base, 'hostname', 'DESC', true).sorting).toEqual([
-      { column: 'price', direction: 'ASC' },
-      { column: 'hostname', direction: 'DESC' },
-    ]);
-    expect(setSort(base, 'price', 'DESC', true).sorting).toEqual([
-      { column: 'price', direction: 'DESC' },
-    ]);
-    expect(setSort(base, 'price', null, true).sorting).toEqual([]);
+    expect(setSort(base, 'hostname', 'DESC').sorting).toEqual({ hostname: 'DESC' });
+    const added = setSort(base, 'hostname', 'DESC', true).sorting;
+    expect(added).toEqual({ price: 'ASC', hostname: 'DESC' });
+    expect(Object.keys(added)).toEqual(['price', 'hostname']);
+    expect(
+      Object.keys(setSort({ ...base, sorting: added }, 'price', 'DESC', true).sorting),
+    ).toEqual(['price', 'hostname']);
+    expect(setSort(base, 'price', 'DESC', true).sorting).toEqual({ price: 'DESC' });
+    expect(setSort(base, 'price', null, true).sorting).toEqual({});
     expect(setSort(base, 'price', 'DESC').page).toBeUndefined();
-    expect(resetSorting(base).sorting).toEqual([]);
+    expect(resetSorting(base).sorting).toEqual({});
   });
 
   it('reset-all keeps only the supplied defaults and the page size', () => {
@@ -296,25 +292,25 @@ describe('filters sent to the server', () => {
     );
     expect(toServerQuery(state, options)).toEqual({
       filter: {
-        is_back_linked: 'true',
+        is_back_linked: true,
         website_topics: ['home and garden'],
         domain_languages: ['british english'],
         last_updated_or: { min: '2026-08-22' },
-        price: { min: '0', max: '100' },
+        price: { min: 0, max: 100 },
       },
-      limit: '25',
-      page: '1',
+      limit: 25,
+      page: 1,
     });
   });
 
   it('writes numbers as plain decimals', () => {
     const state: FilterState = {
       filter: { price: { min: 1e-7, max: 1e21 } },
-      sorting: [],
+      sorting: {},
     };
-    expect(toServerQuery(state, options).filter).toEqual({
-      price: { min: '0.0000001', max: '1000000000000000000000' },
-    });
+    expect(serverQueryString(state, options)).toBe(
+      'filter[price][min]=0.0000001&filter[price][max]=1000000000000000000000&limit=25&page=1',
+    );
   });
 
   it('leaves out topics and languages that are blank once spaced, and merges duplicates', () => {
@@ -380,5 +376,51 @@ describe('values the catalogue query refuses, read from an address', () => {
     const query = decodeQuery(serverQueryString(state, { today: '2026-11-29', defaultLimit: 25 }));
     expect(SiteListQuerySchema.safeParse(query).success).toBe(true);
     expect(parseFilterState(`?filter[buyer_domain]=${id}`).filter).toEqual({ buyer_domain: id });
+  });
+});
+
+describe('an address written before the list state took the shape of its query', () => {
+  // Written by the earlier page state (sorting kept as a list of entries); bookmarks and saved
+  // filters hold such addresses, so they read, write back and request exactly as they did.
+  const OLD_ADDRESS =
+    'filter[search]=garden%20caf%C3%A9&filter[ahrefs_domain_rating][min]=20&filter[ahrefs_domain_rating][max]=80.5' +
+    '&filter[niche][]=8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e&filter[website_topics][]=home_and_garden' +
+    '&filter[last_updated_or]=6&filter[is_back_linked]=no&filter[fe.buyer_domain]=x&filter[only_favorite]=true' +
+    '&sorting[price]=asc&sorting[hostname]=DESC&limit=50&page=3';
+
+  it('keeps its filters, sorting order, page and size, and sends the request it sent', () => {
+    const state = parseFilterState(OLD_ADDRESS);
+    expect(serializeFilterState(state)).toBe(
+      'filter[search]=garden%20caf%C3%A9&filter[only_favorite]=true&filter[ahrefs_domain_rating][min]=20' +
+        '&filter[ahrefs_domain_rating][max]=80.5&filter[niche][]=8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e' +
+        '&filter[website_topics][]=home_and_garden&filter[last_updated_or]=6&filter[is_back_linked]=false' +
+        '&filter[fe.buyer_domain]=x&sorting[price]=ASC&sorting[hostname]=DESC&limit=50&page=3',
+    );
+    expect(serverQueryString(state, { today: '2026-12-02', defaultLimit: 25 })).toBe(
+      'filter[search]=garden%20caf%C3%A9&filter[ahrefs_domain_rating][min]=20' +
+        '&filter[ahrefs_domain_rating][max]=80.5&filter[niche][]=8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e' +
+        '&filter[website_topics][]=home%20and%20garden&filter[last_updated_or][min]=2026-06-02' +
+        '&filter[is_back_linked]=false&sorting[price]=ASC&sorting[hostname]=DESC&limit=50&page=3',
+    );
+  });
+
+  it('reads hand-written indexed lists as lists', () => {
+    expect(
+      parseFilterState(
+        'filter[niche][0]=8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e&filter[niche][1]=0b6a3f0e-8c1d-4e57-9a55-2f4c1b7d9e10',
+      ).filter,
+    ).toEqual({
+      niche: ['8f14e45f-ceea-467f-a0e6-1f1e2b3c4d5e', '0b6a3f0e-8c1d-4e57-9a55-2f4c1b7d9e10'],
+    });
+  });
+
+  it('shares one request key between states that differ only in client-only keys', () => {
+    const options = { today: '2026-12-02', defaultLimit: 25 };
+    const plain = parseFilterState('filter[search]=garden');
+    const withClientKeys = parseFilterState(
+      'filter[search]=garden&filter[only_favorite]=true&filter[fe.buyer_domain]=x',
+    );
+    expect(serializeFilterState(withClientKeys)).not.toBe(serializeFilterState(plain));
+    expect(serverQueryString(withClientKeys, options)).toBe(serverQueryString(plain, options));
   });
 });

@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses } from '#server/http/responses.ts';
+import type { FastifyInstance } from 'fastify';
+import { referenceDataEndpoints } from '#contract/reference-data.ts';
+import { route } from '#server/http/endpoint-route.ts';
 import { sendNotFound } from '#server/plugins/errors.ts';
 
 const FLAGS_DIR = path.join(
@@ -16,11 +16,7 @@ const FLAGS_DIR = path.join(
 );
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-export const FlagParamsSchema = z.object({
-  file: z.string().regex(/^[a-zA-Z]{2}\.svg$/, 'Expected a two-letter country code and .svg'),
-});
-
-export const flagRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function flagRoutes(app: FastifyInstance): Promise<void> {
   const cache = new Map<string, string | null>();
 
   async function flagOf(code: string): Promise<string | null> {
@@ -30,26 +26,14 @@ export const flagRoutes: FastifyPluginAsyncZod = async (app) => {
     return svg;
   }
 
-  app.get(
-    '/flags/:file',
-    {
-      schema: {
-        tags: ['Reference data'],
-        summary: 'The flag of a country as an SVG image',
-        params: FlagParamsSchema,
-        produces: ['image/svg+xml'],
-        response: { 200: z.string().describe('The SVG image'), ...errorResponses(400, 404) },
-      },
-    },
-    async (request, reply) => {
-      const code = request.params.file.slice(0, 2).toLowerCase();
-      const svg = await flagOf(code);
-      if (!svg) return sendNotFound(reply);
-      return reply
-        .header('content-type', 'image/svg+xml')
-        .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(svg);
-    },
-  );
-};
+  route(app, referenceDataEndpoints.flag, async (request, reply) => {
+    const code = request.params.file.slice(0, 2).toLowerCase();
+    const svg = await flagOf(code);
+    if (!svg) return sendNotFound(reply);
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  });
+}

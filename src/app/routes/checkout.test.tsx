@@ -140,7 +140,7 @@ function api(server: Server) {
     if (path === '/api/v1/buyer/orders/payment-methods')
       return jsonResponse({ data: server.methods ?? methods });
     if (path === '/api/v1/common/countries') {
-      return jsonResponse({ data: [{ id: GB, title: 'United Kingdom' }] });
+      return jsonResponse({ data: [{ id: GB, title: 'United Kingdom', code: 'GB' }] });
     }
     if (path === '/api/v1/buyer/orders' && call.method === 'POST') {
       const next = server.orderAnswers.shift();

@@ -120,7 +120,7 @@ export function hasDefaultFilters(filter: FilterValues, defaults: FilterState): 
       filter: Object.fromEntries(
         Object.entries(values).filter(([key]) => isSheetFilter(key)),
       ) as FilterValues,
-      sorting: [],
+      sorting: {},
     });
   return sheetOnly(filter) === sheetOnly(defaults.filter);
 }

@@ -7,7 +7,7 @@ import {
   type CartLineCreate,
   type CartSites,
 } from '#contract/cart.ts';
-import { ContentProductPlanListSchema, type ContentProductPlan } from '#contract/reference-data.ts';
+import { referenceDataEndpoints, type ContentProductPlan } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -63,9 +63,6 @@ export function emptyCart(): Promise<void> {
 }
 
 export async function fetchContentPlans(signal?: AbortSignal): Promise<ContentProductPlan[]> {
-  const body = await apiClient.request('/v1/common/content-product-plans', {
-    schema: ContentProductPlanListSchema,
-    signal,
-  });
+  const body = await apiClient.call(referenceDataEndpoints.contentPlans, { signal });
   return body.data;
 }

@@ -61,14 +61,19 @@ function isUnreachable(error: unknown): boolean {
 export const catalogueQueries = {
   all: () => ['buyer', 'sites'] as const,
   lists: () => [...catalogueQueries.all(), 'list'] as const,
+  /**
+   * One page of the list. Its key is the query the request sends (decision 190), so states that
+   * differ only in client-only keys share the cache entry and the offline copy. Written here, not
+   * in the catalogue worker: it takes microseconds, and the page that shows the list has the codec
+   * loaded already; starting the worker for it would add its whole bundle to the first load
+   * (decision 110).
+   */
   list: (state: FilterState, options: { today: string; defaultLimit: number }) =>
+    catalogueQueries.page(serverQueryString(state, options)),
+  page: (key: string) =>
     queryOptions({
-      queryKey: [...catalogueQueries.lists(), state, options] as const,
+      queryKey: [...catalogueQueries.lists(), key] as const,
       queryFn: async ({ signal }): Promise<SitePage> => {
-        // Serialised here, not in the catalogue worker: it takes microseconds, and the page that
-        // shows the list has the codec loaded already; starting the worker for it would add its
-        // whole bundle to the first load (decision 110).
-        const key = serverQueryString(state, options);
         try {
           const list = await fetchSites(key, signal);
           saveWhenIdle(key, list);
@@ -90,6 +95,9 @@ export const catalogueQueries = {
       },
       // Runs while offline too: the answer then comes from the stored copy.
       networkMode: 'always',
+      // A page shown again is asked for again (the one in memory shows meanwhile), so offline it
+      // says it is the copy saved on the device.
+      staleTime: 0,
       retry: false,
       placeholderData: keepPreviousData,
       meta: { persist: false },

@@ -1,17 +1,15 @@
-import { SiteListSchema, type SiteList } from '#contract/catalogue.ts';
+import { catalogueEndpoints, type SiteList } from '#contract/catalogue.ts';
+import { favoriteEndpoints } from '#contract/favorites.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/orders.ts';
-import { ReferenceListSchema, type ReferenceItem } from '#contract/reference-data.ts';
-import { SiteDetailSchema, type SiteDetail } from '#contract/site-detail.ts';
+import { referenceDataEndpoints, type ReferenceItem } from '#contract/reference-data.ts';
+import { siteDetailEndpoints, type SiteDetail } from '#contract/site-detail.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export type { ReferenceItem };
 
-export function fetchSites(serverQuery: string, signal?: AbortSignal): Promise<SiteList> {
-  return apiClient.request('/v1/buyer/sites', {
-    query: new URLSearchParams(serverQuery),
-    schema: SiteListSchema,
-    signal,
-  });
+/** A page of the catalogue; `query` as `serverQueryString` writes it. */
+export function fetchSites(query: string, signal?: AbortSignal): Promise<SiteList> {
+  return apiClient.call(catalogueEndpoints.list, { query, signal });
 }
 
 export type SiteMark = 'favorites' | 'blacklists';
@@ -26,43 +24,28 @@ export function markSites(
   value: boolean,
   idempotencyKey: string,
 ): Promise<unknown> {
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  return value
-    ? apiClient.request(`/v1/buyer/sites/${mark}`, { method: 'POST', body: { ids }, headers })
-    : apiClient.request(`/v1/buyer/sites/${mark}/removals`, {
-        method: 'PUT',
-        body: { ids },
-        headers,
-      });
+  const endpoints = favoriteEndpoints.marks[mark];
+  return apiClient.call(value ? endpoints.add : endpoints.remove, {
+    body: { ids },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** Reference data lists of spec §7 used by the filter panel. */
-export const REFERENCE_PATHS = {
-  countries: '/v1/common/countries',
-  niches: '/v1/common/niches',
-  tlds: '/v1/common/top-level-domains',
-  placements: '/v1/common/site-placement-periods',
-  languages: '/v1/common/sites/domain-languages',
-  topics: '/v1/common/sites/website-topics',
-} as const;
-export type ReferenceKind = keyof typeof REFERENCE_PATHS;
+export type ReferenceKind = 'countries' | 'niches' | 'tlds' | 'placements' | 'languages' | 'topics';
 
 export async function fetchReference(
   kind: ReferenceKind,
   signal?: AbortSignal,
 ): Promise<ReferenceItem[]> {
-  const body = await apiClient.request(REFERENCE_PATHS[kind], {
-    schema: ReferenceListSchema,
-    signal,
-  });
+  const body = await apiClient.call(referenceDataEndpoints[kind], { signal });
   return body.data;
 }
 
 /** The TLD lookup of spec §7: `filter[search]` against the top-level-domain list. */
 export async function searchTlds(term: string, signal?: AbortSignal): Promise<ReferenceItem[]> {
-  const body = await apiClient.request(REFERENCE_PATHS.tlds, {
-    query: { 'filter[search]': term },
-    schema: ReferenceListSchema,
+  const body = await apiClient.call(referenceDataEndpoints.tlds, {
+    query: { filter: { search: term } },
     signal,
   });
   return body.data;
@@ -73,9 +56,9 @@ export function fetchSiteDetail(
   buyerDomain: string | null,
   signal?: AbortSignal,
 ): Promise<SiteDetail> {
-  return apiClient.request(`/v1/buyer/sites/${encodeURIComponent(id)}`, {
+  return apiClient.call(siteDetailEndpoints.detail, {
+    params: { id },
     query: buyerDomain ? { buyer_domain: buyerDomain } : undefined,
-    schema: SiteDetailSchema,
     signal,
   });
 }

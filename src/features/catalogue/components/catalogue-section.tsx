@@ -19,6 +19,7 @@ import {
   SITE_DEFAULT_PAGE_SIZE,
   SITE_PAGE_SIZES,
   type Site,
+  type SiteSortColumn,
   type SortDirection,
 } from '#contract/catalogue.ts';
 import {
@@ -29,7 +30,6 @@ import {
   setSort,
   siteListAddress,
   type FilterState,
-  type SortEntry,
 } from '#contract/filter-state.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -164,10 +164,13 @@ export function CatalogueSection({
   // Sorting by a hidden additional column would sort by something the buyer cannot see.
   const effectiveState = useMemo<FilterState>(() => {
     if (showAdditional) return state;
-    const hidden = new Set<string>(ADDITIONAL_FILTER_KEYS);
     const filter = { ...state.filter };
-    for (const key of ADDITIONAL_FILTER_KEYS) delete filter[key];
-    return { ...state, filter, sorting: state.sorting.filter((s) => !hidden.has(s.column)) };
+    const sorting = { ...state.sorting };
+    for (const key of ADDITIONAL_FILTER_KEYS) {
+      delete filter[key];
+      delete sorting[key];
+    }
+    return { ...state, filter, sorting };
   }, [state, showAdditional]);
 
   // What narrows the list, named on the Filters button and in the chips above the table.
@@ -216,7 +219,7 @@ export function CatalogueSection({
     current.current = { state, setState, layout, setLayout };
   });
   const onSort = useCallback(
-    (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => {
+    (column: SiteSortColumn, direction: SortDirection | null, add: boolean) => {
       const now = current.current;
       now.setState(setSort(now.state, column, direction, add));
     },

@@ -9,8 +9,8 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
-import type { Site, SortDirection } from '#contract/catalogue.ts';
-import type { SortEntry } from '#contract/filter-state.ts';
+import type { Site, SiteSortColumn, SortDirection } from '#contract/catalogue.ts';
+import type { SiteSorting } from '#contract/filter-state.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
 import { HeaderKeysHint } from '#src/components/data-table/header-keys-hint.tsx';
 import { TableScrollHint } from '#src/components/data-table/pinned-cells.tsx';
@@ -28,11 +28,11 @@ export interface CatalogueTableProps {
   columns: SiteColumn[];
   isLoading: boolean;
   isFetching: boolean;
-  sorting: SortEntry[];
+  sorting: SiteSorting;
   columnVisibility: VisibilityState;
   rowSelection: RowSelectionState;
   onRowSelectionChange: (next: RowSelectionState) => void;
-  onSort: (column: SortEntry['column'], direction: SortDirection | null, add: boolean) => void;
+  onSort: (column: SiteSortColumn, direction: SortDirection | null, add: boolean) => void;
   onHideColumn: (id: string) => void;
   onMark: (mark: SiteMark, site: Site, value: boolean) => void;
   skeletonRows: number;
@@ -147,7 +147,7 @@ const DataColumnHeader = memo(function DataColumnHeader({
   ...props
 }: Omit<ColumnHeaderProps, 'onSort' | 'onHide'> & {
   columnId: string;
-  sortColumn: SortEntry['column'] | undefined;
+  sortColumn: SiteSortColumn | undefined;
   onSort: CatalogueTableProps['onSort'];
   onHideColumn: CatalogueTableProps['onHideColumn'];
 }) {
@@ -366,7 +366,8 @@ export function CatalogueTable({
     onFocus: onHeaderFocus,
     onKeyDown: onHeaderKeyDown,
   } = useRovingHeader();
-  const isMultiSort = sorting.length > 1;
+  const sortOrder = Object.keys(sorting);
+  const isMultiSort = sortOrder.length > 1;
   const visibleColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
 
@@ -421,8 +422,8 @@ export function CatalogueTable({
                 {group.headers.map((header) => {
                   const meta = header.column.columnDef.meta;
                   const sortColumn = meta?.sortColumn;
-                  const index = sortColumn ? sorting.findIndex((s) => s.column === sortColumn) : -1;
-                  const direction = index >= 0 ? sorting[index]!.direction : null;
+                  const index = sortColumn ? sortOrder.indexOf(sortColumn) : -1;
+                  const direction = sortColumn ? (sorting[sortColumn] ?? null) : null;
                   const isData = meta?.label !== undefined && header.column.getCanHide();
                   return (
                     <th

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { endpointPath } from '#contract/endpoint.ts';
+import { referenceDataEndpoints } from '#contract/reference-data.ts';
 import { apiUrl } from '#src/lib/api-client.ts';
 
 /** The address of the SVG flag of an ISO 3166-1 alpha-2 code; null for anything else. */
 export function flagUrl(code: string): string | null {
   const lower = code.trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(lower)) return null;
-  return apiUrl(`/v1/common/flags/${lower}.svg`);
+  return apiUrl(endpointPath(referenceDataEndpoints.flag.path, { file: `${lower}.svg` }));
 }
 
 /** Spec §2: flags come in three sizes (4:3). */

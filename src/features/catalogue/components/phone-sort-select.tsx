@@ -29,8 +29,8 @@ export function PhoneSortSelect({
   state: FilterState;
   onChange: (next: FilterState) => void;
 }) {
-  const first = state.sorting[0];
-  const value = first ? `${first.column}:${first.direction}` : NONE;
+  const [first] = Object.entries(state.sorting);
+  const value = first ? `${first[0]}:${first[1]}` : NONE;
   return (
     <label className="flex w-full items-center gap-2 text-sm text-slate-700 md:hidden">
       Sort by
@@ -44,7 +44,7 @@ export function PhoneSortSelect({
           onChange(
             direction
               ? setSort(state, column, direction)
-              : { ...state, sorting: [], page: undefined },
+              : { ...state, sorting: {}, page: undefined },
           );
         }}
         className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"

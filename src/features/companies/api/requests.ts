@@ -7,8 +7,7 @@ import {
   type CompanyRequestList,
 } from '#contract/companies.ts';
 import {
-  CountryListSchema,
-  ReferenceListSchema,
+  referenceDataEndpoints,
   type Country,
   type ReferenceItem,
 } from '#contract/reference-data.ts';
@@ -42,17 +41,11 @@ export function createCompanyRequest(body: CompanyRequestCreate): Promise<Compan
 
 /** Countries with their ISO codes (the request carries the code). */
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
-  const body = await apiClient.request('/v1/common/countries', {
-    schema: CountryListSchema,
-    signal,
-  });
+  const body = await apiClient.call(referenceDataEndpoints.countries, { signal });
   return body.data;
 }
 
 export async function fetchBusinessTypes(signal?: AbortSignal): Promise<ReferenceItem[]> {
-  const body = await apiClient.request('/v1/common/business-types', {
-    schema: ReferenceListSchema,
-    signal,
-  });
+  const body = await apiClient.call(referenceDataEndpoints.businessTypes, { signal });
   return body.data;
 }
