@@ -64,11 +64,7 @@ export const LINE_CHANGED_MESSAGE =
 /** On a line the order names that is no longer in the cart. */
 export const LINE_GONE_MESSAGE = 'This line is no longer in your cart.';
 
-/** Header that makes a POST safe to repeat: any text of 1-255 visible characters. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IdempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1-255 visible ASCII characters.');
+export { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from './endpoint-schemas.ts';
 
 /** The billing address of one order (spec §3 "Billing"); prefilled from the company. */
 export const BillingSchema = z

@@ -11,12 +11,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   IDEMPOTENCY_IN_FLIGHT_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_MISMATCH_MESSAGE,
-  IdempotencyKeySchema,
 } from '#contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -25,11 +23,7 @@ import { principalOf } from '../plugins/auth.ts';
 import { ApiError } from './api-error.ts';
 
 /** The request headers of a route with `config.idempotency`, for its schema and documentation. */
-export const IdempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
-    'Makes the request safe to repeat: a repeat with the same key answers the first answer.',
-  ),
-});
+export { IdempotencyHeadersSchema } from '#contract/endpoint-schemas.ts';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
