@@ -3,13 +3,17 @@
 // so a screen's code carries only the schemas it uses.
 import type { Endpoint } from './endpoint.ts';
 import { authEndpoints } from './auth.ts';
+import { domainEndpoints } from './domains.ts';
 import { publicAuthEndpoints } from './public-auth.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { strategyRequestEndpoints } from './strategy-requests.ts';
 
 export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(savedViewEndpoints),
   ...Object.values(authEndpoints),
   ...Object.values(publicAuthEndpoints),
   ...Object.values(sessionEndpoints),
+  ...Object.values(domainEndpoints),
+  ...Object.values(strategyRequestEndpoints),
 ];
