@@ -188,30 +188,6 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** An upload's parts as a multipart form: a Blob (a File keeps its name) as a file, others as text. */
-function formOf(parts: Readonly<Record<string, unknown>>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (value === undefined || value === null) continue;
-    form.append(name, value instanceof Blob ? value : String(value as string | number | boolean));
-  }
-  return form;
-}
-
-/** The file name an answer's Content-Disposition gives: the exact (RFC 5987) one, else the plain. */
-export function dispositionFileName(header: string | null): string | null {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header ?? '');
-  return plain?.[1] ?? null;
-}
-
 /**
  * The service worker answers the shared reference data (`/v1/common/…`) from its cache, also
  * offline, so such an answer says nothing about the connection.
@@ -303,6 +279,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
   async function receive(path: string, options: RequestOptions): Promise<ReceivedFile> {
     const response = await exchange(path, options);
     if (!response.ok) settle(path, response, await readBody(response), undefined, options.auth);
+    const { dispositionFileName } = await import('./api-parts.ts');
     const fileName = dispositionFileName(response.headers.get('Content-Disposition'));
     return { blob: await response.blob(), fileName };
   }
@@ -321,13 +298,14 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     };
     const path = endpointPath(endpoint.path, params);
     const auth = endpoint.access === 'buyer';
-    if (isMultipartBody(endpoint.body) && onProgress) {
+    const { formOf } = isMultipartBody(endpoint.body) ? await import('./api-parts.ts') : {};
+    if (formOf && onProgress) {
       const form = formOf(body as Record<string, unknown>);
       const options = { method: endpoint.method, signal, onProgress, auth };
       const schema = jsonSchemaOf(endpoint);
       return (await upload(path, form, { ...options, schema })) as CallResult<E>;
     }
-    const sent = isMultipartBody(endpoint.body) ? formOf(body as Record<string, unknown>) : body;
+    const sent = formOf ? formOf(body as Record<string, unknown>) : body;
     const options = { method: endpoint.method, body: sent, query, headers, signal, auth };
     if (isFileResponse(endpoint.response)) return (await receive(path, options)) as CallResult<E>;
     const schema = jsonSchemaOf(endpoint);
