@@ -2,6 +2,9 @@
 // a handler. The app imports a feature's endpoints from its own contract file, never this list,
 // so a screen's code carries only the schemas it uses.
 import type { Endpoint } from './endpoint.ts';
+import { authEndpoints } from './auth.ts';
+import { domainEndpoints } from './domains.ts';
+import { publicAuthEndpoints } from './public-auth.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { healthEndpoints } from './health.ts';
 import { profileEndpoints } from './profile.ts';
@@ -18,6 +21,8 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { siteDetailEndpoints } from './site-detail.ts';
 import { favoriteEndpoints } from './favorites.ts';
 import { referenceDataEndpoints } from './reference-data.ts';
+import { sessionEndpoints } from './sessions.ts';
+import { strategyRequestEndpoints } from './strategy-requests.ts';
 
 export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(savedViewEndpoints),
@@ -39,4 +44,9 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(favoriteEndpoints.marks.blacklists),
   ...[favoriteEndpoints.items, favoriteEndpoints.replaceItems],
   ...Object.values(referenceDataEndpoints),
+  ...Object.values(authEndpoints),
+  ...Object.values(publicAuthEndpoints),
+  ...Object.values(sessionEndpoints),
+  ...Object.values(domainEndpoints),
+  ...Object.values(strategyRequestEndpoints),
 ];

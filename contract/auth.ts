@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { ROLES } from './roles.ts';
 
 export { ENTRY_ROUTE_BY_ROLE, isBuyer, ROLES } from './roles.ts';
@@ -30,3 +31,39 @@ export const AccessClaimsSchema = z.object({
   exp: z.number(),
 });
 export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+
+const authentication = { access: 'public', tags: ['Authentication'] } as const;
+
+/** Signing in and out (the app loads these with the token answer's schema, when first needed). */
+export const authEndpoints = {
+  login: endpoint({
+    ...authentication,
+    method: 'POST',
+    path: '/login_check',
+    summary: 'Sign in with e-mail and password',
+    body: LoginRequestSchema,
+    status: 200,
+    response: AuthResponseSchema,
+    errors: [400, 401, 429],
+  }),
+  refresh: endpoint({
+    ...authentication,
+    method: 'POST',
+    path: '/token/refresh',
+    summary: 'Exchange a refresh token for a new token pair',
+    body: RefreshRequestSchema,
+    status: 200,
+    response: AuthResponseSchema,
+    errors: [400, 401],
+  }),
+  logout: endpoint({
+    ...authentication,
+    method: 'POST',
+    path: '/logout',
+    summary: 'Sign out: the refresh token and every token of its session stop working',
+    body: RefreshRequestSchema,
+    status: 204,
+    response: z.null().describe('Signed out'),
+    errors: [400],
+  }),
+};

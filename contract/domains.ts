@@ -1,9 +1,11 @@
 // A buyer's domains, competitor groups and the imports that fill their lists (spec §3 "Buyer
 // domain", "Competitor group", "Import status"; §7 "Buyer domains", "Files and imports").
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
-import { listOf } from './pagination.ts';
+import { listOf, pageQuerySchema } from './pagination.ts';
 
 export const ImportStatusValueSchema = z.enum(['pending', 'success', 'failed']);
 export type ImportStatusValue = z.infer<typeof ImportStatusValueSchema>;
@@ -110,3 +112,44 @@ export const CreateCompetitorGroupSchema = z.strictObject({
     .max(COMPETITOR_GROUP_NAME_MAX),
 });
 export type CreateCompetitorGroup = z.infer<typeof CreateCompetitorGroupSchema>;
+
+const domains = { access: 'buyer', tags: ['Domains'] } as const;
+
+export const domainEndpoints = {
+  list: endpoint({
+    ...domains,
+    method: 'GET',
+    path: '/v1/buyer/domains',
+    summary: "The signed-in buyer's own domains",
+    // Spec §9: 10 per page by default; 100 is the largest page size offered.
+    query: pageQuerySchema({ defaultLimit: 10, maxLimit: 100 }),
+    status: 200,
+    response: BuyerDomainListSchema,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    ...domains,
+    method: 'POST',
+    path: '/v1/buyer/domains',
+    summary: 'Adds a domain',
+    description: `The hostname is normalised (scheme, path, port, trailing dot and a leading www. removed; lower case; an internationalised name as punycode). A domain the buyer already has, an invalid one or one over the limit of ${MAX_BUYER_DOMAINS} is a violation on \`hostname\`. A deleted domain added again comes back with empty lists. A repeat with the same Idempotency-Key answers the first answer.`,
+    headers: IdempotencyHeadersSchema,
+    body: CreateBuyerDomainSchema,
+    status: 201,
+    response: BuyerDomainSchema,
+    errors: [400, 401, 403, 409, 422],
+  }),
+  remove: endpoint({
+    ...domains,
+    method: 'DELETE',
+    path: '/v1/buyer/domains/{id}',
+    summary: 'Deletes a domain',
+    description:
+      'The domain leaves the lists and its referring domains and competitor groups are removed; cart lines and orders that name it keep it and its hostname (decision 054). A repeat with the same Idempotency-Key answers 204 again.',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    status: 204,
+    response: NoContentSchema,
+    errors: [400, 401, 403, 404, 409, 422],
+  }),
+};

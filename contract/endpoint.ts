@@ -13,6 +13,52 @@ export type EndpointAccess = 'public' | 'buyer';
 /** The statuses an endpoint answers with when it succeeds. */
 export type SuccessStatus = 200 | 201 | 202 | 204;
 
+/**
+ * A multipart/form-data body: an upload. `parts` documents the form (a file part is `z.file()`, a
+ * text part a string) and types what the app sends; the server's handler reads the form itself,
+ * part by part, with its limits and its checks of a file by content.
+ */
+export interface MultipartBody<P extends z.ZodObject = z.ZodObject> {
+  readonly kind: 'multipart';
+  readonly parts: P;
+}
+
+/** Declares an upload's form. */
+export function multipart<const P extends z.ZodObject>(parts: P): MultipartBody<P> {
+  return { kind: 'multipart', parts };
+}
+
+/**
+ * A success whose body is a file's bytes (a download, an image) rather than JSON: the content
+ * types it may have. The server names the file and says whether it is shown or saved
+ * (Content-Disposition) per answer; the app receives the bytes with their type and that name.
+ */
+export interface FileResponse {
+  readonly kind: 'file';
+  readonly types: readonly string[];
+  readonly description: string;
+}
+
+/** Declares a file answer. */
+export function fileResponse(types: readonly string[], description: string): FileResponse {
+  return { kind: 'file', types, description };
+}
+
+/** A file as the app receives it: its bytes (typed by the answer) and the name the server gave. */
+export interface ReceivedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the answer named none. */
+  fileName: string | null;
+}
+
+export function isMultipartBody(body: Endpoint['body']): body is MultipartBody {
+  return (body as { kind?: unknown } | undefined)?.kind === 'multipart';
+}
+
+export function isFileResponse(response: Endpoint['response']): response is FileResponse {
+  return (response as { kind?: unknown }).kind === 'file';
+}
+
 export interface Endpoint {
   method: EndpointMethod;
   /** From the API's base (`/api`), path parameters in braces: `/v1/buyer/saved-views/{id}`. */
@@ -25,10 +71,11 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodType;
   headers?: z.ZodObject;
-  body?: z.ZodType;
-  /** The status of a success and its body (`z.null()` when there is none). */
+  /** JSON read with its schema, or a multipart form (`multipart({...})`). */
+  body?: z.ZodType | MultipartBody;
+  /** The status of a success and its body: JSON (`z.null()` when there is none) or a file. */
   status: SuccessStatus;
-  response: z.ZodType;
+  response: z.ZodType | FileResponse;
   /** The error statuses it may answer with, in the error format (500 is always possible). */
   errors: readonly number[];
   /** Answers that are neither the success nor an error, by status: `{ 304: … }`. */
@@ -47,9 +94,12 @@ type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
 export type ParamsOf<E extends Endpoint> = Input<E['params']>;
 export type QueryOf<E extends Endpoint> = Input<E['query']>;
-export type BodyOf<E extends Endpoint> = Input<E['body']>;
+export type BodyOf<E extends Endpoint> =
+  E['body'] extends MultipartBody<infer P> ? z.input<P> : Input<E['body']>;
 /** The body of a success, as the app reads it. */
-export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : ReceivedFile;
 
 /**
  * The endpoint's path with its parameters filled in, each encoded as one path segment. A

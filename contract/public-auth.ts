@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { emailWords, fieldWords } from './field-messages.ts';
 import { isSingleLine, LINE_BREAK_MESSAGE } from './input-rules.ts';
 
@@ -43,3 +44,71 @@ export const PasswordResetCompleteSchema = z.object({
   password: NewPasswordSchema,
 });
 export type PasswordResetComplete = z.infer<typeof PasswordResetCompleteSchema>;
+
+/** The token of a mailed link (registration, password reset, e-mail change), in its path. */
+export const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+const AcceptedSchema = z.object({}).describe('Accepted; a mail is sent when it applies');
+const DoneSchema = z.null().describe('Done');
+const THROTTLE_NOTE = 'At most 10 requests per hour from one address and 3 per e-mail (429).';
+const registration = { access: 'public', tags: ['Registration'] } as const;
+const passwordReset = { access: 'public', tags: ['Password reset'] } as const;
+
+export const publicAuthEndpoints = {
+  register: endpoint({
+    ...registration,
+    method: 'POST',
+    path: '/v1/public/registrations',
+    summary: 'Register a buyer; a confirmation link is mailed',
+    description: THROTTLE_NOTE,
+    body: RegistrationRequestSchema,
+    status: 202,
+    response: AcceptedSchema,
+    errors: [400, 429],
+  }),
+  confirmRegistration: endpoint({
+    ...registration,
+    method: 'POST',
+    path: '/v1/public/registrations/confirmations/{token}',
+    summary: 'Confirm a registration with the mailed token',
+    params: TokenParamsSchema,
+    status: 204,
+    response: DoneSchema,
+    errors: [400, 404],
+  }),
+  requestPasswordReset: endpoint({
+    ...passwordReset,
+    method: 'POST',
+    path: '/v1/public/passwords/resets',
+    summary: 'Ask for a password reset link (accepted whether or not the e-mail has an account)',
+    description: THROTTLE_NOTE,
+    body: PasswordResetRequestSchema,
+    status: 202,
+    response: AcceptedSchema,
+    errors: [400, 429],
+  }),
+  checkPasswordReset: endpoint({
+    ...passwordReset,
+    method: 'GET',
+    path: '/v1/public/passwords/resets/{token}',
+    summary: 'Check that a mailed reset link can still be used, without using it',
+    description:
+      'The reset page asks this when it opens, so an expired or used link says so before a ' +
+      'new password is typed. The token is 32 random bytes, so answering it reveals nothing.',
+    params: TokenParamsSchema,
+    status: 204,
+    response: DoneSchema,
+    errors: [400, 404],
+  }),
+  resetPassword: endpoint({
+    ...passwordReset,
+    method: 'PUT',
+    path: '/v1/public/passwords/resets/{token}',
+    summary: 'Set a new password with the mailed token; signs out every session',
+    params: TokenParamsSchema,
+    body: PasswordResetCompleteSchema,
+    status: 204,
+    response: DoneSchema,
+    errors: [400, 404],
+  }),
+};

@@ -1,9 +1,11 @@
 // Free strategy requests (spec §1, §2 "help and free-strategy card", §7): a buyer asks the team
 // for a link-building plan for a domain and follows the request's status.
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
-import { listOf } from './pagination.ts';
+import { listOf, pageQuerySchema } from './pagination.ts';
 
 export const StrategyRequestStatusSchema = z.enum(['received', 'in_progress', 'sent']);
 export type StrategyRequestStatus = z.infer<typeof StrategyRequestStatusSchema>;
@@ -46,3 +48,30 @@ export type StrategyRequest = z.infer<typeof StrategyRequestSchema>;
 
 export const StrategyRequestListSchema = listOf(StrategyRequestSchema);
 export type StrategyRequestList = z.infer<typeof StrategyRequestListSchema>;
+
+const strategyRequests = { access: 'buyer', tags: ['Strategy requests'] } as const;
+
+export const strategyRequestEndpoints = {
+  list: endpoint({
+    ...strategyRequests,
+    method: 'GET',
+    path: '/v1/buyer/strategy-requests',
+    summary: "The caller's free strategy requests, newest first",
+    query: pageQuerySchema({ defaultLimit: 10, maxLimit: 100 }),
+    status: 200,
+    response: StrategyRequestListSchema,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    ...strategyRequests,
+    method: 'POST',
+    path: '/v1/buyer/strategy-requests',
+    summary: 'Asks for a free link-building strategy for a domain',
+    description: `The domain is normalised like a buyer domain. The request is mailed to the buyer's account manager (or the sales team) and confirmed to the buyer by mail. At most ${STRATEGY_REQUESTS_PER_DAY} requests in 24 hours; more answer 429 with Retry-After. A repeat with the same Idempotency-Key answers the first answer.`,
+    headers: IdempotencyHeadersSchema,
+    body: CreateStrategyRequestSchema,
+    status: 201,
+    response: StrategyRequestSchema,
+    errors: [400, 401, 403, 409, 422, 429],
+  }),
+};

@@ -12,3 +12,9 @@ export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** Content-Disposition of a file that is saved (`attachment`) or shown in the browser (`inline`). */
+export function dispositionHeader(kind: 'attachment' | 'inline', fileName: string): string {
+  const header = attachmentHeader(fileName);
+  return kind === 'inline' ? `inline${header.slice('attachment'.length)}` : header;
+}

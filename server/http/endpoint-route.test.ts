@@ -1,11 +1,15 @@
+import multipartPlugin from '@fastify/multipart';
 import Fastify, { type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declaredEndpoints } from '#contract/api.ts';
-import { endpoint, endpointPath } from '#contract/endpoint.ts';
+import { endpoint, endpointPath, fileResponse, multipart } from '#contract/endpoint.ts';
+import { registerOpenApi } from '#server/plugins/openapi.ts';
+import { registerErrorHandler } from '#server/plugins/errors.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 import { fastifyPath, route } from './endpoint-route.ts';
+import { validatorCompiler } from './validation.ts';
 
 const SAMPLE_ID = '5b3c1a52-8a8e-4c8a-9a51-8d1f3c2b7e10';
 
@@ -115,6 +119,146 @@ describe('an endpoint with answers beside its success', () => {
       headers: { 'if-none-match': '"1"' },
     });
     expect([cached.statusCode, cached.body]).toEqual([304, '']);
+    await app.close();
+  });
+});
+
+describe('an upload and a file answer, declared', () => {
+  const upload = endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/things/{id}/file',
+    access: 'public',
+    tags: ['Things'],
+    summary: 'Uploads a thing',
+    params: z.object({ id: z.uuid() }),
+    body: multipart(z.object({ file: z.file().describe('The list'), note: z.string().optional() })),
+    status: 202,
+    response: z.object({ name: z.string(), note: z.string() }),
+    errors: [400, 415],
+  });
+  const download = endpoint({
+    method: 'GET',
+    path: '/v1/buyer/things/{id}/file',
+    access: 'public',
+    tags: ['Things'],
+    summary: 'Downloads a thing',
+    params: z.object({ id: z.uuid() }),
+    status: 200,
+    response: fileResponse(['text/csv', 'application/pdf'], 'The thing, as an attachment'),
+    errors: [400, 404],
+  });
+
+  async function appWithThings() {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await registerOpenApi(app);
+    await app.register(multipartPlugin);
+    await app.register(
+      async (scope) => {
+        route(scope, upload, async (request, reply) => {
+          if (!request.isMultipart()) return reply.status(415).send({ code: 415, message: 'no' });
+          const fields: Record<string, string> = {};
+          let name = '';
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              name = `${part.filename}:${(await part.toBuffer()).toString()}`;
+            } else fields[part.fieldname] = String(part.value);
+          }
+          return { name, note: fields.note ?? '' };
+        });
+        route(scope, download, (request) => ({
+          body: `id\n${request.params.id}\n`,
+          type: 'text/csv; charset=utf-8',
+          fileName: 'things “all”.csv',
+          size: 42,
+        }));
+      },
+      { prefix: '/api' },
+    );
+    return app;
+  }
+
+  it('hands the multipart form to the handler, still checking the path', async () => {
+    const app = await appWithThings();
+    const form = new FormData();
+    form.append('file', new File(['a.com'], 'list.csv'));
+    form.append('note', 'mine');
+    const request = new Request('http://x', { method: 'PUT', body: form });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const headers = { 'content-type': request.headers.get('content-type') ?? '' };
+    const sent = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/buyer/things/${SAMPLE_ID}/file`,
+      payload,
+      headers,
+    });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ name: 'list.csv:a.com', note: 'mine' });
+    const badId = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/buyer/things/1/file',
+      payload,
+      headers,
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({ violations: [{ path: 'id' }] });
+    // Not a form: the handler, not a schema of the form, answers.
+    const json = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/buyer/things/${SAMPLE_ID}/file`,
+      payload: { a: 1 },
+    });
+    expect(json.statusCode).toBe(415);
+    await app.close();
+  });
+
+  it('answers a file with its type, name, disposition and the download headers', async () => {
+    const app = await appWithThings();
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/v1/buyer/things/${SAMPLE_ID}/file`,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(`id\n${SAMPLE_ID}\n`);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="things _all_.csv"; filename*=UTF-8''things%20%E2%80%9Call%E2%80%9D.csv`,
+    );
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
+  });
+
+  it('documents the form as multipart with a binary file part and the answer as bytes', async () => {
+    const app = await appWithThings();
+    await app.ready();
+    const document = app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>
+      >;
+    };
+    const path = document.paths['/api/v1/buyer/things/{id}/file']!;
+    expect(path.put?.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: {
+            properties: { file: { type: 'string', format: 'binary', description: 'The list' } },
+            required: ['file'],
+          },
+        },
+      },
+    });
+    expect(path.get?.responses['200']).toMatchObject({
+      description: 'The thing, as an attachment',
+      content: {
+        'text/csv': { schema: { type: 'string', format: 'binary' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
+    });
     await app.close();
   });
 });

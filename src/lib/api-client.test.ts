@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { endpoint, endpointPath } from '#contract/endpoint.ts';
+import { endpoint, endpointPath, fileResponse, multipart } from '#contract/endpoint.ts';
 import { jsonResponse } from '../test-utils/api.ts';
 import { mockUploads } from '../test-utils/xhr.ts';
 import {
@@ -209,9 +209,10 @@ describe('api client 401 handling', () => {
     );
     await expect(client.request('/v1/buyer/profiles')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(client.request('/login_check', { method: 'POST', body: {} })).rejects.toThrow(
-      'Invalid credentials.',
-    );
+    // Signing in sends no token: its 401 means wrong credentials, not the end of a session.
+    await expect(
+      client.request('/login_check', { method: 'POST', body: {}, auth: false }),
+    ).rejects.toThrow('Invalid credentials.');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });
@@ -339,6 +340,107 @@ describe('calling a declared endpoint', () => {
     const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers));
     expect(sent[0]!.get('Authorization')).toBeNull();
     expect(sent[1]!.get('Authorization')).toBe('Bearer the-token');
+  });
+
+  const upload = endpoint({
+    method: 'PUT',
+    path: '/v1/buyer/things/{id}/file',
+    access: 'buyer',
+    tags: ['Things'],
+    summary: 'Uploads a list',
+    params: z.object({ id: z.uuid() }),
+    body: multipart(z.object({ file: z.file(), note: z.string().optional() })),
+    status: 202,
+    response: z.object({ id: z.string() }),
+    errors: [413],
+  });
+  const download = endpoint({
+    method: 'GET',
+    path: '/v1/buyer/things/{id}/file',
+    access: 'buyer',
+    tags: ['Things'],
+    summary: 'Downloads a list',
+    params: z.object({ id: z.uuid() }),
+    status: 200,
+    response: fileResponse(['text/csv'], 'The list'),
+    errors: [404],
+  });
+  const signIn = endpoint({
+    method: 'POST',
+    path: '/sign-in',
+    access: 'public',
+    tags: ['Things'],
+    summary: 'Signs in',
+    body: z.object({ name: z.string() }),
+    status: 200,
+    response: z.object({ token: z.string() }),
+    errors: [401],
+  });
+
+  it('sends an upload as multipart, with its progress when asked for', async () => {
+    const { client, fetchMock } = clientWith([() => jsonResponse({ id: 'f' }, 202)], {
+      getAccessToken: () => 'token-1',
+    });
+    const file = new File(['a.com'], 'list.csv');
+    await expect(
+      client.call(upload, { params: { id }, body: { file, note: 'mine' } }),
+    ).resolves.toEqual({ id: 'f' });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.method).toBe('PUT');
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(((init.body as FormData).get('file') as File).name).toBe('list.csv');
+    expect((init.body as FormData).get('note')).toBe('mine');
+    expect((init.headers as Headers).has('Content-Type')).toBe(false);
+
+    const uploads = mockUploads((sent) => {
+      sent.progress(1, 2);
+      return { status: 202, body: { id: 'g' } };
+    });
+    const progress: number[] = [];
+    const answer = await client.call(upload, {
+      params: { id },
+      body: { file },
+      onProgress: ({ loaded, total }) => progress.push(loaded / total),
+    });
+    vi.unstubAllGlobals();
+    expect(answer).toEqual({ id: 'g' });
+    expect(progress).toEqual([0.5]);
+    expect(uploads.calls[0]?.method).toBe('PUT');
+    expect(uploads.calls[0]?.url.pathname).toBe(`/api/v1/buyer/things/${id}/file`);
+    expect(uploads.calls[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(uploads.calls[0]?.body.get('file')).toBe(file);
+    expect(uploads.calls[0]?.body.has('note')).toBe(false);
+  });
+
+  it('receives a file answer as its bytes and the name the server gave', async () => {
+    const { client } = clientWith([
+      () =>
+        new Response('hostname\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': `attachment; filename="_.csv"; filename*=UTF-8''%C3%BC.csv`,
+          },
+        }),
+      () => jsonResponse({ code: 404, message: 'Not found.' }, 404),
+    ]);
+    const file = await client.call(download, { params: { id } });
+    expect(file.fileName).toBe('ü.csv');
+    expect(file.blob.type).toBe('text/csv');
+    expect(await file.blob.text()).toBe('hostname\n');
+    await expect(client.call(download, { params: { id } })).rejects.toThrow('Not found.');
+  });
+
+  it('sends no token to a public endpoint, whose 401 does not end the session', async () => {
+    const onUnauthorized = vi.fn();
+    const { client, fetchMock } = clientWith(
+      [() => jsonResponse({ code: 401, message: 'Invalid credentials.' }, 401)],
+      { getAccessToken: () => 'token-1', onUnauthorized },
+    );
+    await expect(client.call(signIn, { body: { name: 'a' } })).rejects.toThrow(
+      'Invalid credentials.',
+    );
+    expect((fetchMock.mock.calls[0]![1]?.headers as Headers).has('Authorization')).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('throws when a path parameter is missing rather than calling a wrong address', () => {

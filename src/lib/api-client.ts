@@ -5,7 +5,15 @@
  */
 import type { z } from 'zod';
 import { errorText } from '#contract/error-text.ts';
-import { endpointPath, type Endpoint, type ResponseOf } from '#contract/endpoint.ts';
+import {
+  endpointPath,
+  isFileResponse,
+  isMultipartBody,
+  type Endpoint,
+  type MultipartBody,
+  type ReceivedFile,
+  type ResponseOf,
+} from '#contract/endpoint.ts';
 import type { Violation } from '#contract/errors.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 import { reportAnswer, reportNoAnswer } from './connection.ts';
@@ -20,8 +28,6 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([
   408, 409, 425, 429, 500, 502, 503, 504,
 ]);
 const RETRY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
-/** The only call whose 401 means "wrong credentials" rather than "session over". */
-const LOGIN_PATH = '/login_check';
 const MAX_RETRY_AFTER_MS = 5000;
 
 export class ApiError extends Error {
@@ -74,7 +80,10 @@ export interface RequestOptions<TSchema extends z.ZodType | undefined = undefine
   schema?: TSchema;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Send the Bearer token when one exists (default true). */
+  /**
+   * Send the Bearer token when one exists (default true). A 401 ends the session only for a call
+   * that sends it: without it (signing in, a public link) a 401 says nothing of the session.
+   */
   auth?: boolean;
 }
 
@@ -85,16 +94,22 @@ type Part<K extends string, S> = S extends z.ZodType
   ? { [P in K]: z.input<S> }
   : { [P in K]?: never };
 
+/** An upload's parts (files as File), sent as multipart, with its progress when asked for. */
+type BodyPart<B> =
+  B extends MultipartBody<infer P>
+    ? { body: z.input<P>; onProgress?: (progress: UploadProgress) => void }
+    : Part<'body', B> & { onProgress?: never };
+
 /** What a call of an endpoint sends: its declared parts, and the transport's own options. */
 export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
-  Part<'body', E['body']> & {
+  BodyPart<E['body']> & {
     /** Its declared parts, or a query already written with `encodeQuery` (a list's address). */
     query?: (E['query'] extends z.ZodType ? z.input<E['query']> | string : never) | URLSearchParams;
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
 
-/** What a call of an endpoint answers: the body of its success, read with its schema. */
+/** What a call of an endpoint answers: the body of its success, read with its schema, or a file. */
 export type CallResult<E extends Endpoint> = E['status'] extends 204 ? void : ResponseOf<E>;
 
 export interface ApiClientConfig {
@@ -113,10 +128,12 @@ export interface UploadProgress {
 }
 
 export interface UploadOptions<TSchema extends z.ZodType | undefined = undefined> {
-  method?: 'POST' | 'PUT';
+  method?: HttpMethod;
   schema?: TSchema;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
+  /** Send the Bearer token when one exists (default true). */
+  auth?: boolean;
 }
 
 export interface ApiClient {
@@ -125,8 +142,8 @@ export interface ApiClient {
     options?: RequestOptions<TSchema>,
   ): Promise<Result<TSchema>>;
   /**
-   * Calls a declared endpoint (decision 183): its method and path, its answer read with its
-   * schema; the Bearer token goes only to an endpoint whose access is `buyer`.
+   * Calls a declared endpoint (decision 183): its method and path, the token only when its access
+   * is `buyer`, an upload's parts as multipart, its answer read with its schema or as a file.
    */
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<CallResult<E>>;
   /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
@@ -185,6 +202,12 @@ function mayComeFromCache(method: HttpMethod, path: string): boolean {
   return method === 'GET' && path.startsWith('/v1/common/');
 }
 
+/** The schema a JSON success is read with; none for a 204. */
+function jsonSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
+  const { status, response } = endpoint;
+  return status === 204 || isFileResponse(response) ? undefined : response;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
@@ -236,36 +259,63 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     return response;
   }
 
+  /** Sends the request, and a read once more when its answer is worth a retry (spec §7). */
+  async function exchange(
+    path: string,
+    options: RequestOptions<z.ZodType | undefined>,
+  ): Promise<Response> {
+    const method = options.method ?? 'GET';
+    const response = await send(path, options);
+    if (!response.ok && RETRY_METHODS.has(method) && RETRY_STATUSES.has(response.status)) {
+      await sleep((config.retryDelay ?? defaultRetryDelay)(response));
+      return send(path, options);
+    }
+    return response;
+  }
+
   async function request<TSchema extends z.ZodType | undefined = undefined>(
     path: string,
     options: RequestOptions<TSchema> = {},
   ): Promise<Result<TSchema>> {
-    const method = options.method ?? 'GET';
-    let response = await send(path, options);
-    if (!response.ok && RETRY_METHODS.has(method) && RETRY_STATUSES.has(response.status)) {
-      await sleep((config.retryDelay ?? defaultRetryDelay)(response));
-      response = await send(path, options);
-    }
-    return settle(path, response, await readBody(response), options.schema);
+    const response = await exchange(path, options);
+    return settle(path, response, await readBody(response), options.schema, options.auth);
+  }
+
+  /** A file answer's bytes and name; an error answer throws as any other. */
+  async function receive(path: string, options: RequestOptions): Promise<ReceivedFile> {
+    const response = await exchange(path, options);
+    if (!response.ok) settle(path, response, await readBody(response), undefined, options.auth);
+    const { dispositionFileName } = await import('./api-parts.ts');
+    const fileName = dispositionFileName(response.headers.get('Content-Disposition'));
+    return { blob: await response.blob(), fileName };
   }
 
   async function call<E extends Endpoint>(
     endpoint: E,
     input: CallInput<E>,
   ): Promise<CallResult<E>> {
-    const { params, body, query, headers, signal } = input as {
+    const { params, body, query, headers, signal, onProgress } = input as {
       params?: Record<string, string | number>;
       body?: unknown;
       query?: RequestOptions['query'];
       headers?: Record<string, string>;
       signal?: AbortSignal;
+      onProgress?: UploadOptions['onProgress'];
     };
-    const schema = endpoint.status === 204 ? undefined : endpoint.response;
     const path = endpointPath(endpoint.path, params);
-    // A public endpoint is called without the Bearer token, as anyone would call it.
-    const auth = endpoint.access !== 'public';
-    const options = { method: endpoint.method, body, query, headers, signal, schema, auth };
-    return (await request(path, options)) as CallResult<E>;
+    const auth = endpoint.access === 'buyer';
+    const { formOf } = isMultipartBody(endpoint.body) ? await import('./api-parts.ts') : {};
+    if (formOf && onProgress) {
+      const form = formOf(body as Record<string, unknown>);
+      const options = { method: endpoint.method, signal, onProgress, auth };
+      const schema = jsonSchemaOf(endpoint);
+      return (await upload(path, form, { ...options, schema })) as CallResult<E>;
+    }
+    const sent = formOf ? formOf(body as Record<string, unknown>) : body;
+    const options = { method: endpoint.method, body: sent, query, headers, signal, auth };
+    if (isFileResponse(endpoint.response)) return (await receive(path, options)) as CallResult<E>;
+    const schema = jsonSchemaOf(endpoint);
+    return (await request(path, { ...options, schema })) as CallResult<E>;
   }
 
   function settle<TSchema extends z.ZodType | undefined>(
@@ -273,10 +323,11 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     response: Response,
     body: unknown,
     schema: TSchema | undefined,
+    auth = true,
   ): Result<TSchema> {
     if (!response.ok) {
       const error = new ApiError(response.status, body, retryAfterOf(response));
-      if (response.status === 401 && path !== LOGIN_PATH) config.onUnauthorized?.(error);
+      if (response.status === 401 && auth) config.onUnauthorized?.(error);
       throw error;
     }
     if (!schema) return body as Result<TSchema>;
@@ -290,7 +341,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     body: FormData,
     options: UploadOptions<TSchema> = {},
   ): Promise<Result<TSchema>> {
-    const headers = await headersFor({});
+    const headers = await headersFor({ auth: options.auth });
     const url = buildUrl(config.getBaseUrl?.() ?? '/api', path, undefined);
     const response = await new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -318,7 +369,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
       options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(body);
     });
-    return settle(path, response, await readBody(response), options.schema);
+    return settle(path, response, await readBody(response), options.schema, options.auth);
   }
 
   return {

@@ -7,78 +7,51 @@ import type {
 import { apiClient } from '#src/lib/api-client.ts';
 
 /**
- * The token answer's schema, loaded with zod when first needed: the sign-in page and every
- * page's session code run without zod until then (decision 150).
+ * The sign-in and public endpoints, loaded with zod when first called: the sign-in pages and
+ * every page's session code run without zod until then (decision 150).
  */
-export const loadAuthResponseSchema = () =>
-  import('#contract/auth.ts').then((module) => module.AuthResponseSchema);
+const loadAuthEndpoints = () => import('#contract/auth.ts').then((module) => module.authEndpoints);
+const loadPublicEndpoints = () =>
+  import('#contract/public-auth.ts').then((module) => module.publicAuthEndpoints);
 
 export async function login(credentials: LoginRequest): Promise<AuthResponse> {
-  return apiClient.request('/login_check', {
-    method: 'POST',
-    body: credentials,
-    schema: await loadAuthResponseSchema(),
-    auth: false,
-  });
+  return apiClient.call((await loadAuthEndpoints()).login, { body: credentials });
 }
 
-/** The access token may already be expired here, so no Bearer header is sent. */
+/** The access token may already be expired here: a public endpoint is sent no Bearer header. */
 export async function refreshTokens(refreshToken: string): Promise<AuthResponse> {
-  return apiClient.request('/token/refresh', {
-    method: 'POST',
-    body: { refresh_token: refreshToken },
-    schema: await loadAuthResponseSchema(),
-    auth: false,
-  });
+  const endpoints = await loadAuthEndpoints();
+  return apiClient.call(endpoints.refresh, { body: { refresh_token: refreshToken } });
 }
 
 /** Ends the session on the server: the refresh token and its whole family stop working. */
 export async function revokeSession(refreshToken: string): Promise<void> {
-  await apiClient.request('/logout', {
-    method: 'POST',
-    body: { refresh_token: refreshToken },
-    auth: false,
-  });
+  const endpoints = await loadAuthEndpoints();
+  await apiClient.call(endpoints.logout, { body: { refresh_token: refreshToken } });
 }
 
 export async function register(request: RegistrationRequest): Promise<void> {
-  await apiClient.request('/v1/public/registrations', {
-    method: 'POST',
-    body: request,
-    auth: false,
-  });
+  await apiClient.call((await loadPublicEndpoints()).register, { body: request });
 }
 
 export async function confirmRegistration(token: string): Promise<void> {
-  await apiClient.request(`/v1/public/registrations/confirmations/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    auth: false,
-  });
+  await apiClient.call((await loadPublicEndpoints()).confirmRegistration, { params: { token } });
 }
 
 export async function requestPasswordReset(request: PasswordResetRequest): Promise<void> {
-  await apiClient.request('/v1/public/passwords/resets', {
-    method: 'POST',
-    body: request,
-    auth: false,
-  });
+  await apiClient.call((await loadPublicEndpoints()).requestPasswordReset, { body: request });
 }
 
 /** Resolves when the mailed reset link can still be used; a 404 ApiError when it cannot. */
 export async function checkPasswordResetLink(token: string, signal?: AbortSignal): Promise<void> {
-  await apiClient.request(`/v1/public/passwords/resets/${encodeURIComponent(token)}`, {
-    auth: false,
-    signal,
-  });
+  const endpoints = await loadPublicEndpoints();
+  await apiClient.call(endpoints.checkPasswordReset, { params: { token }, signal });
 }
 
 export async function completePasswordReset(
   token: string,
   request: PasswordResetComplete,
 ): Promise<void> {
-  await apiClient.request(`/v1/public/passwords/resets/${encodeURIComponent(token)}`, {
-    method: 'PUT',
-    body: request,
-    auth: false,
-  });
+  const endpoints = await loadPublicEndpoints();
+  await apiClient.call(endpoints.resetPassword, { params: { token }, body: request });
 }

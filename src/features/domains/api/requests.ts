@@ -1,6 +1,5 @@
 import {
-  BuyerDomainListSchema,
-  BuyerDomainSchema,
+  domainEndpoints,
   CompetitorGroupListSchema,
   CompetitorGroupSchema,
   type BuyerDomain,
@@ -12,8 +11,7 @@ import {
 } from '#contract/domains.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-const DOMAINS = '/v1/buyer/domains';
-const GROUPS = `${DOMAINS}/competitor-groups`;
+const GROUPS = '/v1/buyer/domains/competitor-groups';
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface DomainListParams {
@@ -25,9 +23,8 @@ export function fetchBuyerDomains(
   params: DomainListParams,
   signal?: AbortSignal,
 ): Promise<BuyerDomainList> {
-  return apiClient.request(DOMAINS, {
+  return apiClient.call(domainEndpoints.list, {
     query: { page: params.page, limit: params.limit },
-    schema: BuyerDomainListSchema,
     signal,
   });
 }
@@ -37,17 +34,15 @@ export function createBuyerDomain(
   body: CreateBuyerDomain,
   idempotencyKey: string,
 ): Promise<BuyerDomain> {
-  return apiClient.request(DOMAINS, {
-    method: 'POST',
+  return apiClient.call(domainEndpoints.create, {
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    schema: BuyerDomainSchema,
   });
 }
 
 export async function deleteBuyerDomain(id: string, idempotencyKey: string): Promise<void> {
-  await apiClient.request(`${DOMAINS}/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
+  await apiClient.call(domainEndpoints.remove, {
+    params: { id },
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 }

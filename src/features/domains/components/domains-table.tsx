@@ -1,21 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
-import { Badge } from '#src/components/badge.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
-import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
-import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
+import { DataTable } from '#src/components/data-table/data-table.tsx';
 import { GlobeIcon } from '#src/components/icons.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { useRemoveDomain } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
+import { DeleteDomainDialog } from './delete-domain-dialog.tsx';
+import { domainColumns } from './domain-columns.tsx';
 import { DomainDrafts, useDomainDrafts } from './domain-drafts.tsx';
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
@@ -30,23 +26,6 @@ export interface DomainsTableProps {
   renderUploadDialog: RenderUploadDialog;
   /** Shown in the empty state: the way to add the first domain. */
   addAction?: ReactNode;
-}
-
-function groupsText(groups: readonly CompetitorGroup[] | undefined): ReactNode {
-  if (!groups?.length) return <span className="text-slate-500">No groups</span>;
-  return (
-    <ul className="space-y-0.5">
-      {groups.map((group) => (
-        <li key={group.id}>
-          {group.name}{' '}
-          <span className="text-slate-500">
-            ({group.competitors.length}{' '}
-            {group.competitors.length === 1 ? 'competitor' : 'competitors'})
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The buyer's own domains, paged on the server; page and size live in the address. */
@@ -66,7 +45,6 @@ export function DomainsTable({
   const groups = useQuery(domainQueries.groupsOf(null));
   const drafts = useDomainDrafts() ?? [];
   const isOnline = useOnlineStatus();
-  const remove = useRemoveDomain();
   const [toDelete, setToDelete] = useState<BuyerDomain | null>(null);
   const [competitorsOf, setCompetitorsOf] = useState<BuyerDomain | null>(null);
 
@@ -85,103 +63,17 @@ export function DomainsTable({
     ),
   );
 
-  const columns: TableColumn<BuyerDomain>[] = [
-    {
-      id: 'hostname',
-      label: 'Hostname',
-      render: (domain) => (
-        <span className="font-medium whitespace-normal text-slate-900">
-          {hostnameToUnicode(domain.hostname)}
-          {deleting.has(domain.id) ? (
-            <Badge variant="warning" className="ml-2">
-              Will be deleted when online
-            </Badge>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      id: 'referents',
-      label: 'Referring domains',
-      render: (domain) =>
-        renderImport({
-          target: { kind: 'referents', domainId: domain.id, hostname: domain.hostname },
-          file: domain.referents_file,
-          status: domain.import_status,
-        }),
-    },
-    {
-      id: 'competitor_groups',
-      label: 'Competitor groups',
-      render: (domain) =>
-        groups.isPending ? (
-          <span className="text-slate-500">…</span>
-        ) : (
-          groupsText(groupsByDomain.get(domain.id))
-        ),
-    },
-    {
-      id: '_actions',
-      label: 'Actions',
-      align: 'right',
-      render: (domain) => (
-        <div className="flex justify-end gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Competitors of ${hostnameToUnicode(domain.hostname)}`}
-            onClick={() => setCompetitorsOf(domain)}
-          >
-            Competitors
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${hostnameToUnicode(domain.hostname)}`}
-            disabled={deleting.has(domain.id)}
-            onClick={() => setToDelete(domain)}
-          >
-            Delete
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const columns = domainColumns({
+    renderImport,
+    groupsByDomain: groups.isPending ? null : groupsByDomain,
+    deleting,
+    onCompetitors: setCompetitorsOf,
+    onDelete: setToDelete,
+  });
 
   const dialogs = (
     <>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        title={`Delete ${toDelete ? hostnameToUnicode(toDelete.hostname) : 'domain'}?`}
-        description="Its referring-domain list and competitor groups are removed. Cart lines and orders for it keep its name."
-        confirmLabel="Delete domain"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!toDelete) return;
-          const domain = toDelete;
-          remove.mutate(
-            { id: domain.id, hostname: domain.hostname },
-            {
-              onSuccess: (result) =>
-                toast(
-                  result.status === 'sent'
-                    ? {
-                        title: 'Domain deleted',
-                        description: `${hostnameToUnicode(domain.hostname)} was deleted.`,
-                        variant: 'success',
-                      }
-                    : {
-                        title: 'Saved on this device',
-                        description: `${hostnameToUnicode(domain.hostname)} will be deleted when the connection returns.`,
-                      },
-                ),
-              onSettled: () => setToDelete(null),
-            },
-          );
-        }}
-      />
+      <DeleteDomainDialog domain={toDelete} onClose={() => setToDelete(null)} />
       <CompetitorsDialog
         domain={competitorsOf}
         open={competitorsOf !== null}

@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ActiveSessionListSchema, type ActiveSessionList } from '#contract/sessions.ts';
+import { sessionEndpoints as endpoints, type ActiveSessionList } from '#contract/sessions.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-const SESSIONS_PATH = '/v1/common/profiles/sessions';
-
 export function fetchSessions(signal?: AbortSignal): Promise<ActiveSessionList> {
-  return apiClient.request(SESSIONS_PATH, { schema: ActiveSessionListSchema, signal });
+  return apiClient.call(endpoints.list, { signal });
 }
 
 export const sessionQueries = {
@@ -25,8 +23,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['profile', 'sessions', 'end'],
-    mutationFn: (id: string) =>
-      apiClient.request(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiClient.call(endpoints.end, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueries.all() }),
     meta: { successMessage: 'That device has been signed out.' },
   });
@@ -37,7 +34,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['profile', 'sessions', 'end-others'],
-    mutationFn: () => apiClient.request(`${SESSIONS_PATH}/others`, { method: 'DELETE' }),
+    mutationFn: () => apiClient.call(endpoints.endOthers, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueries.all() }),
     meta: { successMessage: 'Your other devices have been signed out.' },
   });
