@@ -82,6 +82,44 @@ function usePinnedInsets(box: HTMLElement | null): CSSProperties | undefined {
 
 const NO_ERRORS = {};
 
+/**
+ * The cart's column headers; on a phone they are read by screen readers only (each field has its
+ * own label).
+ */
+function CartTableHead({ pins }: { pins: CartPins }) {
+  return (
+    <thead className="bg-slate-50 text-xs text-slate-500 max-md:sr-only md:sticky md:top-0 md:z-20">
+      <tr>
+        {COLUMNS.map((column) => (
+          <th
+            key={column.label}
+            scope="col"
+            data-pin={column.pin}
+            className={cx(
+              'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-medium whitespace-nowrap',
+              column.className,
+              column.pin && pins[column.pin],
+            )}
+          >
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function CartLoading() {
+  return (
+    <div className="space-y-2 px-5 py-4">
+      <LoadingAnnouncement>Loading your cart…</LoadingAnnouncement>
+      {Array.from({ length: 3 }, (_, row) => (
+        <Skeleton key={row} className="h-12 w-full" />
+      ))}
+    </div>
+  );
+}
+
 export interface CartItemsSectionProps {
   page: number;
   onPageChange: (page: number) => void;
@@ -161,14 +199,7 @@ export function CartItemsSection({
       />
     );
   } else if (query.isPending) {
-    content = (
-      <div className="space-y-2 px-5 py-4">
-        <LoadingAnnouncement>Loading your cart…</LoadingAnnouncement>
-        {Array.from({ length: 3 }, (_, row) => (
-          <Skeleton key={row} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    content = <CartLoading />;
   } else if (query.isError && !query.data) {
     content = (
       <ErrorState
@@ -219,25 +250,7 @@ export function CartItemsSection({
                 aria-busy={query.isFetching || undefined}
               >
                 <caption className="sr-only">Articles in your cart</caption>
-                {/* On a phone the header row is read by screen readers only: each field has its label. */}
-                <thead className="bg-slate-50 text-xs text-slate-500 max-md:sr-only md:sticky md:top-0 md:z-20">
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th
-                        key={column.label}
-                        scope="col"
-                        data-pin={column.pin}
-                        className={cx(
-                          'border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-medium whitespace-nowrap',
-                          column.className,
-                          column.pin && pins[column.pin],
-                        )}
-                      >
-                        {column.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <CartTableHead pins={pins} />
                 <tbody className="max-md:block max-md:space-y-3 max-md:bg-slate-50 max-md:p-3">
                   {items.map((item, index) => (
                     <CartItemRow

@@ -35,14 +35,29 @@ export function useActiveFilters(filter: FilterValues): ActiveFilter[] {
 }
 
 /** The Filters button's name: with the number of filters narrowing the list, when there are any. */
-export function filtersButtonName(count: number): string {
+function filtersButtonName(count: number): string {
   return count > 0 ? `Filters, ${count} active` : 'Filters';
 }
 
-/** The Filters button's text: its name, the number as a badge. */
-export function FiltersButtonLabel({ count }: { count: number }) {
+/** The Filters button: its name, the number of active filters as a badge. */
+export function FiltersButton({
+  id,
+  count,
+  onClick,
+}: {
+  id: string;
+  count: number;
+  onClick: () => void;
+}) {
   return (
-    <>
+    <Button
+      id={id}
+      // The badge's number, read with what it counts.
+      aria-label={filtersButtonName(count)}
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+    >
       Filters
       {/* A space in the text too: the name read out contains what is shown ("Filters 4"). */}
       {count > 0 ? ' ' : null}
@@ -51,7 +66,7 @@ export function FiltersButtonLabel({ count }: { count: number }) {
           {count}
         </span>
       ) : null}
-    </>
+    </Button>
   );
 }
 

@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import {
   lazy,
   useCallback,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -24,15 +23,11 @@ import {
 } from '#contract/catalogue.ts';
 import {
   defaultFilterState,
-  parseFilterState,
-  serializeFilterState,
   setFilter,
   setSort,
   siteListAddress,
   type FilterState,
 } from '#contract/filter-state.ts';
-import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
@@ -43,19 +38,22 @@ import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.t
 import { useMarkSites } from '../api/mutations.ts';
 import { withWaitingMarks } from '../api/site-marks.ts';
 import { MarkDrafts, useMarkDrafts } from './mark-drafts.tsx';
-import { catalogueQueries, catalogueSavedViews, NotAvailableOfflineError } from '../api/queries.ts';
+import { catalogueQueries, NotAvailableOfflineError } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
-import { toColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+import { type ColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { hasDefaultFilters, resetFilters } from '../filter-labels.ts';
-import {
-  ActiveFilterChips,
-  filtersButtonName,
-  FiltersButtonLabel,
-  useActiveFilters,
-} from './active-filters.tsx';
+import { ActiveFilterChips, FiltersButton, useActiveFilters } from './active-filters.tsx';
 import { CatalogueTable } from './catalogue-table.tsx';
+import {
+  CatalogueNotices,
+  CatalogueSavedViews,
+  chooserColumnsOf,
+  NoSitesMatch,
+  SearchBox,
+  SelectedSitesBar,
+} from './catalogue-section-parts.tsx';
 import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 
@@ -63,8 +61,6 @@ import { siteDataColumns } from './site-columns.tsx';
 const FilterPanel = lazy(() =>
   import('./filter-panel.tsx').then((module) => ({ default: module.FilterPanel })),
 );
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 /** Where the catalogue's column layout is remembered (spec §3 "Stored values"). */
 const COLUMN_LAYOUT_KEY = 'domain_columns_table';
@@ -89,36 +85,6 @@ export const DEFAULT_CATALOGUE_LAYOUT = {
   ],
 };
 
-function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    // The address changed (back button, reset): show what it says now.
-    setLastValue(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    <div className="w-full sm:w-72">
-      <label htmlFor="catalogue-search" className="sr-only">
-        Search by domain or keyword
-      </label>
-      <input
-        id="catalogue-search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Search by domain or keyword"
-        className="block w-full rounded-lg border-0 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600"
-      />
-    </div>
-  );
-}
-
 export interface CatalogueSectionProps {
   /** Extra toolbar controls composed by the page (export, saved views); given the ticked rows. */
   toolbar?: (
@@ -132,15 +98,47 @@ export interface CatalogueSectionProps {
   SavedViewsMenu?: SavedViewsMenuSlot;
 }
 
-/** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
-/** What can be done to all selected sites at once, in the order the buttons appear. */
-const BULK_ACTIONS: readonly { mark: SiteMark; value: boolean; label: string }[] = [
-  { mark: 'favorites', value: true, label: 'Add selected to favorites' },
-  { mark: 'favorites', value: false, label: 'Remove selected from favorites' },
-  { mark: 'blacklists', value: true, label: 'Add selected to blacklist' },
-  { mark: 'blacklists', value: false, label: 'Remove selected from blacklist' },
-];
+/** Sorting by a hidden additional column would sort by something the buyer cannot see. */
+function withoutAdditional(state: FilterState): FilterState {
+  const filter = { ...state.filter };
+  const sorting = { ...state.sorting };
+  for (const key of ADDITIONAL_FILTER_KEYS) {
+    delete filter[key];
+    delete sorting[key];
+  }
+  return { ...state, filter, sorting };
+}
 
+/**
+ * The table's header callbacks stay the same function while the filters change, so the headers
+ * (each with its menu) do not render again; they read the state of the moment. (The router's
+ * setter itself changes with the address.)
+ */
+function useHeaderHandlers(latest: {
+  state: FilterState;
+  setState: (next: FilterState) => void;
+  layout: ColumnLayout;
+  setLayout: (next: ColumnLayout) => void;
+}) {
+  const current = useRef(latest);
+  useLayoutEffect(() => {
+    current.current = latest;
+  });
+  const onSort = useCallback(
+    (column: SiteSortColumn, direction: SortDirection | null, add: boolean) => {
+      const now = current.current;
+      now.setState(setSort(now.state, column, direction, add));
+    },
+    [],
+  );
+  const onHideColumn = useCallback((id: string) => {
+    const now = current.current;
+    now.setLayout(withColumn(now.layout, id, false));
+  }, []);
+  return { onSort, onHideColumn };
+}
+
+/** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
 export function CatalogueSection({
   toolbar,
   renderBuyAction,
@@ -161,17 +159,10 @@ export function CatalogueSection({
   const limit = state.limit ?? SITE_DEFAULT_PAGE_SIZE;
   const today = dayjs().format('YYYY-MM-DD');
 
-  // Sorting by a hidden additional column would sort by something the buyer cannot see.
-  const effectiveState = useMemo<FilterState>(() => {
-    if (showAdditional) return state;
-    const filter = { ...state.filter };
-    const sorting = { ...state.sorting };
-    for (const key of ADDITIONAL_FILTER_KEYS) {
-      delete filter[key];
-      delete sorting[key];
-    }
-    return { ...state, filter, sorting };
-  }, [state, showAdditional]);
+  const effectiveState = useMemo(
+    () => (showAdditional ? state : withoutAdditional(state)),
+    [state, showAdditional],
+  );
 
   // What narrows the list, named on the Filters button and in the chips above the table.
   const active = useActiveFilters(effectiveState.filter);
@@ -211,24 +202,7 @@ export function CatalogueSection({
       markSites({ mark, ids: [site.id], value, hostnames: [site.hostname] }),
     [markSites],
   );
-  // The table's header callbacks stay the same function while the filters change, so the
-  // headers (each with its menu) do not render again; they read the state of the moment.
-  // (The router's setter itself changes with the address.)
-  const current = useRef({ state, setState, layout, setLayout });
-  useLayoutEffect(() => {
-    current.current = { state, setState, layout, setLayout };
-  });
-  const onSort = useCallback(
-    (column: SiteSortColumn, direction: SortDirection | null, add: boolean) => {
-      const now = current.current;
-      now.setState(setSort(now.state, column, direction, add));
-    },
-    [],
-  );
-  const onHideColumn = useCallback((id: string) => {
-    const now = current.current;
-    now.setLayout(withColumn(now.layout, id, false));
-  }, []);
+  const { onSort, onHideColumn } = useHeaderHandlers({ state, setState, layout, setLayout });
   const onSearch = useCallback(
     (value: string) => setState(setFilter(state, 'search', value)),
     [setState, state],
@@ -242,14 +216,6 @@ export function CatalogueSection({
       { onSuccess: () => setRowSelection({}) },
     );
 
-  const chooserColumns = columns
-    .filter((c) => c.enableHiding !== false && c.id)
-    .map((c) => ({
-      id: c.id!,
-      label: c.meta?.label ?? c.id!,
-      isVisible: !layout.hidden.includes(c.id!),
-    }));
-
   const isUnavailableOffline = query.error instanceof NotAvailableOfflineError;
   useRetryAfterNetworkError(isUnavailableOffline && !query.data, query.refetch);
 
@@ -261,56 +227,23 @@ export function CatalogueSection({
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <SearchBox value={state.filter.search ?? ''} onSearch={onSearch} />
-          <Button
+          <FiltersButton
             id={filtersButtonId}
-            // The badge's number, read with what it counts.
-            aria-label={filtersButtonName(active.length)}
-            variant="secondary"
-            size="sm"
+            count={active.length}
             onClick={() => setFilterOpen(true)}
-          >
-            <FiltersButtonLabel count={active.length} />
-          </Button>
+          />
           <ColumnChooser
-            columns={chooserColumns}
+            columns={chooserColumnsOf(columns, layout)}
             onToggle={(id, visible) => setLayout(withColumn(layout, id, visible))}
             onShowAll={() => setLayout({ hidden: [] })}
           />
           {SavedViewsMenu ? (
-            <SavedViewsMenu
-              kind="site_filters"
-              title="Saved filters"
-              itemLabel="Filter"
-              currentValue={serializeFilterState({
-                ...state,
-                filter: { ...state.filter, only_favorite: undefined },
-                page: undefined,
-              })}
-              onApply={(value) => {
-                if (typeof value !== 'string') return;
-                const applied = parseFilterState(value);
-                // Whether the menu lists only favourite filters is its own setting, not a filter.
-                const { only_favorite } = state.filter;
-                setState({ ...applied, filter: { ...applied.filter, only_favorite } });
-              }}
-              favoritesOnly={state.filter.only_favorite === true}
-              onFavoritesOnlyChange={(only) =>
-                setState({
-                  ...state,
-                  filter: { ...state.filter, only_favorite: only || undefined },
-                })
-              }
-              source={catalogueSavedViews}
-            />
-          ) : null}
-          {SavedViewsMenu ? (
-            <SavedViewsMenu
-              kind="site_columns"
-              title="Saved layouts"
-              itemLabel="Layout"
-              currentValue={layout}
-              onApply={(value) => setLayout(toColumnLayout(value))}
-              source={catalogueSavedViews}
+            <CatalogueSavedViews
+              Menu={SavedViewsMenu}
+              state={state}
+              setState={setState}
+              layout={layout}
+              setLayout={setLayout}
             />
           ) : null}
           {toolbar?.(state, setState, selectedIds)}
@@ -323,31 +256,10 @@ export function CatalogueSection({
         onReset={canResetFilters ? onResetFilters : undefined}
         onFocusLost={focusFiltersButton}
       />
-      {query.data?.savedAt ? (
-        <Alert variant="info" className="mb-3">
-          Showing data saved on {dayjs(query.data.savedAt).format('DD/MM/YYYY HH:mm')}
-        </Alert>
-      ) : null}
-      {isOnline ? null : (
-        <p className="mb-3 text-sm text-amber-800">
-          You are offline: favorite and blacklist changes are kept on this device and sent when the
-          connection returns.
-        </p>
-      )}
+      <CatalogueNotices savedAt={query.data?.savedAt} isOnline={isOnline} />
       {markDrafts ? <MarkDrafts drafts={markDrafts} /> : null}
       {selectedIds.length > 0 ? (
-        <div
-          role="region"
-          aria-label="Selected sites"
-          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
-        >
-          <span className="mr-2 font-medium">{selectedIds.length} selected</span>
-          {BULK_ACTIONS.map(({ mark, value, label }) => (
-            <Button key={label} size="sm" variant="secondary" onClick={() => bulk(mark, value)}>
-              {label}
-            </Button>
-          ))}
-        </div>
+        <SelectedSitesBar count={selectedIds.length} onMark={bulk} />
       ) : null}
       <OpenedLazily open={isFilterOpen}>
         {(isOpen) => (
@@ -370,39 +282,24 @@ export function CatalogueSection({
       ) : (
         <Card className="overflow-hidden">
           {query.isSuccess && total === 0 ? (
-            <div className="px-5 py-10 text-center">
-              <p className="text-sm text-slate-600">
-                No sites match these filters. Try widening or resetting them.
-              </p>
-              {canResetFilters || state.filter.search ? (
-                <div className="mt-4 flex flex-wrap justify-center gap-2">
-                  {canResetFilters ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => {
-                        onResetFilters();
-                        focusFiltersButton();
-                      }}
-                    >
-                      Reset filters
-                    </Button>
-                  ) : null}
-                  {state.filter.search ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => {
-                        onSearch('');
-                        document.getElementById('catalogue-search')?.focus();
-                      }}
-                    >
-                      Clear search
-                    </Button>
-                  ) : null}
-                </div>
-              ) : null}
-            </div>
+            <NoSitesMatch
+              onResetFilters={
+                canResetFilters
+                  ? () => {
+                      onResetFilters();
+                      focusFiltersButton();
+                    }
+                  : undefined
+              }
+              onClearSearch={
+                state.filter.search
+                  ? () => {
+                      onSearch('');
+                      document.getElementById('catalogue-search')?.focus();
+                    }
+                  : undefined
+              }
+            />
           ) : (
             <CatalogueTable
               sites={sites}

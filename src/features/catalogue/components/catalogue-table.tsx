@@ -226,6 +226,111 @@ const SiteRow = memo(
     before.isSelected === after.isSelected,
 );
 
+/** The columns before the data: the row's tick box, its favourite star and its blacklist box. */
+function markColumns(onMark: CatalogueTableProps['onMark']): SiteColumn[] {
+  return [
+    {
+      id: 'select',
+      enableHiding: false,
+      meta: { label: 'Select' },
+      header: ({ table }) => (
+        <input
+          type="checkbox"
+          aria-label="Select all rows"
+          className={checkboxClass}
+          checked={table.getIsAllRowsSelected()}
+          ref={(el) => {
+            if (el) el.indeterminate = table.getIsSomeRowsSelected();
+          }}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${hostnameToUnicode(row.original.hostname)}`}
+          className={checkboxClass}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    },
+    {
+      id: 'favorite',
+      enableHiding: false,
+      meta: { label: 'Favorite' },
+      header: () => (
+        <span title="Favorite" className="text-slate-400">
+          <StarIcon filled={false} />
+          <span className="sr-only">Favorite</span>
+        </span>
+      ),
+      cell: ({ row }) => {
+        const site = row.original;
+        const on = site.is_marked_as_favorite;
+        return (
+          <Tooltip content={on ? 'Remove from favorites' : 'Add to favorites'}>
+            {(describedBy) => (
+              <button
+                type="button"
+                aria-pressed={on}
+                aria-label={`Favorite ${hostnameToUnicode(site.hostname)}`}
+                aria-describedby={describedBy}
+                onClick={() => onMark('favorites', site, !on)}
+                className={cx(
+                  'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
+                  on
+                    ? 'text-amber-500 hover:text-amber-600'
+                    : 'text-slate-400 hover:text-slate-600',
+                )}
+              >
+                <StarIcon filled={on} />
+              </button>
+            )}
+          </Tooltip>
+        );
+      },
+    },
+    {
+      id: 'blacklist',
+      enableHiding: false,
+      meta: { label: 'Blacklist' },
+      header: () => <span className="font-medium uppercase">Blacklist</span>,
+      cell: ({ row }) => {
+        const site = row.original;
+        const on = site.is_in_blacklist;
+        return (
+          <Tooltip content={on ? 'Remove from blacklist' : 'Add to blacklist'}>
+            {(describedBy) => (
+              <input
+                type="checkbox"
+                aria-label={`Blacklist ${hostnameToUnicode(site.hostname)}`}
+                aria-describedby={describedBy}
+                className={cx(checkboxClass, 'accent-slate-700')}
+                checked={on}
+                onChange={() => onMark('blacklists', site, !on)}
+              />
+            )}
+          </Tooltip>
+        );
+      },
+    },
+  ];
+}
+
+/** While rows load: a page's worth of grey bars under the visible columns. */
+function SkeletonRows({ count, columns }: { count: number; columns: readonly { id: string }[] }) {
+  return Array.from({ length: count }, (_, row) => (
+    <tr key={row}>
+      {columns.map((column) => (
+        <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
+          <Skeleton className="h-4 w-full min-w-8" />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
 /** The site table (spec §2): manual sorting and paging, selection, favourite and blacklist marks. */
 export function CatalogueTable({
   sites,
@@ -242,95 +347,7 @@ export function CatalogueTable({
   skeletonRows,
 }: CatalogueTableProps) {
   const allColumns = useMemo<SiteColumn[]>(
-    () => [
-      {
-        id: 'select',
-        enableHiding: false,
-        meta: { label: 'Select' },
-        header: ({ table }) => (
-          <input
-            type="checkbox"
-            aria-label="Select all rows"
-            className={checkboxClass}
-            checked={table.getIsAllRowsSelected()}
-            ref={(el) => {
-              if (el) el.indeterminate = table.getIsSomeRowsSelected();
-            }}
-            onChange={table.getToggleAllRowsSelectedHandler()}
-          />
-        ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${hostnameToUnicode(row.original.hostname)}`}
-            className={checkboxClass}
-            checked={row.getIsSelected()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        ),
-      },
-      {
-        id: 'favorite',
-        enableHiding: false,
-        meta: { label: 'Favorite' },
-        header: () => (
-          <span title="Favorite" className="text-slate-400">
-            <StarIcon filled={false} />
-            <span className="sr-only">Favorite</span>
-          </span>
-        ),
-        cell: ({ row }) => {
-          const site = row.original;
-          const on = site.is_marked_as_favorite;
-          return (
-            <Tooltip content={on ? 'Remove from favorites' : 'Add to favorites'}>
-              {(describedBy) => (
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  aria-label={`Favorite ${hostnameToUnicode(site.hostname)}`}
-                  aria-describedby={describedBy}
-                  onClick={() => onMark('favorites', site, !on)}
-                  className={cx(
-                    'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
-                    on
-                      ? 'text-amber-500 hover:text-amber-600'
-                      : 'text-slate-400 hover:text-slate-600',
-                  )}
-                >
-                  <StarIcon filled={on} />
-                </button>
-              )}
-            </Tooltip>
-          );
-        },
-      },
-      {
-        id: 'blacklist',
-        enableHiding: false,
-        meta: { label: 'Blacklist' },
-        header: () => <span className="font-medium uppercase">Blacklist</span>,
-        cell: ({ row }) => {
-          const site = row.original;
-          const on = site.is_in_blacklist;
-          return (
-            <Tooltip content={on ? 'Remove from blacklist' : 'Add to blacklist'}>
-              {(describedBy) => (
-                <input
-                  type="checkbox"
-                  aria-label={`Blacklist ${hostnameToUnicode(site.hostname)}`}
-                  aria-describedby={describedBy}
-                  className={cx(checkboxClass, 'accent-slate-700')}
-                  checked={on}
-                  onChange={() => onMark('blacklists', site, !on)}
-                />
-              )}
-            </Tooltip>
-          );
-        },
-      },
-      ...columns,
-    ],
+    () => [...markColumns(onMark), ...columns],
     [columns, onMark],
   );
 
@@ -465,15 +482,7 @@ export function CatalogueTable({
           </thead>
           <tbody className="max-md:block">
             {isLoading || (isDrawing && rows.length === 0) ? (
-              Array.from({ length: skeletonRows }, (_, row) => (
-                <tr key={row}>
-                  {visibleColumns.map((column) => (
-                    <td key={column.id} className="border-b border-slate-100 px-3 py-2.5">
-                      <Skeleton className="h-4 w-full min-w-8" />
-                    </td>
-                  ))}
-                </tr>
-              ))
+              <SkeletonRows count={skeletonRows} columns={visibleColumns} />
             ) : isVirtual ? (
               // Until the virtualiser's code is in, the long page is drawn whole.
               <Suspense fallback={allRows}>
