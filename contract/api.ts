@@ -4,6 +4,7 @@
 import type { Endpoint } from './endpoint.ts';
 import { authEndpoints } from './auth.ts';
 import { domainEndpoints } from './domains.ts';
+import { importEndpoints } from './imports.ts';
 import { publicAuthEndpoints } from './public-auth.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { healthEndpoints } from './health.ts';
@@ -48,5 +49,6 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(publicAuthEndpoints),
   ...Object.values(sessionEndpoints),
   ...Object.values(domainEndpoints),
+  ...Object.values(importEndpoints),
   ...Object.values(strategyRequestEndpoints),
 ];
