@@ -7,6 +7,7 @@ import { domainEndpoints } from './domains.ts';
 import { importEndpoints } from './imports.ts';
 import { exportEndpoints } from './exports.ts';
 import { fileEndpoints } from './files.ts';
+import { avatarEndpoints } from './avatars.ts';
 import { publicAuthEndpoints } from './public-auth.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { healthEndpoints } from './health.ts';
@@ -54,5 +55,6 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(importEndpoints),
   ...Object.values(exportEndpoints),
   ...Object.values(fileEndpoints),
+  ...Object.values(avatarEndpoints),
   ...Object.values(strategyRequestEndpoints),
 ];
