@@ -4,6 +4,10 @@
 import type { Endpoint } from './endpoint.ts';
 import { authEndpoints } from './auth.ts';
 import { domainEndpoints } from './domains.ts';
+import { importEndpoints } from './imports.ts';
+import { exportEndpoints } from './exports.ts';
+import { fileEndpoints } from './files.ts';
+import { avatarEndpoints } from './avatars.ts';
 import { publicAuthEndpoints } from './public-auth.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { healthEndpoints } from './health.ts';
@@ -48,5 +52,9 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(publicAuthEndpoints),
   ...Object.values(sessionEndpoints),
   ...Object.values(domainEndpoints),
+  ...Object.values(importEndpoints),
+  ...Object.values(exportEndpoints),
+  ...Object.values(fileEndpoints),
+  ...Object.values(avatarEndpoints),
   ...Object.values(strategyRequestEndpoints),
 ];

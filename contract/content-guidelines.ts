@@ -3,7 +3,7 @@
 // custom guidelines file with PUT/DELETE /api/v1/buyer/content-guidelines/files, and frozen into
 // every order item at checkout (decision 086).
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords, listWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, normaliseHostname, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
@@ -229,6 +229,18 @@ export const contentGuidelinesEndpoints = {
     status: 200,
     response: ContentGuidelinesSchema,
     errors: [400, 401, 403, 409, 422],
+  }),
+  uploadFile: endpoint({
+    ...guidelines,
+    method: 'PUT',
+    path: '/v1/buyer/content-guidelines/files',
+    summary: 'Uploads the custom guidelines file (multipart `file`)',
+    description:
+      'A .doc, .docx, .txt or .pdf document judged by its content (a renamed executable is refused with 400), at most 20 MB (413 with the size). It replaces the previous file; orders already placed keep the one they froze.',
+    body: multipart(z.object({ file: z.file().describe('The document') })),
+    status: 200,
+    response: ContentGuidelinesSchema,
+    errors: [400, 401, 403, 413, 415],
   }),
   removeFile: endpoint({
     ...guidelines,

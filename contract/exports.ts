@@ -2,6 +2,8 @@
 // client polls it until it is completed and then downloads its file.
 import { z } from 'zod';
 import { SITE_FIELD_LABELS, SiteListQuerySchema } from './catalogue.ts';
+import { IdParamsSchema } from './endpoint-schemas.ts';
+import { endpoint } from './endpoint.ts';
 import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import {
   SITE_METRIC_BY_KEY,
@@ -62,6 +64,33 @@ export const ExportTaskSchema = z.object({
   file: z.object({ id: z.uuid(), path: z.string() }).nullable(),
 });
 export type ExportTask = z.infer<typeof ExportTaskSchema>;
+
+const sites = { access: 'buyer', tags: ['Sites'] } as const;
+
+export const exportEndpoints = {
+  createTask: endpoint({
+    ...sites,
+    method: 'POST',
+    path: '/v1/buyer/sites/exports/tasks',
+    summary: 'Starts an export to CSV of the sites matching a filter, or of the sites chosen',
+    description:
+      'Needs `is_allowed_to_export_sites`. With `ids`, exactly those sites, in that order. Poll the task until `completed`, then download `file.path`.',
+    body: ExportTaskCreateSchema,
+    status: 201,
+    response: ExportTaskSchema,
+    errors: [400, 401, 403],
+  }),
+  getTask: endpoint({
+    ...sites,
+    method: 'GET',
+    path: '/v1/buyer/sites/exports/tasks/{id}',
+    summary: "One of the caller's export tasks",
+    params: IdParamsSchema,
+    status: 200,
+    response: ExportTaskSchema,
+    errors: [400, 401, 403, 404],
+  }),
+};
 
 /**
  * The columns of the exported CSV, in order. The metrics come from site-metrics.ts in its order,

@@ -3,7 +3,7 @@
 // the order list query, the order item, the buyer's item calls, and the rules that enable the
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, fileResponse, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
@@ -398,6 +398,18 @@ export const orderEndpoints = {
 
 /** The errors of a buyer's item call; a repeat with the same key answers the first answer. */
 const itemCallErrors = [400, 401, 403, 404, 409, 422] as const;
+/** An item's upload may also be too large (413) or not a multipart form (415). */
+const uploadErrors = [400, 401, 403, 404, 409, 413, 415, 422] as const;
+
+/** The optional document of an article or its feedback; the form's `file_name` names it. */
+const ArticleFileField = {
+  file: z
+    .file()
+    .optional()
+    .describe(
+      'Optional document (.doc, .docx, .txt or .pdf, checked by content), at most 20 MB (413 beyond)',
+    ),
+};
 
 export const orderItemEndpoints = {
   list: endpoint({
@@ -458,5 +470,40 @@ export const orderItemEndpoints = {
     status: 200,
     response: OrderItemSchema,
     errors: itemCallErrors,
+  }),
+  exportItems: endpoint({
+    ...orders,
+    method: 'GET',
+    path: '/v1/buyer/orders/{id}/items/exports',
+    summary: 'Downloads the items of an order as CSV',
+    description: 'Text cells that a spreadsheet could run as a formula start with an apostrophe.',
+    params: IdParamsSchema,
+    status: 200,
+    response: fileResponse(['text/csv'], 'The items as CSV (text/csv), as an attachment'),
+    errors: [400, 401, 403, 404],
+  }),
+  putArticle: endpoint({
+    ...orders,
+    method: 'PUT',
+    path: '/v1/buyer/orders/items/{id}/articles',
+    summary: 'Confirms or edits the buyer’s own article (link and optional file)',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    body: multipart(ArticleFormSchema.extend(ArticleFileField)),
+    status: 200,
+    response: OrderItemSchema,
+    errors: uploadErrors,
+  }),
+  articleFeedback: endpoint({
+    ...orders,
+    method: 'POST',
+    path: '/v1/buyer/orders/items/{id}/articles/feedbacks',
+    summary: 'Declines the delivered content with feedback and an optional file',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    body: multipart(ArticleFeedbackFormSchema.extend(ArticleFileField)),
+    status: 200,
+    response: OrderItemSchema,
+    errors: uploadErrors,
   }),
 };

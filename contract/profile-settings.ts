@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, multipart } from './endpoint.ts';
+import { NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { BuyerProfileSchema } from './profile.ts';
 import { NewPasswordSchema } from './public-auth.ts';
@@ -130,5 +131,21 @@ export const accountSettingsEndpoints = {
     status: 200,
     response: EmailChangeConfirmedSchema,
     errors: [400, 404, 409],
+  }),
+  /** Multipart form fields, as spec §7 says. */
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/v1/common/profiles/passwords/changes',
+    access: 'buyer',
+    tags: ['Profile'],
+    summary: 'Change the password (multipart form: current_password, new_password)',
+    description:
+      'The new password needs 12 characters and must not be common or easy to guess. The ' +
+      'session that changes it stays signed in; every other session ends, its next request ' +
+      `answered 401, and the buyer is mailed. ${SIGN_IN_LIMITS_NOTE}`,
+    body: multipart(PasswordChangeSchema),
+    status: 204,
+    response: NoContentSchema,
+    errors: [400, 401, 403, 413, 415, 429],
   }),
 };

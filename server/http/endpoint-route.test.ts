@@ -32,7 +32,12 @@ describe('routes registered from the contract', () => {
       if (e.access === 'buyer') {
         const anonymous = await ctx.app.inject({
           method: e.method,
-          url: `/api${endpointPath(e.path, { id: SAMPLE_ID, issueId: SAMPLE_ID, token: 'x' })}`,
+          url: `/api${endpointPath(e.path, {
+            id: SAMPLE_ID,
+            issueId: SAMPLE_ID,
+            token: 'x',
+            size: 'small',
+          })}`,
         });
         expect(anonymous.statusCode).toBe(401);
       }

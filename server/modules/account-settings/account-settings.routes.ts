@@ -2,25 +2,17 @@
 // under the buyer area, the mailed link's confirmation in the public area (it may be opened on a
 // device that is not signed in), and the password change under the common profile area (spec §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   accountSettingsEndpoints as endpoints,
   PasswordChangeSchema,
-  SIGN_IN_LIMITS_NOTE,
 } from '#contract/profile-settings.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { errorResponses } from '#server/http/responses.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { optionalPrincipal, principalOf } from '#server/plugins/auth.ts';
 import type { AccessTokens } from '../auth/auth.service.ts';
 import { formParts } from '../files/files.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import type { AccountSettingsService, Caller } from './account-settings.service.ts';
-
-const security = [{ bearerAuth: [] }];
-const tags = ['Profile'];
-const NoContentSchema = z.null().describe('Done');
 
 function callerOf(request: FastifyRequest): Caller {
   const principal = principalOf(request);
@@ -50,32 +42,16 @@ export async function emailChangeConfirmationRoutes(
   );
 }
 
-export const passwordChangeRoutes: FastifyPluginAsyncZod<{
-  settings: AccountSettingsService;
-}> = async (app, { settings }) => {
-  app.put(
-    '/profiles/passwords/changes',
-    {
-      schema: {
-        tags,
-        summary: 'Change the password (multipart form: current_password, new_password)',
-        description:
-          'The new password needs 12 characters and must not be common or easy to guess. The ' +
-          'session that changes it stays signed in; every other session ends, its next request ' +
-          `answered 401, and the buyer is mailed. ${SIGN_IN_LIMITS_NOTE}`,
-        security,
-        consumes: ['multipart/form-data'],
-        body: PasswordChangeSchema.nullish(),
-        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
-      },
-    },
-    async (request, reply) => {
-      const fields = parseOrThrow(PasswordChangeSchema, await readFields(request));
-      await settings.changePassword(callerOf(request), fields);
-      return reply.status(204).send(null);
-    },
-  );
-};
+export async function passwordChangeRoutes(
+  app: FastifyInstance,
+  { settings }: { settings: AccountSettingsService },
+): Promise<void> {
+  route(app, endpoints.changePassword, async (request) => {
+    const fields = parseOrThrow(PasswordChangeSchema, await readFields(request));
+    await settings.changePassword(callerOf(request), fields);
+    return null;
+  });
+}
 
 /** The text fields of a multipart form; file parts are drained and ignored. */
 async function readFields(request: FastifyRequest): Promise<Record<string, string>> {

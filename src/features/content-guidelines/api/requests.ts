@@ -1,10 +1,9 @@
 import {
   contentGuidelinesEndpoints as endpoints,
-  ContentGuidelinesSchema,
   type ContentGuidelines,
   type ContentGuidelinesInput,
 } from '#contract/content-guidelines.ts';
-import { FilePreviewSchema } from '#contract/files.ts';
+import { fileEndpoints } from '#contract/files.ts';
 import { apiClient, apiUrl } from '#src/lib/api-client.ts';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -25,13 +24,7 @@ export function saveContentGuidelines(
 }
 
 export function uploadGuidelinesFile(file: File): Promise<ContentGuidelines> {
-  const form = new FormData();
-  form.set('file', file, file.name);
-  return apiClient.request('/v1/buyer/content-guidelines/files', {
-    method: 'PUT',
-    body: form,
-    schema: ContentGuidelinesSchema,
-  });
+  return apiClient.call(endpoints.uploadFile, { body: { file } });
 }
 
 export function removeGuidelinesFile(): Promise<ContentGuidelines> {
@@ -40,8 +33,6 @@ export function removeGuidelinesFile(): Promise<ContentGuidelines> {
 
 /** A short-lived link that opens the stored file in a new tab (decision 042), made absolute. */
 export async function fetchFilePreviewUrl(id: string): Promise<string> {
-  const body = await apiClient.request(`/v1/files/${encodeURIComponent(id)}/previews`, {
-    schema: FilePreviewSchema,
-  });
+  const body = await apiClient.call(fileEndpoints.preview, { params: { id } });
   return new URL(body.path, new URL(apiUrl('/'), window.location.href)).href;
 }

@@ -1,7 +1,5 @@
 import {
   domainEndpoints,
-  CompetitorGroupListSchema,
-  CompetitorGroupSchema,
   type BuyerDomain,
   type BuyerDomainList,
   type CompetitorGroup,
@@ -9,9 +7,9 @@ import {
   type CreateBuyerDomain,
   type CreateCompetitorGroup,
 } from '#contract/domains.ts';
+import { importEndpoints } from '#contract/imports.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-const GROUPS = '/v1/buyer/domains/competitor-groups';
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface DomainListParams {
@@ -58,21 +56,20 @@ export function fetchCompetitorGroups(
   params: CompetitorGroupParams,
   signal?: AbortSignal,
 ): Promise<CompetitorGroupList> {
-  return apiClient.request(GROUPS, {
+  return apiClient.call(importEndpoints.listGroups, {
     query: {
-      'filter[buyer_domain]': params.buyerDomain,
+      filter: params.buyerDomain === undefined ? undefined : { buyer_domain: params.buyerDomain },
       page: params.page,
       limit: params.limit,
     },
-    schema: CompetitorGroupListSchema,
     signal,
   });
 }
 
 export function createCompetitorGroup(body: CreateCompetitorGroup): Promise<CompetitorGroup> {
-  return apiClient.request(GROUPS, { method: 'POST', body, schema: CompetitorGroupSchema });
+  return apiClient.call(importEndpoints.createGroup, { body });
 }
 
 export async function deleteCompetitorGroup(id: string): Promise<void> {
-  await apiClient.request(`${GROUPS}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiClient.call(importEndpoints.removeGroup, { params: { id } });
 }

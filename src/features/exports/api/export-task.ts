@@ -3,7 +3,9 @@
  * then download its file. Each way it can go wrong has its own message.
  */
 import { z } from 'zod';
-import { EXPORT_TASK_STATUSES } from '#contract/exports.ts';
+import { endpointPath } from '#contract/endpoint.ts';
+import { EXPORT_TASK_STATUSES, exportEndpoints } from '#contract/exports.ts';
+import { fileEndpoints } from '#contract/files.ts';
 import { apiClient, ApiError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
@@ -24,7 +26,10 @@ export class ExportError extends Error {
   }
 }
 
-/** Read loosely: a missing id or an unexpected status has its own message, not a shape error. */
+/**
+ * The task as the app reads it: loosely, so that a missing id or an unexpected status has its own
+ * message rather than a shape error. The endpoints are the contract's, read with this schema.
+ */
 const TaskAnswerSchema = z.object({
   id: z.string().optional(),
   status: z.string().optional(),
@@ -34,8 +39,8 @@ const TaskAnswerSchema = z.object({
 });
 type TaskAnswer = z.infer<typeof TaskAnswerSchema>;
 
-const TASKS_PATH = '/v1/buyer/sites/exports/tasks';
-const FileSchema = z.object({ id: z.string(), path: z.string().nullable().optional() });
+const createTask = { ...exportEndpoints.createTask, response: TaskAnswerSchema };
+const getTask = { ...exportEndpoints.getTask, response: TaskAnswerSchema };
 
 export interface ExportRequest {
   filter?: Record<string, unknown>;
@@ -70,12 +75,7 @@ export async function runExportTask({
   onProgress,
   signal,
 }: RunExportOptions): Promise<string> {
-  const created = await apiClient.request(TASKS_PATH, {
-    method: 'POST',
-    body,
-    schema: TaskAnswerSchema,
-    signal,
-  });
+  const created = await apiClient.call(createTask, { body, signal });
   if (!created.id) throw new ExportError(EXPORT_ERRORS.noTaskId);
   let task: TaskAnswer = created;
   for (;;) {
@@ -85,22 +85,11 @@ export async function runExportTask({
     if (status === 'failed') throw new ExportError(EXPORT_ERRORS.failed);
     if (status === 'completed') break;
     await wait(pollIntervalMs, signal);
-    task = await apiClient.request(`${TASKS_PATH}/${encodeURIComponent(created.id)}`, {
-      schema: TaskAnswerSchema,
-      signal,
-    });
+    task = await apiClient.call(getTask, { params: { id: created.id }, signal });
   }
   if (!task.file) throw new ExportError(EXPORT_ERRORS.noFilePath);
-  let path = task.file.path ?? null;
-  if (!path) {
-    const file = await apiClient.request(`/v1/files/${encodeURIComponent(task.file.id)}`, {
-      schema: FileSchema,
-      signal,
-    });
-    path = file.path ?? null;
-  }
-  if (!path) throw new ExportError(EXPORT_ERRORS.noFilePath);
-  return path;
+  // A file named by its id alone is downloaded from the files endpoint, which answers its bytes.
+  return task.file.path || endpointPath(fileEndpoints.download.path, { id: task.file.id });
 }
 
 /** A file path from the API as a URL: absolute paths and /api paths as given, others under the base. */

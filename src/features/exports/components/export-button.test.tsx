@@ -168,19 +168,21 @@ describe('export', () => {
     expect(clicked).toEqual([]);
   });
 
-  it('looks the file up when the task gives only its id', async () => {
-    mockFetch({
+  it('downloads the file by its id when the task gives no path', async () => {
+    const seen = mockFetch({
       'POST /api/v1/buyer/sites/exports/tasks': [
         () =>
           jsonResponse(task({ status: 'completed', progress: 100, file: { id: FILE_ID } }), 201),
       ],
-      [`GET /api/v1/files/${FILE_ID}`]: [
-        () => jsonResponse({ id: FILE_ID, path: '/api/exports/sites.csv' }),
-      ],
-      'GET /api/exports/sites.csv': [() => new Response('hostname\n')],
+      // The files endpoint answers the file's bytes, never a description of the file.
+      [`GET /api/v1/files/${FILE_ID}`]: [() => new Response('hostname\n')],
     });
     render(<ExportButton getRequest={request} pollIntervalMs={10} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(clicked).toEqual(['sites.csv']));
+    expect(seen.filter((call) => call.method === 'GET').map((call) => call.path)).toEqual([
+      `/api/v1/files/${FILE_ID}`,
+    ]);
+    expect(seen.at(-1)?.auth).toBe('Bearer token-1');
   });
 });

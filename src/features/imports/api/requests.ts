@@ -1,12 +1,10 @@
 import {
-  BuyerDomainSchema,
-  CompetitorGroupSchema,
   IMPORT_STATUS_MAX_IDS,
-  ImportStatusListSchema,
   type BuyerDomain,
   type CompetitorGroup,
   type ImportStatusList,
 } from '#contract/domains.ts';
+import { importEndpoints } from '#contract/imports.ts';
 import { apiClient, type UploadProgress } from '#src/lib/api-client.ts';
 
 export interface UploadRequest {
@@ -15,44 +13,30 @@ export interface UploadRequest {
   signal?: AbortSignal;
 }
 
-function fileBody(file: File): FormData {
-  const body = new FormData();
-  body.append('file', file);
-  return body;
-}
-
-/** PUT /v1/buyer/domains/{id}/referents: 202 with the domain and its pending import. */
+/** A domain's referring domains: 202 with the domain and its pending import. */
 export function uploadReferents(domainId: string, request: UploadRequest): Promise<BuyerDomain> {
-  return apiClient.upload(
-    `/v1/buyer/domains/${encodeURIComponent(domainId)}/referents`,
-    fileBody(request.file),
-    {
-      method: 'PUT',
-      schema: BuyerDomainSchema,
-      onProgress: request.onProgress,
-      signal: request.signal,
-    },
-  );
+  return apiClient.call(importEndpoints.uploadReferents, {
+    params: { id: domainId },
+    body: { file: request.file },
+    onProgress: request.onProgress,
+    signal: request.signal,
+  });
 }
 
-/** PUT /v1/buyer/domains/competitor-groups/{id}/competitors: 202 with the group and its import. */
+/** A competitor group's competitors: 202 with the group and its pending import. */
 export function uploadCompetitors(
   groupId: string,
   request: UploadRequest,
 ): Promise<CompetitorGroup> {
-  return apiClient.upload(
-    `/v1/buyer/domains/competitor-groups/${encodeURIComponent(groupId)}/competitors`,
-    fileBody(request.file),
-    {
-      method: 'PUT',
-      schema: CompetitorGroupSchema,
-      onProgress: request.onProgress,
-      signal: request.signal,
-    },
-  );
+  return apiClient.call(importEndpoints.uploadCompetitors, {
+    params: { id: groupId },
+    body: { file: request.file },
+    onProgress: request.onProgress,
+    signal: request.signal,
+  });
 }
 
-/** GET /v1/imports/statuses for at most IMPORT_STATUS_MAX_IDS ids. */
+/** The statuses of at most IMPORT_STATUS_MAX_IDS imports. */
 export function fetchImportStatuses(
   ids: string[],
   signal?: AbortSignal,
@@ -60,9 +44,5 @@ export function fetchImportStatuses(
   const query = new URLSearchParams();
   for (const id of ids.slice(0, IMPORT_STATUS_MAX_IDS)) query.append('filter[ids][]', id);
   query.set('limit', String(Math.min(ids.length, IMPORT_STATUS_MAX_IDS)));
-  return apiClient.request('/v1/imports/statuses', {
-    query,
-    schema: ImportStatusListSchema,
-    signal,
-  });
+  return apiClient.call(importEndpoints.statuses, { query, signal });
 }

@@ -1,16 +1,14 @@
 /** The orders calls of spec §7 "Orders" and "Files". */
 import {
-  OrderItemSchema,
   orderEndpoints,
   orderItemEndpoints,
   type BuyerTransition,
   type OrderItem,
 } from '#contract/order-items.ts';
-import { FilePreviewSchema } from '#contract/files.ts';
+import type { ReceivedFile } from '#contract/endpoint.ts';
+import { fileEndpoints } from '#contract/files.ts';
 import { IDEMPOTENCY_KEY_HEADER, type Order } from '#contract/orders.ts';
-import { ApiError, apiClient, apiUrl, NetworkError } from '#src/lib/api-client.ts';
-import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
-import { sessionStore } from '#src/lib/session-store.ts';
+import { apiClient } from '#src/lib/api-client.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 
 export function fetchOrders(search: string, signal?: AbortSignal) {
@@ -54,31 +52,14 @@ export type ItemAction =
       file?: File | null;
     };
 
-/** An item's multipart uploads: the buyer's own article, or feedback on the delivered one. */
-function uploadPath(id: string, rest: 'articles' | 'articles/feedbacks'): string {
-  return `/v1/buyer/orders/items/${encodeURIComponent(id)}/${rest}`;
-}
-
 /** Sends one action with its idempotency key; answers the items as they are now. */
 export async function sendItemAction(
   action: ItemAction,
   idempotencyKey: string,
 ): Promise<OrderItem[]> {
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  const upload = async (
-    id: string,
-    rest: 'articles' | 'articles/feedbacks',
-    method: 'PUT' | 'POST',
-    body: FormData,
-  ) => [
-    await apiClient.request(uploadPath(id, rest), {
-      method,
-      body,
-      schema: OrderItemSchema,
-      headers,
-    }),
-  ];
-  const { changeStatuses, requestEdits, putTopic, topicFeedback } = orderItemEndpoints;
+  const { changeStatuses, requestEdits, putTopic, topicFeedback, putArticle, articleFeedback } =
+    orderItemEndpoints;
   switch (action.kind) {
     case 'status': {
       const body = { transition: action.transition, ids: action.ids };
@@ -96,89 +77,44 @@ export async function sendItemAction(
       const body = { feedback: action.feedback };
       return [await apiClient.call(topicFeedback, { params: { id: action.id }, body, headers })];
     }
-    case 'article':
-      return upload(action.id, 'articles', 'PUT', withFile({ link: action.link }, action.file));
-    case 'article_feedback':
-      return upload(
-        action.id,
-        'articles/feedbacks',
-        'POST',
-        withFile({ feedback: action.feedback }, action.file),
-      );
-  }
-}
-
-/** A multipart body: the text fields, then the file (with its name) when there is one. */
-function withFile(fields: Record<string, string>, file: File | null | undefined): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  if (file) {
-    form.set('file_name', file.name);
-    form.set('file', file, file.name);
-  }
-  return form;
-}
-
-function authHeaders(): Headers {
-  const headers = new Headers();
-  const token = sessionStore.read().accessToken;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const origin = getDeveloperSettings().customHeaderXOrigin;
-  if (origin) headers.set('X-Origin', origin);
-  return headers;
-}
-
-/** The file name a download answer proposes, if any. */
-function attachmentName(response: Response): string | null {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // Fall through to the plain name.
+    case 'article': {
+      const body = { link: action.link, ...fileParts(action.file) };
+      return [await apiClient.call(putArticle, { params: { id: action.id }, body, headers })];
+    }
+    case 'article_feedback': {
+      const body = { feedback: action.feedback, ...fileParts(action.file) };
+      return [await apiClient.call(articleFeedback, { params: { id: action.id }, body, headers })];
     }
   }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1] ?? null;
 }
 
-/** Fetches an API path with the access token and hands the answer to the browser as a download. */
-export async function downloadWithToken(path: string, fallbackName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'same-origin' });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // Not JSON: keep the text.
-    }
-    throw new ApiError(response.status, body);
-  }
-  saveFile(await response.blob(), attachmentName(response) ?? fallbackName);
+/** An upload's document and its name, sent after the text fields when there is one. */
+function fileParts(file: File | null | undefined): { file_name?: string; file?: File } {
+  return file ? { file_name: file.name, file } : {};
+}
+
+/** Downloads a file the API answers and hands it to the browser under the name it gives. */
+async function download(answer: Promise<ReceivedFile>, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await answer;
+  saveFile(blob, fileName ?? fallbackName);
 }
 
 export function downloadStoredFile(file: { id: string; file_name: string }): Promise<void> {
-  return downloadWithToken(`/v1/files/${encodeURIComponent(file.id)}`, file.file_name);
+  return download(
+    apiClient.call(fileEndpoints.download, { params: { id: file.id } }),
+    file.file_name,
+  );
 }
 
 export function downloadOrderItems(order: { id: string; number: string }): Promise<void> {
-  return downloadWithToken(
-    `/v1/buyer/orders/${encodeURIComponent(order.id)}/items/exports`,
+  return download(
+    apiClient.call(orderItemEndpoints.exportItems, { params: { id: order.id } }),
     `order-${order.number}-items.csv`,
   );
 }
 
 /** The short-lived link that opens a stored file in a new tab (decision 042). */
 export async function fetchPreviewPath(id: string): Promise<string> {
-  const body = await apiClient.request(`/v1/files/${encodeURIComponent(id)}/previews`, {
-    schema: FilePreviewSchema,
-  });
+  const body = await apiClient.call(fileEndpoints.preview, { params: { id } });
   return body.path;
 }

@@ -24,8 +24,5 @@ export function confirmEmailChange(token: string): Promise<EmailChangeConfirmed>
 
 /** Multipart, as spec §7 says. */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  const form = new FormData();
-  form.set('current_password', change.current_password);
-  form.set('new_password', change.new_password);
-  await apiClient.request('/v1/common/profiles/passwords/changes', { method: 'PUT', body: form });
+  await apiClient.call(endpoints.changePassword, { body: change });
 }
