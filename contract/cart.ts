@@ -382,11 +382,29 @@ export const CartCompanySchema = z.object({
 });
 export type CartCompany = z.infer<typeof CartCompanySchema>;
 
+/** The fields a line may lack before it can be ordered (`missingCheckoutFields`). */
+export const CHECKOUT_FIELDS = ['anchor_text', 'target_url', 'topic'] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+
+/**
+ * One line of the cart as checkout names it (decision 188): its id and `version` (as
+ * `CartItem.version`), the site's hostname, and the fields it still lacks. An order names each
+ * line at this version (`OrderCreate.lines`), so the app never reads the cart's pages to order it.
+ */
+export const CartLineSummarySchema = z.object({
+  id: z.uuid(),
+  version: z.string(),
+  hostname: z.string(),
+  missing: z.array(z.enum(CHECKOUT_FIELDS)),
+});
+export type CartLineSummary = z.infer<typeof CartLineSummarySchema>;
+
 /**
  * GET /shopping-carts/defaults?company= (spec §3 "Cart defaults and summary"): the cart's totals
  * for the chosen company (default: the buyer's current one) and the billing defaults.
  * price = Σ link-type prices, content_price = Σ plan prices, total_price = price + content_price,
  * vat on total_price at `vat_rate` (decision 030), total_price_with_vat = total_price + vat.
+ * `lines` lists every line of the cart in the item list's order (newest first).
  */
 export const CartDefaultsSchema = z.object({
   items_amount: z.number().int(),
@@ -402,6 +420,7 @@ export const CartDefaultsSchema = z.object({
   company: CartCompanySchema,
   /** The companies the buyer may order for (the checkout's company choice). */
   companies: z.array(z.object({ id: z.uuid(), title: z.string(), is_current: z.boolean() })),
+  lines: z.array(CartLineSummarySchema),
 });
 export type CartDefaults = z.infer<typeof CartDefaultsSchema>;
 
@@ -417,8 +436,6 @@ export interface CheckoutLine {
   target_url: string | null;
   topic: string | null;
 }
-
-export type CheckoutField = 'anchor_text' | 'target_url' | 'topic';
 
 /**
  * The fields a line still lacks before it can be ordered (spec §5, decision 031): anchor text

@@ -8,10 +8,13 @@ import {
   LINK_TYPE_NOT_PRICED_MESSAGE,
   PLAN_NOT_FOUND_MESSAGE,
   PROVIDE_PLAN_SLUG,
+  missingCheckoutFields,
   normalizeTargetUrl,
   wordCountMessage,
   type ArticleTopic,
   type CartItem,
+  type CartLineSummary,
+  type CheckoutField,
 } from '#contract/cart.ts';
 import { createHash } from 'node:crypto';
 import type { Violation } from '#contract/errors.ts';
@@ -235,6 +238,31 @@ export function lineVersion(row: CartItemRow, lookups: LineLookups): string {
     cents.content,
   ];
   return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 22);
+}
+
+/** The fields the stored line still lacks before it can be ordered (spec §5, decision 031). */
+export function missingFieldsOf(
+  row: CartItemRow,
+  lookups: Pick<LineLookups, 'plans'>,
+): CheckoutField[] {
+  const plan = paidPlanOf(row.contentProductPlanId, lookups);
+  return missingCheckoutFields({
+    content_product_plan: plan ? { slug: plan.slug } : null,
+    article_topic: row.articleTopic,
+    anchor_text: row.anchorText,
+    target_url: row.targetUrl,
+    topic: row.topic,
+  });
+}
+
+/** The line as checkout names it: id, version, site and what it lacks (decision 188). */
+export function toCartLineSummary(row: CartItemRow, lookups: LineLookups): CartLineSummary {
+  return {
+    id: row.id,
+    version: lineVersion(row, lookups),
+    hostname: lookups.sites.get(row.siteId) ?? '',
+    missing: missingFieldsOf(row, lookups),
+  };
 }
 
 export function toCartItem(row: CartItemRow, lookups: LineLookups): CartItem {

@@ -8,6 +8,7 @@ import {
   NOT_BLANK_MESSAGE,
   type CartItem,
   type CartItemList,
+  type CartLineSummary,
   type CartSites,
   dueDateProblem,
   earliestDueDate,
@@ -28,6 +29,7 @@ import {
   paidPlanOf,
   settleLine,
   toCartItem,
+  toCartLineSummary,
   type LineDraft,
 } from './cart-lines.ts';
 import {
@@ -49,6 +51,7 @@ export {
   lineViolations,
   linePriceCents,
   loadLookups,
+  missingFieldsOf,
   paidPlanOf,
   settleLine,
   type LineDraft,
@@ -61,6 +64,16 @@ export {
   lockCartItems,
   type CartItemRow,
 } from './cart.repository.ts';
+
+/**
+ * Every line of the buyer's cart as checkout names it, newest first (`CartDefaults.lines`): the
+ * order names each at this version without the app reading the cart's pages (decision 188).
+ */
+export async function cartLineSummaries(db: Database, userId: string): Promise<CartLineSummary[]> {
+  const rows = await findCartItems(db, userId);
+  const lookups = await loadLookups(db, userId, rows);
+  return rows.map((row) => toCartLineSummary(row, lookups));
+}
 
 type ParsedCreate = z.output<typeof CartLineCreateSchema>;
 type ParsedUpdate = z.output<typeof CartItemUpdateSchema>;

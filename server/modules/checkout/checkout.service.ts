@@ -5,7 +5,6 @@ import {
   CHECKOUT_INCOMPLETE_MESSAGE,
   EMPTY_CART_MESSAGE,
   NOT_BLANK_MESSAGE,
-  missingCheckoutFields,
   type CartDefaults,
   dueDateProblem,
   earliestDueDate,
@@ -52,6 +51,7 @@ import {
 } from '../billing/billing.service.ts';
 import type { Payee } from '../billing/billing.service.ts';
 import {
+  cartLineSummaries,
   deleteCartItems,
   draftOf,
   findCartPrices,
@@ -60,6 +60,7 @@ import {
   linePriceCents,
   loadLookups,
   lockCartItems,
+  missingFieldsOf,
   paidPlanOf,
   type CartItemRow,
   type LineLookups,
@@ -225,6 +226,7 @@ export async function cartDefaults(
       is_pay_by_bill_allowed: company.isPayByBillAllowed,
     },
     companies: list.map((row) => ({ id: row.id, title: row.title, is_current: row.isCurrent })),
+    lines: await cartLineSummaries(db, userId),
   };
 }
 
@@ -270,13 +272,10 @@ export function cartLineViolations(
     const dueDate = draft.publishingDueDate && dueDateProblem(draft.publishingDueDate, earliestDue);
     const plan = paidPlanOf(draft.contentProductPlanId, lookups);
     const problems: Violation[] = [
-      ...missingCheckoutFields({
-        content_product_plan: plan ? { slug: plan.slug } : null,
-        article_topic: draft.articleTopic,
-        anchor_text: draft.anchorText,
-        target_url: draft.targetUrl,
-        topic: draft.topic,
-      }).map((field) => ({ path: field, message: NOT_BLANK_MESSAGE })),
+      ...missingFieldsOf(row, lookups).map((field) => ({
+        path: field,
+        message: NOT_BLANK_MESSAGE,
+      })),
       ...lineViolations(draft, lookups),
       // Stored without a word count, a paid line is refused rather than given one.
       ...(plan && draft.wordCount === null

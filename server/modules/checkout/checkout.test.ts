@@ -574,6 +574,49 @@ describe('checkout and orders', () => {
       expect(order.links_amount).toBe(3);
     });
 
+    it('lists every line in the checkout’s answer, so an order names them without reading the cart', async () => {
+      const { site, lines, net } = twoLines();
+      await setCredits(ctx.handle.db, facts.companyIds.buyer, centsToMoney(net * 2));
+      await fill([...lines, lineFor(facts, site, { anchor_text: null, target_url: '  ' })]);
+      const answer = async () =>
+        CartDefaultsSchema.parse(
+          (await call('GET', '/shopping-carts/defaults', tokens.buyer)).json(),
+        );
+      const read = await answer();
+      const items = await readCart();
+      expect(read.lines).toEqual(
+        items.map((item, index) => ({
+          id: item.id,
+          version: item.version,
+          hostname: site.hostname,
+          missing: index === 0 ? ['anchor_text', 'target_url'] : [],
+        })),
+      );
+      await call('PUT', `/shopping-carts/items/${items[0]?.id}`, tokens.buyer, {
+        anchor_text: 'cheap flights',
+        target_url: 'https://shop.example.org/',
+      });
+      const complete = await answer();
+      expect(complete.lines[0]?.missing).toEqual([]);
+      expect(complete.lines[0]?.version).not.toBe(read.lines[0]?.version);
+      // A line added in another tab after the answer was read is refused by name.
+      await fill([lineFor(facts, site, {})]);
+      const stale = await place(orderBody('credits', 'buyer', { lines: linesOf(complete.lines) }));
+      expect(stale.statusCode).toBe(409);
+      const [added] = await readCart();
+      expect(stale.json().violations).toEqual([
+        {
+          path: 'items[0]',
+          message: LINE_CHANGED_MESSAGE,
+          parameters: { id: added?.id, site: site.hostname },
+        },
+      ]);
+      const order = await placeOk(
+        orderBody('credits', 'buyer', { lines: linesOf((await answer()).lines) }),
+      );
+      expect(order.links_amount).toBe(5);
+    });
+
     it('refuses a line whose price changed since the screen read it', async () => {
       const site = siteWithNiches(facts);
       const [nicheId, price] = firstNiche(site);

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wordCountMessage, type CartDefaults, type CartItem } from '#contract/cart.ts';
+import {
+  missingCheckoutFields,
+  wordCountMessage,
+  type CartDefaults,
+  type CartItem,
+  type CartLineSummary,
+} from '#contract/cart.ts';
 import {
   CART_CHANGED_MESSAGE,
   LINE_CHANGED_MESSAGE,
@@ -45,7 +51,16 @@ const defaults: CartDefaults = {
     is_pay_by_bill_allowed: false,
   },
   companies: [{ id: COMPANY, title: 'Acme Ltd', is_current: true }],
+  lines: [],
 };
+
+/** A line as the checkout's answer lists it, as the server does. */
+const summaryOf = (item: CartItem): CartLineSummary => ({
+  id: item.id,
+  version: item.version,
+  hostname: item.site.hostname,
+  missing: missingCheckoutFields(item),
+});
 
 const methods: PaymentMethodOption[] = [
   {
@@ -134,7 +149,7 @@ function api(server: Server) {
       return jsonResponse(server.items.find((item) => item.id === id));
     }
     if (path === '/api/v1/buyer/shopping-carts/defaults') {
-      return jsonResponse(server.defaults ?? defaults);
+      return jsonResponse({ ...(server.defaults ?? defaults), lines: server.items.map(summaryOf) });
     }
     if (path === '/api/v1/buyer/shopping-carts/sites') return jsonResponse({ data: [] });
     if (path === '/api/v1/buyer/orders/payment-methods')
