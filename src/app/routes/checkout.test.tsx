@@ -831,6 +831,11 @@ describe('what the order is made of', () => {
       'Row 26, news.example.com · Anchor text: This value should not be blank.',
     ]);
     expect(orderPosts(calls)).toHaveLength(0);
+    // Row 26 is known from the checkout's answer: no page of the cart was read to check it.
+    const cartPages = calls.filter(
+      (c) => c.method === 'GET' && c.url.pathname === '/api/v1/buyer/shopping-carts/items',
+    );
+    expect(new Set(cartPages.map((c) => c.url.search))).toEqual(new Set(['?limit=25&page=1']));
 
     await user.click(within(summary).getByRole('link', { name: /Row 26/ }));
     const anchor = await screen.findByLabelText('Anchor text, row 26, news.example.com');

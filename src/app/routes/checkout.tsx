@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Order } from '#contract/orders.ts';
+import { ErrorSummary } from '#src/components/error-summary.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import {
   CART_PAGE_LIMIT,
   CartItemsSection,
 } from '#src/features/cart/components/cart-items-section.tsx';
-import { useCartChecks } from '#src/features/cart/hooks/use-cart-checks.ts';
 import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.tsx';
 import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
+import { useCheckout } from '#src/app/hooks/use-checkout.ts';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -26,11 +26,15 @@ const PLACED_PARAM = 'placed';
  * `/checkout?placed=<order id>`, which survives a reload and links to the order.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const isOnline = useOnlineStatus();
+  const [params] = useSearchParams();
   const placedId = params.get(PLACED_PARAM);
-  const page = pageOf(params);
+  return placedId ? <PlacedOrder id={placedId} /> : <Checkout page={pageOf(params)} />;
+}
+
+/** The checkout itself: one flow (`useCheckout`), shown as the error summary, the cart and the form. */
+function Checkout({ page }: { page: number }) {
+  const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
 
   const onPlaced = useCallback(
     (order: Order) => {
@@ -58,34 +62,16 @@ export function Component() {
     (position: number) => goToPage(Math.floor(position / CART_PAGE_LIMIT) + 1),
     [goToPage],
   );
-  const { rowErrors, rowProblems, updateFieldError, forgetRow, checkCart, edits, changedLines } =
-    useCartChecks({ onErrorAt });
-  // The error summary of a failed order goes above the cart, where the page begins.
-  const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
-
-  if (placedId) return <PlacedOrder id={placedId} />;
+  const checkout = useCheckout({ onPlaced, onErrorAt });
 
   return (
     <>
       <PageHeader title="Checkout" description="Prices are in euro and exclude VAT." />
       <div className="space-y-6">
-        <div ref={setSummarySlot} className="empty:hidden" />
-        <CartItemsSection
-          page={page}
-          onPageChange={goToPage}
-          rowErrors={rowErrors}
-          onFieldChecked={updateFieldError}
-          edits={edits}
-          changedLines={changedLines}
-          onRowRemoved={forgetRow}
-        />
-        <CheckoutPanel
-          isOnline={isOnline}
-          checkCart={checkCart}
-          onPlaced={onPlaced}
-          rowProblems={rowProblems}
-          summarySlot={summarySlot}
-        />
+        {/* The error summary of a failed order goes above the cart, where the page begins. */}
+        <ErrorSummary {...checkout.summary} />
+        <CartItemsSection page={page} onPageChange={goToPage} {...checkout.rows} />
+        <CheckoutPanel checkout={checkout} />
       </div>
     </>
   );

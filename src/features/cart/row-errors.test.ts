@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   CartItemUpdateSchema,
   MAX_TEXT_LENGTH,
+  missingCheckoutFields,
   NOT_BLANK_MESSAGE,
   POSITIVE_INTEGER_MESSAGE,
   wordCountMessage,
 } from '#contract/cart.ts';
 import {
-  clientRowErrors,
   firstErrorPosition,
   fixedWordCount,
   itemViolations,
   liveFieldError,
+  missingFieldErrors,
   textLength,
   textLengthError,
   wordCountError,
@@ -28,14 +29,13 @@ describe('checkout row errors', () => {
     const suggested = makeCartItem({ article_topic: 'please_provide_me_a_topic', topic: null });
     const provideSlug = makeCartItem({ content_product_plan: PLANS[0]!, topic: null });
 
-    const errors = clientRowErrors([
-      complete,
-      noAnchor,
-      paidOwnTopic,
-      provided,
-      suggested,
-      provideSlug,
-    ]);
+    // Each line as checkout's answer lists it: what it lacks, by the contract's rule.
+    const errors = missingFieldErrors(
+      [complete, noAnchor, paidOwnTopic, provided, suggested, provideSlug].map((item) => ({
+        id: item.id,
+        missing: missingCheckoutFields(item),
+      })),
+    );
     expect(errors).toEqual({
       [noAnchor.id]: { anchor_text: NOT_BLANK_MESSAGE },
       [paidOwnTopic.id]: { target_url: NOT_BLANK_MESSAGE, topic: NOT_BLANK_MESSAGE },

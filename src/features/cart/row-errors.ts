@@ -12,6 +12,7 @@ import {
   PROVIDE_PLAN_SLUG,
   wordCountMessage,
   type CartItem,
+  type CheckoutField,
 } from '#contract/cart.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { Violation } from '#contract/errors.ts';
@@ -126,13 +127,17 @@ export function isEditableField(value: unknown): value is EditableField {
   return typeof value === 'string' && (EDITABLE_FIELDS as readonly string[]).includes(value);
 }
 
-/** Spec §5: each row's missing required fields, marked 'This value should not be blank.'. */
-export function clientRowErrors(items: readonly CartItem[]): RowErrors {
+/**
+ * Spec §5: each line's missing required fields (as checkout's answer lists them,
+ * `CartLineSummary.missing`), marked 'This value should not be blank.'.
+ */
+export function missingFieldErrors(
+  lines: readonly { id: string; missing: readonly CheckoutField[] }[],
+): RowErrors {
   const errors: RowErrors = {};
-  for (const item of items) {
-    const missing = missingCheckoutFields(item);
-    if (missing.length === 0) continue;
-    errors[item.id] = Object.fromEntries(missing.map((field) => [field, NOT_BLANK_MESSAGE]));
+  for (const line of lines) {
+    if (line.missing.length === 0) continue;
+    errors[line.id] = Object.fromEntries(line.missing.map((field) => [field, NOT_BLANK_MESSAGE]));
   }
   return errors;
 }

@@ -1,5 +1,4 @@
 import {
-  CART_LIST_MAX_LIMIT,
   cartEndpoints as endpoints,
   type CartItem,
   type CartItemList,
@@ -22,16 +21,6 @@ export function fetchCartItems(
   signal?: AbortSignal,
 ): Promise<CartItemList> {
   return apiClient.call(endpoints.items, { query: { limit, page }, signal });
-}
-
-/** Every item of the cart in the server's order (newest first), a page of the largest size at a time. */
-export async function fetchAllCartItems(signal?: AbortSignal): Promise<CartItem[]> {
-  const items: CartItem[] = [];
-  for (let page = 1; ; page += 1) {
-    const list = await fetchCartItems({ page, limit: CART_LIST_MAX_LIMIT }, signal);
-    items.push(...list.data);
-    if (list.data.length === 0 || items.length >= list.pagination.total) return items;
-  }
 }
 
 export function fetchCartSites(signal?: AbortSignal): Promise<CartSites> {

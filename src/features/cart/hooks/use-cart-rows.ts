@@ -6,23 +6,21 @@ import {
   EMPTY_CART_MESSAGE,
   type CartItem,
   type CartItemList,
+  type CartLineSummary,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
-import type { CartCheck } from '#src/lib/cart-check.ts';
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
-import { fetchAllCartItems } from '../api/requests.ts';
 import { CartEdits, type CartDrafts } from '../cart-edits.ts';
-import { getCartRevision } from '../cart-revision.ts';
 import {
   cartFieldId,
   cartLineId,
-  clientRowErrors,
   EDITABLE_FIELDS,
   FIELD_LABELS,
   itemViolations,
+  missingFieldErrors,
   type EditableField,
   type RowErrors,
 } from '../row-errors.ts';
@@ -113,20 +111,20 @@ function itemsOnScreen(queryClient: QueryClient): Map<string, CartItem> {
 }
 
 /**
- * The lines an order names: every line of the cart, at the version the page shows it, or, for a
- * line on a page not shown, as it was read for this check; and the lines shown that the cart no
- * longer holds, so the server can say so.
+ * The lines an order names (decision 188): every line of the cart's answer, at the version the
+ * page shows it, or, for a line on a page not shown, at the version the answer gives; and the
+ * lines shown that the answer no longer holds, so the server can say so.
  */
-function linesToOrder(items: readonly CartItem[], shown: Map<string, CartItem>) {
-  const lines = items.map((item) => ({
-    id: item.id,
-    version: shown.get(item.id)?.version ?? item.version,
+function linesToOrder(lines: readonly CartLineSummary[], shown: Map<string, CartItem>) {
+  const named = lines.map((line) => ({
+    id: line.id,
+    version: shown.get(line.id)?.version ?? line.version,
   }));
-  const held = new Set(items.map((item) => item.id));
+  const held = new Set(lines.map((line) => line.id));
   for (const item of shown.values()) {
-    if (!held.has(item.id)) lines.push({ id: item.id, version: item.version });
+    if (!held.has(item.id)) named.push({ id: item.id, version: item.version });
   }
-  return lines;
+  return named;
 }
 
 /** The id of the line a violation says changed or left the cart: `items[i]` or `lines[i]`. */
@@ -138,13 +136,17 @@ function changedLineOf(violation: Violation): string | null {
   return typeof id === 'string' ? id : null;
 }
 
+/** Why the rows hold an order back, or that they do not. */
+export type RowsCheck = { ok: true } | { ok: false; message: string };
+
 /**
- * The rows' side of placing an order: before it, every row is checked for its required fields and
- * for values typed that the server does not hold; after a refusal, the server's row violations are
- * shown under their fields and lines it says changed are marked and read again. Each error stays
- * until its field is valid, and the rows' problems are offered to the checkout's error summary.
+ * The rows' side of placing an order, given the cart's lines as checkout's answer lists them
+ * (`CartDefaults.lines`): before it, every line is checked for its required fields and for values
+ * typed that the server does not hold; after a refusal, the server's row violations are shown
+ * under their fields and lines it says changed are marked and read again. Each error stays until
+ * its field is valid, and the rows' problems are offered to the checkout's error summary.
  */
-export function useCartChecks(options: { onErrorAt?: (position: number) => void } = {}) {
+export function useCartRows(options: { onErrorAt?: (position: number) => void } = {}) {
   const { onErrorAt } = options;
   const queryClient = useQueryClient();
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
@@ -183,70 +185,86 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
     [edits],
   );
 
-  const checkCart = useCallback(async (): Promise<CartCheck> => {
-    // A value typed just before pressing the button is saved first, so the check sees it.
+  /** Resolves once every value typed before pressing the button is saved or refused. */
+  const settle = useCallback(async () => {
     await settleCartSaves(queryClient);
     await edits.whenSaved();
-    const shown = itemsOnScreen(queryClient);
-    const items = await fetchAllCartItems();
-    const orderedIds = items.map((item) => item.id);
-    edits.keepOnly(new Set(orderedIds));
-    setRows(items.map((item) => ({ id: item.id, hostname: item.site.hostname })));
-    setChecked(true);
-    setChanged({});
-    if (items.length === 0) {
-      setRowErrors({});
-      return { ok: false, message: EMPTY_CART_MESSAGE };
-    }
-    const errors = clientRowErrors(items);
-    setRowErrors(errors);
-    // Values typed and not saved hold the order back as much as missing ones.
-    const typed = edits.snapshot();
-    const position = orderedIds.findIndex(
-      (id) =>
-        Object.keys(errors[id] ?? {}).length > 0 || Object.keys(typed[id]?.fields ?? {}).length > 0,
-    );
-    if (position >= 0) {
+  }, [queryClient, edits]);
+
+  /** Marks what the lines lack and what was typed and not held; says whether the order may go. */
+  const check = useCallback(
+    (lines: readonly CartLineSummary[]): RowsCheck => {
+      const orderedIds = lines.map((line) => line.id);
+      edits.keepOnly(new Set(orderedIds));
+      setRows(lines.map((line) => ({ id: line.id, hostname: line.hostname })));
+      setChecked(true);
+      setChanged({});
+      if (lines.length === 0) {
+        setRowErrors({});
+        return { ok: false, message: EMPTY_CART_MESSAGE };
+      }
+      const errors = missingFieldErrors(lines);
+      setRowErrors(errors);
+      // Values typed and not saved hold the order back as much as missing ones.
+      const typed = edits.snapshot();
+      const position = orderedIds.findIndex(
+        (id) =>
+          Object.keys(errors[id] ?? {}).length > 0 ||
+          Object.keys(typed[id]?.fields ?? {}).length > 0,
+      );
+      if (position < 0) return { ok: true };
       onErrorAt?.(position);
       return { ok: false, message: CHECKOUT_INCOMPLETE_MESSAGE };
-    }
-    return {
-      ok: true,
-      revision: getCartRevision(),
-      lines: linesToOrder(items, shown),
-      applyViolations: (violations) => {
-        const lines: Record<string, ChangedLine> = {};
-        const rest: Violation[] = [];
-        for (const violation of violations) {
-          const id = changedLineOf(violation);
-          if (id === null) {
-            rest.push(violation);
-            continue;
-          }
-          const site = violation.parameters?.site;
-          lines[id] = {
-            message: violation.message,
-            hostname: typeof site === 'string' ? site : (shown.get(id)?.site.hostname ?? ''),
-          };
+    },
+    [edits, onErrorAt],
+  );
+
+  /**
+   * Puts an order's `items[index].field` violations on their rows, and marks the lines the server
+   * says changed (reading them again); returns the violations that name no row.
+   */
+  const applyViolations = useCallback(
+    (violations: readonly Violation[], lines: readonly CartLineSummary[]): Violation[] => {
+      const orderedIds = lines.map((line) => line.id);
+      const hostnames = new Map(lines.map((line) => [line.id, line.hostname]));
+      const marked: Record<string, ChangedLine> = {};
+      const rest: Violation[] = [];
+      for (const violation of violations) {
+        const id = changedLineOf(violation);
+        if (id === null) {
+          rest.push(violation);
+          continue;
         }
-        const result = itemViolations(rest, orderedIds);
-        setRowErrors(result.errors);
-        setChanged(lines);
-        for (const [id, value] of Object.entries(result.corrections)) {
-          updateItem({ id, patch: { target_url: value } });
-        }
-        if (Object.keys(lines).length > 0) {
-          // The buyer sees the lines as they are now before ordering them.
-          void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
-        }
-        const first = orderedIds.findIndex(
-          (id) => lines[id] !== undefined || Object.keys(result.errors[id] ?? {}).length > 0,
-        );
-        if (first >= 0) onErrorAt?.(first);
-        return result.unmatched;
-      },
-    };
-  }, [queryClient, onErrorAt, updateItem, edits]);
+        const site = violation.parameters?.site;
+        marked[id] = {
+          message: violation.message,
+          hostname: typeof site === 'string' ? site : (hostnames.get(id) ?? ''),
+        };
+      }
+      const result = itemViolations(rest, orderedIds);
+      setRowErrors(result.errors);
+      setChanged(marked);
+      for (const [id, value] of Object.entries(result.corrections)) {
+        updateItem({ id, patch: { target_url: value } });
+      }
+      if (Object.keys(marked).length > 0) {
+        // The buyer sees the lines as they are now before ordering them.
+        void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+      }
+      const first = orderedIds.findIndex(
+        (id) => marked[id] !== undefined || Object.keys(result.errors[id] ?? {}).length > 0,
+      );
+      if (first >= 0) onErrorAt?.(first);
+      return result.unmatched;
+    },
+    [queryClient, onErrorAt, updateItem],
+  );
+
+  /** The lines an order of `lines` names, each at the version the page shows. */
+  const orderLines = useCallback(
+    (lines: readonly CartLineSummary[]) => linesToOrder(lines, itemsOnScreen(queryClient)),
+    [queryClient],
+  );
 
   const rowProblems = useMemo(
     () => (isChecked ? rowProblemsOf(rows, rowErrors, onErrorAt, drafts, changed) : []),
@@ -258,12 +276,18 @@ export function useCartChecks(options: { onErrorAt?: (position: number) => void 
   );
 
   return {
-    rowErrors,
+    /** What the cart's rows show: pass to `CartItemsSection`. */
+    section: {
+      rowErrors,
+      onFieldChecked: updateFieldError,
+      onRowRemoved: forgetRow,
+      edits,
+      changedLines,
+    },
     rowProblems,
-    updateFieldError,
-    forgetRow,
-    checkCart,
-    edits,
-    changedLines,
+    settle,
+    check,
+    applyViolations,
+    orderLines,
   };
 }
