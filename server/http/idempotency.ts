@@ -22,9 +22,6 @@ import { idempotencyKeys } from '../db/schema/index.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { ApiError } from './api-error.ts';
 
-/** The request headers of a route with `config.idempotency`, for its schema and documentation. */
-export { IdempotencyHeadersSchema } from '#contract/endpoint-schemas.ts';
-
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export interface IdempotencyOptions {
