@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { FILE_ACCEPT } from '../file-rules.ts';
-import { FieldError, FieldLabel } from './field-parts.tsx';
 
-/** An optional document input with its own error, linked through aria-describedby. */
+/**
+ * An optional document input of the order forms, with its own label and error: a native input,
+ * linked to its label by id and to its note and error through aria-describedby.
+ */
 export function FileField({
   label,
   file,
@@ -24,7 +26,9 @@ export function FileField({
     .join(' ');
   return (
     <div className="space-y-1.5">
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <input
         id={id}
         type="file"
@@ -41,7 +45,11 @@ export function FileField({
           {note}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} error={error} />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
