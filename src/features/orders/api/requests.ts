@@ -6,8 +6,9 @@ import {
   type OrderItem,
 } from '#contract/order-items.ts';
 import type { ReceivedFile } from '#contract/endpoint.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { fileEndpoints } from '#contract/files.ts';
-import { IDEMPOTENCY_KEY_HEADER, type Order } from '#contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 
