@@ -66,8 +66,6 @@ export class ResponseShapeError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
   /**
