@@ -64,8 +64,6 @@ export const LINE_CHANGED_MESSAGE =
 /** On a line the order names that is no longer in the cart. */
 export const LINE_GONE_MESSAGE = 'This line is no longer in your cart.';
 
-export { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from './endpoint-schemas.ts';
-
 /** The billing address of one order (spec §3 "Billing"); prefilled from the company. */
 export const BillingSchema = z
   .object({

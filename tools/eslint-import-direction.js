@@ -10,8 +10,8 @@ import { createImportGraph } from './import-graph.js';
 
 /**
  * The only packages the shared contract may use: schemas and the offline checks of company details
- * (decision 080). The query-string codec is the contract's own (decision 160): qs, the server's
- * reader, stays out of the browser.
+ * (decision 080). The query-string codec is the contract's own (decisions 160, 192), read by the
+ * app and the server alike.
  */
 const CONTRACT_PACKAGES = new Set(['zod', 'ibantools', 'jsvat', 'i18n-iso-countries']);
 /**

@@ -11,19 +11,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  IDEMPOTENCY_IN_FLIGHT_MESSAGE,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_MISMATCH_MESSAGE,
-} from '#contract/orders.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
+import { IDEMPOTENCY_IN_FLIGHT_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { ApiError } from './api-error.ts';
-
-/** The request headers of a route with `config.idempotency`, for its schema and documentation. */
-export { IdempotencyHeadersSchema } from '#contract/endpoint-schemas.ts';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { endpoint, endpointPath, fileResponse, multipart } from '#contract/endpoint.ts';
+import {
+  endpoint,
+  endpointPath,
+  fileResponse,
+  multipart,
+  type EndpointMethod,
+} from '#contract/endpoint.ts';
 import { jsonResponse } from '../test-utils/api.ts';
 import { mockUploads } from '../test-utils/xhr.ts';
 import {
@@ -9,7 +15,6 @@ import {
   NetworkError,
   ResponseShapeError,
   RETRY_STATUSES,
-  type HttpMethod,
 } from './api-client.ts';
 import {
   API_BASE_URL_KEY,
@@ -36,8 +41,22 @@ function clientWith(
 }
 
 const errorBody = (code: number) => ({ code, message: `failed with ${code}` });
-const ALL_METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ALL_METHODS: EndpointMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const TESTED_STATUSES = [400, 401, 403, 404, 408, 409, 422, 425, 429, 500, 501, 502, 503, 504];
+
+/** What the endpoints of these tests share: a buyer's call, its answer read as it comes. */
+const declared = {
+  access: 'buyer',
+  tags: ['Things'],
+  summary: 'A thing',
+  status: 200,
+  response: z.unknown(),
+  errors: [],
+} as const;
+const readThing = endpoint({ ...declared, method: 'GET', path: '/v1/thing' });
+const profiles = endpoint({ ...declared, method: 'GET', path: '/v1/buyer/profiles' });
+const posted = (path: `/${string}`) =>
+  endpoint({ ...declared, method: 'POST', path, body: z.object({}) });
 
 describe('api client retry policy', () => {
   const cases = ALL_METHODS.flatMap((method) =>
@@ -45,12 +64,12 @@ describe('api client retry policy', () => {
   );
 
   it.each(cases)('$method answered $status', async ({ method, status }) => {
-    const retried = (method === 'GET' || method === 'HEAD') && RETRY_STATUSES.has(status);
+    const retried = method === 'GET' && RETRY_STATUSES.has(status);
     const { client, fetchMock } = clientWith([
       () => jsonResponse(errorBody(status), status),
       () => jsonResponse({ ok: true }, 200),
     ]);
-    const call = client.request('/v1/thing', { method });
+    const call = client.call(endpoint({ ...declared, method, path: '/v1/thing' }), {});
     if (retried) {
       await expect(call).resolves.toEqual({ ok: true });
       expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -66,7 +85,7 @@ describe('api client retry policy', () => {
       () => jsonResponse(errorBody(503), 503),
       () => jsonResponse({ ok: true }),
     ]);
-    await expect(client.request('/v1/thing')).rejects.toMatchObject({ status: 503 });
+    await expect(client.call(readThing, {})).rejects.toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -91,9 +110,7 @@ describe('api client errors', () => {
           422,
         ),
     ]);
-    const error = await client
-      .request('/v1/thing', { method: 'POST', body: {} })
-      .catch((e: unknown) => e);
+    const error = await client.call(posted('/v1/thing'), { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Newlines are not allowed');
     expect((error as ApiError).status).toBe(422);
@@ -106,16 +123,18 @@ describe('api client errors', () => {
       () => jsonResponse({ title: 'Bad gateway' }, 502),
       () => new Response('', { status: 500 }),
     ]);
-    await expect(client.request('/a', { method: 'POST' })).rejects.toThrow('Already exists');
-    await expect(client.request('/b', { method: 'PUT' })).rejects.toThrow('Bad gateway');
-    await expect(client.request('/c', { method: 'DELETE' })).rejects.toThrow('An error occurred');
+    const put = endpoint({ ...declared, method: 'PUT', path: '/b' });
+    const removal = endpoint({ ...declared, method: 'DELETE', path: '/c' });
+    await expect(client.call(posted('/a'), { body: {} })).rejects.toThrow('Already exists');
+    await expect(client.call(put, {})).rejects.toThrow('Bad gateway');
+    await expect(client.call(removal, {})).rejects.toThrow('An error occurred');
   });
 
   it('turns a failed connection into a NetworkError', async () => {
     const client = createApiClient({
       fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch,
     });
-    await expect(client.request('/v1/thing')).rejects.toBeInstanceOf(NetworkError);
+    await expect(client.call(readThing, {})).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('answers undefined for 204 and parses JSON otherwise', async () => {
@@ -123,8 +142,21 @@ describe('api client errors', () => {
       () => new Response(null, { status: 204 }),
       () => jsonResponse({ a: 1 }),
     ]);
-    await expect(client.request('/x', { method: 'POST' })).resolves.toBeUndefined();
-    await expect(client.request('/y')).resolves.toEqual({ a: 1 });
+    const noContent = endpoint({
+      ...declared,
+      method: 'POST',
+      path: '/x',
+      status: 204,
+      response: z.null(),
+    });
+    const json = endpoint({
+      ...declared,
+      method: 'GET',
+      path: '/y',
+      response: z.object({ a: z.number() }),
+    });
+    await expect(client.call(noContent, {})).resolves.toBeUndefined();
+    await expect(client.call(json, {})).resolves.toEqual({ a: 1 });
   });
 });
 
@@ -134,7 +166,7 @@ describe('api client headers and bodies', () => {
       getAccessToken: () => 'the-token',
       getOriginHeader: () => 'partner.example',
     });
-    await client.request('/v1/buyer/profiles');
+    await client.call(profiles, {});
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
     expect(headers.get('Authorization')).toBe('Bearer the-token');
     expect(headers.get('X-Origin')).toBe('partner.example');
@@ -145,17 +177,18 @@ describe('api client headers and bodies', () => {
       getAccessToken: () => null,
       getOriginHeader: () => '',
     });
-    await client.request('/v1/buyer/profiles');
+    await client.call(profiles, {});
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
     expect(headers.has('Authorization')).toBe(false);
     expect(headers.has('X-Origin')).toBe(false);
   });
 
-  it('leaves out the token for calls marked auth: false', async () => {
+  it('leaves out the token for a public endpoint', async () => {
     const { client, fetchMock } = clientWith([() => jsonResponse({})], {
       getAccessToken: () => 'the-token',
     });
-    await client.request('/token/refresh', { method: 'POST', body: {}, auth: false });
+    const refresh = endpoint({ ...posted('/token/refresh'), access: 'public' });
+    await client.call(refresh, { body: {} });
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
     expect(headers.has('Authorization')).toBe(false);
   });
@@ -164,7 +197,13 @@ describe('api client headers and bodies', () => {
     const { client, fetchMock } = clientWith([() => jsonResponse({})], {
       getBaseUrl: () => 'https://api.example/api/',
     });
-    await client.request('/v1/buyer/domains', { query: { limit: 10, page: 2, empty: '' } });
+    const domains = endpoint({
+      ...declared,
+      method: 'GET',
+      path: '/v1/buyer/domains',
+      query: z.object({ limit: z.number(), page: z.number(), empty: z.string() }),
+    });
+    await client.call(domains, { query: { limit: 10, page: 2, empty: '' } });
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       'https://api.example/api/v1/buyer/domains?limit=10&page=2',
     );
@@ -172,15 +211,26 @@ describe('api client headers and bodies', () => {
 
   it('sends JSON bodies with a content type and FormData as multipart', async () => {
     const { client, fetchMock } = clientWith([() => jsonResponse({}), () => jsonResponse({})]);
-    await client.request('/json', { method: 'POST', body: { a: 1 } });
-    const form = new FormData();
-    form.append('file', new Blob(['x']), 'x.csv');
-    await client.request('/upload', { method: 'PUT', body: form });
+    const json = endpoint({
+      ...declared,
+      method: 'POST',
+      path: '/json',
+      body: z.object({ a: z.number() }),
+    });
+    const upload = endpoint({
+      ...declared,
+      method: 'PUT',
+      path: '/upload',
+      body: multipart(z.object({ file: z.file() })),
+    });
+    await client.call(json, { body: { a: 1 } });
+    const file = new File(['x'], 'x.csv');
+    await client.call(upload, { body: { file } });
     const jsonInit = fetchMock.mock.calls[0]?.[1];
     expect((jsonInit?.headers as Headers).get('Content-Type')).toBe('application/json');
     expect(jsonInit?.body).toBe('{"a":1}');
     const formInit = fetchMock.mock.calls[1]?.[1];
-    expect(formInit?.body).toBe(form);
+    expect((formInit?.body as FormData).get('file')).toBe(file);
     // The browser adds the multipart boundary; a preset content type would break it.
     expect((formInit?.headers as Headers).has('Content-Type')).toBe(false);
   });
@@ -207,12 +257,11 @@ describe('api client 401 handling', () => {
       ],
       { onUnauthorized },
     );
-    await expect(client.request('/v1/buyer/profiles')).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(profiles, {})).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     // Signing in sends no token: its 401 means wrong credentials, not the end of a session.
-    await expect(
-      client.request('/login_check', { method: 'POST', body: {}, auth: false }),
-    ).rejects.toThrow('Invalid credentials.');
+    const login = endpoint({ ...posted('/login_check'), access: 'public' });
+    await expect(client.call(login, { body: {} })).rejects.toThrow('Invalid credentials.');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });
@@ -221,6 +270,16 @@ describe('api client uploads', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
+
+  /** An upload: with its progress asked for, it is sent with XMLHttpRequest. */
+  const uploadTo = (method: EndpointMethod, path: `/${string}`) =>
+    endpoint({
+      ...declared,
+      method,
+      path,
+      status: 202,
+      body: multipart(z.object({ file: z.file().optional() })),
+    });
 
   it('sends the multipart body with the same headers as other requests and reports progress', async () => {
     const uploads = mockUploads((call) => {
@@ -234,10 +293,8 @@ describe('api client uploads', () => {
       getAccessToken: () => 'token-1',
     });
     const progress: number[] = [];
-    const body = new FormData();
-    body.append('file', new File(['a.com'], 'list.csv'));
-    const answer = await client.upload('/v1/things/1/file', body, {
-      method: 'PUT',
+    const answer = await client.call(uploadTo('PUT', '/v1/things/1/file'), {
+      body: { file: new File(['a.com'], 'list.csv') },
       onProgress: ({ loaded, total }) => progress.push(loaded / total),
     });
     expect(answer).toEqual({ id: 'x' });
@@ -253,17 +310,18 @@ describe('api client uploads', () => {
   it('turns an error answer into an ApiError and a lost connection into a NetworkError', async () => {
     const onUnauthorized = vi.fn();
     const client = createApiClient({ onUnauthorized });
+    const send = () => client.call(uploadTo('POST', '/v1/x'), { body: {}, onProgress: () => {} });
     mockUploads(() => ({ status: 413, body: { code: 413, message: 'The file is too large.' } }));
-    const error = await client.upload('/v1/x', new FormData()).catch((caught: unknown) => caught);
+    const error = await send().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('The file is too large.');
 
     mockUploads(() => ({ status: 401, body: { code: 401, message: 'Expired' } }));
-    await expect(client.upload('/v1/x', new FormData())).rejects.toBeInstanceOf(ApiError);
+    await expect(send()).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
 
     mockUploads(() => Promise.reject(new Error('offline')));
-    await expect(client.upload('/v1/x', new FormData())).rejects.toBeInstanceOf(NetworkError);
+    await expect(send()).rejects.toBeInstanceOf(NetworkError);
   });
 });
 

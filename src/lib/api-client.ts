@@ -21,7 +21,7 @@ import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
 import { trimEndOf } from '#contract/text-edges.ts';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Statuses worth one more try for read requests (spec §7). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([
@@ -66,9 +66,7 @@ export class ResponseShapeError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
+interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
   /**
    * Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them; a
@@ -127,7 +125,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadOptions<TSchema extends z.ZodType | undefined = undefined> {
+interface UploadOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
   schema?: TSchema;
   signal?: AbortSignal;
@@ -137,21 +135,11 @@ export interface UploadOptions<TSchema extends z.ZodType | undefined = undefined
 }
 
 export interface ApiClient {
-  request<TSchema extends z.ZodType | undefined = undefined>(
-    path: string,
-    options?: RequestOptions<TSchema>,
-  ): Promise<Result<TSchema>>;
   /**
    * Calls a declared endpoint (decision 183): its method and path, the token only when its access
    * is `buyer`, an upload's parts as multipart, its answer read with its schema or as a file.
    */
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<CallResult<E>>;
-  /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
-  upload<TSchema extends z.ZodType | undefined = undefined>(
-    path: string,
-    body: FormData,
-    options?: UploadOptions<TSchema>,
-  ): Promise<Result<TSchema>>;
   configure(config: Partial<ApiClientConfig>): void;
 }
 
@@ -336,6 +324,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
     return parsed.data as Result<TSchema>;
   }
 
+  /** Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress. */
   async function upload<TSchema extends z.ZodType | undefined = undefined>(
     path: string,
     body: FormData,
@@ -373,9 +362,7 @@ export function createApiClient(initial: ApiClientConfig = {}): ApiClient {
   }
 
   return {
-    request,
     call,
-    upload,
     configure(next) {
       config = { ...config, ...next };
     },

@@ -12,6 +12,7 @@ import {
   listOutbox,
   markOutboxRefused,
   recordOutboxAttempt,
+  RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
   syncOutbox,
   WAITING_STATUSES,
@@ -96,7 +97,7 @@ describe('outbox refusal rules', () => {
     const retries = defineOutboxKind({
       name: 'retries',
       send: vi.fn().mockRejectedValue(conflict()),
-      refusal: { retryable: { ...WAITING_STATUSES, 409: 'Still being handled.' }, final: {} },
+      refusal: RETRY_WHILE_IN_FLIGHT,
     });
     const refuses = defineOutboxKind({
       name: 'refuses',

@@ -42,6 +42,19 @@ export const WAITING_STATUSES = {
   429: 'Too many requests for now; a later round is let through.',
 } as const satisfies StatusReasons;
 
+/**
+ * The rule of a write that conflicts with nothing the buyer could have changed meanwhile: besides
+ * `WAITING_STATUSES`, a 409 waits, since it only says that the first send with this key is still
+ * being handled; a later round gets its answer. Every other 4xx is final.
+ */
+export const RETRY_WHILE_IN_FLIGHT: RefusalRule = {
+  retryable: {
+    ...WAITING_STATUSES,
+    409: 'A 409 only says the first send with this key is still being handled; a later round gets its answer.',
+  },
+  final: {},
+};
+
 export interface OutboxKind<TVariables, TAnswer> {
   /**
    * Stored with every entry (the `mutationKey` column). Never rename a shipped kind: entries a

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '#contract/orders.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { moneyToCents } from '#contract/money.ts';
 import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '#contract/orders.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { jobs } from '#server/db/schema/index.ts';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#server/mail/mail-queue.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/open-database.ts';
+import { demoControlKey } from '#server/http/demo-control.ts';
 import { createTestContext, TEST_JWT_SECRET } from '#tests/helpers/test-app.ts';
-import { demoControlKey } from './demo-publisher.ts';
 
 describe('the demo control outside a demo', () => {
   it('is not served outside a demo installation', async () => {

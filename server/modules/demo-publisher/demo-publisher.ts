@@ -166,5 +166,3 @@ export function withDemoPublisher(
     log,
   });
 }
-
-export { demoControlKey, isDemoControlKey } from '#server/http/demo-control.ts';

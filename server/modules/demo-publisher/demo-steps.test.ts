@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { cartItems, orderItems, orders } from '#server/db/schema/index.ts';
-import { demoControlKey, DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
+import { demoControlKey } from '#server/http/demo-control.ts';
+import { DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import {

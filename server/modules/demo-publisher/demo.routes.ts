@@ -4,12 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
-import { DEMO_KEY_HEADER } from '#server/http/demo-control.ts';
+import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { isDemoControlKey, type DemoPublisher } from './demo-publisher.ts';
-
-export { AdvanceAnswerSchema } from '#contract/demo.ts';
-export { DEMO_KEY_HEADER };
+import type { DemoPublisher } from './demo-publisher.ts';
 
 export async function demoRoutes(
   app: FastifyInstance,

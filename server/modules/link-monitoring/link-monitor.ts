@@ -95,39 +95,25 @@ export interface LinkMonitorOptions {
   mail: MailQueue;
   /** Origin of the web app, for the link in the buyer's mail. */
   publicUrl: string;
+  /** The worker's name in leases; a new one for each monitor when not given. */
   owner?: string;
   /** A demo: republishing an article also repairs its demo page (decision 145). */
   repairsDemoPages?: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
-/** What the monitor's functions work with: the options, with the worker's name and mail link. */
-export interface MonitorDeps {
-  db: Database;
-  now: Clock;
-  checker: LinkChecker;
-  pace: MonitorPace;
-  concurrency: number;
-  guaranteeMonths: number;
-  mail: MailQueue;
-  /** The worker's name in leases. */
-  owner: string;
+/**
+ * What the monitor's functions work with: the options with their defaults filled in, and the
+ * link to the buyer's link issues (for the mail) in place of the app's origin.
+ */
+export type MonitorDeps = Required<Omit<LinkMonitorOptions, 'publicUrl'>> & {
   /** The web app's list of the buyer's link issues, for the mail. */
   issuesLink: string;
-  repairsDemoPages: boolean;
-  log: (message: string, error?: unknown) => void;
-}
+};
 
-export function monitorDeps(options: LinkMonitorOptions): MonitorDeps {
-  const { db, now, checker, pace, concurrency, guaranteeMonths, mail, publicUrl } = options;
+export function monitorDeps({ publicUrl, ...options }: LinkMonitorOptions): MonitorDeps {
   return {
-    db,
-    now,
-    checker,
-    pace,
-    concurrency,
-    guaranteeMonths,
-    mail,
+    ...options,
     owner: options.owner ?? `monitor-${randomUUID()}`,
     issuesLink: `${publicUrl.replace(/\/$/, '')}/link-monitoring?filter%5Bhealth%5D%5B%5D=issue`,
     repairsDemoPages: options.repairsDemoPages ?? false,
@@ -179,17 +165,12 @@ export async function startMonitoring(
     }
     if (monitor.endedAt) continue;
     await updateMonitor(tx, item.id, { isActive: true, nextCheckAt });
-    const issue = await lockOpenIssue(tx, item.id);
-    if (issue) {
-      await insertIssueEvents(tx, [
-        {
-          issueId: issue.id,
-          at,
-          kind: 'publisher_updating',
-          detail: 'The article was published again; the link is checked again shortly.',
-        },
-      ]);
-    }
+    await notePublisherUpdating(
+      tx,
+      item.id,
+      at,
+      'The article was published again; the link is checked again shortly.',
+    );
   }
 }
 
@@ -199,18 +180,20 @@ export async function pauseMonitoring(tx: Database, ids: string[], at: Date): Pr
     const monitor = await lockMonitor(tx, id);
     if (!monitor) continue;
     await updateMonitor(tx, id, { isActive: false });
-    const issue = await lockOpenIssue(tx, id);
-    if (issue) {
-      await insertIssueEvents(tx, [
-        {
-          issueId: issue.id,
-          at,
-          kind: 'publisher_updating',
-          detail: 'The publisher is updating the article.',
-        },
-      ]);
-    }
+    await notePublisherUpdating(tx, id, at, 'The publisher is updating the article.');
   }
+}
+
+/** Adds a "publisher updating" event to the item's open link issue, if it has one. */
+async function notePublisherUpdating(
+  tx: Database,
+  itemId: string,
+  at: Date,
+  detail: string,
+): Promise<void> {
+  const issue = await lockOpenIssue(tx, itemId);
+  if (!issue) return;
+  await insertIssueEvents(tx, [{ issueId: issue.id, at, kind: 'publisher_updating', detail }]);
 }
 
 /** The life cycle's hook (decision 143): in the transaction of items that went live or left. */

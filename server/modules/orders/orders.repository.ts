@@ -134,7 +134,8 @@ export async function findOrdersOfUser(
   db: Database,
   userId: string,
   filter: OrderListFilter,
-  sorting: [keyof typeof SORT_COLUMNS, 'ASC' | 'DESC'][],
+  /** Column → direction, the first key sorting first. */
+  sorting: Partial<Record<keyof typeof SORT_COLUMNS, 'ASC' | 'DESC'>>,
   page: { limit: number; offset: number },
 ) {
   const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
@@ -170,8 +171,10 @@ export async function findOrdersOfUser(
   if (filter.priceMax !== undefined) conditions.push(lte(orders.price, filter.priceMax));
   const where = and(...conditions);
   const order = [
-    ...sorting.map(([column, direction]) =>
-      direction === 'ASC' ? sql`${SORT_COLUMNS[column]} asc` : sql`${SORT_COLUMNS[column]} desc`,
+    ...(Object.keys(sorting) as (keyof typeof SORT_COLUMNS)[]).map((column) =>
+      sorting[column] === 'ASC'
+        ? sql`${SORT_COLUMNS[column]} asc`
+        : sql`${SORT_COLUMNS[column]} desc`,
     ),
     // Newest first; orders of the same instant by number.
     sql`${orders.createdAt} desc`,

@@ -37,10 +37,6 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
   return {
     list: async (userId, query) => {
       const filter = query.filter ?? {};
-      const sorting = Object.entries(query.sorting ?? {}) as [
-        'number' | 'created_at' | 'price' | 'status',
-        'ASC' | 'DESC',
-      ][];
       const { rows, total } = await findOrdersOfUser(
         db,
         userId,
@@ -52,7 +48,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
           priceMin: filter.order_price?.min,
           priceMax: filter.order_price?.max,
         },
-        sorting,
+        query.sorting ?? {},
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const ids = rows.map((row) => row.order.id);

@@ -16,7 +16,7 @@ const searchOf = (filter: SiteFilter): SiteSearch => ({
   buyerDomainId: '00000000-0000-4000-8000-000000000002',
   filter,
   priceNicheIds: null,
-  sorting: [],
+  sorting: {},
   searchTopics: [],
 });
 

@@ -14,7 +14,7 @@ function searchOf(userId: string, filter: SiteFilter): SiteSearch {
     buyerDomainId: null,
     filter,
     priceNicheIds: filter.niche && filter.niche.length > 0 ? filter.niche : null,
-    sorting: [],
+    sorting: {},
     searchTopics: [],
   };
 }

@@ -45,7 +45,7 @@ describe('a page sorted by price and filtered on a DR range', () => {
     buyerDomainId: null,
     filter,
     priceNicheIds: null,
-    sorting: [['price', 'ASC']],
+    sorting: { price: 'ASC' },
     searchTopics: [],
   });
 

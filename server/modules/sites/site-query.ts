@@ -36,7 +36,8 @@ export interface SiteSearch {
   filter: SiteFilter;
   /** Niches whose lowest price is the site's price; null for the General price. */
   priceNicheIds: readonly string[] | null;
-  sorting: readonly (readonly [SiteSortColumn, SortDirection])[];
+  /** `sorting[…]` as the query gives it: column → direction, the first key sorting first. */
+  sorting: Readonly<Partial<Record<SiteSortColumn, SortDirection>>>;
   /** Website topics whose title contains `filter[search]`, looked up beforehand. */
   searchTopics: readonly string[];
 }
@@ -265,8 +266,10 @@ function sortValue(column: SiteSortColumn, search: SiteSearch): SQLWrapper {
 export function orderOf(search: SiteSearch): SQL[] {
   // Missing values come last both ways; NULLS LAST on descending keys also matches the
   // descending indexes (which Drizzle creates NULLS LAST).
-  const order = search.sorting.map(([column, direction]) => {
+  const columns = Object.keys(search.sorting) as SiteSortColumn[];
+  const order = columns.map((column) => {
     const value = sortValue(column, search);
+    const direction = search.sorting[column];
     return direction === 'ASC' ? asc(value) : sql`${value} desc nulls last`;
   });
   return [...order, asc(sites.id)];

@@ -101,9 +101,9 @@ function priceWithinDomainRating(
   search: SiteSearch,
   rows: number,
 ): { from: number; to: number } | null {
-  const [first, ...rest] = search.sorting;
   const range = search.filter.ahrefs_domain_rating;
-  if (!first || rest.length > 0 || first[0] !== 'price' || first[1] !== 'ASC') return null;
+  const columns = Object.keys(search.sorting);
+  if (columns.length !== 1 || search.sorting.price !== 'ASC') return null;
   if (search.priceNicheIds || !range || rows > MERGE_MAX_ROWS) return null;
   if (range.min === undefined && range.max === undefined) return null;
   // DR is a whole number from 0 to 100 (a check constraint of sites).

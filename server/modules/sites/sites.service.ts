@@ -7,8 +7,6 @@ import {
   type Site,
   type SiteList,
   type SiteListQuery,
-  type SiteSortColumn,
-  type SortDirection,
 } from '#contract/catalogue.ts';
 import type { Violation } from '#contract/errors.ts';
 import {
@@ -124,13 +122,12 @@ export async function resolveSearch(
   if (violations.length > 0) {
     throw new ApiError(400, VALIDATION_FAILED_MESSAGE, { violations });
   }
-  const sorting = Object.entries(query.sorting ?? {}) as [SiteSortColumn, SortDirection][];
   return {
     userId,
     buyerDomainId,
     filter,
     priceNicheIds: filter.niche && filter.niche.length > 0 ? filter.niche : null,
-    sorting,
+    sorting: query.sorting ?? {},
     searchTopics: filter.search ? await findTopicsContaining(db, filter.search) : [],
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '#contract/link-monitoring.ts';
 import { hasMorePages } from '#contract/pagination.ts';
 import { fetchMonitoredLinks } from './api/requests.ts';
-import { pageQuery, type LinkListFilter } from './list-state.ts';
+import { serverQueryString, type LinkListFilter } from './list-state.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 
 /** Rows asked for per request: the most the server gives in one page. */
@@ -57,7 +57,10 @@ export async function fetchAllLinks(
 ): Promise<MonitoredLink[]> {
   const links = new Map<string, MonitoredLink>();
   for (let page = 1; ; page += 1) {
-    const answer = await fetchMonitoredLinks(pageQuery(filter, page, EXPORT_PAGE_SIZE), signal);
+    const answer = await fetchMonitoredLinks(
+      serverQueryString({ filter, page, limit: EXPORT_PAGE_SIZE }),
+      signal,
+    );
     for (const link of answer.data) links.set(link.item.id, link);
     const total = Math.max(answer.pagination.total, links.size);
     onProgress({ loaded: links.size, total });

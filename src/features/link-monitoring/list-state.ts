@@ -1,7 +1,9 @@
 /**
- * The link monitoring list as its address keeps it: the server's own query
+ * The link monitoring list as its address keeps it (decision 192): the wire shape of its query
  * (`filter[health][]=issue&filter[buyer_domain][]=shop.example.org&filter[order]=100042&page=2`),
- * read forgivingly, so a bad value falls back on its own and never breaks the page.
+ * read once forgivingly, so a bad value falls back on its own and never breaks the page, and
+ * written back with the query-string codec. The server query always names its page and size;
+ * its string is the request's query, the query key and the key of the offline copy.
  */
 import { z } from 'zod';
 import {
@@ -35,54 +37,58 @@ const LinkMonitoringAddressSchema = z.object({
     .optional(),
 });
 
+/** `filter[…]` of GET /v1/buyer/link-monitoring. */
 export interface LinkListFilter {
   health?: LinkHealthStatus[];
   buyer_domain?: string[];
   order?: string;
 }
 
-export interface LinkListState extends LinkListFilter {
+/** The list's address: the wire shape of its query. */
+export interface LinkListState {
+  filter: LinkListFilter;
   page?: number;
   limit?: number;
 }
 
 export function parseLinkListState(search: string): LinkListState {
   const { filter = {}, page, limit } = parseForgivingQuery(LinkMonitoringAddressSchema, search);
-  return {
-    health: filter.health,
-    buyer_domain: filter.buyer_domain,
-    order: filter.order,
-    page,
-    limit,
-  };
+  const state: LinkListState = { filter };
+  if (page !== undefined) state.page = page;
+  if (limit !== undefined) state.limit = limit;
+  return state;
 }
 
-function filterQuery(filter: LinkListFilter) {
-  return {
-    health: filter.health,
-    buyer_domain: filter.buyer_domain,
-    order: filter.order,
-  };
+/** One order of the keys, so that the same filter is always the same query. */
+function filterQuery({ health, buyer_domain, order }: LinkListFilter): LinkListFilter {
+  return { health, buyer_domain, order };
 }
 
-export function serializeLinkListState(state: LinkListState): string {
+/** The state as the address writes it: the first page and the default size are left out. */
+export function serializeLinkListState({ filter, page, limit }: LinkListState): string {
   return encodeQuery({
-    filter: filterQuery(state),
-    page: state.page && state.page > 1 ? String(state.page) : undefined,
-    limit:
-      state.limit && state.limit !== LINK_MONITORING_DEFAULT_LIMIT
-        ? String(state.limit)
-        : undefined,
+    filter: filterQuery(filter),
+    page: page !== undefined && page > 1 ? page : undefined,
+    limit: limit !== undefined && limit !== LINK_MONITORING_DEFAULT_LIMIT ? limit : undefined,
   });
 }
 
-/** The query of one page of the filtered list, as the server takes it. */
-export function pageQuery(filter: LinkListFilter, page: number, limit: number): string {
-  return encodeQuery({ filter: filterQuery(filter), page: String(page), limit: String(limit) });
+/** The query of GET /v1/buyer/link-monitoring: the state, always naming its page and size. */
+export function toServerQuery({ filter, page, limit }: LinkListState) {
+  return {
+    filter: filterQuery(filter),
+    page: page ?? 1,
+    limit: limit ?? LINK_MONITORING_DEFAULT_LIMIT,
+  };
 }
 
-export function hasFilters(state: LinkListFilter): boolean {
-  return Boolean(state.health?.length || state.buyer_domain?.length || state.order);
+/** The request's query as sent, its query key and the key of its offline copy. */
+export function serverQueryString(state: LinkListState): string {
+  return encodeQuery(toServerQuery(state));
+}
+
+export function hasFilters(filter: LinkListFilter): boolean {
+  return Boolean(filter.health?.length || filter.buyer_domain?.length || filter.order);
 }
 
 export const linkListAddress: ListAddress<LinkListState> = {

@@ -1,7 +1,9 @@
 /**
- * The orders list state kept in the address (spec §2, §4 "Filter state"): the server's own query
- * (`filter[status][]=processing&sorting[created_at]=DESC&page=2&limit=25`), read through the
- * forgiving `OrderListAddressSchema` — anything unreadable is left out rather than breaking the page.
+ * The orders lists as their addresses keep them (spec §2, §4 "Filter state"; decision 192): the
+ * wire shape of their queries (`filter[status][]=processing&sorting[created_at]=DESC&page=2`),
+ * read once through the forgiving address schemas (a value that does not read falls back on its
+ * own), written back with the query-string codec. The server query is the state with its default
+ * sorting; its string is the request's query, the query key and the key of the offline copy.
  */
 import {
   ORDER_LIST_DEFAULT_LIMIT,
@@ -15,14 +17,20 @@ import { encodeQuery } from '#contract/query-string.ts';
 
 export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
 
-export interface OrderListState {
+/** `filter[…]` of GET /v1/buyer/orders. */
+export interface OrderListFilter {
   search?: string;
   status?: OrderStatus[];
   payment_status?: PaymentStatus[];
   company?: string[];
-  price_min?: string;
-  price_max?: string;
-  sorting?: { column: OrderSortColumn; direction: SortDirection };
+  /** Money amounts as the query writes them (`10`, `99.50`). */
+  order_price?: { min?: string; max?: string };
+}
+
+/** The orders list's address: the wire shape of its query, sorted by one column at most. */
+export interface OrderListState {
+  filter: OrderListFilter;
+  sorting: Partial<Record<OrderSortColumn, SortDirection>>;
   page?: number;
   limit?: number;
 }
@@ -36,44 +44,55 @@ export function parseOrderListState(search: string): OrderListState {
   } = parseForgivingQuery(OrderListAddressSchema, search);
   // The list sorts by one column: the first the address names, in the order of the columns.
   const column = ORDER_SORT_COLUMNS.find((c) => sorting[c] !== undefined);
-  return {
-    search: filter.search,
-    status: filter.status,
-    payment_status: filter.payment_status,
-    company: filter.company,
-    price_min: filter.order_price?.min,
-    price_max: filter.order_price?.max,
-    sorting: column ? { column, direction: sorting[column]! } : undefined,
-    page,
-    limit,
-  };
+  const state: OrderListState = { filter, sorting: column ? { [column]: sorting[column] } : {} };
+  if (page !== undefined) state.page = page;
+  if (limit !== undefined) state.limit = limit;
+  return state;
 }
 
-export function serializeOrderListState(state: OrderListState): string {
+/** The state as the address writes it: the first page and the default size are left out. */
+export function serializeOrderListState({ filter, sorting, page, limit }: OrderListState): string {
   return encodeQuery({
+    // One order of the keys, so that the same filter is always the same query.
     filter: {
-      search: state.search,
-      status: state.status,
-      payment_status: state.payment_status,
-      company: state.company,
-      order_price:
-        state.price_min || state.price_max
-          ? { min: state.price_min, max: state.price_max }
-          : undefined,
+      search: filter.search,
+      status: filter.status,
+      payment_status: filter.payment_status,
+      company: filter.company,
+      order_price: filter.order_price,
     },
-    sorting: state.sorting ? { [state.sorting.column]: state.sorting.direction } : undefined,
-    page: state.page && state.page > 1 ? String(state.page) : undefined,
-    limit:
-      state.limit && state.limit !== ORDER_LIST_DEFAULT_LIMIT ? String(state.limit) : undefined,
+    sorting,
+    page: page !== undefined && page > 1 ? page : undefined,
+    limit: limit !== undefined && limit !== ORDER_LIST_DEFAULT_LIMIT ? limit : undefined,
   });
 }
 
-/** What is sent to the server: the address state with the default sorting (newest first). */
-export function serverQuery(state: OrderListState): string {
-  return serializeOrderListState({
-    ...state,
-    sorting: state.sorting ?? { column: 'created_at', direction: 'DESC' },
-  });
+/** The sorting of the list's column header: the one column the state sorts by, if any. */
+export function sortedColumn(
+  state: OrderListState,
+): { column: OrderSortColumn; direction: SortDirection } | null {
+  const column = ORDER_SORT_COLUMNS.find((c) => state.sorting[c] !== undefined);
+  return column ? { column, direction: state.sorting[column]! } : null;
+}
+
+/** Whether the filter narrows the list (the empty list then says so). */
+export function hasOrderFilters(filter: OrderListFilter): boolean {
+  const { search, status, payment_status, company, order_price } = filter;
+  return Boolean(
+    search || status || payment_status || company || order_price?.min || order_price?.max,
+  );
+}
+
+/** The query of GET /v1/buyer/orders: the state, the newest orders first when it names no sorting. */
+export function toServerQuery(state: OrderListState): OrderListState {
+  return Object.keys(state.sorting).length > 0
+    ? state
+    : { ...state, sorting: { created_at: 'DESC' } };
+}
+
+/** The request's query as sent, its query key and the key of its offline copy. */
+export function serverQueryString(state: OrderListState): string {
+  return serializeOrderListState(toServerQuery(state));
 }
 
 export const orderListAddress: ListAddress<OrderListState> = {
@@ -81,7 +100,7 @@ export const orderListAddress: ListAddress<OrderListState> = {
   serialize: serializeOrderListState,
 };
 
-/** The page of one order's items (spec §2 "Order item table"). */
+/** The page of one order's items (spec §2 "Order item table"): the wire shape of its query. */
 export interface OrderItemsPage {
   page: number;
   limit: number;
@@ -97,7 +116,12 @@ export const orderItemsAddress: ListAddress<OrderItemsPage> = {
   },
   serialize: ({ page, limit }) =>
     encodeQuery({
-      page: page > 1 ? String(page) : undefined,
-      limit: limit !== ORDER_LIST_DEFAULT_LIMIT ? String(limit) : undefined,
+      page: page > 1 ? page : undefined,
+      limit: limit !== ORDER_LIST_DEFAULT_LIMIT ? limit : undefined,
     }),
 };
+
+/** The query of one page of an order's items as sent, always naming both; also its query key. */
+export function orderItemsQueryString({ page, limit }: OrderItemsPage): string {
+  return encodeQuery({ page, limit });
+}

@@ -10,8 +10,8 @@ import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
+  RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  WAITING_STATUSES,
   type OutboxEntry,
 } from '#src/lib/outbox.ts';
 import { bumpCartRevision } from '../cart-revision.ts';
@@ -36,13 +36,8 @@ export interface AddCartLineInput {
 export const cartLineOutbox = defineOutboxKind<AddCartLineInput, CartItem[]>({
   name: 'cart.add-line',
   send: ({ payload }, idempotencyKey) => createCartLine(payload, idempotencyKey),
-  refusal: {
-    retryable: {
-      ...WAITING_STATUSES,
-      409: 'Adding a line changes nothing the buyer could conflict with: a 409 only says the first send with this key is still being handled, and a later round gets its answer.',
-    },
-    final: {},
-  },
+  // Adding a line changes nothing the buyer could conflict with.
+  refusal: RETRY_WHILE_IN_FLIGHT,
 });
 
 /** A line kept on this device, with what was chosen at the top for listing it. */

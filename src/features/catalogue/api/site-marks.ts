@@ -10,8 +10,8 @@ import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
+  RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  WAITING_STATUSES,
   type OutboxEntry,
 } from '#src/lib/outbox.ts';
 import { markSites, type SiteMark } from './requests.ts';
@@ -30,13 +30,7 @@ export const siteMarksOutbox = defineOutboxKind<QueuedMark, null>({
     await markSites(mark, ids, value, idempotencyKey);
     return null;
   },
-  refusal: {
-    retryable: {
-      ...WAITING_STATUSES,
-      409: 'A 409 only says the first send with this key is still being handled; a later round gets its answer.',
-    },
-    final: {},
-  },
+  refusal: RETRY_WHILE_IN_FLIGHT,
 });
 
 export type MarkResult = { status: 'sent' } | { status: 'queued' };

@@ -9,19 +9,16 @@ import {
   defineOutboxKind,
   dismissOutboxEntry,
   listOutbox,
+  RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  WAITING_STATUSES,
   type OutboxEntry,
 } from '#src/lib/outbox.ts';
 import { saveContentGuidelines } from './requests.ts';
 
-const IN_FLIGHT =
-  'A 409 only says the first send with this key is still being handled; a later round gets its answer.';
-
 export const guidelinesSaveOutbox = defineOutboxKind<ContentGuidelinesInput, ContentGuidelines>({
   name: 'content-guidelines.save',
   send: (values, idempotencyKey) => saveContentGuidelines(values, idempotencyKey),
-  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+  refusal: RETRY_WHILE_IN_FLIGHT,
 });
 
 export type GuidelinesSaveResult =

@@ -115,7 +115,9 @@ describe('content guidelines page', () => {
     const internal = screen.getByRole('radiogroup', { name: 'Number of internal links' });
     expect(within(internal).getAllByRole('radio')).toHaveLength(2);
     await user.click(within(internal).getByRole('radio', { name: '2' }));
-    await user.type(screen.getByRole('textbox', { name: 'Topic comment' }), 'Be practical.');
+    const topicComment = screen.getByRole('textbox', { name: 'Topic comment' });
+    await user.type(topicComment, 'Be practical.');
+    expect(topicComment).toHaveAccessibleDescription('Optional, up to 2000 characters (13 used).');
     await user.click(screen.getByRole('checkbox', { name: 'Translate the anchor text' }));
 
     await user.click(screen.getByRole('button', { name: 'Save guidelines' }));

@@ -36,6 +36,7 @@ import { hostnameToUnicode } from '#contract/idna.ts';
 import { ChipListField, type ChipReading } from '#src/components/chip-list-field.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
+import { TextAreaField } from '#src/components/text-field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { failureMessage } from '#src/lib/form-errors.ts';
@@ -133,46 +134,25 @@ function CommentField({
   error?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => {
-        const length = (field.value ?? '').length;
-        return (
-          <div className="space-y-1.5">
-            <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-              {label}
-            </label>
-            <textarea
-              id={id}
-              name={field.name}
-              ref={field.ref}
-              rows={3}
-              maxLength={MAX_COMMENT_LENGTH}
-              disabled={disabled}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-              className={cx(
-                'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:outline-2 focus:-outline-offset-1 focus:outline-indigo-600',
-                error && 'ring-red-400',
-              )}
-            />
-            <p id={`${id}-count`} className="text-xs text-slate-500">
-              Optional, up to {MAX_COMMENT_LENGTH} characters ({length} used).
-            </p>
-            {error ? (
-              <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      }}
+      render={({ field }) => (
+        <TextAreaField
+          label={label}
+          description={`Optional, up to ${MAX_COMMENT_LENGTH} characters (${(field.value ?? '').length} used).`}
+          error={error}
+          name={field.name}
+          ref={field.ref}
+          rows={3}
+          maxLength={MAX_COMMENT_LENGTH}
+          disabled={disabled}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }

@@ -11,15 +11,12 @@ import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
+  RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  WAITING_STATUSES,
   type OutboxEntry,
 } from '#src/lib/outbox.ts';
 import { domainQueries } from './queries.ts';
 import { createBuyerDomain, deleteBuyerDomain } from './requests.ts';
-
-const IN_FLIGHT =
-  'A 409 only says the first send with this key is still being handled; a later round gets its answer.';
 
 export interface QueuedDomainAdd {
   /** The normalised hostname, as the list will show it. */
@@ -34,7 +31,7 @@ export interface QueuedDomainDelete {
 export const domainAddOutbox = defineOutboxKind<QueuedDomainAdd, BuyerDomain | null>({
   name: 'domains.add',
   send: ({ hostname }, idempotencyKey) => createBuyerDomain({ hostname }, idempotencyKey),
-  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+  refusal: RETRY_WHILE_IN_FLIGHT,
 });
 
 export const domainDeleteOutbox = defineOutboxKind<QueuedDomainDelete, BuyerDomain | null>({
@@ -48,7 +45,7 @@ export const domainDeleteOutbox = defineOutboxKind<QueuedDomainDelete, BuyerDoma
     }
     return null;
   },
-  refusal: { retryable: { ...WAITING_STATUSES, 409: IN_FLIGHT }, final: {} },
+  refusal: RETRY_WHILE_IN_FLIGHT,
 });
 
 export type DomainWriteResult = { status: 'sent' } | { status: 'queued' };

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
 import { hasMorePages } from '#contract/pagination.ts';
+import { encodeQuery } from '#contract/query-string.ts';
 import { fetchLinkChecks, fetchLinkIssues, fetchMonitoredLinks } from './requests.ts';
 
 /** Checks shown at once in an item's history; "Show more" loads as many again. */
@@ -40,7 +41,7 @@ export const linkMonitoringQueries = {
   overview: () =>
     queryOptions({
       queryKey: [...linkMonitoringQueries.all(), 'overview'] as const,
-      queryFn: ({ signal }) => fetchMonitoredLinks('limit=1', signal),
+      queryFn: ({ signal }) => fetchMonitoredLinks(encodeQuery({ limit: 1 }), signal),
       select: (list) => list.summary,
       refetchInterval: LINK_REFRESH_MS.overview,
     }),

@@ -5,9 +5,12 @@ import {
 } from '#contract/link-monitoring.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
-/** One page of the buyer's monitored links with the summary of the filter; `search` as the server takes it. */
-export function fetchMonitoredLinks(search: string, signal?: AbortSignal) {
-  return apiClient.call(endpoints.list, { query: new URLSearchParams(search), signal });
+/**
+ * One page of the buyer's monitored links with the summary of the filter; `query` as the codec
+ * wrote it (`serverQueryString`).
+ */
+export function fetchMonitoredLinks(query: string, signal?: AbortSignal) {
+  return apiClient.call(endpoints.list, { query, signal });
 }
 
 /** An item's checks, newest first. */

@@ -17,11 +17,11 @@ interface Draft {
   order: string;
 }
 
-function toDraft(state: LinkListState): Draft {
+function toDraft({ filter }: LinkListState): Draft {
   return {
-    health: state.health ?? [],
-    buyer_domain: state.buyer_domain?.[0] ?? '',
-    order: state.order ?? '',
+    health: filter.health ?? [],
+    buyer_domain: filter.buyer_domain?.[0] ?? '',
+    order: filter.order ?? '',
   };
 }
 
@@ -48,10 +48,12 @@ export function LinkFilters({
     setDraft(toDraft(state));
   }
   // A domain in the address that is no longer among the buyer's domains stays choosable.
-  const domainOptions = [...new Set([...domains, ...(state.buyer_domain ?? [])])].map((d) => ({
-    value: d,
-    label: hostnameToUnicode(d),
-  }));
+  const domainOptions = [...new Set([...domains, ...(state.filter.buyer_domain ?? [])])].map(
+    (d) => ({
+      value: d,
+      label: hostnameToUnicode(d),
+    }),
+  );
 
   const toggle = (status: LinkHealthStatus, isOn: boolean) =>
     setDraft((current) => ({
@@ -64,10 +66,12 @@ export function LinkFilters({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({
+      filter: {
+        health: draft.health.length > 0 ? draft.health : undefined,
+        buyer_domain: draft.buyer_domain ? [draft.buyer_domain] : undefined,
+        order: draft.order.trim() || undefined,
+      },
       limit: state.limit,
-      health: draft.health.length > 0 ? draft.health : undefined,
-      buyer_domain: draft.buyer_domain ? [draft.buyer_domain] : undefined,
-      order: draft.order.trim() || undefined,
     });
   };
 
@@ -119,7 +123,7 @@ export function LinkFilters({
         <Button type="submit" size="md">
           Apply filters
         </Button>
-        <Button variant="secondary" onClick={() => onApply({ limit: state.limit })}>
+        <Button variant="secondary" onClick={() => onApply({ filter: {}, limit: state.limit })}>
           Clear filters
         </Button>
       </div>

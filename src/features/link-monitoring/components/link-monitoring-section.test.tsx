@@ -14,7 +14,7 @@ import {
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
-import { pageQuery } from '../list-state.ts';
+import { serverQueryString } from '../list-state.ts';
 import { LinkMonitoringSection } from './link-monitoring-section.tsx';
 
 afterEach(() => {
@@ -204,7 +204,7 @@ describe('link monitoring screen', () => {
     });
     renderScreen('/link-monitoring', (queryClient) =>
       queryClient.setQueryData(
-        linkMonitoringQueries.list(pageQuery({}, 1, 25)).queryKey,
+        linkMonitoringQueries.list(serverQueryString({ filter: {} })).queryKey,
         makeMonitoredLinkList([healthy]),
       ),
     );

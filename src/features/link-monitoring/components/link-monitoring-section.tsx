@@ -20,7 +20,7 @@ import { NetworkError } from '#src/lib/api-client.ts';
 import type { MonitoredItemRef } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
-import { hasFilters, LINK_PAGE_SIZES, linkListAddress, pageQuery } from '../list-state.ts';
+import { hasFilters, LINK_PAGE_SIZES, linkListAddress, serverQueryString } from '../list-state.ts';
 import { ExportLinksButton } from './export-links-button.tsx';
 import { LinkFilters } from './link-filters.tsx';
 import { itemRefOf, linkColumns } from './link-columns.tsx';
@@ -39,7 +39,7 @@ export function LinkMonitoringSection() {
   const isOnline = useOnlineStatus();
   const page = state.page ?? 1;
   const limit = state.limit ?? LINK_MONITORING_DEFAULT_LIMIT;
-  const query = useQuery(linkMonitoringQueries.list(pageQuery(state, page, limit)));
+  const query = useQuery(linkMonitoringQueries.list(serverQueryString(state)));
   useRetryAfterNetworkError(!query.data && query.error instanceof NetworkError, query.refetch);
   const domains = useQuery(domainQueries.selectable());
   const [details, setDetails] = useState<{ item: MonitoredItemRef; open: boolean } | null>(null);
@@ -58,8 +58,8 @@ export function LinkMonitoringSection() {
     setState({ ...state, page: last }, { replace: true }),
   );
   const summary = query.data?.summary;
-  const isFiltered = hasFilters(state);
-  const clearFilters = () => setState({ limit: state.limit });
+  const isFiltered = hasFilters(state.filter);
+  const clearFilters = () => setState({ filter: {}, limit: state.limit });
   const isUnavailableOffline =
     !query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline));
 
@@ -78,7 +78,7 @@ export function LinkMonitoringSection() {
           ) : null}
         </div>
         <ExportLinksButton
-          filter={state}
+          filter={state.filter}
           isDisabled={!isOnline || total === 0}
           disabledReasonId={isOnline ? undefined : offlineNoteId}
         />

@@ -35,10 +35,11 @@ export const orderQueries = {
       queryFn: ({ signal }) => fetchOrder(id, signal),
     }),
   itemPages: orderKeys.itemPages,
-  items: (orderId: string, page: number, limit: number) =>
+  /** One page of an order's items, keyed by its query as sent (`orderItemsQueryString`). */
+  items: (orderId: string, query: string) =>
     queryOptions({
-      queryKey: [...orderQueries.itemPages(orderId), { page, limit }] as const,
-      queryFn: ({ signal }) => fetchOrderItems(orderId, { page, limit }, signal),
+      queryKey: [...orderQueries.itemPages(orderId), query] as const,
+      queryFn: ({ signal }) => fetchOrderItems(orderId, query, signal),
       placeholderData: keepPreviousData,
       // A link being checked or handled shows its next state without a reload (as the link
       // monitoring list does; a change elsewhere comes through its overview, decision 140).

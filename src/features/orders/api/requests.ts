@@ -6,29 +6,24 @@ import {
   type OrderItem,
 } from '#contract/order-items.ts';
 import type { ReceivedFile } from '#contract/endpoint.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { fileEndpoints } from '#contract/files.ts';
-import { IDEMPOTENCY_KEY_HEADER, type Order } from '#contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 import { saveFile } from '#src/lib/save-file.ts';
 
-export function fetchOrders(search: string, signal?: AbortSignal) {
-  return apiClient.call(orderEndpoints.list, { query: new URLSearchParams(search), signal });
+/** One page of the buyer's orders; `query` as the codec wrote it (`serverQueryString`). */
+export function fetchOrders(query: string, signal?: AbortSignal) {
+  return apiClient.call(orderEndpoints.list, { query, signal });
 }
 
 export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return apiClient.call(orderEndpoints.get, { params: { id }, signal });
 }
 
-export function fetchOrderItems(
-  id: string,
-  page: { page: number; limit: number },
-  signal?: AbortSignal,
-) {
-  return apiClient.call(orderItemEndpoints.list, {
-    params: { id },
-    query: { page: page.page, limit: page.limit },
-    signal,
-  });
+/** One page of an order's items; `query` as the codec wrote it (`orderItemsQueryString`). */
+export function fetchOrderItems(id: string, query: string, signal?: AbortSignal) {
+  return apiClient.call(orderItemEndpoints.list, { params: { id }, query, signal });
 }
 
 /** One buyer action on order items; what is kept in the outbox while offline. */

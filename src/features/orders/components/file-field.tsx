@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { LabelledControl } from '#src/components/text-field.tsx';
 import { FILE_ACCEPT } from '../file-rules.ts';
-import { FieldError, FieldLabel } from './field-parts.tsx';
 
-/** An optional document input with its own error, linked through aria-describedby. */
+/**
+ * An optional document input of the order forms: the shared labelled control around a native
+ * file input, with the chosen file's name under it, then the note and the error.
+ */
 export function FileField({
   label,
   file,
@@ -18,30 +20,22 @@ export function FileField({
   disabled?: boolean;
   onChange: (file: File | null) => void;
 }) {
-  const id = useId();
-  const describedBy = [note ? `${id}-note` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className="space-y-1.5">
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input
-        id={id}
-        type="file"
-        accept={FILE_ACCEPT}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 disabled:opacity-60"
-      />
-      {file ? <p className="text-xs text-slate-500">{file.name}</p> : null}
-      {note ? (
-        <p id={`${id}-note`} className="text-xs text-slate-500">
-          {note}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <LabelledControl
+      field={{ label, description: note, error: error ?? undefined }}
+      controlProps={{ disabled }}
+      control={(props) => (
+        <>
+          <input
+            {...props}
+            type="file"
+            accept={FILE_ACCEPT}
+            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200 disabled:opacity-60"
+          />
+          {file ? <p className="text-xs text-slate-500">{file.name}</p> : null}
+        </>
+      )}
+    />
   );
 }

@@ -69,6 +69,7 @@ describe('item dialogs', () => {
     const { onSubmit, user } = renderFeedbackDialog('content');
     await user.type(screen.getByLabelText('Feedback'), 'Please rewrite the intro');
     const input = screen.getByLabelText('File (optional)');
+    expect(input).toHaveAccessibleDescription('.doc, .docx, .txt or .pdf, at most 20 MB.');
     await user.upload(input, bigFile(25 * 1024 * 1024));
     const message = await screen.findByText(
       'The file is too large (25 MB). Allowed maximum size is 20 MB.',

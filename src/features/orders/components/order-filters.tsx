@@ -16,14 +16,14 @@ interface Draft {
   price_max: string;
 }
 
-function toDraft(state: OrderListState): Draft {
+function toDraft({ filter }: OrderListState): Draft {
   return {
-    search: state.search ?? '',
-    status: state.status?.[0] ?? '',
-    payment_status: state.payment_status?.[0] ?? '',
-    company: state.company?.[0] ?? '',
-    price_min: state.price_min ?? '',
-    price_max: state.price_max ?? '',
+    search: filter.search ?? '',
+    status: filter.status?.[0] ?? '',
+    payment_status: filter.payment_status?.[0] ?? '',
+    company: filter.company?.[0] ?? '',
+    price_min: filter.order_price?.min ?? '',
+    price_max: filter.order_price?.max ?? '',
   };
 }
 
@@ -65,12 +65,13 @@ export function OrderFilters({
     const one = <T extends string>(value: string) => (value ? [value as T] : undefined);
     onApply({
       ...state,
-      search: draft.search.trim() || undefined,
-      status: one(draft.status),
-      payment_status: one(draft.payment_status),
-      company: one(draft.company),
-      price_min: draft.price_min.trim() || undefined,
-      price_max: draft.price_max.trim() || undefined,
+      filter: {
+        search: draft.search.trim() || undefined,
+        status: one(draft.status),
+        payment_status: one(draft.payment_status),
+        company: one(draft.company),
+        order_price: min || max ? { min: min || undefined, max: max || undefined } : undefined,
+      },
       page: undefined,
     });
   };
@@ -130,7 +131,7 @@ export function OrderFilters({
         </Button>
         <Button
           variant="secondary"
-          onClick={() => onApply({ sorting: state.sorting, limit: state.limit })}
+          onClick={() => onApply({ filter: {}, sorting: state.sorting, limit: state.limit })}
         >
           Reset
         </Button>

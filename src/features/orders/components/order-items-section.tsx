@@ -25,7 +25,7 @@ import { useColumnLayout, type ColumnLayout, withColumn } from '#src/hooks/use-c
 import { cancelMoneyText } from '../cancel-money.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
-import { orderItemsAddress } from '../list-state.ts';
+import { orderItemsAddress, orderItemsQueryString } from '../list-state.ts';
 import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
 import { OpenItemDialog } from './open-item-dialog.tsx';
@@ -249,7 +249,7 @@ export function OrderItemsSection({
   // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
   const isPhone = useMediaQuery(PHONE_QUERY);
 
-  const query = useQuery(orderQueries.items(orderId, page, limit));
+  const query = useQuery(orderQueries.items(orderId, orderItemsQueryString({ page, limit })));
   const items = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.pagination.total ?? 0;
   usePageInRange(page, limit, settledTotal(query, total), (last) =>

@@ -20,7 +20,13 @@ import { orderQueries } from '../api/queries.ts';
 import { useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
-import { orderListAddress, serverQuery, type OrderSortColumn } from '../list-state.ts';
+import {
+  hasOrderFilters,
+  orderListAddress,
+  serverQueryString,
+  sortedColumn,
+  type OrderSortColumn,
+} from '../list-state.ts';
 import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
 import { OfflineNote } from './offline-note.tsx';
@@ -103,7 +109,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
   const [state, setState] = useListState(orderListAddress);
   const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
-  const query = useQuery(orderQueries.list(serverQuery(state)));
+  const query = useQuery(orderQueries.list(serverQueryString(state)));
   useRetryAfterNetworkError(!query.data && query.error instanceof NetworkError, query.refetch);
   const companies = useQuery(orderQueries.companies());
   const orders = useMemo(() => query.data?.data ?? [], [query.data]);
@@ -158,12 +164,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
               className="m-4"
               title="No orders to show"
               description={
-                state.search ||
-                state.status ||
-                state.payment_status ||
-                state.company ||
-                state.price_min ||
-                state.price_max
+                hasOrderFilters(state.filter)
                   ? 'No orders match these filters. Try widening or resetting them.'
                   : 'Orders you place appear here with their status, links and totals.'
               }
@@ -178,11 +179,11 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
             hidden={layout.hidden}
             isLoading={query.isPending}
             skeletonRows={5}
-            sorting={state.sorting ?? null}
+            sorting={sortedColumn(state)}
             onSort={(column, direction) =>
               setState({
                 ...state,
-                sorting: direction ? { column: column as OrderSortColumn, direction } : undefined,
+                sorting: direction ? { [column as OrderSortColumn]: direction } : {},
                 page: undefined,
               })
             }
