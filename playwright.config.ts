@@ -1,6 +1,7 @@
-import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+
+import { defineConfig, devices } from '@playwright/test';
 
 // One fresh data directory per run, shared by the runner and its workers through the environment.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `buyer-portal-e2e-${Date.now()}`);

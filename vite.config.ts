@@ -1,13 +1,15 @@
 import { execSync } from 'node:child_process';
 import { constants as zlibConstants } from 'node:zlib';
+
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routePages } from './tools/route-pages.ts';
+
 import { preloadWithoutWorker } from './tools/preload-without-worker.ts';
+import { routePages } from './tools/route-pages.ts';
 import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
 /** Identifies a build; the persisted query cache of another build is discarded. */

@@ -8,16 +8,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { eq, sql } from 'drizzle-orm';
+
+import { systemClock } from '#server/clock.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPgliteWorkerDatabase } from '#server/db/pglite-thread.ts';
-import { systemClock } from '#server/clock.ts';
 import { users } from '#server/db/schema/index.ts';
 import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
 import { insertExportTask } from '#server/modules/exports/exports.repository.ts';
 import { createSiteExportJob } from '#server/modules/exports/site-export.job.ts';
 import { createSitesService } from '#server/modules/sites/sites.service.ts';
+
 import { startBenchApp } from './bench-app.ts';
 
 const [mode, dataDir, port, load] = process.argv.slice(2);

@@ -8,10 +8,11 @@
 // BENCH_BLOCKING_SITES sites (default 100,000); BENCH_PORT (default 4291); BENCH_BLOCKING_MODES
 // (default "inline,thread"; "thread" alone skips the slow in-thread run); BENCH_BLOCKING_LOADS
 // (default "loop,export").
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+
 import { seededPgliteDirectory } from './seeded-database.ts';
 import { median, ms, percentile } from './stats.ts';
 

@@ -6,8 +6,10 @@
 // BENCH_PG_SITES (default 1,000,000; 0 skips it).
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
-import { SiteListQuerySchema, type SiteListQuery } from '#contract/catalogue.ts';
+
+import { type SiteListQuery, SiteListQuerySchema } from '#contract/catalogue.ts';
 import { decodeQuery } from '#contract/query-string.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
@@ -17,13 +19,14 @@ import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
 import { sitePageStatements } from '#server/modules/sites/sites.repository.ts';
 import { createSitesService } from '#server/modules/sites/sites.service.ts';
 import { startEmbeddedPostgres } from '#tests/helpers/embedded-postgres.ts';
+
+import { startBenchApp } from './bench-app.ts';
 import {
   loadDemoData,
   markSeeded,
-  seededDirectory,
   type SeededDirectory,
+  seededDirectory,
 } from './seeded-database.ts';
-import { startBenchApp } from './bench-app.ts';
 import { median, ms, percentile } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);

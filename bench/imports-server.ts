@@ -9,6 +9,7 @@ import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
 import { startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
 import { multipart } from '#tests/helpers/orders.ts';
+
 import { startBenchApp } from './bench-app.ts';
 import { loadDemoData, seededPgliteDirectory } from './seeded-database.ts';
 import { ms, percentile } from './stats.ts';

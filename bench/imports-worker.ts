@@ -5,8 +5,11 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { build } from 'esbuild';
+
 import { importsApi } from '#workers/imports-api.ts';
+
 import { median, ms } from './stats.ts';
 
 const ROWS = 100_000;

@@ -5,10 +5,12 @@
 // through the checker's `route`. Prints throughput, check times, memory, and the most requests one
 // hostname was answering at once (must be 1). PGlite in its own thread, as the server runs it.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+
 import { sql } from 'drizzle-orm';
+
 import { queryRows } from '#server/db/database.ts';
 import { openPgliteWorkerDatabase } from '#server/db/pglite-thread.ts';
 import { seedReferenceData } from '#server/db/reference-data.ts';
@@ -22,7 +24,8 @@ import {
   createLinkMonitor,
   monitorPace,
 } from '#server/modules/link-monitoring/link-monitoring.service.ts';
-import { startPageServer, type PageServer } from '#tests/helpers/page-server.ts';
+import { type PageServer, startPageServer } from '#tests/helpers/page-server.ts';
+
 import { median, ms, percentile } from './stats.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);

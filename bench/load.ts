@@ -8,15 +8,17 @@
 // fresh data directory with BENCH_LOAD_SITES demo sites, default 2,000) and on PostgreSQL
 // (embedded; BENCH_LOAD_PG=0 skips it). BENCH_PORT (default 4292). BENCH_LOAD_SERVER runs another
 // built server module instead of building this one (e.g. an earlier build, to compare).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+
 import { DEFAULT_SITE_PRESET } from '#contract/catalogue.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
 import { startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
+
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server.mjs';
 import { median, ms, percentile, waitForHealth } from './stats.ts';
 

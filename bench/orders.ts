@@ -5,15 +5,17 @@
 // The catalogue is small (the orders do not depend on its size); the other demo buyer gets a
 // tenth as many orders, so that the buyer's filter has something to filter out.
 import { eq, sql } from 'drizzle-orm';
+
 import { ORDER_ITEM_STATUSES } from '#contract/orders.ts';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
+import { seedReferenceData } from '#server/db/reference-data.ts';
 import { accounts, users } from '#server/db/schema/index.ts';
 import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
-import { seedReferenceData } from '#server/db/reference-data.ts';
 import { startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
+
 import { startBenchApp } from './bench-app.ts';
 import { median, ms, percentile } from './stats.ts';
 

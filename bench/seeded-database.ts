@@ -13,19 +13,21 @@ import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { sql } from 'drizzle-orm';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
-import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { seedReferenceData } from '#server/db/reference-data.ts';
+import { seedDemoData } from '#server/db/seed/demo-data.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CACHE_DIR = path.join(root, '.tmp', 'bench');

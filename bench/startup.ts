@@ -2,10 +2,11 @@
 // first successful sign-in and the latency of an authenticated read; then restarts on the same
 // data (SIGTERM, start again) until /api/health answers: the server as `npm start` runs it (the
 // bundle, decision 148) and, for comparison, from its TypeScript sources under tsx.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { buildServer, SERVER_ENTRY } from '../scripts/build-server.mjs';
 import { median, ms, percentile, waitForHealth } from './stats.ts';
 

@@ -10,9 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+
 import { chromiumArgs } from '../playwright.config.ts';
 import { median, waitForHealth } from './stats.ts';
 

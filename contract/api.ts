@@ -1,31 +1,31 @@
 // Every endpoint declared in the contract (decision 183), for the server's check that each one has
 // a handler. The app imports a feature's endpoints from its own contract file, never this list,
 // so a screen's code carries only the schemas it uses.
-import type { Endpoint } from './endpoint.ts';
 import { authEndpoints } from './auth.ts';
-import { domainEndpoints } from './domains.ts';
-import { importEndpoints } from './imports.ts';
-import { exportEndpoints } from './exports.ts';
-import { fileEndpoints } from './files.ts';
 import { avatarEndpoints } from './avatars.ts';
-import { publicAuthEndpoints } from './public-auth.ts';
-import { savedViewEndpoints } from './saved-views.ts';
-import { healthEndpoints } from './health.ts';
-import { profileEndpoints } from './profile.ts';
-import { accountSettingsEndpoints } from './profile-settings.ts';
-import { notificationEndpoints } from './notifications.ts';
+import { cartEndpoints } from './cart.ts';
+import { catalogueEndpoints } from './catalogue.ts';
+import { checkoutEndpoints } from './checkout.ts';
 import { companyEndpoints } from './companies.ts';
 import { contentGuidelinesEndpoints } from './content-guidelines.ts';
-import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
-import { linkMonitoringEndpoints } from './link-monitoring.ts';
 import { demoEndpoints } from './demo.ts';
-import { cartEndpoints } from './cart.ts';
-import { checkoutEndpoints } from './checkout.ts';
-import { catalogueEndpoints } from './catalogue.ts';
-import { siteDetailEndpoints } from './site-detail.ts';
+import { domainEndpoints } from './domains.ts';
+import type { Endpoint } from './endpoint.ts';
+import { exportEndpoints } from './exports.ts';
 import { favoriteEndpoints } from './favorites.ts';
+import { fileEndpoints } from './files.ts';
+import { healthEndpoints } from './health.ts';
+import { importEndpoints } from './imports.ts';
+import { linkMonitoringEndpoints } from './link-monitoring.ts';
+import { notificationEndpoints } from './notifications.ts';
+import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
+import { profileEndpoints } from './profile.ts';
+import { accountSettingsEndpoints } from './profile-settings.ts';
+import { publicAuthEndpoints } from './public-auth.ts';
 import { referenceDataEndpoints } from './reference-data.ts';
+import { savedViewEndpoints } from './saved-views.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { siteDetailEndpoints } from './site-detail.ts';
 import { strategyRequestEndpoints } from './strategy-requests.ts';
 
 export const declaredEndpoints: readonly Endpoint[] = [

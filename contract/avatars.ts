@@ -1,6 +1,7 @@
 // Avatars (spec §3 "Buyer profile" avatar_file): the limits and messages an upload is judged by,
 // shared by the API and the upload form.
 import { z } from 'zod';
+
 import { endpoint, fileResponse, multipart } from './endpoint.ts';
 import { NoContentSchema } from './endpoint-schemas.ts';
 

@@ -2,6 +2,7 @@
 // buyer's pay-by-bill figures, one answer that the companies screen explains and checkout's
 // payment methods show under the same names.
 import { z } from 'zod';
+
 import { MoneySchema } from './profile.ts';
 
 /** The one name of each figure, wherever it is shown. */

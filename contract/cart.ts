@@ -6,16 +6,17 @@
 // One cart item is one article: a line created with `articles_number: 3` becomes three items,
 // each of which gets its own anchor, target URL and topic at checkout (decision 031).
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
+import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import { fieldWords, formatCount } from './field-messages.ts';
 import { centsToMoney, moneyToCents } from './money.ts';
-import { NoQuerySchema, PaginationSchema, pageQuerySchema } from './pagination.ts';
-import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
+import { NoQuerySchema, pageQuerySchema, PaginationSchema } from './pagination.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 import { SitePriceSchema } from './site-detail.ts';
-import { VAT_TREATMENTS } from './vat.ts';
 import { trimEndOf, trimStartOf } from './text-edges.ts';
+import { VAT_TREATMENTS } from './vat.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (the server answers them as violations; the client shows the same text)

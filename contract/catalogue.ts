@@ -1,6 +1,7 @@
 // The catalogue of publisher sites on the wire: filter keys, sorting, list query and the row
 // (spec §3 "Site", "Filter keys", "Sorting options", "Options").
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import {
   decimalNumber,

@@ -3,19 +3,20 @@
 // one), which marketplace staff approve or reject. The offline checks of company details (IBAN
 // and BIC checksums, VAT number formats, ISO 3166 country codes, e-mail) live here so that the
 // request form checks as the buyer types and the server refuses the same things (decision 080).
+import isoCountries from 'i18n-iso-countries';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { checkVAT, countries as vatCountries } from 'jsvat';
+import { z } from 'zod';
+
+import { AccountBillingSchema } from './billing.ts';
+import { endpoint } from './endpoint.ts';
+import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import {
   FORBIDDEN_CHARACTER_MESSAGE,
   isSingleLine,
   isStorableText,
   LINE_BREAK_MESSAGE,
 } from './input-rules.ts';
-import isoCountries from 'i18n-iso-countries';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { checkVAT, countries as vatCountries } from 'jsvat';
-import { z } from 'zod';
-import { AccountBillingSchema } from './billing.ts';
-import { endpoint } from './endpoint.ts';
-import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { listOf, pageQuerySchema } from './pagination.ts';
 import { AccountSchema } from './profile.ts';
 import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
@@ -263,7 +264,7 @@ export const CompanyRequestListSchema = listOf(CompanyRequestSchema);
 export type CompanyRequestList = z.infer<typeof CompanyRequestListSchema>;
 
 /** PUT /api/v1/buyer/profiles/companies/accounts/current (`profileEndpoints.setCurrentAccount`). */
-export { CurrentAccountBodySchema, type CurrentAccountBody } from './profile.ts';
+export { type CurrentAccountBody, CurrentAccountBodySchema } from './profile.ts';
 
 /** The answer: the account that is now current. */
 export const CurrentAccountSchema = AccountSchema;

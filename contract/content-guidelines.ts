@@ -3,10 +3,11 @@
 // custom guidelines file with PUT/DELETE /api/v1/buyer/content-guidelines/files, and frozen into
 // every order item at checkout (decision 086).
 import { z } from 'zod';
+
 import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords, listWords } from './field-messages.ts';
-import { HOSTNAME_MESSAGES, normaliseHostname, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
+import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH, normaliseHostname } from './hostname.ts';
 
 export const TARGET_URL_IMPLEMENTATIONS = ['natural', 'aggressive'] as const;
 export type TargetUrlImplementation = (typeof TARGET_URL_IMPLEMENTATIONS)[number];

@@ -2,6 +2,7 @@
 // `npm run demo:company` and the link stories call them. Served only in a demo installation, to a
 // caller with the X-Demo-Key header derived from the token secret; no Bearer token.
 import { z } from 'zod';
+
 import { REJECTION_REASON_MAX } from './companies.ts';
 import { endpoint } from './endpoint.ts';
 import { ITEM_EVENTS } from './item-life-cycle.ts';

@@ -1,6 +1,7 @@
 // A buyer's domains, competitor groups and the imports that fill their lists (spec §3 "Buyer
 // domain", "Competitor group", "Import status"; §7 "Buyer domains", "Files and imports").
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';

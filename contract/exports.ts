@@ -1,15 +1,16 @@
 // Export of the catalogue to CSV (spec §3 "Export task", §4, §7): POST creates a task, the
 // client polls it until it is completed and then downloads its file.
 import { z } from 'zod';
+
 import { SITE_FIELD_LABELS, SiteListQuerySchema } from './catalogue.ts';
-import { IdParamsSchema } from './endpoint-schemas.ts';
 import { endpoint } from './endpoint.ts';
+import { IdParamsSchema } from './endpoint-schemas.ts';
 import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import {
   SITE_METRIC_BY_KEY,
   siteMetricColumnLabel,
-  siteMetricKeys,
   type SiteMetricKey,
+  siteMetricKeys,
 } from './site-metrics.ts';
 
 export const EXPORT_TASK_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

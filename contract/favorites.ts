@@ -1,6 +1,7 @@
 // A buyer's favourite and blacklisted sites and favourite saved filters (spec §3 "Favourite
 // items", §7 "Sites"). Site marks are per buyer: another buyer never sees them.
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { NoQuerySchema } from './pagination.ts';

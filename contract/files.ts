@@ -1,5 +1,6 @@
 // Stored files on the wire (spec §3 "File", §7 "Files and imports").
 import { z } from 'zod';
+
 import { endpoint, fileResponse } from './endpoint.ts';
 import { IdParamsSchema } from './endpoint-schemas.ts';
 

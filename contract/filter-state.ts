@@ -5,30 +5,31 @@
 // is derived from it by leaving out client-only keys and resolving the period filters. Pure
 // functions shared by the page and the catalogue worker.
 import { z } from 'zod';
+
 import {
   BOOLEAN_FILTER_KEYS,
   DEFAULT_SITE_PRESET,
   isAcceptedListValue,
   LIST_FILTER_KEYS,
+  type ListFilterKey,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SITE_PAGE_SIZES,
   SITE_SORT_COLUMNS,
   siteLimit,
-  UUID_PATTERN,
-  type ListFilterKey,
   type SiteSortColumn,
+  UUID_PATTERN,
 } from './catalogue.ts';
 import {
   addressText,
   decimalNumber,
   fieldsOf,
   isOrderedRange,
+  type ListAddress,
   pageNumber,
   parseForgiving,
   RANGE_ORDER_MESSAGE,
   SORT_DIRECTIONS,
-  type ListAddress,
   type SortDirection,
 } from './list-query.ts';
 import { decodeQuery, encodeQuery } from './query-string.ts';

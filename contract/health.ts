@@ -1,5 +1,6 @@
 // The API's health (operations): liveness and readiness in one.
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 
 export const HealthSchema = z.object({ status: z.literal('ok') });

@@ -1,6 +1,7 @@
 // The uploaded lists of a buyer's domains and competitor groups, the groups themselves, and the
 // statuses of the imports that read the lists (spec §7 "Buyer domains", "Files and imports").
 import { z } from 'zod';
+
 import {
   BuyerDomainSchema,
   CompetitorGroupListSchema,

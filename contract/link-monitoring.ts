@@ -2,6 +2,7 @@
 // link issues opened after repeated failures, the remedies a buyer may ask for under the
 // guarantee, and the list of a buyer's monitored links with its summary.
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { NoQuerySchema, pageQuerySchema, PaginationSchema } from './pagination.ts';

@@ -2,6 +2,7 @@
 // it and the client that keeps it in the address: number syntax, ranges with min <= max, sorting,
 // and the forgiving reading of an address, where a bad value falls back field by field.
 import { z } from 'zod';
+
 import { decodeQuery } from './query-string.ts';
 
 export const MIN_LTE_MAX_MESSAGE = 'min must be less than or equal to max';

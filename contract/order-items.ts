@@ -3,31 +3,23 @@
 // the order list query, the order item, the buyer's item calls, and the rules that enable the
 // buyer's actions. The life cycle itself is decision 040.
 import { z } from 'zod';
+
+import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
+import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
 import { endpoint, fileResponse, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
-import { ARTICLE_TOPICS, normalizeTargetUrl } from './cart.ts';
-import { FrozenContentGuidelinesSchema } from './content-guidelines.ts';
-import { ItemLinkHealthSchema } from './link-monitoring.ts';
 import {
   ARTICLE_STATUSES,
   BUYER_TRANSITIONS,
-  TOPIC_STATUSES,
-  isAllowed,
-  startsFrom,
   type BuyerTransition,
+  isAllowed,
   type ItemEvent,
   type ItemFacts,
+  startsFrom,
+  TOPIC_STATUSES,
 } from './item-life-cycle.ts';
-import {
-  FileRefSchema,
-  ORDER_ITEM_STATUSES,
-  OrderSchema,
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  type OrderItemStatus,
-} from './orders.ts';
+import { ItemLinkHealthSchema } from './link-monitoring.ts';
 import {
   addressText,
   MONEY_AMOUNT_PATTERN,
@@ -36,15 +28,24 @@ import {
   sortingOf,
   wholeNumber,
 } from './list-query.ts';
-import { listOf, PaginationSchema, pageQuerySchema } from './pagination.ts';
+import {
+  FileRefSchema,
+  ORDER_ITEM_STATUSES,
+  ORDER_STATUSES,
+  type OrderItemStatus,
+  OrderSchema,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from './orders.ts';
+import { listOf, pageQuerySchema, PaginationSchema } from './pagination.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 
 export {
   ARTICLE_STATUSES,
-  BUYER_TRANSITIONS,
-  TOPIC_STATUSES,
   type ArticleStatus,
+  BUYER_TRANSITIONS,
   type BuyerTransition,
+  TOPIC_STATUSES,
   type TopicStatus,
 } from './item-life-cycle.ts';
 

@@ -2,6 +2,7 @@
 // placing an order from the cart and the payment methods. The order item life cycle and the
 // buyer's item calls build on these.
 import { z } from 'zod';
+
 import { MAX_CART_ITEMS } from './cart.ts';
 import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
 import { VAT_TREATMENTS } from './vat.ts';

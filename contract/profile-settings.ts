@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { endpoint, multipart } from './endpoint.ts';
 import { NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';

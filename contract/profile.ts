@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 
 const FileRefSchema = z.object({ id: z.string() });

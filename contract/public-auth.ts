@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { emailWords, fieldWords } from './field-messages.ts';
 import { isSingleLine, LINE_BREAK_MESSAGE } from './input-rules.ts';

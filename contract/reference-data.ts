@@ -2,7 +2,8 @@
 // lists of the catalogue filters, company forms and the cart. GET /api/v1/common/..., no sign-in
 // needed, cacheable for an hour with a strong ETag.
 import { z } from 'zod';
-import { endpoint, type Endpoint } from './endpoint.ts';
+
+import { type Endpoint, endpoint } from './endpoint.ts';
 
 export const ReferenceItemSchema = z.object({ id: z.uuid(), title: z.string() });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;

@@ -1,6 +1,7 @@
 // Saved views: named filter sets and column layouts a buyer keeps per kind (spec §3 "Saved view
 // kinds"). The value is the client's JSON (a query object or a column layout), stored as given.
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 

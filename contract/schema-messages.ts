@@ -6,7 +6,7 @@
  * still wins over these.
  */
 // zod's core, not its method-carrying API: the sign-in page installs these messages without it.
-import { config, type $ZodRawIssue } from 'zod/v4/core';
+import { type $ZodRawIssue, config } from 'zod/v4/core';
 
 /** The type name of a received value, as the messages say it. */
 function receivedType(input: unknown): string {

@@ -1,6 +1,7 @@
 // One catalogue site in full (spec §3 "Site detail", §2 "Domain detail") and the similar-sites
 // lookup: GET /api/v1/buyer/sites/{id}?buyer_domain= and GET /api/v1/buyer/sites/similar.
 import { z } from 'zod';
+
 import { SiteSchema } from './catalogue.ts';
 import { endpoint } from './endpoint.ts';
 import { wholeNumber } from './list-query.ts';

@@ -1,6 +1,7 @@
 // Free strategy requests (spec §1, §2 "help and free-strategy card", §7): a buyer asks the team
 // for a link-building plan for a domain and follows the request's status.
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';

@@ -5,20 +5,21 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from './fixtures/test.ts';
+
 import {
-  SCREEN_SIZES,
   checkScreen,
   registerBuyer,
+  SCREEN_SIZES,
+  type ScreenSize,
   settle,
   sidewaysScroll,
-  type ScreenSize,
 } from './a11y-check.ts';
 import { api, cartOfOneArticle } from './fixtures/api.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
+import { type Browser, expect, type Page, test } from './fixtures/test.ts';
 import { BUYER, MANAGER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { waitForServiceWorker } from './fixtures/network.ts';
 
 /** Signs in once through the form and keeps the session for the size's other tests. */
 async function saveSession(

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from './fixtures/test.ts';
+
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 

@@ -3,7 +3,7 @@
 // success page says where to pay, how much and what to quote. At a laptop's and a phone's width.
 import { checkScreen, type ScreenSize } from './a11y-check.ts';
 import { api, cartOfOneArticle } from './fixtures/api.ts';
-import { expect, test, type Page } from './fixtures/test.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { LoginPage } from './pages/login-page.ts';

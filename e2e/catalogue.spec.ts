@@ -1,10 +1,11 @@
-import { expect, test, type Page } from './fixtures/test.ts';
+import AxeBuilder from '@axe-core/playwright';
+
+import { A11Y_TAGS } from './a11y-check.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { waitForServiceWorker } from './fixtures/network.ts';
-import { A11Y_TAGS } from './a11y-check.ts';
-import AxeBuilder from '@axe-core/playwright';
 
 async function signIn(page: Page) {
   const login = new LoginPage(page);

@@ -1,11 +1,11 @@
-import { expect, test, type Page } from './fixtures/test.ts';
+import { waitForServiceWorker } from './fixtures/network.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
-import { waitForServiceWorker } from './fixtures/network.ts';
 
 async function signIn(page: Page) {
   const login = new LoginPage(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures/test.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';

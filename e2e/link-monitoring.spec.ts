@@ -3,9 +3,10 @@
 // failed checks open an issue, the buyer asks for a restore, the publisher republishes and the
 // link is healthy again. The screens of link monitoring add their steps to this story.
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from './fixtures/test.ts';
+
 import { checkScreen, SCREEN_SIZES } from './a11y-check.ts';
 import { api, cartOfOneArticle, orderCartWithCredits, writtenArticle } from './fixtures/api.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from './fixtures/test.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
+
+import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { CartPanel } from './pages/cart-panel.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
-import { hostnameToUnicode } from '#contract/idna.ts';
 
 interface Known {
   firstName: string;

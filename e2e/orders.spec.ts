@@ -1,17 +1,18 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from './fixtures/test.ts';
+
 import {
   cartOfOneArticle,
   orderCart,
   orderCartWithCredits,
-  writtenArticle,
   type PaidOrder,
+  writtenArticle,
 } from './fixtures/api.ts';
+import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { BUYER } from './fixtures/users.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { OrderPage } from './pages/order-page.ts';
-import { goOnline, reportOffline, waitForServiceWorker } from './fixtures/network.ts';
 
 const run = promisify(execFile);
 

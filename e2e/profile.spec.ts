@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test.ts';
 import { BUYER, DEMO_PASSWORD } from './fixtures/users.ts';
+import { LoginPage } from './pages/login-page.ts';
 
 const SECOND_BUYER = { email: 'second.buyer@example.com', password: DEMO_PASSWORD };
 const NEW_PASSWORD = 'granite-lantern-orchard-77';

@@ -1,8 +1,9 @@
-import { chromium, expect, test } from './fixtures/test.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { chromiumArgs } from '../playwright.config.ts';
+import { chromium, expect, test } from './fixtures/test.ts';
 
 test('the app shell loads offline after one visit', async ({ page, context }) => {
   await page.goto('/login');

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from './fixtures/test.ts';
-import { SignJWT, decodeJwt } from 'jose';
-import { LoginPage } from './pages/login-page.ts';
-import { BUYER, MANAGER } from './fixtures/users.ts';
+import { decodeJwt, SignJWT } from 'jose';
+
 import { waitForServiceWorker } from './fixtures/network.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
+import { BUYER, MANAGER } from './fixtures/users.ts';
 import { CataloguePage } from './pages/catalogue-page.ts';
+import { LoginPage } from './pages/login-page.ts';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
 

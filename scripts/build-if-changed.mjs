@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { buildServer, SERVER_ENTRY, SERVER_INPUTS, SERVER_OUT_DIR } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -4,6 +4,7 @@
 // to the bundle: the PGlite thread's script and the migrations.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');

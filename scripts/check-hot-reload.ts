@@ -7,8 +7,10 @@
  * The edited file is put back as it was when the check ends, however it ends.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
+
 import { chromiumArgs } from '../playwright.config.ts';
 
 const FILE = 'src/features/auth/components/login-form.tsx';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   checkBudgets,
   formatReport,
+  type Manifest,
+  type PageBudget,
   pageScripts,
   relativeImports,
   staticClosure,
-  type Manifest,
-  type PageBudget,
 } from './check-js-budget.mjs';
 
 /** A small build: an entry, two routes sharing a chunk, a lazy dialog, and a worker with a chunk. */

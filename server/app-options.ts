@@ -1,7 +1,9 @@
 // What createApp is given: the database, secrets, addresses and the settings of each concern.
 // server/index.ts reads them from the environment (server/env.ts); the tests pass their own.
 import type { FastifyServerOptions } from 'fastify';
+
 import type { VatSeller } from '#contract/vat.ts';
+
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';

@@ -3,12 +3,13 @@
 // through it. What each module offers, handles and serves is its own `<name>.module.ts`.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+
 import { installSchemaMessages } from '#contract/schema-messages.ts';
+
 import type { AppOptions } from './app-options.ts';
 import { systemClock } from './clock.ts';
 import { composeServices, registerModules, type ServerModule } from './composition.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { serverOptions } from './plugins/server-options.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
@@ -40,6 +41,7 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { strategyRequestsModule } from './modules/strategy-requests/strategy-requests.module.ts';
 import { requireRole } from './plugins/auth.ts';
 import { registerPlugins } from './plugins/index.ts';
+import { serverOptions } from './plugins/server-options.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type { AppOptions } from './app-options.ts';

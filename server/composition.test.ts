@@ -1,6 +1,7 @@
 // How modules are composed: each service built once after what it names, and a wrong graph
 // refused at start with the names involved.
 import { describe, expect, it } from 'vitest';
+
 import {
   composeServices,
   provide,

@@ -9,6 +9,7 @@
 // decorators are declared.
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import type { AppOptions } from './app-options.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { EnvError, loadEnv } from './env.ts';
 
 const SECRET = 'x'.repeat(40);

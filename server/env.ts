@@ -3,6 +3,7 @@
 // Every default of a setting is written here and nowhere else; the app's options fall back to
 // DEFAULT_ENV.
 import { z } from 'zod';
+
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_IDLE_DAYS,

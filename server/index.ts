@@ -2,16 +2,18 @@
 // the web app on one port, and shuts down on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_SECONDS
 // (server/shutdown.ts).
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
+
 import type { DatabaseHandle } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { loadEnv, type Env } from './env.ts';
+import { type Env, loadEnv } from './env.ts';
 import { createReadableLogStream } from './http/readable-log.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
-import { stopServer, trackConnections, type ConnectionTracker } from './shutdown.ts';
+import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
 
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { resolveJwtSecret } from './jwt-secret.ts';
 
 describe('resolveJwtSecret', () => {

@@ -1,9 +1,12 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
-import { stopServer, trackConnections, type ConnectionTracker } from './shutdown.ts';
+
+import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
 
 interface Answer {
   status: number;

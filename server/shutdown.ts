@@ -11,6 +11,7 @@
 // removed on exit (data-dir-lock.ts).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+
 import type { FastifyInstance } from 'fastify';
 
 /** How long idle keep-alive connections stay open after the signal, for requests on their way. */

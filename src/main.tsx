@@ -1,6 +1,7 @@
+import './index.css';
+
 import { bootstrap } from './app/bootstrap.ts';
 import { startApp } from './app/start.tsx';
-import './index.css';
 
 const { session } = bootstrap();
 const container = document.getElementById('root');

@@ -6,6 +6,7 @@
 // and no file reaches itself again through its imports.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { createImportGraph } from './import-graph.js';
 
 /**

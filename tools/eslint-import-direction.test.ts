@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkImportDirection, importDirection, resolveImport } from './eslint-import-direction.js';
 
 const root = path.resolve(import.meta.dirname, '..');

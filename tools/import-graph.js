@@ -3,6 +3,7 @@
 // file modification times, so an editor's long-running ESLint sees edits without a restart.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import ts from 'typescript';
 
 const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs)$/;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { PRELOAD_CONDITION, preloadOnlyWithoutWorker } from './preload-without-worker.ts';
 
 /** The shape of Vite's helper: preload the dependencies, then import the chunk. */

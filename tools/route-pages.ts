@@ -10,7 +10,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import type { Plugin } from 'vite';
+
 import { routePageFile } from './route-page-file.ts';
 
 interface BundleChunk {

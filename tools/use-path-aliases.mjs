@@ -10,7 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import ts from 'typescript';
+
 import { listSourceFiles } from './import-graph.js';
 
 /** package.json `imports` as area → alias prefix: { contract: '#contract/' }. */

@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
-  JSON_SCHEMA_UNAVAILABLE,
   exportedNames,
+  JSON_SCHEMA_UNAVAILABLE,
   standInModule,
   zodWithoutJsonSchema,
 } from './zod-without-json-schema.ts';

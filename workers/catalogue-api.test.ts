@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { catalogueApi } from './catalogue-api.ts';
 
 describe('catalogue worker api', () => {

@@ -1,6 +1,7 @@
 // The catalogue worker: the pure catalogue rules off the main thread, through Comlink.
 import * as Comlink from 'comlink';
-import { catalogueApi, type CatalogueApi } from './catalogue-api.ts';
+
+import { type CatalogueApi, catalogueApi } from './catalogue-api.ts';
 
 export type CatalogueWorkerApi = CatalogueApi;
 

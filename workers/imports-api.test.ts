@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
+
 import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
+import { TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
+
 import {
-  MAX_INVALID_ROWS_SHOWN,
-  MISSING_REFERRING_DOMAIN_MESSAGE,
   detectDelimiter,
   importsApi,
-  recogniseColumns,
+  MAX_INVALID_ROWS_SHOWN,
+  MISSING_REFERRING_DOMAIN_MESSAGE,
   type ParseProgress,
+  recogniseColumns,
 } from './imports-api.ts';
 
 const parse = (text: string, kind: 'referents' | 'competitors' = 'referents') =>

@@ -4,6 +4,7 @@
 // normaliser as the API (contract/hostname.ts). The same object runs on the main thread where
 // workers are unavailable.
 import Papa from 'papaparse';
+
 import type { ImportKind } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import { columnsOf } from '#contract/import-columns.ts';

@@ -1,7 +1,8 @@
 // The imports worker: reads an uploaded domain list off the main thread, through Comlink. Kept
 // apart from the catalogue worker so papaparse loads only when a buyer opens an uploader.
 import * as Comlink from 'comlink';
-import { importsApi, type ImportsApi } from './imports-api.ts';
+
+import { type ImportsApi, importsApi } from './imports-api.ts';
 
 export type ImportsWorkerApi = ImportsApi;
 

@@ -5,6 +5,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
+
 import type { Database } from './database.ts';
 import { accounts, companies, countries } from './schema/index.ts';
 

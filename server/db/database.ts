@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
 import type * as schema from './schema/index.ts';
 
 /** The Drizzle database, whichever driver (PGlite or node-postgres) is underneath. */

@@ -2,6 +2,7 @@
 // same counts (failed logins, mails requested by signed-out visitors; decision 011).
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
 import type { Database } from './database.ts';
 
 /** A table of events: what is counted (scope), for whom (subject) and when (at). */

@@ -3,9 +3,11 @@
 // their address and subject, and waiting mail with a one-time link in clear is dropped.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MIGRATIONS_FOLDER } from './database.ts';
 
 const FAMILY_OPEN = '00000000-0000-4000-8000-00000000f001';

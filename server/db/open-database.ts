@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { DatabaseHandle } from './database.ts';
 import { openPgliteWorkerDatabase } from './pglite-thread.ts';
 import { openPostgresDatabase } from './postgres.ts';

@@ -1,10 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestContext } from '#tests/helpers/test-app.ts';
-import { queryRows, type DatabaseHandle } from './database.ts';
+
+import { type DatabaseHandle, queryRows } from './database.ts';
 import { openPgliteWorkerDatabase } from './pglite-thread.ts';
 
 /** The longest pause of the event loop while `work` runs. */

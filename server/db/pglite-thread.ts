@@ -5,11 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
 import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 

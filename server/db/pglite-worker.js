@@ -8,6 +8,7 @@
 // From the parent: { type: 'close' } stops the socket server, closes PGlite and ends the thread.
 import { rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';

@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
 import * as schema from './schema/index.ts';
 
 export interface PgliteOpenOptions {

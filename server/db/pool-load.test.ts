@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { expectedWaitMs, nextMean } from './pool-load.ts';
 
 const duration = fc.double({ min: 0, max: 60_000, noNaN: true });

@@ -1,7 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, type DatabaseHandle } from './database.ts';
+
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
 import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 

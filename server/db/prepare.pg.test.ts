@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { createPostgresDatabase } from '#tests/helpers/test-databases.ts';
-import { queryRows, type DatabaseHandle } from './database.ts';
+
+import { type DatabaseHandle, queryRows } from './database.ts';
 import { openPostgresDatabase } from './postgres.ts';
 import { prepareDatabase } from './prepare.ts';
 

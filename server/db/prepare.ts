@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from './database.ts';
-import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
+
 import type { DemoDocumentsOptions } from '#server/demo/demo-orders.ts';
+
+import type { DatabaseHandle } from './database.ts';
 import { seedReferenceData } from './reference-data.ts';
+import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
 
 export interface PrepareOptions {
   /** Create the demo data set when the database is empty. */

@@ -1,6 +1,7 @@
 // Reference data every installation needs (niches, content plans, countries, ...). It is inserted
 // on every start and left alone when present, so it is not demo data.
 import isoCountries from 'i18n-iso-countries';
+
 import type { Database } from './database.ts';
 import * as reference from './schema/reference.ts';
 import { stableUuid } from './stable-id.ts';

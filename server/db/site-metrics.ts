@@ -2,14 +2,15 @@
 // in camelCase), its SQL type by kind, and the row's values as the wire carries them. Read by the
 // catalogue queries, the demo data and the tests' catalogue model.
 import {
-  STORED_SITE_METRICS,
-  siteMetricProperty,
   type SiteMetricKind,
   type SiteMetricOf,
   type SiteMetricProperty,
+  siteMetricProperty,
   type SiteMetricValues,
+  STORED_SITE_METRICS,
   type StoredSiteMetricKey,
 } from '#contract/site-metrics.ts';
+
 import { sites } from './schema/catalogue.ts';
 
 type StoredKind = Exclude<SiteMetricKind, 'money'>;

@@ -3,6 +3,7 @@
 // buyer's own row for the transaction makes them take turns. `for no key update` still lets other
 // transactions insert rows that refer to the buyer (cart lines, idempotency keys).
 import { eq } from 'drizzle-orm';
+
 import type { Database } from './database.ts';
 import { users } from './schema/index.ts';
 

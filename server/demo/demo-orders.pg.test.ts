@@ -1,11 +1,12 @@
 // The demo orders on PostgreSQL are the ones PGlite gets: same ids, states, prices and ledger.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEmptyPglite, createPostgresDatabase } from '#tests/helpers/test-databases.ts';
-import { queryRows, type Database, type DatabaseHandle } from '#server/db/database.ts';
+
+import { type Database, type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
-import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { seedReferenceData } from '#server/db/reference-data.ts';
+import { seedDemoData } from '#server/db/seed/demo-data.ts';
+import { createEmptyPglite, createPostgresDatabase } from '#tests/helpers/test-databases.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 

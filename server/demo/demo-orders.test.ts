@@ -2,23 +2,24 @@
 // portal itself applies (prices, VAT, credits, decision 040's life cycle).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { vatCents } from '#contract/vat.ts';
-import { centsToMoney, moneyToCents } from '#contract/money.ts';
-import {
-  initialOrderItemStatus,
-  ITEM_EVENTS,
-  isAllowed,
-  outcomeOf,
-  type ItemFacts,
-} from '#server/modules/order-items/order-items.service.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
-import { bearer, createTestContext, login, type TestContext } from '#tests/helpers/test-app.ts';
-import { createEmptyPglite, createTestPglite } from '#tests/helpers/test-databases.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
+import { seedReferenceData } from '#server/db/reference-data.ts';
 import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
-import { seedReferenceData } from '#server/db/reference-data.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import {
+  initialOrderItemStatus,
+  isAllowed,
+  ITEM_EVENTS,
+  type ItemFacts,
+  outcomeOf,
+} from '#server/modules/order-items/order-items.service.ts';
+import { bearer, createTestContext, login, type TestContext } from '#tests/helpers/test-app.ts';
+import { createEmptyPglite, createTestPglite } from '#tests/helpers/test-databases.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 /** The demo buyer's balance the README's demo logins give. */

@@ -6,36 +6,12 @@
 // and statuses are therefore what the portal itself produces. No mail is sent: the services get
 // a notifier that sends nothing.
 import { asc, eq, isNotNull } from 'drizzle-orm';
+
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { OrderCreateSchema } from '#contract/orders.ts';
 import { vatCents, vatDecision, type VatSeller } from '#contract/vat.ts';
-import {
-  checkTargetUrl,
-  insertCartItems,
-  linePriceCents,
-  loadLookups,
-  settleLine,
-  type LineDraft,
-} from '#server/modules/cart/cart.service.ts';
-import { findContentProductPlans } from '#server/modules/reference-data/reference-data.service.ts';
-import {
-  DEMO_DOCUMENT_SELLER,
-  createDocumentWriter,
-  moveCompanyDocument,
-  type DocumentSeller,
-} from '#server/modules/files/files.service.ts';
-import { insertCreditTransaction } from '#server/modules/billing/billing.service.ts';
-import { payeeOf } from '#server/modules/billing/billing.service.ts';
-import {
-  createCheckoutService,
-  findCompaniesOfUser,
-} from '#server/modules/checkout/checkout.service.ts';
-import { publisherInput } from '#server/modules/demo-publisher/demo-publisher.ts';
-import {
-  createLifeCycleService,
-  type OrderNotifier,
-} from '#server/modules/order-items/order-items.service.ts';
 import type { Database } from '#server/db/database.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   buyerDomains,
   companies,
@@ -48,8 +24,34 @@ import {
   sites,
 } from '#server/db/schema/index.ts';
 import type { DemoUserIds } from '#server/db/seed/demo-users.ts';
-import { sample, type Random } from '#server/db/seed/random.ts';
-import { referenceIds } from '#server/db/reference-data.ts';
+import { type Random, sample } from '#server/db/seed/random.ts';
+import { insertCreditTransaction } from '#server/modules/billing/billing.service.ts';
+import { payeeOf } from '#server/modules/billing/billing.service.ts';
+import {
+  checkTargetUrl,
+  insertCartItems,
+  type LineDraft,
+  linePriceCents,
+  loadLookups,
+  settleLine,
+} from '#server/modules/cart/cart.service.ts';
+import {
+  createCheckoutService,
+  findCompaniesOfUser,
+} from '#server/modules/checkout/checkout.service.ts';
+import { publisherInput } from '#server/modules/demo-publisher/demo-publisher.ts';
+import {
+  createDocumentWriter,
+  DEMO_DOCUMENT_SELLER,
+  type DocumentSeller,
+  moveCompanyDocument,
+} from '#server/modules/files/files.service.ts';
+import {
+  createLifeCycleService,
+  type OrderNotifier,
+} from '#server/modules/order-items/order-items.service.ts';
+import { findContentProductPlans } from '#server/modules/reference-data/reference-data.service.ts';
+
 import {
   DEMO_ORDER_SCRIPTS,
   DEMO_SELLER,

@@ -3,8 +3,9 @@
 // that server's control routes.
 import { type Endpoint, endpointPath } from '#contract/endpoint.ts';
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
-import { loadEnv, type Env } from '#server/env.ts';
+import { type Env, loadEnv } from '#server/env.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
+
 import {
   assertPortalDataExists,
   DEMO_KEY_HEADER,

@@ -3,11 +3,13 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { declaredEndpoints } from '#contract/api.ts';
 import { endpoint, endpointPath, fileResponse, multipart } from '#contract/endpoint.ts';
-import { registerOpenApi } from '#server/plugins/openapi.ts';
 import { registerErrorHandler } from '#server/plugins/errors.ts';
+import { registerOpenApi } from '#server/plugins/openapi.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+
 import { fastifyPath, route } from './endpoint-route.ts';
 import { validatorCompiler } from './validation.ts';
 

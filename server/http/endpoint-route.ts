@@ -3,6 +3,7 @@
 // and, where it needs them, server-only options (idempotency). An upload's form is read by the
 // handler (its parts are documented, not validated here); a file answer's headers are written here.
 import type { Readable } from 'node:stream';
+
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -11,12 +12,14 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import { z } from 'zod';
+
 import {
-  isFileResponse,
-  isMultipartBody,
   type Endpoint,
   type FileResponse,
+  isFileResponse,
+  isMultipartBody,
 } from '#contract/endpoint.ts';
+
 import { dispositionHeader, DOWNLOAD_SECURITY_HEADERS } from './attachment.ts';
 import { errorResponses } from './responses.ts';
 import { validatorCompiler } from './validation.ts';

@@ -5,10 +5,11 @@
 // nested 10,000 deep, out-of-range numbers, NaN-like texts, broken percent-encoding and wrong types,
 // signed in as a buyer where the route needs it. Every answer is below 500 and, when it is a
 // refusal, in the error format; a value the field cannot hold is refused (4xx) and changes nothing.
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { formatViolationPath } from '#contract/violation-path.ts';
 import { queryRows } from '#server/db/database.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';

@@ -2,12 +2,14 @@
 // transactions side by side (PostgreSQL): PGlite would run the second only after the first.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE } from '#contract/orders.ts';
+import { catalogueFacts } from '#tests/helpers/orders.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+
 import { jobs } from '../db/schema/index.ts';
 import { ApiError } from './api-error.ts';
 import { runIdempotent } from './idempotency.ts';
-import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
-import { catalogueFacts } from '#tests/helpers/orders.ts';
 
 describe('Idempotency-Key while the first request runs', () => {
   let ctx: TestContext;

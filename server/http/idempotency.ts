@@ -9,10 +9,13 @@
 // - 'after' routes (calls whose effect cannot apply twice) store the answer once it succeeded.
 // Only successful answers are stored: a request that failed changed nothing and may be retried.
 import { createHash } from 'node:crypto';
+
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
+
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';

@@ -1,6 +1,7 @@
 // The text and nesting rules every input obeys (contract/input-rules.ts, decision 101), seen
 // through real routes: signed out, signed in, JSON bodies, query strings and multipart forms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { FORBIDDEN_CHARACTER_MESSAGE, TOO_DEEP_MESSAGE } from '#contract/input-rules.ts';
 import { multipart } from '#tests/helpers/orders.ts';
 import {

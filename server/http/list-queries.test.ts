@@ -1,8 +1,10 @@
 // A list answers only the parameters it knows: an unknown one (`?user_id=…`, a misspelt filter)
 // is refused with a violation on it, like an unknown body field, never silently ignored.
 import { describe, expect, it } from 'vitest';
+
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { bearer, useSignedInApp } from '#tests/helpers/test-app.ts';
+
 import { UNKNOWN_FIELD_MESSAGE } from './validation.ts';
 
 describe('query parameters of lists', () => {

@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream';
+
 import { describe, expect, it } from 'vitest';
+
 import { createReadableLogStream, formatLogLine } from './readable-log.ts';
 
 const at = Date.UTC(2026, 10, 24, 9, 5, 7);

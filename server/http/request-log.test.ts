@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { redactTokens } from './request-log.ts';
 
 describe('redactTokens', () => {

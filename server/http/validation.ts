@@ -2,6 +2,7 @@
 // keeps zod's issue paths, so violations can name nested fields exactly (`items[0].target_url`).
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+
 import type { Violation } from '#contract/errors.ts';
 import { findInputProblems } from '#contract/input-rules.ts';
 import { schemaMessage } from '#contract/schema-messages.ts';

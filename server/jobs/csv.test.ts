@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { formatCell, formatRow } from './csv.ts';
 
 /** A reference RFC 4180 reader, to check that what is written reads back. */

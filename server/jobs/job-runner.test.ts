@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createTestClock } from '#tests/helpers/test-clock.ts';
+import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
+
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
-import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
-import { createTestClock } from '#tests/helpers/test-clock.ts';
 import {
   ABANDONED_MESSAGE,
   createJobRunner,

@@ -14,9 +14,10 @@
 // A kind whose payload holds something secret names those keys (`secretPayloadKeys`): they are
 // removed when the job completes or fails for good; completed jobs may be deleted after a while
 // (`pruneCompletedAfterMs`), checked when the queue is found empty, at most once an hour.
-import { inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+
 import type { Clock } from '../clock.ts';
-import { queryRows, type Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /**

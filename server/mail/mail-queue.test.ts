@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { FIXTURE } from '#tests/helpers/fixture.ts';
-import { createTestClock } from '#tests/helpers/test-clock.ts';
 import { createTestContext, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
+import { createTestClock } from '#tests/helpers/test-clock.ts';
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
+
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs, mailRequests } from '../db/schema/index.ts';
 import {
@@ -13,8 +15,8 @@ import {
   MAIL_MAX_ATTEMPTS,
   mailRetryDelayMs,
 } from './mail-queue.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
 import { mailPayloadKey } from './mail-secrets.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 /** An SMTP server that refuses the next `failures` messages, then accepts. */
 function flakyTransport() {

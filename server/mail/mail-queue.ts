@@ -7,11 +7,12 @@
 // job holds the address, the subject and `sealed_text`; once the mail is sent or given up the
 // sealed text is removed, and sent mail is deleted after MAIL_KEPT_DAYS.
 import { z } from 'zod';
+
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/job-runner.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
-import { openMailText, sealMailText, type MailPayloadKey } from './mail-secrets.ts';
+import { type MailPayloadKey, openMailText, sealMailText } from './mail-secrets.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 export const MAIL_JOB = 'mail';
 

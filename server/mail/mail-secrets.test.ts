@@ -5,13 +5,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '#server/db/schema/index.ts';
+
 import { openPgliteDatabase } from '#server/db/pglite.ts';
+import { jobs } from '#server/db/schema/index.ts';
 import { FIXTURE, seedFixture } from '#tests/helpers/fixture.ts';
 import { lastMailedToken } from '#tests/helpers/mail-box.ts';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '#tests/helpers/test-app.ts';
+
 import { MAIL_JOB } from './mail-queue.ts';
 import { mailPayloadKey, openMailText, sealMailText } from './mail-secrets.ts';
 

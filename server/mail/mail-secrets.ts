@@ -9,8 +9,8 @@ import {
   createDecipheriv,
   createSecretKey,
   hkdfSync,
-  randomBytes,
   type KeyObject,
+  randomBytes,
 } from 'node:crypto';
 
 /** A key for mail texts; derive it once with mailPayloadKey. */

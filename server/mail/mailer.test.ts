@@ -1,8 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { lastMailedToken, readMails } from '#tests/helpers/mail-box.ts';
+
 import { createMailer } from './mailer.ts';
 import { passwordResetMail } from './messages.ts';
 

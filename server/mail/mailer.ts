@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {

@@ -1,12 +1,14 @@
 // Authentication of API calls. The access token is read from the `Authorization: Bearer` header
 // only: never from cookies or the query string, where it could leak or be sent cross-site.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+
 import type { Role } from '#contract/auth.ts';
+
 import { forbidden, unauthorized } from '../http/api-error.ts';
 import {
-  TOKEN_MISSING_MESSAGE,
   type AccessTokens,
   type Principal,
+  TOKEN_MISSING_MESSAGE,
 } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {

@@ -3,9 +3,10 @@
 // request and a catalogue page must not wait for the compressor. Files the build has compressed
 // already (the web app's assets, served with their own Content-Encoding) pass through untouched.
 // Request bodies are never decompressed: a small compressed upload must not expand into a large one.
+import { constants as zlib } from 'node:zlib';
+
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { constants as zlib } from 'node:zlib';
 
 /** Answers smaller than this gain less than the headers and the work cost. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

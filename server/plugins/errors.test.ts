@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 /** Routes that exist only in this test, to provoke errors the real routes never raise. */

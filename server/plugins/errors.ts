@@ -2,7 +2,9 @@
 // purpose (ApiError) and request validation pass their text through; anything else is logged
 // and answered with a bare 500 so that internals never leak.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ErrorBody } from '#contract/errors.ts';
+
 import { ApiError, INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../http/api-error.ts';
 import { RequestValidationError } from '../http/validation.ts';
 

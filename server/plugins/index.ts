@@ -2,6 +2,7 @@
 // bodies, the error format, the caller, security and response headers, compression, the overload
 // guard and the API documents.
 import type { FastifyInstance } from 'fastify';
+
 import type { AppOptions } from '../app-options.ts';
 import { decoratePrincipal } from './auth.ts';
 import { registerCompression } from './compression.ts';

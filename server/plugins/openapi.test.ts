@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 import { words } from '#tests/helpers/words.ts';
 

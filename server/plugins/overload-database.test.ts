@@ -3,10 +3,12 @@
 // a queue that would wait longer than the budget is refused (decision 171).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteWorkerDatabase } from '#server/db/pglite-thread.ts';
 import { createTestContext, signInBuyers, type TestContext } from '#tests/helpers/test-app.ts';
 import { pgliteFixtureTarball } from '#tests/helpers/test-databases.ts';
+
 import { OVERLOADED_MESSAGE, type OverloadLimits } from './overload.ts';
 
 /** Only the database signal: a loaded test machine's event-loop lag must not refuse anything. */

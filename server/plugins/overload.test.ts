@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createTestContext } from '#tests/helpers/test-app.ts';
+
 import { OVERLOADED_MESSAGE } from './overload.ts';
 
 function busyFor(ms: number): void {

@@ -5,6 +5,7 @@
 // format, security headers, request id.
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { DEFAULT_ENV } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 

@@ -1,10 +1,13 @@
 // Requests refused before any route runs (a path that does not decode, headers or a query over
 // Node's limit, Content-Length with Transfer-Encoding) answer in the error format, with the
 // security headers of every other answer and without echoing the request.
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+
 import {
   BAD_ADDRESS_MESSAGE,
   HEADERS_TOO_LARGE_MESSAGE,

@@ -4,8 +4,11 @@
 // Transfer-Encoding, a broken request line). Nothing of the request is echoed back.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ErrorBody } from '#contract/errors.ts';
+
 import { sendError } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
 

@@ -4,8 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { bearer, createTestContext, login, type TestContext } from '#tests/helpers/test-app.ts';
 

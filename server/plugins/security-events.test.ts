@@ -1,8 +1,10 @@
 // Security events reach the log as one warning each, naming the user (when known) and the client
 // address, never a token.
 import { Writable } from 'node:stream';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { STRATEGY_REQUESTS_PER_DAY } from '#contract/strategy-requests.ts';
 import { users } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';

@@ -1,11 +1,13 @@
 // Fastify's own options for the app: logging, the client's address behind a proxy, request ids,
 // the query-string reader and the answers to requests refused before any hook runs.
 import { randomUUID } from 'node:crypto';
-import { LogController, type FastifyServerOptions } from 'fastify';
+
+import { type FastifyServerOptions, LogController } from 'fastify';
+
 import type { AppOptions } from '../app-options.ts';
 import { DEFAULT_ENV } from '../env.ts';
-import { answerClientError, answerFrameworkError } from './parser-errors.ts';
 import { parseRequestQuery } from '../http/query-string.ts';
+import { answerClientError, answerFrameworkError } from './parser-errors.ts';
 
 export function serverOptions(options: AppOptions): FastifyServerOptions {
   return {

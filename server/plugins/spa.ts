@@ -5,8 +5,10 @@
 // (decision 151); unknown /api paths, and everything when no build exists, answer with a JSON 404.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { routePageFile } from '../../tools/route-page-file.ts';
 import { sendNotFound } from './errors.ts';
 

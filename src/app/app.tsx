@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+
 import { SessionProvider } from '../features/auth/session-context.tsx';
 import type { SessionManager } from '../features/auth/session-manager.ts';
 import { PersistedQueryProvider } from './persisted-queries.tsx';

@@ -1,11 +1,12 @@
 // The imports feature fills the domain screens' upload slots: the domains feature shows where a
 // list belongs, the imports feature how it is uploaded and followed.
+import { lazy } from 'react';
+
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import type {
   RenderImport,
   RenderUploadDialog,
 } from '#src/features/domains/components/import-slots.ts';
-import { lazy } from 'react';
-import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { ImportActions } from '#src/features/imports/components/import-actions.tsx';
 
 export const renderImport: RenderImport = ({ target, file, status }) => (

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { allowConsole, consoleCalls } from '#src/test-utils/console-guard.ts';
+
 import { lazyPage } from './lazy-page.tsx';
 import { RouteErrorBoundary, useRouteError } from './route-error.tsx';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { OrderDetail } from '#src/features/orders/components/order-detail.tsx';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import {
@@ -11,6 +12,7 @@ import {
   ORDER_ID,
 } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { renderLinkHealthDialog } from './link-health-slots.tsx';
 
 afterEach(() => {

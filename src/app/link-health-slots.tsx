@@ -1,6 +1,7 @@
 // The link monitoring feature fills the order items' link-health slot: the orders feature shows
 // an item's health, the link monitoring feature its checks, issue and remedies.
 import { lazy } from 'react';
+
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import type { RenderLinkHealthDialog } from '#src/features/orders/components/link-health-slot.ts';
 

@@ -1,5 +1,6 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
 import type { SessionManager } from '../features/auth/session-manager.ts';
 import type * as Persister from '../lib/persister.ts';
 import { queryClient } from '../lib/query-client.ts';

@@ -1,5 +1,7 @@
 import type { ErrorInfo } from 'react';
+
 import { isChunkLoadError } from '#src/lib/chunk-reload.ts';
+
 import { RouteError } from './route-error.tsx';
 
 /**

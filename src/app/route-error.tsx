@@ -1,4 +1,5 @@
-import { Component, createContext, useContext, type ReactNode } from 'react';
+import { Component, createContext, type ReactNode, useContext } from 'react';
+
 import { forgetFailedLoad } from './lazy-page.tsx';
 
 /** An error a route raises on purpose, with the HTTP status its screen shows (404: no such page). */

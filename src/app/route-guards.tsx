@@ -7,10 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+
 import { paths, REDIRECT_PARAM } from '#src/config/paths.ts';
 import { useSession, useSessionManager } from '#src/features/auth/session-context.tsx';
 import type { SessionState } from '#src/features/auth/session-manager.ts';
 import { safeRedirectPath } from '#src/utils/redirect.ts';
+
 import { AppLoading } from './layouts/root-layout.tsx';
 
 export function loginPathFor(target: string): string {

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { AuthResponse } from '#contract/auth.ts';
+
 import { createSessionManager } from '../features/auth/session-manager.ts';
 import { createSessionStore } from '../lib/session-store.ts';
-import { renderInMemoryRouter } from '../test-utils/render.tsx';
 import { jsonResponse } from '../test-utils/api.ts';
 import { makeBuyerProfile } from '../test-utils/factories.ts';
+import { renderInMemoryRouter } from '../test-utils/render.tsx';
 import { tokenValidFor } from '../test-utils/tokens.ts';
 import { AppRoutes } from './router.tsx';
 

@@ -4,14 +4,15 @@
  * `/companies/create`, `/domains` and `/profile` have no access rule in the spec; they show a
  * buyer's own data, so they are for signed-in users only.
  */
-import { useEffect, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+
 import { routeTitle } from './hooks/use-route-title.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyPage, type LazyPage } from './lazy-page.tsx';
-import { RequireGuest, RequireUser } from './route-guards.tsx';
+import { type LazyPage, lazyPage } from './lazy-page.tsx';
 import { RouteError, RouteErrorBoundary } from './route-error.tsx';
+import { RequireGuest, RequireUser } from './route-guards.tsx';
 import { ErrorScreen, NOT_FOUND_TEXT } from './routes/error-screen.tsx';
 
 /** What a route declares in its `handle`. */

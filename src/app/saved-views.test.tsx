@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../lib/db.ts';
-import { type Call, jsonResponse, mockApi } from '../test-utils/api.ts';
+
 import type { SavedView } from '#contract/saved-views.ts';
-import { makeSavedView, makeSite } from '../test-utils/factories.ts';
-import { renderOnRoute, searchOf } from '../test-utils/render.tsx';
+
 import { CatalogueSection } from '../features/catalogue/components/catalogue-section.tsx';
 import { SavedViewsMenu } from '../features/saved-views/components/saved-views-menu.tsx';
+import { db } from '../lib/db.ts';
+import { type Call, jsonResponse, mockApi } from '../test-utils/api.ts';
+import { makeSavedView, makeSite } from '../test-utils/factories.ts';
+import { renderOnRoute, searchOf } from '../test-utils/render.tsx';
 
 beforeEach(async () => {
   await db.savedViews.clear();

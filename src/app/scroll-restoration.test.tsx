@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderInMemoryRouter, type TestRouter } from '#src/test-utils/render.tsx';
+
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 let router: TestRouter;

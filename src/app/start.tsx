@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+
 import type { SessionManager } from '../features/auth/session-manager.ts';
 import { App } from './app.tsx';
 import { reportCaughtError } from './react-errors.ts';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
+
 import { NoReferrer } from '#src/components/no-referrer.tsx';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 
 export type BadgeVariant = 'default' | 'secondary' | 'success' | 'warning' | 'destructive';

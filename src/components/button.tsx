@@ -1,4 +1,5 @@
 import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 import { Spinner } from './spinner.tsx';
 

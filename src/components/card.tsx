@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 
 export function Card({ className, children }: { className?: string; children: ReactNode }) {

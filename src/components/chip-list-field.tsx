@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';

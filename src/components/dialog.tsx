@@ -1,11 +1,12 @@
 import {
+  Description,
   Dialog as HeadlessDialog,
   DialogBackdrop,
   DialogPanel,
   DialogTitle,
-  Description,
 } from '@headlessui/react';
 import type { ReactNode } from 'react';
+
 import { DIALOG_MAX_WIDTH_PX } from '../config/constants.ts';
 import { useFocusAfterClose } from '../hooks/use-focus-after-close.ts';
 import { useFocusKeptInside } from '../hooks/use-focus-kept-inside.ts';

@@ -2,12 +2,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { dismissToast, toast } from '#src/lib/toast-store.ts';
+
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Dialog } from './dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
-import { dismissToast, toast } from '#src/lib/toast-store.ts';
 import { Toaster } from './toaster.tsx';
 
 function DialogHarness() {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 import { AlertIcon } from './icons.tsx';
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /**
  * The ids that tie a form control to its label and hints: the control's own id (the caller's,

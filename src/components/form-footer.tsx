@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import { useOnlineStatus } from '../hooks/use-online-status.ts';
 import { Button } from './button.tsx';
 

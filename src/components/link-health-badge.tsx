@@ -1,4 +1,5 @@
 import { LINK_HEALTH_TITLES, type LinkHealthStatus } from '#contract/link-monitoring.ts';
+
 import { Badge, type BadgeVariant } from './badge.tsx';
 
 const TONES: Record<LinkHealthStatus, BadgeVariant> = {

@@ -1,5 +1,6 @@
 import { Portal } from '@headlessui/react';
 import type { ReactNode } from 'react';
+
 import { useMenuPortalTarget } from './menu-portal.tsx';
 
 /** Opens the anchored menus inside `children` in the nearest `MenuPortal`'s target. */

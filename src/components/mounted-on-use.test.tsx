@@ -1,12 +1,14 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { reportNoAnswer, resetConnection } from '#src/lib/connection.ts';
-import { setOnline } from '#src/test-utils/api.ts';
-import { loadOnce, MENU_KEYS, MountedOnUse, NOT_SAVED_OFFLINE } from './mounted-on-use.tsx';
 import { dismissToast, getToast } from '#src/lib/toast-store.ts';
+import { setOnline } from '#src/test-utils/api.ts';
+
+import { loadOnce, MENU_KEYS, MountedOnUse, NOT_SAVED_OFFLINE } from './mounted-on-use.tsx';
 
 /** The widget a loader would bring: a Headless UI menu whose button takes `buttonRef`. */
 function FruitMenu({ buttonRef }: { buttonRef: (element: HTMLElement | null) => void }) {

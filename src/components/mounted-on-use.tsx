@@ -1,12 +1,13 @@
 import {
-  useEffect,
-  useRef,
-  useState,
   type ComponentPropsWithoutRef,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
+  useEffect,
+  useRef,
+  useState,
 } from 'react';
+
 import { isConnected } from '#src/lib/connection.ts';
 import { toast } from '#src/lib/toast-store.ts';
 

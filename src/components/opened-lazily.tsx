@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+
 import { Spinner } from './spinner.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import { Radio } from '@headlessui/react';
 import type { ReactNode } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { ComponentPropsWithoutRef, Ref } from 'react';
+
 import { cx } from '../utils/class-names.ts';
 import { ChevronDownIcon } from './icons.tsx';
-import { LabelledControl, type FieldTextProps } from './text-field.tsx';
+import { type FieldTextProps, LabelledControl } from './text-field.tsx';
 
 export interface SelectOption {
   value: string;

@@ -1,5 +1,6 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+
 import { SHEET_MAX_WIDTH_PX } from '../config/constants.ts';
 import { useFocusKeptInside } from '../hooks/use-focus-kept-inside.ts';
 import { cx } from '../utils/class-names.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { cx } from '../utils/class-names.ts';
 import { Button } from './button.tsx';
 import { AlertIcon, InboxIcon } from './icons.tsx';

@@ -1,5 +1,7 @@
-import { useId, type ComponentPropsWithoutRef, type ReactNode, type Ref } from 'react';
+import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useId } from 'react';
+
 import { formatCount } from '#contract/field-messages.ts';
+
 import { cx } from '../utils/class-names.ts';
 import { FieldHints, useFieldIds } from './field-hints.tsx';
 

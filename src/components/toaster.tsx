@@ -1,15 +1,13 @@
 import {
+  type PointerEvent,
   useCallback,
   useEffect,
   useId,
   useRef,
   useState,
   useSyncExternalStore,
-  type PointerEvent,
 } from 'react';
-import { TOAST_VIEWPORT_HOTKEY } from '../config/constants.ts';
-import { cx } from '../utils/class-names.ts';
-import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons.tsx';
+
 import {
   dismissToast,
   getToast,
@@ -18,6 +16,10 @@ import {
   subscribeToToasts,
   type ToastItem,
 } from '#src/lib/toast-store.ts';
+
+import { TOAST_VIEWPORT_HOTKEY } from '../config/constants.ts';
+import { cx } from '../utils/class-names.ts';
+import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons.tsx';
 
 const SWIPE_THRESHOLD_PX = 60;
 

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { dismissToast, toast } from '#src/lib/toast-store.ts';
+
 import { PHONE_QUERY, ToolbarPopover } from './toolbar-popover.tsx';
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cx } from '../utils/class-names.ts';
 import { buttonClasses } from './button.tsx';

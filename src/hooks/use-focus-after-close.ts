@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { focusMainHeading } from '../utils/focus-main-heading.ts';
 
 /** Longer than a dialog's closing transition, after which Headless UI gives focus back. */

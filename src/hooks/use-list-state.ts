@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
 import type { ListAddress } from '#contract/list-query.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { type DependencyList, useEffect, useState } from 'react';
+
 import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import type * as LiveStoreModule from '#src/lib/live-store.ts';
 

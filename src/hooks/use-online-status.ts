@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+
 import { isConnected, subscribeConnection } from '../lib/connection.ts';
 
 /**

@@ -1,7 +1,9 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+
 import { toast } from '#src/lib/toast-store.ts';
-import { syncOutbox, type OutboxKind, type OutboxRound } from '../lib/outbox.ts';
+
+import { type OutboxKind, type OutboxRound, syncOutbox } from '../lib/outbox.ts';
 import { keepSending, type RetryOptions } from '../lib/outbox-retry.ts';
 
 interface RoundMessage {

@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { lastPageOf, settledTotal, usePageInRange } from './use-page-in-range.ts';
 
 describe('the last page of a list', () => {

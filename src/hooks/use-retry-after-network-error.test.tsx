@@ -1,6 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { setOnline } from '#src/test-utils/api.ts';
+
 import { NETWORK_RETRY_MS, useRetryAfterNetworkError } from './use-retry-after-network-error.ts';
 
 afterEach(() => {

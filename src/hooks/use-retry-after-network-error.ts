@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { useOnlineStatus } from './use-online-status.ts';
 
 /** How often a page that could not be reached asks again while the browser says it is online. */

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import {
   endpoint,
+  type EndpointMethod,
   endpointPath,
   fileResponse,
   multipart,
-  type EndpointMethod,
 } from '#contract/endpoint.ts';
+
 import { jsonResponse } from '../test-utils/api.ts';
 import { mockUploads } from '../test-utils/xhr.ts';
 import {

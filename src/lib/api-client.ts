@@ -4,22 +4,24 @@
  * is reported through an injected callback so the session layer decides what happens.
  */
 import type { z } from 'zod';
-import { errorText } from '#contract/error-text.ts';
+
 import {
+  type Endpoint,
   endpointPath,
   isFileResponse,
   isMultipartBody,
-  type Endpoint,
   type MultipartBody,
   type ReceivedFile,
   type ResponseOf,
 } from '#contract/endpoint.ts';
+import { errorText } from '#contract/error-text.ts';
 import type { Violation } from '#contract/errors.ts';
 import { encodeQuery } from '#contract/query-string.ts';
+import { trimEndOf } from '#contract/text-edges.ts';
+
 import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { getDeveloperSettings } from './developer-settings.ts';
 import { sessionStore } from './session-store.ts';
-import { trimEndOf } from '#contract/text-edges.ts';
 
 type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

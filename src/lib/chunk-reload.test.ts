@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 
 describe('chunk load failures', () => {

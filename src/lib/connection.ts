@@ -9,6 +9,7 @@
  * reports the connection back: nothing waits for an `online` event that may never come.
  */
 import { trimEndOf } from '#contract/text-edges.ts';
+
 import { getDeveloperSettings } from './developer-settings.ts';
 
 /** Pauses between two checks of an unreachable server: doubling from the first, up to the cap. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { BuyerPortalDatabase } from './db.ts';
 
 const NAME = 'buyer-portal-schema-test';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import {
   areDeveloperSettingsOffered,
   DEVELOPER_SETTINGS_SWITCH_KEY,

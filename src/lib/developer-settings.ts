@@ -2,8 +2,9 @@
  * Developer settings (spec §3): the API base URL and an optional X-Origin header value, kept in
  * localStorage under `apiBaseUrl` and `customHeaderXOrigin` so they survive reloads.
  */
-import { DEFAULT_API_BASE_URL, DEVELOPER_SETTINGS_BUILD_FLAG } from '../config/env.ts';
 import { trimEndOf } from '#contract/text-edges.ts';
+
+import { DEFAULT_API_BASE_URL, DEVELOPER_SETTINGS_BUILD_FLAG } from '../config/env.ts';
 
 export const API_BASE_URL_KEY = 'apiBaseUrl';
 export const CUSTOM_HEADER_X_ORIGIN_KEY = 'customHeaderXOrigin';

@@ -1,10 +1,11 @@
 import {
-  get,
   type FieldError,
   type FieldValues,
+  get,
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
+
 import type { Violation } from '#contract/errors.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 

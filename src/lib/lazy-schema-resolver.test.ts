@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import { lazyZodResolver } from './lazy-schema-resolver.ts';
 
 const Schema = z.object({ email: z.email('Invalid email') });

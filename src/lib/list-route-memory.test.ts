@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { lastListRoute, rememberListRoute } from './list-route-memory.ts';
 
 afterEach(() => sessionStorage.clear());

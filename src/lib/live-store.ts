@@ -1,3 +1,3 @@
 // Loaded on first use by `useLiveStore` (src/hooks/use-live-store.ts), with Dexie.
-export { liveQuery } from 'dexie';
 export { db } from './db.ts';
+export { liveQuery } from 'dexie';

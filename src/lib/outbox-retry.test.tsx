@@ -1,7 +1,9 @@
-import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useOutboxSync, type OutboxSync } from '#src/hooks/use-outbox-sync.ts';
+
+import { type OutboxSync, useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
+
 import { NetworkError } from './api-client.ts';
 import { backoffDelay, reportAnswer, reportNoAnswer } from './connection.ts';
 import { db } from './db.ts';

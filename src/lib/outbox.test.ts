@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { makeAccessToken } from '#src/test-utils/tokens.ts';
+
 import { ApiError, NetworkError } from './api-client.ts';
 import { reportNoAnswer } from './connection.ts';
 import { db } from './db.ts';
-import { sessionStore } from './session-store.ts';
-import { makeAccessToken } from '#src/test-utils/tokens.ts';
 import {
   defineOutboxKind,
   dismissOutboxEntry,
@@ -12,12 +13,13 @@ import {
   listOutbox,
   markOutboxRefused,
   recordOutboxAttempt,
+  type RefusalRule,
   RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
   syncOutbox,
   WAITING_STATUSES,
-  type RefusalRule,
 } from './outbox.ts';
+import { sessionStore } from './session-store.ts';
 
 const RULE: RefusalRule = { retryable: WAITING_STATUSES, final: {} };
 

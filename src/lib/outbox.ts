@@ -12,13 +12,14 @@
  * sees nor sends it; it waits for its owner's next sign-in.
  */
 import { errorText } from '#contract/error-text.ts';
+import { decodeAccessClaims } from '#src/utils/jwt.ts';
+
 import { ApiError, NetworkError } from './api-client.ts';
 import { isBrowserOffline, isConnected } from './connection.ts';
 import { openDatabase } from './database.ts';
 import type { BuyerPortalDatabase, OutboxRow } from './db.ts';
 import { withExclusiveLock } from './locks.ts';
 import { sessionStore } from './session-store.ts';
-import { decodeAccessClaims } from '#src/utils/jwt.ts';
 
 /** HTTP statuses, each with the reason it belongs where it is listed. */
 export type StatusReasons = Readonly<Partial<Record<number, string>>>;

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import {
-  persistQueryClientRestore,
-  persistQueryClientSave,
   type PersistedClient,
   type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
+
 import { NetworkError } from './api-client.ts';
 import { keepingLastAnswers, persistOptions } from './persister.ts';
 

@@ -12,12 +12,13 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
   type PersistQueryClientOptions,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
+
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
 import { BUILD_ID } from '../config/env.ts';
 import { db } from './db.ts';

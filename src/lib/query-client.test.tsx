@@ -1,8 +1,10 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import { dismissToast } from '#src/lib/toast-store.ts';
+
 import { Toaster } from '../components/toaster.tsx';
 import { ApiError, NetworkError } from './api-client.ts';
 import { reportAnswer, reportNoAnswer } from './connection.ts';

@@ -4,7 +4,9 @@
  * `meta.errorToast = false`.
  */
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+
 import { toast } from '#src/lib/toast-store.ts';
+
 import { QUERY_CACHE_MAX_AGE_MS } from '../config/constants.ts';
 import { ApiError, NetworkError } from './api-client.ts';
 import { isConnected, subscribeConnection } from './connection.ts';

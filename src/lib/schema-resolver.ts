@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { installSchemaMessages } from '#contract/schema-messages.ts';
 
 // Every form's resolver comes from here, so the spec's schema messages ('Required', 'Invalid

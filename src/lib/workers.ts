@@ -3,6 +3,7 @@
  * browsers) the same functions run on the main thread; callers always get promises.
  */
 import * as Comlink from 'comlink';
+
 import type { CatalogueWorkerApi } from '#workers/catalogue.worker.ts';
 import type { ImportsWorkerApi } from '#workers/imports.worker.ts';
 

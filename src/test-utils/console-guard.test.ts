@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { allowConsole, consoleCalls, failOnConsole, watchConsole } from './console-guard.ts';
 
 describe('console guard', () => {

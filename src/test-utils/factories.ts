@@ -2,24 +2,24 @@
  * Wire objects for client tests, checked against the contract schemas: a factory's default is a
  * valid server answer, and an override that the server could never send fails where it is written.
  */
-import { CartItemSchema, type CartItem } from '#contract/cart.ts';
-import { SiteSchema, type Site } from '#contract/catalogue.ts';
+import { type CartItem, CartItemSchema } from '#contract/cart.ts';
+import { type Site, SiteSchema } from '#contract/catalogue.ts';
 import {
-  LinkCheckSchema,
-  LinkIssueSchema,
-  MonitoredLinkListSchema,
-  MonitoredLinkSchema,
   type LinkCheck,
+  LinkCheckSchema,
   type LinkIssue,
+  LinkIssueSchema,
   type LinkMonitoringSummary,
   type MonitoredLink,
+  MonitoredLinkListSchema,
+  MonitoredLinkSchema,
 } from '#contract/link-monitoring.ts';
-import { OrderItemSchema, type OrderItem } from '#contract/order-items.ts';
-import { OrderSchema, type Order } from '#contract/orders.ts';
-import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
+import { type OrderItem, OrderItemSchema } from '#contract/order-items.ts';
+import { type Order, OrderSchema } from '#contract/orders.ts';
+import { type BuyerProfile, BuyerProfileSchema } from '#contract/profile.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
-import { SavedViewSchema, type SavedView } from '#contract/saved-views.ts';
-import { SiteDetailSchema, type SiteDetail } from '#contract/site-detail.ts';
+import { type SavedView, SavedViewSchema } from '#contract/saved-views.ts';
+import { type SiteDetail, SiteDetailSchema } from '#contract/site-detail.ts';
 
 let counter = 0;
 function uuid(group = '8000'): string {

@@ -1,17 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import {
-  MemoryRouter,
-  useLocation,
-  useNavigate,
-  useRoutes,
   type Location,
+  MemoryRouter,
   type NavigateFunction,
   type NavigateOptions,
   type RouteObject,
   type To,
+  useLocation,
+  useNavigate,
+  useRoutes,
 } from 'react-router';
+
 import { reportCaughtError } from '../app/react-errors.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { SessionProvider } from '../features/auth/session-context.tsx';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  dateFormatMessage,
   DATE_IN_PAST_MESSAGE,
+  dateFormatMessage,
   dateNotRealMessage,
   localToday,
   parseDateInput,

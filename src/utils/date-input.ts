@@ -3,6 +3,7 @@
  * and YYYY-MM-DD on the wire (spec §5).
  */
 import { DUE_DATE_IN_PAST_MESSAGE, dueDateProblem } from '#contract/cart.ts';
+
 import { DATE_FORMAT } from '../config/constants.ts';
 
 export const DATE_INPUT_PLACEHOLDER = DATE_FORMAT;

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+
 import {
   CURRENCY,
   DATE_FORMAT,

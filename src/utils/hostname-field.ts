@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { normaliseHostname } from '#contract/hostname.ts';
 
 /** A form's domain field, checked in the browser by the normaliser the API applies. */

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { AccessClaimsSchema } from '#contract/auth.ts';
+
 import { makeAccessToken } from '../test-utils/tokens.ts';
 import { decodeAccessClaims, readAccessClaims } from './jwt.ts';
 

@@ -1,20 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
-  INVALID_URL_MESSAGE,
+  articlePriceCents,
+  type CheckoutLine,
+  correctedValueOf,
   DUE_DATE_FORMAT_MESSAGE,
   DUE_DATE_IN_PAST_MESSAGE,
-  NEWLINES_MESSAGE,
-  TARGET_URL_TOO_LONG_MESSAGE,
   dueDateProblem,
   earliestDueDate,
-  URL_SCHEME_MESSAGE,
-  articlePriceCents,
-  correctedValueOf,
+  INVALID_URL_MESSAGE,
   lineTotal,
   missingCheckoutFields,
+  NEWLINES_MESSAGE,
   normalizeTargetUrl,
-  type CheckoutLine,
+  TARGET_URL_TOO_LONG_MESSAGE,
+  URL_SCHEME_MESSAGE,
 } from '#contract/cart.ts';
 import { centsToMoney } from '#contract/money.ts';
 

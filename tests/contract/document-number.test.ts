@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { documentNumber } from '#contract/document-number.ts';
 
 describe('document numbers', () => {

@@ -1,22 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   BOOLEAN_FILTER_KEYS,
   ID_LIST_FILTER_KEYS,
   LINK_TYPES,
   LIST_FILTER_KEYS,
+  type ListFilterKey,
   PERIOD_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
-  SPONSOR_TAG_TYPES,
   SiteListQuerySchema,
-  type ListFilterKey,
+  SPONSOR_TAG_TYPES,
 } from '#contract/catalogue.ts';
 import {
-  PERIOD_VALUES,
   defaultFilterState,
+  type FilterState,
+  type FilterValues,
   hasNoFilterOrSorting,
   parseFilterState,
+  PERIOD_VALUES,
   periodToRange,
   resetAll,
   resetSorting,
@@ -29,8 +32,6 @@ import {
   toNumber,
   toServerQuery,
   validateRange,
-  type FilterState,
-  type FilterValues,
 } from '#contract/filter-state.ts';
 import { decodeQuery } from '#contract/query-string.ts';
 

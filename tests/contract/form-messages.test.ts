@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
-import { safeParse, type $ZodType } from 'zod/v4/core';
+import { type $ZodType, safeParse } from 'zod/v4/core';
+
 import { CompanyRequestCreateSchema } from '#contract/companies.ts';
 import { ContentGuidelinesBodySchema } from '#contract/content-guidelines.ts';
 import { formatCount } from '#contract/field-messages.ts';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { HOSTNAME_MESSAGES, normaliseHostname } from '#contract/hostname.ts';
 import { decodePunycode, hostnameSearchToAscii, hostnameToUnicode } from '#contract/idna.ts';
 

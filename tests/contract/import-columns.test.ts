@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { columnsOf } from '#contract/import-columns.ts';
 
 // One rule for the upload preview (imports worker) and the server's import.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAX_TEXT_LENGTH, TOO_LONG_MESSAGE } from '#contract/input-rules.ts';
 
 describe('input rules', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   BUYER_TRANSITIONS,
+  isEditableByBuyer,
   ITEM_EVENTS,
   ITEM_TRANSITIONS,
-  isEditableByBuyer,
   type ItemTransition,
 } from '#contract/item-life-cycle.ts';
 import { ItemStatusesBodySchema } from '#contract/order-items.ts';

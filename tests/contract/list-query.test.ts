@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
 import {
   decimalNumber,
   isOrderedRange,

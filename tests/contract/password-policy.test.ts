@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { passwordStrength } from '#contract/password-policy.ts';
 
 describe('the password policy', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { postalAddressLines, postcodePattern } from '#contract/postal-address.ts';
 
 describe('postal addresses by country', () => {

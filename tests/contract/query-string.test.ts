@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { decodeQuery, encodeQuery, type QueryObject } from '#contract/query-string.ts';
 import { parseRequestQuery } from '#server/http/query-string.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { installSchemaMessages, schemaMessage } from '#contract/schema-messages.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   RANGE_FILTER_KEYS,
+  type RangeFilterKey,
   SITE_SORT_COLUMNS,
   SiteListQuerySchema,
   SiteSchema,
-  type RangeFilterKey,
   type SiteSortColumn,
 } from '#contract/catalogue.ts';
 import { EXPORT_COLUMNS } from '#contract/exports.ts';
 import {
   clampToBounds,
+  type FilterableSiteMetricKey,
   metricFilterBounds,
   SITE_METRIC_BY_KEY,
   SITE_METRIC_KEYS,
   SITE_METRICS,
   siteMetricProperty,
-  type FilterableSiteMetricKey,
   type SortableSiteMetricKey,
 } from '#contract/site-metrics.ts';
 import { words } from '#tests/helpers/words.ts';

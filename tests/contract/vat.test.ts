@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { rateText, vatCents, vatDecision } from '#contract/vat.ts';
 
 const seller = { countryCode: 'DE', rateBasisPoints: 1900 };

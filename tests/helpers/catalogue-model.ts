@@ -1,8 +1,8 @@
 // The catalogue as plain objects, read straight from the tables, so that tests can compute the
 // expected answer of a list query with array filtering and sorting instead of SQL.
 import { eq } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
-import { siteMetricValues } from '#server/db/site-metrics.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -14,6 +14,7 @@ import {
   sites,
   topLevelDomains,
 } from '#server/db/schema/index.ts';
+import { siteMetricValues } from '#server/db/site-metrics.ts';
 
 export interface ModelSite {
   id: string;

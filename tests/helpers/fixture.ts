@@ -1,10 +1,10 @@
 // The data every server test starts from: the reference data and a small demo data set (the two
 // demo buyers with their domains, the managers, a few dozen sites), plus an unconfirmed buyer.
 import type { Database } from '#server/db/database.ts';
+import { seedReferenceData } from '#server/db/reference-data.ts';
 import { users } from '#server/db/schema/index.ts';
 import { seedDemoData } from '#server/db/seed/demo-data.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
-import { seedReferenceData } from '#server/db/reference-data.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 
 export const FIXTURE = {

@@ -3,6 +3,7 @@
 // at once, per host and in all), live items made through the life cycle, and a pass of the
 // link monitor's job.
 import { eq } from 'drizzle-orm';
+
 import type { LinkCheckOutcome } from '#contract/link-monitoring.ts';
 import { linkMonitors, orderItems, sites } from '#server/db/schema/index.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';
@@ -13,8 +14,9 @@ import type {
   LinkCheckResult,
 } from '#server/modules/link-monitoring/link-check-types.ts';
 import { LINK_MONITOR_JOB } from '#server/modules/link-monitoring/link-monitoring.service.ts';
-import { lineOfKind, placeOrder, setCredits, type CatalogueFacts, type Who } from './orders.ts';
-import { TEST_JWT_SECRET, type AppOverrides, type TestContext } from './test-app.ts';
+
+import { type CatalogueFacts, lineOfKind, placeOrder, setCredits, type Who } from './orders.ts';
+import { type AppOverrides, TEST_JWT_SECRET, type TestContext } from './test-app.ts';
 
 export interface ScriptedChecker extends LinkChecker {
   /** What the checks of `liveUrl` find from now on (ok until set). */

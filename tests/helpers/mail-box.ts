@@ -2,6 +2,7 @@
 // transport that fails its first sends, for tests of the mail retries.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import type { Mailer } from '#server/mail/mailer.ts';
 
 /** A full disk, as `writeFile` reports it when the mail file cannot be written. */

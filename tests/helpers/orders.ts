@@ -2,13 +2,15 @@
 // prices, plans and domains read from the database, cart lines of each kind of item, and placing
 // an order through the API.
 import { randomUUID } from 'node:crypto';
+
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+
 import type { CartLineCreate } from '#contract/cart.ts';
-import { OrderSchema, type Order, type PaymentMethod } from '#contract/orders.ts';
+import { type Order, OrderSchema, type PaymentMethod } from '#contract/orders.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   accounts,
   buyerDomains,
@@ -22,6 +24,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts';
+
 import { FIXTURE } from './fixture.ts';
 import {
   bearer,

@@ -1,7 +1,7 @@
 // Real HTTP servers on 127.0.0.1 for the link checker's tests and benchmark: a handler per
 // server, with what it saw (requests, the most at once, connections) kept for assertions.
-import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;

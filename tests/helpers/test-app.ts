@@ -3,12 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createApp, type AppOptions } from '#server/app.ts';
+
+import { type AppOptions, createApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { loginFailures } from '#server/db/schema/index.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+
 import { FIXTURE } from './fixture.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createProjectDatabase } from './test-databases.ts';

@@ -17,11 +17,14 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import pg from 'pg';
 import { inject } from 'vitest';
+
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
+
 import { seedFixture } from './fixture.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

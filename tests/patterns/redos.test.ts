@@ -2,11 +2,13 @@
 // may take more than linear time on some input (decision 131). The patterns are found with the
 // TypeScript parser (regex literals, and RegExp built from a literal string); building a pattern
 // from computed text is refused in product code, since no checker can see it.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { checkSync } from 'recheck';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { findPatterns, type FoundPattern } from './regex-sources.ts';
 
 /** The code that runs in the product: the API, the app, its workers and the shared contract. */

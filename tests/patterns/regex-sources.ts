@@ -4,6 +4,7 @@
 // Constructions from a computed string are listed apart, so a check can refuse or review them.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import ts from 'typescript';
 
 export interface FoundPattern {

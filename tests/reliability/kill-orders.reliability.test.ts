@@ -7,16 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { moneyToCents } from '#contract/money.ts';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
-import { startTemporaryPostgres, type RunningPostgres } from '#tests/helpers/embedded-postgres.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
-import { signIn, startServer, type ServerProcess } from './server-process.ts';
+import { type RunningPostgres, startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
+
+import { type ServerProcess, signIn, startServer } from './server-process.ts';
 
 const BASE_PORT = Number(process.env.RELIABILITY_PORT ?? 4143) + 1;
 const ENGINES = (process.env.RELIABILITY_ENGINES ?? 'pglite,postgres').split(',');

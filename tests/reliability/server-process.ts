@@ -1,6 +1,6 @@
 // The real server as a process of its own (`node --import tsx server/index.ts`, one process, so
 // that a signal or kill -9 reaches the server itself), on a data directory of the test's.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 export interface ServerProcess {

@@ -6,8 +6,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from './server-process.ts';
+
+import { type ServerProcess, startServer } from './server-process.ts';
 
 const PORT = Number(process.env.RELIABILITY_PORT ?? 4143);
 const TIMEOUT_SECONDS = 10;

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
+
 import { cleanup, configure } from '@testing-library/react';
-import { installSchemaMessages } from '#contract/schema-messages.ts';
 import { afterEach, beforeEach } from 'vitest';
+
+import { installSchemaMessages } from '#contract/schema-messages.ts';
 import { resetConnection } from '#src/lib/connection.ts';
 import { installAnimationsStub } from '#src/test-utils/animations.ts';
 import { failOnConsole, watchConsole } from '#src/test-utils/console-guard.ts';

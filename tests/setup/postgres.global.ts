@@ -4,7 +4,8 @@
 // in a temporary directory on a free port and removed afterwards. Each test file creates its own
 // database on it (tests/helpers/test-databases.ts).
 import type { TestProject } from 'vitest/node';
-import { startTemporaryPostgres, type RunningPostgres } from '../helpers/embedded-postgres.ts';
+
+import { type RunningPostgres, startTemporaryPostgres } from '../helpers/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

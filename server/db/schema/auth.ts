@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt } from './columns.ts';
 import { loginFailureScope, userTokenPurpose } from './enums.ts';
 import { users } from './users.ts';

@@ -1,6 +1,7 @@
 // A buyer's own marks on catalogue sites: favourites and the blacklist (spec §3 "Favourite
 // items"). Blacklisted sites are hidden from the buyer's catalogue unless asked for.
 import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
 import { sites } from './catalogue.ts';
 import { cascadingRef, createdAt } from './columns.ts';
 import { users } from './users.ts';

@@ -13,6 +13,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { sites } from './catalogue.ts';
 import { cascadingRef, createdAt } from './columns.ts';
 import { buyerDomains } from './domains.ts';

@@ -15,6 +15,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { createdAt, money } from './columns.ts';
 import { linkType, sponsorTagType } from './enums.ts';
 import {

@@ -1,4 +1,4 @@
-import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Money is stored exactly (numeric(12,2)) and read as a decimal string such as "120.00". */
 export function money(name: string) {

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { cascadingRef, createdAt } from './columns.ts';
 import { businessTypes, countries } from './reference.ts';
 import { companies, users } from './users.ts';

@@ -2,7 +2,9 @@
 // JSON document checked by the contract on the way in, and the custom guidelines file. Order
 // items keep their own frozen copy (orders.ts `content_guidelines`, decision 086).
 import { integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import type { ContentGuidelinesSettings } from '#contract/content-guidelines.ts';
+
 import { files, users } from './users.ts';
 
 export const contentGuidelines = pgTable('content_guidelines', {

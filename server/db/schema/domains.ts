@@ -3,6 +3,7 @@
 // "competitors" columns. Lists arrive as uploaded files; each upload is a file import, whose
 // status the buyer follows (spec §3 "Import status", §4).
 import {
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -12,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
 import { createdAt } from './columns.ts';
 import { importKind, importStatus, strategyRequestStatus } from './enums.ts';
 import { files, users } from './users.ts';

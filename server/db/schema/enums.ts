@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+
 import { SAVED_VIEW_KINDS } from '#contract/saved-views.ts';
 
 export const companyStatus = pgEnum('company_status', ['pending', 'approved', 'declined']);

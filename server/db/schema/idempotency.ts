@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { users } from './users.ts';
 
 export const idempotencyKeys = pgTable(

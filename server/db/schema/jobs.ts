@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { createdAt } from './columns.ts';
 import { exportTaskStatus, jobStatus } from './enums.ts';
 import { files, users } from './users.ts';

@@ -4,6 +4,7 @@
 // the state of the demo's own article pages (decision 145).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,13 +17,14 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
 import {
+  type FoundLink,
   LINK_CHECK_OUTCOMES,
   LINK_ISSUE_EVENT_KINDS,
-  type FoundLink,
 } from '#contract/link-monitoring.ts';
+
 import { cascadingRef } from './columns.ts';
 import { creditNotes, orderItems } from './orders.ts';
 import { users } from './users.ts';

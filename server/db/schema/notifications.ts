@@ -1,4 +1,5 @@
 import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
 import { cascadingRef, createdAt } from './columns.ts';
 import { users } from './users.ts';
 

@@ -16,15 +16,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import type { FrozenContentGuidelines } from '#contract/content-guidelines.ts';
+import { ARTICLE_STATUSES, TOPIC_STATUSES } from '#contract/order-items.ts';
 import {
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '#contract/orders.ts';
-import { ARTICLE_STATUSES, TOPIC_STATUSES } from '#contract/order-items.ts';
 import { VAT_TREATMENTS } from '#contract/vat.ts';
-import type { FrozenContentGuidelines } from '#contract/content-guidelines.ts';
+
 import { articleTopic } from './cart.ts';
 import { sites } from './catalogue.ts';
 import { createdAt, money } from './columns.ts';

@@ -2,6 +2,7 @@
 // and the cart (spec §7 "Reference data").
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
 import { money } from './columns.ts';
 
 export const countries = pgTable('countries', {

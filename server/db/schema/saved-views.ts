@@ -1,4 +1,5 @@
 import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt } from './columns.ts';
 import { savedViewKind } from './enums.ts';
 import { users } from './users.ts';

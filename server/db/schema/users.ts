@@ -2,6 +2,7 @@
 // has an owning user, so `users` and `files` reference each other and are declared in one module.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -12,9 +13,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
 import type { NotificationPreferences } from '#contract/profile.ts';
+
 import { createdAt, money } from './columns.ts';
 import { companyStatus } from './enums.ts';
 import { businessTypes, countries } from './reference.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+
 import type { Database } from '../database.ts';
 
 export interface BulkColumn<Row> {

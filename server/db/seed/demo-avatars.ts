@@ -2,7 +2,9 @@
 // silhouette) and stored like any upload, so the demo shows managers with pictures.
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+
 import { createAvatarsService } from '#server/modules/avatars/avatars.service.ts';
+
 import type { Database } from '../database.ts';
 import { users } from '../schema/index.ts';
 import { DEMO_EMAILS } from './demo-users.ts';

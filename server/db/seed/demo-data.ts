@@ -2,13 +2,15 @@
 // the demo users with their companies and domains, and (on a demo start) their orders. All or
 // nothing: one transaction.
 import { sql } from 'drizzle-orm';
+
 import type { VatSeller } from '#contract/vat.ts';
-import { queryRows, type Database } from '../database.ts';
+import { type DemoDocumentsOptions, seedDemoOrders } from '#server/demo/demo-orders.ts';
 import { hashPassword } from '#server/modules/auth/auth.service.ts';
+
+import { type Database, queryRows } from '../database.ts';
 import { seedDemoAvatars } from './demo-avatars.ts';
 import { seedDemoDomains } from './demo-domains.ts';
 import { seedDemoSites } from './demo-sites.ts';
-import { seedDemoOrders, type DemoDocumentsOptions } from '#server/demo/demo-orders.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoUsers } from './demo-users.ts';
 import { createRandom } from './random.ts';
 

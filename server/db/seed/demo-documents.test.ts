@@ -3,15 +3,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { pdfTexts } from '#tests/helpers/pdf-text.ts';
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
+
 import type { DatabaseHandle } from '../database.ts';
+import { seedReferenceData } from '../reference-data.ts';
 import { creditNotes, files, invoices, users } from '../schema/index.ts';
 import { seedDemoData } from './demo-data.ts';
 import { DEMO_EMAILS } from './demo-users.ts';
-import { seedReferenceData } from '../reference-data.ts';
 
 const TODAY = new Date('2026-03-02T09:00:00Z');
 

@@ -2,11 +2,12 @@
 // catalogue sites and a competitor group whose competitors are linked from catalogue sites too,
 // so the catalogue's "already linked" and "competitors" columns show real values.
 import { eq } from 'drizzle-orm';
+
 import type { Database } from '../database.ts';
 import { buyerDomains, competitorGroups, competitors, fileImports } from '../schema/index.ts';
-import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
+import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
 import type { DemoUserIds } from './demo-users.ts';
-import { sample, type Random } from './random.ts';
+import { type Random, sample } from './random.ts';
 
 const REFERENT_COLUMNS = (parent: string): readonly BulkColumn<[string, string]>[] => [
   { name: parent, type: 'uuid', value: ([parentId]) => parentId },

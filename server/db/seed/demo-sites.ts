@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
+
 import { centsToMoney } from '#contract/money.ts';
-import { STORED_SITE_METRICS, siteMetricProperty } from '#contract/site-metrics.ts';
+import { siteMetricProperty, STORED_SITE_METRICS } from '#contract/site-metrics.ts';
+
 import type { Database } from '../database.ts';
+import { NICHES, type NicheSlug, referenceIds } from '../reference-data.ts';
 import { SITE_METRIC_SQL_TYPES } from '../site-metrics.ts';
-import { bulkInsert, type BulkColumn } from './bulk-insert.ts';
+import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
 import type { Random } from './random.ts';
-import { NICHES, referenceIds, type NicheSlug } from '../reference-data.ts';
 import { createSiteGenerator, type GeneratedSite } from './site-generator.ts';
 
 const BATCH_SIZE = 5_000;

@@ -1,10 +1,10 @@
 // Demo people: two buyers with a company account each, their sales and account managers, and a
 // manager without the buyer role (who may sign in but not use the buyer area).
 import type { Database } from '../database.ts';
-import { accounts, companies, users } from '../schema/index.ts';
-import type { Random } from './random.ts';
 import { referenceIds } from '../reference-data.ts';
+import { accounts, companies, users } from '../schema/index.ts';
 import { stableUuid } from '../stable-id.ts';
+import type { Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 

@@ -1,6 +1,7 @@
 // `npm run db:seed`: creates the demo data in an empty database (after migrating it). Refused in
 // production, where demo users with a published password must never exist.
 import { loadEnv } from '#server/env.ts';
+
 import { openDatabase } from '../open-database.ts';
 import { prepareDatabase } from '../prepare.ts';
 import { isDemoSeedNeeded } from './demo-data.ts';

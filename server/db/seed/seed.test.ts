@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../database.ts';
-import { prepareDatabase } from '../prepare.ts';
+
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
+
+import { type DatabaseHandle, queryRows } from '../database.ts';
+import { prepareDatabase } from '../prepare.ts';
+import { seedReferenceData } from '../reference-data.ts';
 import { isDemoSeedNeeded, seedDemoData } from './demo-data.ts';
 import { createRandom } from './random.ts';
-import { seedReferenceData } from '../reference-data.ts';
 import { createSiteGenerator } from './site-generator.ts';
 
 const TODAY = new Date('2026-01-15T00:00:00Z');

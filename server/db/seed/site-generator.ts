@@ -1,17 +1,17 @@
 // Generates catalogue sites with realistic, skewed metrics: most sites have a low domain rating,
 // traffic is log-normal and grows with the rating, and a minority accept the special niches at
 // higher prices. Pure: the same random generator state gives the same sites.
-import type { SiteMetricRow } from '../site-metrics.ts';
-import type { Random } from './random.ts';
 import {
   COUNTRIES,
-  GENERIC_TLDS,
-  PLACEMENT_PERIODS,
-  WEBSITE_TOPICS,
-  referenceIds,
   type CountryData,
+  GENERIC_TLDS,
   type NicheSlug,
+  PLACEMENT_PERIODS,
+  referenceIds,
+  WEBSITE_TOPICS,
 } from '../reference-data.ts';
+import type { SiteMetricRow } from '../site-metrics.ts';
+import type { Random } from './random.ts';
 
 /** A site row to insert; its metrics are those of contract/site-metrics.ts stored on the row. */
 export interface GeneratedSite extends SiteMetricRow {

@@ -1,13 +1,14 @@
 // The buyer's own details, e-mail and password changes: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import {
   accountSettingsRoutes,
   emailChangeConfirmationRoutes,
   passwordChangeRoutes,
 } from './account-settings.routes.ts';
 import {
-  createAccountSettingsService,
   type AccountSettingsService,
+  createAccountSettingsService,
 } from './account-settings.service.ts';
 
 declare module '#server/composition.ts' {

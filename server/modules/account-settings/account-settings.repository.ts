@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import { emailChangeRequests, users } from '#server/db/schema/index.ts';
 

@@ -2,6 +2,7 @@
 // under the buyer area, the mailed link's confirmation in the public area (it may be opened on a
 // device that is not signed in), and the password change under the common profile area (spec §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import {
   accountSettingsEndpoints as endpoints,
   PasswordChangeSchema,
@@ -9,6 +10,7 @@ import {
 import { route } from '#server/http/endpoint-route.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { optionalPrincipal, principalOf } from '#server/plugins/auth.ts';
+
 import type { AccessTokens } from '../auth/auth.service.ts';
 import { formParts } from '../files/files.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';

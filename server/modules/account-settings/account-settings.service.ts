@@ -5,12 +5,12 @@
 import type { Violation } from '#contract/errors.ts';
 import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
-  SAME_EMAIL_MESSAGE,
-  SAME_PASSWORD_MESSAGE,
   type EmailChangeAccepted,
   type EmailChangeConfirmed,
   type EmailChangeRequest,
   type PasswordChange,
+  SAME_EMAIL_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
 } from '#contract/profile-settings.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -25,19 +25,21 @@ import {
   passwordChangedMail,
 } from '#server/mail/account-messages.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
+
 import {
   endOtherSessionsAfterEmailChange,
   endOtherSessionsAfterPasswordChange,
   generateSecretToken,
   hashPassword,
   hashSecretToken,
+  type LoginThrottle,
   TOKEN_INVALID_MESSAGE,
   verifyPassword,
   weakPasswordViolation,
-  type LoginThrottle,
 } from '../auth/auth.service.ts';
 import { INVALID_LINK_MESSAGE } from '../public-auth/public-auth.service.ts';
 import {
+  type AccountUser,
   consumeEmailChange,
   findAccountUser,
   insertEmailChange,
@@ -46,7 +48,6 @@ import {
   updatePasswordHash,
   updateUserDetails,
   updateUserEmail,
-  type AccountUser,
 } from './account-settings.repository.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;

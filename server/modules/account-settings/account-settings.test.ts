@@ -1,8 +1,10 @@
-import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { randomUUID } from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { PASSWORD_TOO_WEAK_MESSAGE } from '#contract/password-policy.ts';
 import { BuyerProfileSchema } from '#contract/profile.ts';
 import {
@@ -27,6 +29,7 @@ import {
   type TestContext,
   useSignInApp,
 } from '#tests/helpers/test-app.ts';
+
 import {
   EMAIL_TAKEN_MESSAGE,
   TOO_MANY_WRONG_PASSWORDS_MESSAGE,

@@ -5,6 +5,7 @@
 // on their next request, like expired ones; a token without `sid` is refused.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+
 import { AccessClaimsSchema } from '#contract/auth.ts';
 import type { Clock } from '#server/clock.ts';
 import { unauthorized } from '#server/http/api-error.ts';

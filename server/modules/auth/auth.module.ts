@@ -1,9 +1,10 @@
 // Sign-in, tokens and sessions: what the module offers and serves (decision 189).
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
-import { createAccessTokens, type AccessTokens } from './access-tokens.ts';
+
+import { type AccessTokens, createAccessTokens } from './access-tokens.ts';
 import { authRoutes } from './auth.routes.ts';
-import { createAuthService, type AuthService } from './auth.service.ts';
+import { type AuthService, createAuthService } from './auth.service.ts';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginThrottle } from './login-throttle.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { createSessionsService, type SessionsService } from './sessions.service.ts';

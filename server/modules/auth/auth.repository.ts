@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import { refreshTokens, sessions, users } from '#server/db/schema/index.ts';
 

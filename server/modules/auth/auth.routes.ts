@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+
 import { authEndpoints as endpoints } from '#contract/auth.ts';
 import { route } from '#server/http/endpoint-route.ts';
+
 import type { AuthService } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {

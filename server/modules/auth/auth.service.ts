@@ -2,14 +2,17 @@
 // each refresh rotates the token. Presenting a token twice means it was stolen or replayed, so
 // the whole family is revoked. A family ends 30 days after its login whatever the rotation.
 import { randomUUID } from 'node:crypto';
+
 import type { AuthResponse } from '#contract/auth.ts';
 import { REFRESH_TOKEN_TTL_DAYS } from '#contract/constants.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { tooManyRequests, unauthorized } from '#server/http/api-error.ts';
+
 import type { AccessTokens } from './access-tokens.ts';
 import {
   claimRefreshToken,
+  type Credentials,
   deleteExpiredSessions,
   findCredentialsByEmail,
   findCredentialsById,
@@ -20,21 +23,20 @@ import {
   revokeUserRefreshTokens,
   revokeUserRefreshTokensExcept,
   touchSession,
-  type Credentials,
 } from './auth.repository.ts';
-import { deviceOf, maskedAddress } from './session-labels.ts';
 import { deleteFailures } from './login-failures.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
+import { deviceOf, maskedAddress } from './session-labels.ts';
 
 // What the rest of the server uses of authentication: hashing a new password, one-time tokens
 // for mails, access tokens and the messages of a missing or rejected one, the login limits.
-export { TOKEN_INVALID_MESSAGE, TOKEN_MISSING_MESSAGE } from './access-tokens.ts';
 export type { AccessTokens, Principal } from './access-tokens.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
-export { weakPasswordViolation } from './password-policy.ts';
+export { TOKEN_INVALID_MESSAGE, TOKEN_MISSING_MESSAGE } from './access-tokens.ts';
 export type { LoginLimits, LoginThrottle } from './login-throttle.ts';
+export { weakPasswordViolation } from './password-policy.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { generateSecretToken, hashSecretToken } from './secret-tokens.ts';
 
 /**

@@ -2,6 +2,7 @@
 // (PGlite in the server project, PostgreSQL in the postgres project).
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   bearer,

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import { blockedUntil, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
 import { loginFailures } from '#server/db/schema/index.ts';

@@ -3,12 +3,13 @@
 // blocked caller learns from Retry-After when the oldest counted failure leaves the window.
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
+
 import {
   deleteFailures,
   deleteFailuresUpTo,
-  insertFailures,
   failuresBlockUntil,
   type FailureScope,
+  insertFailures,
 } from './login-failures.repository.ts';
 
 export interface LoginLimits {

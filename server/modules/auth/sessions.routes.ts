@@ -1,10 +1,12 @@
 // The buyer's sessions under the common profile area (decision 169): where they are signed in,
 // and signing out one session or every other one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { sessionEndpoints as endpoints } from '#contract/sessions.ts';
 import { unauthorized } from '#server/http/api-error.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import { TOKEN_INVALID_MESSAGE } from './access-tokens.ts';
 import type { SessionsService } from './sessions.service.ts';
 

@@ -6,6 +6,7 @@ import type { ActiveSessionList } from '#contract/sessions.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { notFound } from '#server/http/api-error.ts';
+
 import {
   findSessionState,
   findUserSession,

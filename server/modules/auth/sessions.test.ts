@@ -3,6 +3,7 @@
 // next request although its access token has not expired, and nobody reaches another's session.
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { ActiveSessionListSchema } from '#contract/sessions.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type TestContext,
   useSignInApp,
 } from '#tests/helpers/test-app.ts';
+
 import { deviceOf, maskedAddress } from './session-labels.ts';
 
 const FIREFOX_WINDOWS =

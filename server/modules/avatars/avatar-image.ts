@@ -5,15 +5,16 @@
 // refused without allocating its pixels. What is stored is always sharp's own square WebP output,
 // which carries no metadata (EXIF, GPS, XMP, ICC) and nothing else of the uploaded bytes.
 import sharp from 'sharp';
+
 import {
   AVATAR_MARKUP_MESSAGE,
   AVATAR_SIZES,
   AVATAR_TYPE_MESSAGE,
   AVATAR_UNREADABLE_MESSAGE,
+  type AvatarSize,
   avatarTooManyPixelsMessage,
   MAX_AVATAR_PIXELS,
   MAX_AVATAR_SIDE,
-  type AvatarSize,
 } from '#contract/avatars.ts';
 import { ApiError } from '#server/http/api-error.ts';
 

@@ -1,7 +1,8 @@
 // Users' pictures: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { avatarsRoutes } from './avatars.routes.ts';
-import { createAvatarsService, type AvatarsService } from './avatars.service.ts';
+import { type AvatarsService, createAvatarsService } from './avatars.service.ts';
 
 declare module '#server/composition.ts' {
   interface Services {

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import { files, users } from '#server/db/schema/index.ts';
 

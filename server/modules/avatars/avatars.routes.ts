@@ -1,13 +1,16 @@
 import { createReadStream } from 'node:fs';
+
 import type { FastifyInstance } from 'fastify';
+
 import {
   AVATAR_REQUIRED_MESSAGE,
   avatarEndpoints as endpoints,
   MAX_AVATAR_BYTES,
 } from '#contract/avatars.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
-import { route, type FileAnswer } from '#server/http/endpoint-route.ts';
+import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import { readRawUpload } from '../files/files.service.ts';
 import type { AvatarsService } from './avatars.service.ts';
 

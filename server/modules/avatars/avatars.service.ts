@@ -5,9 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { AvatarSize } from '#contract/avatars.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
+
 import { processAvatar } from './avatar-image.ts';
 import {
   deleteFileRow,

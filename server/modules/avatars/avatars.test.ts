@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import {
   AVATAR_MARKUP_MESSAGE,
   AVATAR_TYPE_MESSAGE,
@@ -16,6 +18,7 @@ import { files, users } from '#server/db/schema/index.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { multipart, useBuyerApp } from '#tests/helpers/orders.ts';
 import { bearer } from '#tests/helpers/test-app.ts';
+
 import { createAvatarsService } from './avatars.service.ts';
 
 const AVATARS = '/api/v1/common/profiles/avatars';

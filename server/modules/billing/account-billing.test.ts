@@ -3,7 +3,8 @@
 // and by the company's bill limit.
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountBillingSchema, type AccountBilling } from '#contract/billing.ts';
+
+import { type AccountBilling, AccountBillingSchema } from '#contract/billing.ts';
 import { CartDefaultsSchema } from '#contract/cart.ts';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from '#contract/companies.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
@@ -15,7 +16,6 @@ import {
 } from '#contract/orders.ts';
 import { BuyerProfileSchema } from '#contract/profile.ts';
 import { accounts, cartItems, companies } from '#server/db/schema/index.ts';
-import { TEST_START } from '#tests/helpers/test-app.ts';
 import {
   accountOf,
   addBuyersToCompany,
@@ -24,6 +24,7 @@ import {
   useBuyerApp,
   type Who,
 } from '#tests/helpers/orders.ts';
+import { TEST_START } from '#tests/helpers/test-app.ts';
 
 describe('the billing figures of an account', () => {
   const app = useBuyerApp();

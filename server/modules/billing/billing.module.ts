@@ -1,7 +1,8 @@
 // Billing: who is paid (the seller's bank details) and the monthly bills job.
 import { provide, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
-import { payeeOf, type Payee } from './billing.service.ts';
+
+import { type Payee, payeeOf } from './billing.service.ts';
 import { createMonthlyBillsJob, MONTHLY_BILLS_JOB, withMonthlyBills } from './monthly-bills.job.ts';
 
 declare module '#server/composition.ts' {

@@ -1,8 +1,9 @@
 // Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+
 import { documentNumber } from '#contract/document-number.ts';
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   accounts,
   companies,

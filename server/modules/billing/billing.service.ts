@@ -6,6 +6,7 @@ import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { BILL_LIMIT_MESSAGE, PAY_BY_BILL_NOT_ALLOWED_MESSAGE } from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orders } from '#server/db/schema/index.ts';
+
 import type { DocumentWriter } from '../files/files.service.ts';
 import {
   creditCredits,
@@ -27,7 +28,7 @@ export {
   updateInvoiceStatus,
 } from './billing.repository.ts';
 export { issueMonthlyBills, MONTHLY_BILLS_JOB } from './monthly-bills.job.ts';
-export { payeeOf, paymentInstructionsOf, type Payee } from './payee.ts';
+export { type Payee, payeeOf, paymentInstructionsOf } from './payee.ts';
 
 /**
  * What the user may spend for a company (decision 168), from one reading of the account, the

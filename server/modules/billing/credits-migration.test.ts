@@ -2,9 +2,11 @@
 // before it, stores balances the old way, and checks what the move leaves behind.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MIGRATIONS_FOLDER } from '#server/db/database.ts';
 
 const BEFORE = [

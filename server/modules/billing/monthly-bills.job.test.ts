@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import type { JobRunner } from '#server/jobs/job-runner.ts';
+
 import { MONTHLY_BILLS_JOB, withMonthlyBills } from './monthly-bills.job.ts';
 
 function fakeRunner() {

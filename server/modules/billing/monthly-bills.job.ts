@@ -2,13 +2,14 @@
 // company's pay-by-bill orders of a past month into one bill awaiting payment. It runs when the
 // worker starts and then daily; a month is billed once per company however often it runs, so
 // it only acts after a month has ended (and catches up on months it missed).
+import { centsToMoney } from '#contract/money.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '#server/http/idempotency.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
+
 import type { DocumentWriter } from '../files/files.service.ts';
-import { centsToMoney } from '#contract/money.ts';
 import {
   attachBill,
   findUnbilledMonths,

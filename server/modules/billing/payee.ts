@@ -3,7 +3,8 @@
 // ones, so that a buyer can copy them without opening the invoice.
 import { bicProblem, ibanProblem, normaliseBic, normaliseIban } from '#contract/companies.ts';
 import type { PaymentInstructions, PaymentMethod, PaymentStatus } from '#contract/orders.ts';
-import { PAYMENT_TERM_DAYS, type DocumentSeller } from '../files/files.service.ts';
+
+import { type DocumentSeller, PAYMENT_TERM_DAYS } from '../files/files.service.ts';
 
 export interface Payee {
   /** The account holder: the seller's name. */

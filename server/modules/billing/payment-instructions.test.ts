@@ -1,11 +1,13 @@
 // How to pay an order awaiting its bank transfer (decision 168): the order answers the account,
 // amount and reference its invoice asks for, at checkout and afterwards.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { OrderSchema, type PaymentMethod } from '#contract/orders.ts';
-import { DEFAULT_ENV } from '#server/env.ts';
 import { cartItems } from '#server/db/schema/index.ts';
-import { TEST_START } from '#tests/helpers/test-app.ts';
+import { DEFAULT_ENV } from '#server/env.ts';
 import { lineFor, siteWithNiches, useBuyerApp } from '#tests/helpers/orders.ts';
+import { TEST_START } from '#tests/helpers/test-app.ts';
+
 import { payeeOf } from './payee.ts';
 
 describe('payment instructions of an order', () => {

@@ -1,35 +1,37 @@
 // The rules of one cart line (spec §4 "Cart panel", §5; decision 031), shared by adding to the
 // cart, editing an item and placing the order: what 'provide' implies, which ids the buyer may
 // use, word counts within the plan, target URL normalisation, and the line's prices.
+import { createHash } from 'node:crypto';
+
 import {
+  type ArticleTopic,
   BUYER_DOMAIN_NOT_FOUND_MESSAGE,
   CART_SITE_BLACKLISTED_MESSAGE,
   CART_SITE_NOT_FOUND_MESSAGE,
-  LINK_TYPE_NOT_PRICED_MESSAGE,
-  PLAN_NOT_FOUND_MESSAGE,
-  PROVIDE_PLAN_SLUG,
-  missingCheckoutFields,
-  normalizeTargetUrl,
-  wordCountMessage,
-  type ArticleTopic,
   type CartItem,
   type CartLineSummary,
   type CheckoutField,
+  LINK_TYPE_NOT_PRICED_MESSAGE,
+  missingCheckoutFields,
+  normalizeTargetUrl,
+  PLAN_NOT_FOUND_MESSAGE,
+  PROVIDE_PLAN_SLUG,
+  wordCountMessage,
 } from '#contract/cart.ts';
-import { createHash } from 'node:crypto';
 import type { Violation } from '#contract/errors.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { Database } from '#server/db/database.ts';
+
+import { findContentProductPlans } from '../reference-data/reference-data.service.ts';
 import {
+  type CartItemRow,
   findBlacklisted,
   findBuyerDomains,
   findNiches,
   findSitePrices,
   findSites,
-  type CartItemRow,
 } from './cart.repository.ts';
-import { findContentProductPlans } from '../reference-data/reference-data.service.ts';
 
 /** A cart line as stored (one article). */
 export interface LineDraft {

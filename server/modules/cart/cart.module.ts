@@ -1,7 +1,8 @@
 // The shopping cart: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { cartRoutes } from './cart.routes.ts';
-import { createCartService, type CartService } from './cart.service.ts';
+import { type CartService, createCartService } from './cart.service.ts';
 
 declare module '#server/composition.ts' {
   interface Services {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import {
   blacklistedSites,

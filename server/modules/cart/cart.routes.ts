@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { cartEndpoints as endpoints } from '#contract/cart.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { CartService } from './cart.service.ts';
 
 /** Kept from before decision 044, so that keys stored then still match. */

@@ -1,37 +1,28 @@
 // The buyer's shopping cart (spec §7 "Shopping cart", decision 031): one item per article, lines
 // checked against what the buyer may use, prices always from the server.
+import type { z } from 'zod';
+
+import type { CartItemUpdateSchema, CartLineCreateSchema } from '#contract/cart.ts';
 import {
   BUYER_DOMAIN_NOT_FOUND_MESSAGE,
   CART_FULL_MESSAGE,
   CART_ITEM_NOT_FOUND_MESSAGE,
-  MAX_CART_ITEMS,
-  NOT_BLANK_MESSAGE,
   type CartItem,
   type CartItemList,
   type CartLineSummary,
   type CartSites,
   dueDateProblem,
   earliestDueDate,
+  MAX_CART_ITEMS,
+  NOT_BLANK_MESSAGE,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import type { PageQuery } from '#contract/pagination.ts';
-import type { z } from 'zod';
-import type { CartItemUpdateSchema, CartLineCreateSchema } from '#contract/cart.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
-import {
-  checkTargetUrl,
-  draftOf,
-  lineViolations,
-  loadLookups,
-  paidPlanOf,
-  settleLine,
-  toCartItem,
-  toCartLineSummary,
-  type LineDraft,
-} from './cart-lines.ts';
+
 import {
   countCartItems,
   countCartItemsBySite,
@@ -41,29 +32,40 @@ import {
   insertCartItems,
   updateCartItem,
 } from './cart.repository.ts';
+import {
+  checkTargetUrl,
+  draftOf,
+  type LineDraft,
+  lineViolations,
+  loadLookups,
+  paidPlanOf,
+  settleLine,
+  toCartItem,
+  toCartLineSummary,
+} from './cart-lines.ts';
 
 // What checkout uses of the cart: its lines locked, checked, priced and removed in the order's
 // transaction, by the same rules as adding and editing them.
 export {
-  checkTargetUrl,
-  draftOf,
-  lineVersion,
-  lineViolations,
-  linePriceCents,
-  loadLookups,
-  missingFieldsOf,
-  paidPlanOf,
-  settleLine,
-  type LineDraft,
-  type LineLookups,
-} from './cart-lines.ts';
-export {
+  type CartItemRow,
   deleteCartItems,
   findCartPrices,
   insertCartItems,
   lockCartItems,
-  type CartItemRow,
 } from './cart.repository.ts';
+export {
+  checkTargetUrl,
+  draftOf,
+  type LineDraft,
+  type LineLookups,
+  linePriceCents,
+  lineVersion,
+  lineViolations,
+  loadLookups,
+  missingFieldsOf,
+  paidPlanOf,
+  settleLine,
+} from './cart-lines.ts';
 
 /**
  * Every line of the buyer's cart as checkout names it, newest first (`CartDefaults.lines`): the

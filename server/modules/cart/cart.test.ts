@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import {
   APPROVED_TOPIC_MESSAGE,
   BUYER_DOMAIN_NOT_FOUND_MESSAGE,
@@ -7,6 +8,7 @@ import {
   CART_SITE_BLACKLISTED_MESSAGE,
   CART_SITE_NOT_FOUND_MESSAGE,
   CartDefaultsSchema,
+  type CartItem,
   CartItemListSchema,
   CartItemSchema,
   CartSitesSchema,
@@ -19,13 +21,11 @@ import {
   POSITIVE_INTEGER_MESSAGE,
   URL_SCHEME_MESSAGE,
   wordCountMessage,
-  type CartItem,
 } from '#contract/cart.ts';
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import { cartItems } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
   countRows,
   firstNiche,
@@ -34,6 +34,7 @@ import {
   unpricedNiche,
   useBuyerApp,
 } from '#tests/helpers/orders.ts';
+import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 
 describe('shopping cart', () => {
   const app = useBuyerApp();

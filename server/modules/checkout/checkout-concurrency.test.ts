@@ -2,20 +2,21 @@
 // and the same order sent twice at once. Meaningful on PostgreSQL, where requests really overlap.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, OrderSchema } from '#contract/orders.ts';
 import { creditTransactions, orders } from '#server/db/schema/index.ts';
-import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 import {
   addBuyersToCompany,
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   creditsOf,
   firstNiche,
   setCredits,
   siteWithNiches,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('orders under concurrency', () => {
   let ctx: TestContext;

@@ -1,8 +1,9 @@
 // Placing an order: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
+
 import { checkoutRoutes } from './checkout.routes.ts';
-import { createCheckoutService, type CheckoutService } from './checkout.service.ts';
+import { type CheckoutService, createCheckoutService } from './checkout.service.ts';
 
 declare module '#server/composition.ts' {
   interface Services {

@@ -1,6 +1,7 @@
 // What checkout reads and writes besides the cart and billing: the buyer's companies and the
 // order with its items (Drizzle only).
 import { asc, eq, sql } from 'drizzle-orm';
+
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import type { Database } from '#server/db/database.ts';
 import {

@@ -1,45 +1,48 @@
 // Checkout (spec §5, §7 "Orders", decisions 030 and 031): the cart's totals with VAT for a
 // company, which payment methods can pay them, and placing the order, which turns the whole cart
 // into an order in one transaction with prices, plan and VAT frozen.
+import type { z } from 'zod';
+
 import {
-  CHECKOUT_INCOMPLETE_MESSAGE,
-  EMPTY_CART_MESSAGE,
-  NOT_BLANK_MESSAGE,
   type CartDefaults,
+  CHECKOUT_INCOMPLETE_MESSAGE,
   dueDateProblem,
   earliestDueDate,
+  EMPTY_CART_MESSAGE,
+  NOT_BLANK_MESSAGE,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
-import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BillingSchema,
   CART_CHANGED_MESSAGE,
-  LINE_CHANGED_MESSAGE,
-  LINE_GONE_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
   INSUFFICIENT_CREDITS_MESSAGE,
-  PAYMENT_METHOD_TITLES,
+  LINE_CHANGED_MESSAGE,
+  LINE_GONE_MESSAGE,
   type Order,
   type OrderCreateSchema,
+  PAYMENT_METHOD_TITLES,
   type PaymentMethod,
   type PaymentMethodOption,
   type PaymentStatus,
 } from '#contract/orders.ts';
+import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import {
   rateText,
   vatCents,
-  vatDecision,
   type VatDecision,
+  vatDecision,
   type VatSeller,
 } from '#contract/vat.ts';
-import type { z } from 'zod';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { joinedOrNull } from '#server/db/left-join.ts';
 import type { OrderBilling } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
-import { VALIDATION_FAILED_MESSAGE, toViolations } from '#server/http/validation.ts';
+import { toViolations, VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+
+import type { Payee } from '../billing/billing.service.ts';
 import {
   accountBilling,
   debitCredits,
@@ -49,34 +52,33 @@ import {
   nextInvoiceNumber,
   payByBillProblem,
 } from '../billing/billing.service.ts';
-import type { Payee } from '../billing/billing.service.ts';
 import {
+  type CartItemRow,
   cartLineSummaries,
   deleteCartItems,
   draftOf,
   findCartPrices,
+  type LineLookups,
+  linePriceCents,
   lineVersion,
   lineViolations,
-  linePriceCents,
   loadLookups,
   lockCartItems,
   missingFieldsOf,
   paidPlanOf,
-  type CartItemRow,
-  type LineLookups,
 } from '../cart/cart.service.ts';
 import { freezeContentGuidelines } from '../content-guidelines/content-guidelines.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
 import { initialOrderItemStatus, type OrderNotifier } from '../order-items/order-items.service.ts';
 import { toOrder } from '../orders/orders.service.ts';
 import {
+  type CompanyRow,
   findCompaniesOfUser,
   findCountryCode,
   findUserEmail,
   insertOrder,
   insertOrderItems,
   lockCompany,
-  type CompanyRow,
 } from './checkout.repository.ts';
 
 type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;

@@ -3,19 +3,20 @@
 // of the cart, idempotent repeats and what another buyer may see.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { AccountBillingSchema } from '#contract/billing.ts';
 import {
   CART_SITE_BLACKLISTED_MESSAGE,
-  CHECKOUT_INCOMPLETE_MESSAGE,
   CartDefaultsSchema,
+  type CartItem,
   CartItemListSchema,
+  type CartLineCreate,
+  CHECKOUT_INCOMPLETE_MESSAGE,
   EMPTY_CART_MESSAGE,
   LINK_TYPE_NOT_PRICED_MESSAGE,
   NOT_BLANK_MESSAGE,
   wordCountMessage,
-  type CartItem,
-  type CartLineCreate,
 } from '#contract/cart.ts';
-import { AccountBillingSchema } from '#contract/billing.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   BILL_LIMIT_MESSAGE,
@@ -25,16 +26,17 @@ import {
   INSUFFICIENT_CREDITS_MESSAGE,
   LINE_CHANGED_MESSAGE,
   LINE_GONE_MESSAGE,
+  type Order,
   ORDER_NOT_FOUND_MESSAGE,
   OrderSchema,
   PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
-  PaymentMethodListSchema,
-  type Order,
   type PaymentMethod,
+  PaymentMethodListSchema,
 } from '#contract/orders.ts';
 import { BuyerProfileSchema } from '#contract/profile.ts';
 import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import { vatCents } from '#contract/vat.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   cartItems,
   companies,
@@ -43,22 +45,22 @@ import {
   orders,
   sitePrices,
 } from '#server/db/schema/index.ts';
-import { referenceIds } from '#server/db/reference-data.ts';
-import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
 import {
   accountOf,
   addBuyersToCompany,
   countRows,
   creditsOf,
   firstNiche,
+  itemsOfOrder,
   lineFor,
   setCredits,
   siteWithNiches,
   useBuyerApp,
-  itemsOfOrder,
 } from '#tests/helpers/orders.ts';
+import { signInBuyers, TEST_START } from '#tests/helpers/test-app.ts';
+
+import { issueMonthlyBills, MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 
 type Who = 'buyer' | 'secondBuyer';
 

@@ -1,7 +1,9 @@
 // The order summary mail is queued with its order and retried until it is sent (decision 126).
 import { randomUUID } from 'node:crypto';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { jobs } from '#server/db/schema/index.ts';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#server/mail/mail-queue.ts';
@@ -9,11 +11,11 @@ import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { failingFirst, mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   countRows,
   creditsOf,
   lineOfKind,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
 import { createTestContext, signInBuyers, type TestContext } from '#tests/helpers/test-app.ts';
 

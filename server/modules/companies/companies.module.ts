@@ -1,8 +1,9 @@
 // The current account, company details and requests, and their review in a demo: what the
 // module offers, handles and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { companiesRoutes } from './companies.routes.ts';
-import { createCompaniesService, type CompaniesService } from './companies.service.ts';
+import { type CompaniesService, createCompaniesService } from './companies.service.ts';
 import {
   createDemoCompanyReviewJob,
   DEMO_COMPANY_REVIEW_JOB,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   accounts,
   businessTypes,

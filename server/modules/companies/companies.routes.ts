@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+
 import { companyEndpoints as endpoints } from '#contract/companies.ts';
 import { profileEndpoints } from '#contract/profile.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { CompaniesService } from './companies.service.ts';
 
 export async function companiesRoutes(

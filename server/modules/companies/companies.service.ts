@@ -5,17 +5,17 @@
 import type { AccountBilling } from '#contract/billing.ts';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
+  type Company,
   COMPANY_NOT_FOUND_MESSAGE,
   COMPANY_REQUEST_NOT_FOUND_MESSAGE,
-  INVALID_BUSINESS_TYPE_MESSAGE,
-  INVALID_COUNTRY_MESSAGE,
-  PENDING_CHANGE_MESSAGE,
-  vatNumberProblem,
-  type Company,
   type CompanyDetails,
   type CompanyRequest,
   type CompanyRequestCreate,
   type CompanyRequestList,
+  INVALID_BUSINESS_TYPE_MESSAGE,
+  INVALID_COUNTRY_MESSAGE,
+  PENDING_CHANGE_MESSAGE,
+  vatNumberProblem,
 } from '#contract/companies.ts';
 import type { Violation } from '#contract/errors.ts';
 import type { PageQuery } from '#contract/pagination.ts';
@@ -26,9 +26,11 @@ import type { companies } from '#server/db/schema/index.ts';
 import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+
 import { accountBilling } from '../billing/billing.service.ts';
 import {
   businessTypeExists,
+  type CompanyRow,
   countRequests,
   findAccountOfUser,
   findCompany,
@@ -46,10 +48,9 @@ import {
   lockPendingRequest,
   makeAccountCurrent,
   nextRequestNumber,
+  type RequestRow,
   updateCompany,
   updateRequest,
-  type CompanyRow,
-  type RequestRow,
 } from './companies.repository.ts';
 
 export const DEFAULT_REJECTION_REASON = 'The company details could not be verified.';

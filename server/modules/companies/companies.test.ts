@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { CartDefaultsSchema } from '#contract/cart.ts';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
   COMPANY_NOT_FOUND_MESSAGE,
@@ -16,13 +18,14 @@ import {
   PENDING_CHANGE_MESSAGE,
   VAT_COUNTRY_MISMATCH_MESSAGE,
 } from '#contract/companies.ts';
-import { CartDefaultsSchema } from '#contract/cart.ts';
 import { LINE_BREAK_MESSAGE } from '#contract/input-rules.ts';
-import { BuyerProfileSchema, type BuyerProfile } from '#contract/profile.ts';
-import { stableUuid } from '#server/db/stable-id.ts';
+import { type BuyerProfile, BuyerProfileSchema } from '#contract/profile.ts';
 import { accounts, companies, companyRequests } from '#server/db/schema/index.ts';
+import { stableUuid } from '#server/db/stable-id.ts';
+import { DEMO_KEY_HEADER, demoControlKey } from '#server/http/demo-control.ts';
+import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { buyerCalls, type BuyerCalls, type Who } from '#tests/helpers/orders.ts';
+import { type BuyerCalls, buyerCalls, type Who } from '#tests/helpers/orders.ts';
 import {
   createTestContext,
   signInBuyers,
@@ -30,8 +33,7 @@ import {
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
-import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
-import { DEMO_KEY_HEADER, demoControlKey } from '#server/http/demo-control.ts';
+
 import { createCompaniesService, DEFAULT_REJECTION_REASON } from './companies.service.ts';
 
 const AGENCY = stableUuid('business-type:Agency');

@@ -3,13 +3,14 @@
 // With the embedded database held by a running server, the decision is asked of that server
 // through its demo control route.
 import { demoEndpoints } from '#contract/demo.ts';
+import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import type { Env } from '#server/env.ts';
 import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
-import { systemClock } from '#server/clock.ts';
+
 import {
-  createCompaniesService,
   type CompanyDecision,
+  createCompaniesService,
   type DecisionResult,
 } from './companies.service.ts';
 

@@ -3,12 +3,14 @@
 // (DEMO_ADVANCE_SECONDS, the demo publisher's), and `npm run demo:company -- <request>
 // approve|reject [reason]` decides one at once. Never part of a production start.
 import type { FastifyInstance } from 'fastify';
+
 import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
+
 import type { CompaniesService } from './companies.service.ts';
 
 export const DEMO_COMPANY_REVIEW_JOB = 'demo-company-review';

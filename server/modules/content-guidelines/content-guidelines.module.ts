@@ -1,9 +1,10 @@
 // The content guidelines form and its file: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { contentGuidelinesRoutes } from './content-guidelines.routes.ts';
 import {
-  createContentGuidelinesService,
   type ContentGuidelinesService,
+  createContentGuidelinesService,
 } from './content-guidelines.service.ts';
 
 declare module '#server/composition.ts' {

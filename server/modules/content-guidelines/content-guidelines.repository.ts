@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+
 import type { ContentGuidelinesSettings } from '#contract/content-guidelines.ts';
 import type { Database } from '#server/db/database.ts';
 import { contentGuidelines, files } from '#server/db/schema/index.ts';

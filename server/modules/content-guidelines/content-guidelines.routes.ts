@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { contentGuidelinesEndpoints as endpoints } from '#contract/content-guidelines.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import { readMultipartForm } from '../files/files.service.ts';
 import type { ContentGuidelinesService } from './content-guidelines.service.ts';
 

@@ -1,20 +1,21 @@
 // A buyer's content guidelines (spec §3, decision 085): read, saved whole, the custom guidelines
 // file replaced or removed, and frozen into order items at checkout (decision 086).
 import {
-  DEFAULT_CONTENT_GUIDELINES,
-  GUIDELINES_FILE_EXTENSIONS,
   type ContentGuidelines,
   type ContentGuidelinesBody,
+  DEFAULT_CONTENT_GUIDELINES,
   type FrozenContentGuidelines,
+  GUIDELINES_FILE_EXTENSIONS,
 } from '#contract/content-guidelines.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { storeFile, type MultipartForm } from '../files/files.service.ts';
+
+import { type MultipartForm, storeFile } from '../files/files.service.ts';
 import {
   findGuidelines,
-  upsertGuidelines,
   type GuidelinesRow,
+  upsertGuidelines,
 } from './content-guidelines.repository.ts';
 
 export const GUIDELINES_FILE_MISSING_MESSAGE = `Choose a file to upload (${GUIDELINES_FILE_EXTENSIONS.join(', ')}).`;

@@ -1,26 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
+
+import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import {
   BOTH_AVOIDED_AND_PREFERRED_MESSAGE,
-  CONTROL_CHARACTERS_MESSAGE,
+  type ContentGuidelinesInput,
   ContentGuidelinesSchema,
+  CONTROL_CHARACTERS_MESSAGE,
   DEFAULT_CONTENT_GUIDELINES,
   MAX_COMMENT_LENGTH,
   MAX_DOMAINS,
   MAX_TOPICS,
   NEWLINES_MESSAGE,
   UNIQUE_ITEMS_MESSAGE,
-  type ContentGuidelinesInput,
 } from '#contract/content-guidelines.ts';
-import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { contentGuidelines, files } from '#server/db/schema/index.ts';
 import { UNKNOWN_FIELD_MESSAGE } from '#server/http/validation.ts';
+import { FILE_NAME_TYPE_MESSAGE, FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
 import { lineOfKind, multipart, placeOrder, useBuyerApp, type Who } from '#tests/helpers/orders.ts';
-import { FILE_NAME_TYPE_MESSAGE, FILE_TYPE_MESSAGE } from '#server/modules/files/files.service.ts';
+
 import { GUIDELINES_FILE_MISSING_MESSAGE } from './content-guidelines.service.ts';
 
 const filled: ContentGuidelinesInput = {

@@ -3,16 +3,17 @@
 // prints what it did. Demo installations only (decision 041). With the embedded database held by
 // a running server, the step is asked of that server through its demo control route.
 import path from 'node:path';
+
 import { demoEndpoints } from '#contract/demo.ts';
+import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import type { Env } from '#server/env.ts';
+import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
-import { systemClock } from '#server/clock.ts';
-import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
-import { createDemoPublisher, PUBLISHER_EVENTS, type AdvanceResult } from './demo-publisher.ts';
+
 import { createDocumentWriter } from '../files/files.service.ts';
 import { createLinkMonitor, monitorPace } from '../link-monitoring/link-monitoring.service.ts';
 import {
@@ -20,6 +21,7 @@ import {
   createOrderNotifier,
   type ItemEvent,
 } from '../order-items/order-items.service.ts';
+import { type AdvanceResult, createDemoPublisher, PUBLISHER_EVENTS } from './demo-publisher.ts';
 
 const USAGE = `Usage: npm run demo:advance -- <order item id or number> [event]
 Events: ${PUBLISHER_EVENTS.join(', ')}`;

@@ -1,14 +1,15 @@
 // The demo publisher (decision 041): it moves paid items through the publisher's steps in a demo
 // installation, paced by DEMO_ADVANCE_SECONDS, and answers the demo control route.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
+import { demoRoutes } from './demo.routes.ts';
 import {
   createDemoPublisher,
   createDemoPublisherJob,
   DEMO_PUBLISHER_JOB,
-  withDemoPublisher,
   type DemoPublisher,
+  withDemoPublisher,
 } from './demo-publisher.ts';
-import { demoRoutes } from './demo.routes.ts';
 
 declare module '#server/composition.ts' {
   interface Services {

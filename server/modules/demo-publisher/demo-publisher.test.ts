@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openDatabase } from '#server/db/open-database.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';
 import { createTestContext, TEST_JWT_SECRET } from '#tests/helpers/test-app.ts';

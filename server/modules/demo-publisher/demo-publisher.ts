@@ -3,25 +3,26 @@
 // moves each paid item one publisher step once it has rested DEMO_ADVANCE_SECONDS in its status,
 // and `npm run demo:advance`, which moves one item one step at once. Never part of a production
 // start (decision 041).
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orderItems } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
-import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
+
 import {
-  ITEM_EVENTS,
-  LIFE_CYCLE,
-  PUBLISHER_STATUSES,
+  type EventInput,
   factsOf,
   findItem,
   findItemIdByNumberOrId,
   findItemsDueForPublisher,
-  nextPublisherEvent,
-  type EventInput,
+  ITEM_EVENTS,
   type ItemEvent,
+  LIFE_CYCLE,
   type LifeCycleService,
+  nextPublisherEvent,
+  PUBLISHER_STATUSES,
 } from '../order-items/order-items.service.ts';
 
 export const DEMO_PUBLISHER_JOB = 'demo-publisher';

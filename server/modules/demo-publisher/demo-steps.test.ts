@@ -2,29 +2,31 @@
 // through the publisher's steps with the buyer's mails, and the advance control.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { cartItems, orderItems, orders } from '#server/db/schema/index.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';
-import { DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import {
-  signInBuyers,
-  TEST_JWT_SECRET,
-  TEST_START,
-  createTestContext,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
-import {
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   lineOfKind,
   placeOrder,
   setCredits,
-  type CatalogueFacts,
   setNotifications,
 } from '#tests/helpers/orders.ts';
+import {
+  createTestContext,
+  signInBuyers,
+  TEST_JWT_SECRET,
+  TEST_START,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+
+import { DEMO_PUBLISHER_JOB } from './demo-publisher.ts';
 
 const PACE = 60;
 

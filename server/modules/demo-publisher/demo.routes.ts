@@ -2,10 +2,12 @@
 // database is held by the server. Registered only in a demo installation (decision 041), and
 // guarded by a key derived from the token secret (demoControlKey).
 import type { FastifyInstance } from 'fastify';
+
 import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
+
 import type { DemoPublisher } from './demo-publisher.ts';
 
 export async function demoRoutes(

@@ -1,5 +1,6 @@
 // The buyer's domains: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { domainsRoutes } from './domains.routes.ts';
 import { createDomainsService, type DomainsService } from './domains.service.ts';
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import {
   buyerDomainReferents,

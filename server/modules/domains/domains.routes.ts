@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { domainEndpoints as endpoints } from '#contract/domains.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { DomainsService } from './domains.service.ts';
 
 export async function domainsRoutes(

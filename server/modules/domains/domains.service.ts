@@ -1,9 +1,9 @@
 import {
-  DOMAIN_TAKEN_MESSAGE,
-  MAX_BUYER_DOMAINS,
   type BuyerDomain,
   type BuyerDomainList,
   type CreateBuyerDomain,
+  DOMAIN_TAKEN_MESSAGE,
+  MAX_BUYER_DOMAINS,
 } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
 import type { PageQuery } from '#contract/pagination.ts';
@@ -13,15 +13,16 @@ import { joinedOrNull } from '#server/db/left-join.ts';
 import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+
 import {
   archiveDomain,
   clearDomainLists,
   countDomainsOfUser,
+  type DomainRow,
   findActiveDomain,
   findDomainsOfUser,
   hasActiveDomain,
   insertOrReviveDomain,
-  type DomainRow,
 } from './domains.repository.ts';
 
 export const DOMAIN_LIMIT_MESSAGE = `You can keep at most ${MAX_BUYER_DOMAINS} domains. Delete one you no longer need to add another.`;

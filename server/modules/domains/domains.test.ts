@@ -1,7 +1,8 @@
-import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { domainToASCII } from 'node:url';
+
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { CartItemListSchema } from '#contract/cart.ts';
 import {
   BuyerDomainListSchema,
@@ -10,21 +11,23 @@ import {
   MAX_BUYER_DOMAINS,
 } from '#contract/domains.ts';
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { buyerDomains, cartItems } from '#server/db/schema/index.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
+  type BuyerCalls,
+  type BuyerTokens,
+  type CatalogueFacts,
   countRows,
   itemsOfOrder,
   lineFor,
   siteWithNiches,
   useBuyerApp,
-  type BuyerCalls,
-  type BuyerTokens,
-  type CatalogueFacts,
   type Who,
 } from '#tests/helpers/orders.ts';
-import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
+import { bearer, type TestContext, useSignedInApp } from '#tests/helpers/test-app.ts';
+
 import { DOMAIN_LIMIT_MESSAGE } from './domains.service.ts';
 
 describe('GET /api/v1/buyer/domains', () => {

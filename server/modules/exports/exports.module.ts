@@ -1,5 +1,6 @@
 // Exports of the catalogue and their job: what the module offers, handles and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService, type ExportsService } from './exports.service.ts';
 import { createSiteExportJob, SITE_EXPORT_JOB } from './site-export.job.ts';

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import { exportTasks, files, users } from '#server/db/schema/index.ts';
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+
 import { exportEndpoints as endpoints, type ExportTaskCreate } from '#contract/exports.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { ExportsService } from './exports.service.ts';
 
 export async function exportsRoutes(

@@ -5,12 +5,13 @@ import type { Database } from '#server/db/database.ts';
 import { forbidden, notFound } from '#server/http/api-error.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
+
 import type { SitesService } from '../sites/sites.service.ts';
 import {
+  type ExportTaskRow,
   findExportTask,
   insertExportTask,
   mayExportSites,
-  type ExportTaskRow,
 } from './exports.repository.ts';
 import { SITE_EXPORT_JOB } from './site-export.job.ts';
 

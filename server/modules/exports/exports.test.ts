@@ -1,26 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { SiteListSchema } from '#contract/catalogue.ts';
 import {
   EXPORT_COLUMNS,
   exportColumnLabel,
+  type ExportTask,
   ExportTaskSchema,
   MAX_EXPORT_SITE_IDS,
-  type ExportTask,
 } from '#contract/exports.ts';
 import { jobs, sites, websiteTopics } from '#server/db/schema/index.ts';
-import { createSitesService } from '../sites/sites.service.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '#server/jobs/job-runner.ts';
-import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
 import { csvRecords, readCsv } from '#tests/helpers/csv-reader.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   bearer,
   signInBuyers,
-  useSignedInApp,
   TEST_START,
   type TestContext,
+  useSignedInApp,
 } from '#tests/helpers/test-app.ts';
+
+import { createSitesService } from '../sites/sites.service.ts';
+import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
 
 describe('site export tasks', () => {
   const app = useSignedInApp();

@@ -1,23 +1,25 @@
 // The job that writes a catalogue export: the task's query, page by page, into a CSV file under
 // DATA_DIR/files, advancing the task's progress after each page.
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
+
 import {
   backLinkedText,
   LINK_TYPE_TITLES,
-  SPONSOR_TAG_TYPE_TITLES,
   type Site,
   type SiteListQuery,
+  SPONSOR_TAG_TYPE_TITLES,
 } from '#contract/catalogue.ts';
-import { EXPORT_COLUMNS, exportColumnLabel, type ExportColumn } from '#contract/exports.ts';
+import { EXPORT_COLUMNS, type ExportColumn, exportColumnLabel } from '#contract/exports.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { formatRatio, SITE_METRIC_BY_KEY, type SiteMetricKey } from '#contract/site-metrics.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { csvDate, csvHeader, csvRows, type CsvCell, type CsvColumn } from '#server/jobs/csv.ts';
+import { type CsvCell, type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+
 import type { SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
 

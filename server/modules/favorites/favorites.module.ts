@@ -1,5 +1,6 @@
 // Favourite and blacklisted sites and favourite filters: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { favoritesRoutes } from './favorites.routes.ts';
 import { createFavoritesService, type FavoritesService } from './favorites.service.ts';
 

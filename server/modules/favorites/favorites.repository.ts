@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
 import type { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
 import { savedViews, sites } from '#server/db/schema/index.ts';

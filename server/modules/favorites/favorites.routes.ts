@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { favoriteEndpoints as endpoints } from '#contract/favorites.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { IdempotencyOptions } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { FavoritesService, MarkList } from './favorites.service.ts';
 
 /**

@@ -1,23 +1,24 @@
 import type { Violation } from '#contract/errors.ts';
 import {
-  SAVED_VIEW_NOT_FOUND_MESSAGE,
-  SITE_NOT_FOUND_MESSAGE,
   type FavoriteItems,
   type FavoriteItemsUpdate,
+  SAVED_VIEW_NOT_FOUND_MESSAGE,
+  SITE_NOT_FOUND_MESSAGE,
 } from '#contract/favorites.ts';
 import type { Database } from '#server/db/database.ts';
 import { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
 import type { SitesService } from '#server/modules/sites/sites.service.ts';
+
 import {
   addMarks,
   findFavoriteFilters,
   findMarkedDomains,
   findOwnSiteFilterIds,
+  type MarkTable,
   removeMarks,
   replaceMarks,
   setFavoriteFilters,
-  type MarkTable,
 } from './favorites.repository.ts';
 
 export type MarkList = 'favorites' | 'blacklists';

@@ -1,10 +1,11 @@
 import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { SiteListSchema } from '#contract/catalogue.ts';
 import { FavoriteItemsSchema } from '#contract/favorites.ts';
 import { sites } from '#server/db/schema/index.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
+import { bearer, type TestContext, useSignedInApp } from '#tests/helpers/test-app.ts';
 
 describe('favourites and blacklists', () => {
   const app = useSignedInApp();

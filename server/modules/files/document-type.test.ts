@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { detectDocumentType } from './document-type.ts';
+
 import { sizeTexts } from '#contract/constants.ts';
 import { documentSamples } from '#tests/helpers/document-samples.ts';
+
+import { detectDocumentType } from './document-type.ts';
 
 describe('the document type of an upload', () => {
   it('recognises PDF, DOCX, DOC and UTF-8 text by their bytes', () => {

@@ -3,28 +3,13 @@
 // and by nobody else.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+
 import type { CartLineCreate } from '#contract/cart.ts';
-import { moneyToCents, centsToMoney } from '#contract/money.ts';
-import { OrderSchema, type Order, type PaymentMethod } from '#contract/orders.ts';
 import { FilePreviewSchema } from '#contract/files.ts';
-import { VAT_TREATMENT_LABELS, rateText } from '#contract/vat.ts';
-import {
-  bearer,
-  createTestContext,
-  signInBuyers,
-  TEST_START,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
-import {
-  addBuyersToCompany,
-  buyerCalls,
-  catalogueFacts,
-  lineFor,
-  setCredits,
-  siteWithNiches,
-  type CatalogueFacts,
-  itemsOfOrder,
-} from '#tests/helpers/orders.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
+import { type Order, OrderSchema, type PaymentMethod } from '#contract/orders.ts';
+import { rateText, VAT_TREATMENT_LABELS } from '#contract/vat.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   cartItems,
   creditNotes,
@@ -33,12 +18,29 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
+import {
+  addBuyersToCompany,
+  buyerCalls,
+  type CatalogueFacts,
+  catalogueFacts,
+  itemsOfOrder,
+  lineFor,
+  setCredits,
+  siteWithNiches,
+} from '#tests/helpers/orders.ts';
+import { pdfTexts } from '#tests/helpers/pdf-text.ts';
+import {
+  bearer,
+  createTestContext,
+  signInBuyers,
+  TEST_START,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+
 import { MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { DEMO_DOCUMENT_SELLER } from './document-seller.ts';
-import { storeFile } from './file-store.ts';
 import { createDocumentWriter } from './documents.ts';
-import { pdfTexts } from '#tests/helpers/pdf-text.ts';
-import { referenceIds } from '#server/db/reference-data.ts';
+import { storeFile } from './file-store.ts';
 
 const money = (amount: string) => `${amount} EUR`;
 

@@ -3,12 +3,13 @@
 // the row. Everything printed comes from the stored rows: the order's billing snapshot, its
 // frozen prices and VAT.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { creditEffectText, orderMoneyCents } from '#contract/order-money.ts';
 import { PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
 import { postalAddressLines } from '#contract/postal-address.ts';
-import { VAT_TREATMENT_LABELS, rateText } from '#contract/vat.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { rateText, VAT_TREATMENT_LABELS } from '#contract/vat.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   countries,
   creditNotes,
@@ -17,9 +18,10 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
-import { storeCompanyDocument, type StoredFile } from './file-store.ts';
+
 import type { DocumentSeller } from './document-seller.ts';
-import { renderPdf, type PdfBlock } from './pdf.ts';
+import { storeCompanyDocument, type StoredFile } from './file-store.ts';
+import { type PdfBlock, renderPdf } from './pdf.ts';
 
 export { DEMO_DOCUMENT_SELLER, type DocumentSeller } from './document-seller.ts';
 

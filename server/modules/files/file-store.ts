@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 

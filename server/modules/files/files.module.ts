@@ -1,7 +1,9 @@
 // Stored files, multipart forms and the PDF documents: what the module offers and serves.
 import multipart from '@fastify/multipart';
+
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
+
 import { createDocumentWriter, type DocumentWriter } from './documents.ts';
 import { filePreviewRoutes, filesRoutes } from './files.routes.ts';
 import { MULTIPART_COUNT_LIMIT } from './multipart.ts';

@@ -6,14 +6,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+
 import { and, eq, exists, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+
 import { fileEndpoints as endpoints, PREVIEW_TTL_SECONDS } from '#contract/files.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { accounts, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
-import { route, type FileAnswer } from '#server/http/endpoint-route.ts';
+import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 
 /** Types a browser may show in the tab; anything else is downloaded. */

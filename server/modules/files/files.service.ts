@@ -4,19 +4,19 @@
 export {
   createDocumentWriter,
   DEMO_DOCUMENT_SELLER,
-  PAYMENT_TERM_DAYS,
   type DocumentSeller,
   type DocumentWriter,
+  PAYMENT_TERM_DAYS,
 } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {
   FILE_NAME_TYPE_MESSAGE,
   FILE_TYPE_MESSAGE,
   formParts,
-  readMultipartForm,
   type MultipartForm,
+  readMultipartForm,
 } from './multipart.ts';
-export { readRawUpload, type RawUpload } from './raw-upload.ts';
+export { type RawUpload, readRawUpload } from './raw-upload.ts';
 export {
   readTextUpload,
   recordTextUpload,

@@ -3,6 +3,7 @@
 // the file's type checked by its content.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+
 import {
   EMPTY_FILE_MESSAGE,
   fileTooLargeMessage,
@@ -12,7 +13,8 @@ import {
 import { textProblem } from '#contract/input-rules.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
-import { DOCUMENT_MIME_TYPES, detectDocumentType, type DocumentType } from './document-type.ts';
+
+import { detectDocumentType, DOCUMENT_MIME_TYPES, type DocumentType } from './document-type.ts';
 
 /** Bytes read past the limit only to name the file's size; beyond this it is "more than". */
 export const MULTIPART_COUNT_LIMIT = MAX_UPLOAD_BYTES * 4;

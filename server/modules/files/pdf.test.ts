@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { readPdf } from '#tests/helpers/pdf-text.ts';
-import { renderPdf, type PdfBlock } from './pdf.ts';
+
+import { type PdfBlock, renderPdf } from './pdf.ts';
 
 describe('PDF writer', () => {
   it('writes a valid one-page A4 document with its text', async () => {

@@ -4,8 +4,9 @@
 // (decision 043). Text flows onto a new page when a page is full.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+
 import type { Font } from 'fontkit';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 export const A4_WIDTH = 595;

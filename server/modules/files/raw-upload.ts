@@ -1,6 +1,7 @@
 // Reading a multipart/form-data request whose one file part (`file`) is judged by its caller
 // (an image, say), with a size limit of the caller's: over it, 413 in the spec's words (§5).
 import type { FastifyRequest } from 'fastify';
+
 import { fileTooLarge, formParts, readFileBytes, uploadedFileName } from './multipart.ts';
 
 export interface RawUpload {

@@ -9,20 +9,23 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import type { FastifyRequest } from 'fastify';
+
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import {
-  uploadedFileName,
-  fileTooLarge,
-  nameMatchingType,
-  formParts,
-  unreadableForm,
-} from './multipart.ts';
+
 import type { StoredFile } from './file-store.ts';
+import {
+  fileTooLarge,
+  formParts,
+  nameMatchingType,
+  unreadableForm,
+  uploadedFileName,
+} from './multipart.ts';
 
 export { TEXT_FILE_TYPE_MESSAGE };
 export const TEXT_FILE_MISSING_MESSAGE = 'Choose a file to upload.';

@@ -1,5 +1,6 @@
 // The health check.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { healthRoutes } from './health.routes.ts';
 
 export const healthModule: ServerModule = {

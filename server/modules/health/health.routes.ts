@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+
 import { healthEndpoints as endpoints } from '#contract/health.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError } from '#server/http/api-error.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createTestContext } from '#tests/helpers/test-app.ts';
 import { createTestPglite } from '#tests/helpers/test-databases.ts';
 

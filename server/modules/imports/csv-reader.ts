@@ -2,6 +2,7 @@
 // is the one the first line uses most, a UTF-8 BOM is dropped, CRLF and LF both end a row, quoted
 // fields may hold delimiters and newlines, and rows may have any number of cells.
 import { Readable } from 'node:stream';
+
 import { parse } from 'csv-parse';
 
 export interface CsvRow {

@@ -1,6 +1,7 @@
 // Uploaded domain and competitor lists and their import job: what the module offers, handles
 // and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { importsRoutes, importStatusRoutes } from './imports.routes.ts';
 import { createImportsService, type ImportsService } from './imports.service.ts';
 import { createListImportJob, LIST_IMPORT_JOB } from './list-import.job.ts';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#server/db/database.ts';
+
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   buyerDomains,
   competitorGroups,

@@ -2,10 +2,12 @@
 // files, and the statuses of the imports that read them (spec §7 "Buyer domains", "Files and
 // imports").
 import type { FastifyInstance } from 'fastify';
+
 import { importEndpoints as endpoints } from '#contract/imports.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { ImportsService } from './imports.service.ts';
 
 /** Creating a group twice with one key creates it once (decision 044). */

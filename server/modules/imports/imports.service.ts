@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import type {
   BuyerDomain,
   CompetitorGroup,
@@ -11,11 +12,12 @@ import type {
 import { COMPETITOR_GROUP_NAME_TAKEN_MESSAGE } from '#contract/domains.ts';
 import type { PageQuery } from '#contract/pagination.ts';
 import type { Database } from '#server/db/database.ts';
-import { readActiveDomain } from '#server/modules/domains/domains.service.ts';
 import { joinedOrNull } from '#server/db/left-join.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
+import { readActiveDomain } from '#server/modules/domains/domains.service.ts';
+
 import { readTextUpload, recordTextUpload } from '../files/files.service.ts';
 import {
   countGroups,
@@ -24,12 +26,12 @@ import {
   findGroup,
   findGroups,
   findStatuses,
+  type GroupRow,
   hasGroupNamed,
   insertFileImport,
   insertGroup,
   setDomainReferentsUpload,
   setGroupCompetitorsUpload,
-  type GroupRow,
 } from './imports.repository.ts';
 import { LIST_IMPORT_JOB } from './list-import.job.ts';
 

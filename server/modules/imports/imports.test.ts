@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import {
   BuyerDomainListSchema,
@@ -17,7 +18,8 @@ import {
 } from '#server/modules/files/files.service.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { multipart } from '#tests/helpers/orders.ts';
-import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
+import { bearer, type TestContext, useSignedInApp } from '#tests/helpers/test-app.ts';
+
 import { IMPORT_ERROR_MESSAGES, MAX_STORED_ROW_ERRORS } from './list-reader.ts';
 
 type Who = 'buyer' | 'secondBuyer';

@@ -3,13 +3,15 @@
 // and the whole outcome is known before anything is written, so a failed import leaves the
 // previous list as it was.
 import { createReadStream } from 'node:fs';
+
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+
 import { storedFilePath } from '../files/files.service.ts';
 import { readCsvRows } from './csv-reader.ts';
 import { findImportForJob, finishImport } from './imports.repository.ts';
-import { IMPORT_ERROR_MESSAGES, importError, readList, type ListOutcome } from './list-reader.ts';
+import { IMPORT_ERROR_MESSAGES, importError, type ListOutcome, readList } from './list-reader.ts';
 import { replaceCompetitors, replaceHostnames } from './list-writer.ts';
 
 export const LIST_IMPORT_JOB = 'list-import';

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+
 import { describe, expect, it } from 'vitest';
+
 import { detectDelimiter, readCsvRows } from './csv-reader.ts';
 import { MAX_COMPETITORS_PER_GROUP, readList } from './list-reader.ts';
 

@@ -3,7 +3,8 @@
 // normaliser, duplicates dropped, and every refused row an error in the spec's JSON form.
 import type { ImportError, ImportKind } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
-import { columnsOf, type Columns } from '#contract/import-columns.ts';
+import { type Columns, columnsOf } from '#contract/import-columns.ts';
+
 import type { CsvRow } from './csv-reader.ts';
 
 /** How many row errors an import keeps; the rest are counted in one closing error. */

@@ -4,7 +4,8 @@
 // removed in batches, each statement on its own and the event loop free between them. Readers see
 // the old list, then old and new together for the seconds of the import, then the new list.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#server/db/database.ts';
+
+import { type Database, queryRows } from '#server/db/database.ts';
 
 /** Rows per statement: about 25 ms each on PGlite, so a request waits little behind one. */
 export const WRITE_BATCH_ROWS = 500;

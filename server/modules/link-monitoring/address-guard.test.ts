@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages, startPageServer } from '#tests/helpers/page-server.ts';
+
 import type { PageServer } from '#tests/helpers/page-server.ts';
+import { pages, startPageServer } from '#tests/helpers/page-server.ts';
+
 import { checkAddress, ipLiteralOf, isPublicAddress } from './address-guard.ts';
-import { FetchFailure, safeFetch } from './safe-fetch.ts';
 import type { ConnectTarget } from './safe-fetch.ts';
+import { FetchFailure, safeFetch } from './safe-fetch.ts';
 
 /** The address a URL's host names, as the fetcher reads it. */
 function hostAddress(host: string): string | null {

@@ -2,16 +2,17 @@
 // broken on purpose or now and then by the demo publisher, and repaired by a republish.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { demoArticlePages, linkMonitors } from '#server/db/schema/index.ts';
 import { demoControlKey } from '#server/http/demo-control.ts';
 import {
   createScriptedChecker,
   expectedRelOf,
-  liveItems,
-  monitorOf,
-  monitoringOverrides,
-  publisherStep,
   type LiveItem,
+  liveItems,
+  monitoringOverrides,
+  monitorOf,
+  publisherStep,
 } from '#tests/helpers/link-monitoring.ts';
 import { catalogueFacts } from '#tests/helpers/orders.ts';
 import {
@@ -20,6 +21,7 @@ import {
   TEST_JWT_SECRET,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+
 import { createDemoLinks, withDemoBreakages } from './demo-pages.ts';
 
 describe('the demo’s article pages', () => {

@@ -5,7 +5,8 @@
 // nofollow, changes the anchor), and republishing an article repairs its page. Never in
 // production: only registered when the demo is on.
 import type { FastifyInstance } from 'fastify';
-import { BROKEN_LINK_STATES, demoEndpoints, type BrokenLinkState } from '#contract/demo.ts';
+
+import { BROKEN_LINK_STATES, type BrokenLinkState, demoEndpoints } from '#contract/demo.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -13,16 +14,17 @@ import { ApiError, forbidden, notFound } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+
 import { findItemIdByNumberOrId } from '../order-items/order-items.service.ts';
 import type { ExpectedRel } from './link-check-types.ts';
 import {
+  type DemoLinkState,
   findBreakableDemoItems,
-  findDemoArticle,
   findCheckInputs,
+  findDemoArticle,
   hasPublishedItemOnHost,
   setDemoLinkState,
   updateMonitor,
-  type DemoLinkState,
 } from './link-monitoring.repository.ts';
 
 export { BROKEN_LINK_STATES, type BrokenLinkState };

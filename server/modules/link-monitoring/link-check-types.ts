@@ -2,6 +2,7 @@
 // back. The checker itself (link-checker.ts, createLinkChecker) fetches the page safely and reads
 // it; the schedule only sees this interface, so tests give it a scripted checker.
 import type { FoundLink, LinkCheckOutcome } from '#contract/link-monitoring.ts';
+
 import type { ExpectedRel } from './page-check.ts';
 
 export type { ExpectedRel } from './page-check.ts';

@@ -1,10 +1,13 @@
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pages, startPageServer } from '#tests/helpers/page-server.ts';
+
 import type { PageHandler, PageServer } from '#tests/helpers/page-server.ts';
-import { createLinkChecker } from './link-checker.ts';
+import { pages, startPageServer } from '#tests/helpers/page-server.ts';
+
 import type { LinkCheckerOptions, LinkCheckInput } from './link-checker.ts';
+import { createLinkChecker } from './link-checker.ts';
 
 const USER_AGENT = 'BuyerPortalLinkMonitor/1.0 (+https://portal.example/link-monitoring)';
 const TARGET = 'https://buyer.example/shoes';

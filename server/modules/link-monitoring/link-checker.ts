@@ -9,6 +9,7 @@ import {
   ROBOTS_MAX_BYTES,
   ROBOTS_TIMEOUT_MS,
 } from './robots.ts';
+import type { ConnectTarget, SafeFetchOptions, SafeFetchResponse } from './safe-fetch.ts';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_REDIRECTS,
@@ -16,13 +17,12 @@ import {
   FetchFailure,
   safeFetch,
 } from './safe-fetch.ts';
-import type { ConnectTarget, SafeFetchOptions, SafeFetchResponse } from './safe-fetch.ts';
 
 export type {
   ExpectedRel,
+  LinkChecker,
   LinkCheckInput,
   LinkCheckResult,
-  LinkChecker,
 } from './link-check-types.ts';
 
 export interface LinkCheckerOptions extends CheckerSettings {

@@ -3,19 +3,20 @@
 // leases of a crashed worker (on its links and on a host) running out.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { linkCheckHosts, linkChecks, linkMonitors, orderItems } from '#server/db/schema/index.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import {
   createScriptedChecker,
-  liveItems,
-  monitorOf,
-  monitoringOverrides,
-  runMonitor,
   type LiveItem,
+  liveItems,
+  monitoringOverrides,
+  monitorOf,
+  runMonitor,
 } from '#tests/helpers/link-monitoring.ts';
-import { catalogueFacts, countRows, type CatalogueFacts } from '#tests/helpers/orders.ts';
+import { type CatalogueFacts, catalogueFacts, countRows } from '#tests/helpers/orders.ts';
 import {
   createTestContext,
   signInBuyers,
@@ -24,6 +25,7 @@ import {
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+
 import {
   createLinkMonitor,
   createLinkMonitorJob,

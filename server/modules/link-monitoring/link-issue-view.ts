@@ -1,7 +1,8 @@
 // Checks and issues as the wire names them (contract/link-monitoring.ts), and the rules of the
 // guarantee that decide which remedy a buyer may ask for now (decision 144).
-import { REFUND_AFTER_DAYS, type LinkCheck, type LinkIssue } from '#contract/link-monitoring.ts';
+import { type LinkCheck, type LinkIssue, REFUND_AFTER_DAYS } from '#contract/link-monitoring.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
+
 import type { CheckRow, IssueEventRow, IssueRow } from './link-monitoring.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

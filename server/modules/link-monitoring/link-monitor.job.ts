@@ -3,6 +3,7 @@
 // checks never holds an export or a demo publisher step back.
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
+
 import type { LinkMonitor } from './link-monitor.ts';
 
 export const LINK_MONITOR_JOB = 'link-monitor';

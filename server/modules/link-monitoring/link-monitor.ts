@@ -11,6 +11,7 @@
 // Locks are taken in the order item → order → monitor → issue everywhere (life cycle, hook,
 // refund, result), so these transactions cannot deadlock each other.
 import { randomUUID } from 'node:crypto';
+
 import {
   FAILED_CHECKS_FOR_ISSUE,
   LINK_CHECK_OUTCOME_TITLES,
@@ -22,16 +23,18 @@ import type { Database } from '#server/db/database.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import { linkIssueMail } from '#server/mail/messages.ts';
+
 import type { ItemStatusChange } from '../order-items/order-items.service.ts';
 import type { LinkChecker, LinkCheckInput, LinkCheckResult } from './link-check-types.ts';
 import { mailDate } from './link-issue-view.ts';
 import {
+  type CheckRow,
   claimDueMonitors,
   claimHost,
   claimMonitor,
   findCheckInputs,
-  findItemWithBuyer,
   findItemsToMonitor,
+  findItemWithBuyer,
   findUnmonitoredLiveItems,
   insertCheck,
   insertIssue,
@@ -44,14 +47,13 @@ import {
   setDemoLinkState,
   updateIssue,
   updateMonitor,
-  type CheckRow,
 } from './link-monitoring.repository.ts';
 import {
   addMonths,
   firstCheckAt,
+  type MonitorPace,
   nextRegularCheckAt,
   recheckAt,
-  type MonitorPace,
 } from './link-schedule.ts';
 
 /** A worker's hold on the rows it claimed: long enough for a batch of checks one after another. */

@@ -1,8 +1,9 @@
 // Monitoring of live links (decision 140): its settings, the monitor and its own worker, the
 // buyer's lists and remedies, and the demo's article pages and breakages.
-import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV, type Env } from '#server/env.ts';
+import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
+
 import { demoLinkRoutes, withDemoBreakages } from './demo-pages.ts';
 import { linkMonitoringRoutes } from './link-monitoring.routes.ts';
 import {
@@ -11,13 +12,13 @@ import {
   createLinkMonitor,
   createLinkMonitoringService,
   createLinkMonitorJob,
+  type DemoLinks,
   LINK_MONITOR_JOB,
+  type LinkMonitor,
+  type LinkMonitoringService,
   monitorPace,
   registerDemoArticlePages,
   withLinkMonitor,
-  type DemoLinks,
-  type LinkMonitor,
-  type LinkMonitoringService,
 } from './link-monitoring.service.ts';
 
 declare module '#server/composition.ts' {

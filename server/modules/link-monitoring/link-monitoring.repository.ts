@@ -1,8 +1,9 @@
 // Monitored links, their checks and issues, and the host leases (Drizzle only).
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+
 import type { LinkHealthStatus } from '#contract/link-monitoring.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import {
   creditNotes,
   demoArticlePages,
@@ -16,6 +17,7 @@ import {
   sites,
   users,
 } from '#server/db/schema/index.ts';
+
 import type { ExpectedRel } from './link-check-types.ts';
 
 export type MonitorRow = typeof linkMonitors.$inferSelect;

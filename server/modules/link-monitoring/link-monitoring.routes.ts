@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { linkMonitoringEndpoints as endpoints } from '#contract/link-monitoring.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { IdempotencyOptions } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { LinkMonitoringService } from './link-monitoring.service.ts';
 
 /** A repeat with the same key answers the first answer; a refund is issued once (decision 044). */

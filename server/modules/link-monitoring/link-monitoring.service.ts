@@ -8,7 +8,6 @@ import {
   CHECK_NOW_PER_HOUR,
   LINK_HEALTH_STATUSES,
   LINK_ISSUE_NOT_FOUND_MESSAGE,
-  REFUND_AFTER_DAYS,
   type LinkCheck,
   type LinkHealthStatus,
   type LinkIssue,
@@ -16,6 +15,7 @@ import {
   type LinkRemedyKind,
   type MonitoredLink,
   type MonitoredLinkListQuery,
+  REFUND_AFTER_DAYS,
 } from '#contract/link-monitoring.ts';
 import { moneyToCents } from '#contract/money.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
@@ -24,41 +24,42 @@ import { vatCents } from '#contract/vat.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError, notFound, tooManyRequests } from '#server/http/api-error.ts';
+
 import { creditedCents, creditOrder } from '../billing/billing.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
 import type { LifeCycleService } from '../order-items/order-items.service.ts';
 import { issueRights, mailDate, toLinkCheck, toLinkIssue } from './link-issue-view.ts';
 import type { LinkMonitor } from './link-monitor.ts';
 import {
+  claimCheckNow,
   countChecksAskedBy,
   countChecksOfItem,
   countMonitoredLinksByHealth,
-  claimCheckNow,
   findChecksOfItem,
   findEventsOfIssues,
   findIssues,
   findMonitoredLinks,
   findOwnItem,
   insertIssueEvents,
+  type IssueRow,
   issuesOfItem,
   issuesWithIds,
   lockIssue,
   lockItemOfBuyer,
   lockMonitor,
   lockOrder,
+  type MonitoredLinkRow,
   updateIssue,
   updateMonitor,
-  type IssueRow,
-  type MonitoredLinkRow,
 } from './link-monitoring.repository.ts';
 import { addMonths } from './link-schedule.ts';
 
-export { createLinkMonitor, type LinkMonitor } from './link-monitor.ts';
+export { createDemoLinks, type DemoLinks, registerDemoArticlePages } from './demo-pages.ts';
 export type { LinkChecker, LinkCheckResult } from './link-check-types.ts';
-export { monitorPace } from './link-schedule.ts';
-export { createLinkMonitorJob, LINK_MONITOR_JOB, withLinkMonitor } from './link-monitor.job.ts';
-export { createDemoLinks, registerDemoArticlePages, type DemoLinks } from './demo-pages.ts';
 export { createLinkChecker } from './link-checker.ts';
+export { createLinkMonitorJob, LINK_MONITOR_JOB, withLinkMonitor } from './link-monitor.job.ts';
+export { createLinkMonitor, type LinkMonitor } from './link-monitor.ts';
+export { monitorPace } from './link-schedule.ts';
 
 /** "Check now" calls a buyer may make per hour, over all their links. */
 export { CHECK_NOW_PER_HOUR };

@@ -3,6 +3,7 @@
 // items; validation; and that no route shows or changes another buyer's links.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ErrorBodySchema } from '#contract/errors.ts';
 import {
   LinkCheckListSchema,
@@ -15,17 +16,17 @@ import { linkChecks, linkMonitors, orderItems } from '#server/db/schema/index.ts
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
+  type LiveItem,
   liveItems,
   monitoringOverrides,
   runMonitor,
-  type LiveItem,
 } from '#tests/helpers/link-monitoring.ts';
 import {
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   lineOfKind,
   placeOrder,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
 import {
   createTestContext,
@@ -33,6 +34,7 @@ import {
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+
 import { CHECK_NOW_PER_HOUR } from './link-monitoring.service.ts';
 
 const checker = createScriptedChecker();

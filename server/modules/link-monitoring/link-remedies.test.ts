@@ -4,11 +4,12 @@
 // times at once; outside the guarantee the issue is shown but no remedy can be asked for.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { ErrorBodySchema } from '#contract/errors.ts';
 import {
+  type LinkIssue,
   LinkIssueSchema,
   MonitoredLinkListSchema,
-  type LinkIssue,
 } from '#contract/link-monitoring.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { OrderItemListSchema } from '#contract/order-items.ts';
@@ -17,21 +18,21 @@ import { creditNotes, linkMonitors, orderItems, orders } from '#server/db/schema
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
+  type LiveItem,
   liveItems,
-  monitorOf,
   monitoringOverrides,
+  monitorOf,
   publisherStep,
   runMonitor,
   toNextCheck,
-  type LiveItem,
 } from '#tests/helpers/link-monitoring.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   creditsOf,
   setNotifications,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
 import {
   createTestContext,

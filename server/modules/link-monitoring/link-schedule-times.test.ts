@@ -1,6 +1,7 @@
 // The pure times of the schedule (link-schedule.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   addMonths,
   firstCheckAt,

@@ -4,6 +4,7 @@
 // updates the article, and picking up links published before monitoring.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { LinkIssueListSchema } from '#contract/link-monitoring.ts';
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { linkIssues, linkMonitors } from '#server/db/schema/index.ts';
@@ -11,21 +12,21 @@ import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
   expectedRelOf,
+  type LiveItem,
   liveItems,
-  monitorOf,
   monitoringOverrides,
+  monitorOf,
   publisherStep,
   runMonitor,
   toNextCheck,
-  type LiveItem,
 } from '#tests/helpers/link-monitoring.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import {
   buyerCalls,
+  type CatalogueFacts,
   catalogueFacts,
   countRows,
   setNotifications,
-  type CatalogueFacts,
 } from '#tests/helpers/orders.ts';
 import {
   createTestContext,
@@ -33,6 +34,7 @@ import {
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+
 import { spreadOf } from './link-schedule.ts';
 
 const HOUR = 60 * 60;

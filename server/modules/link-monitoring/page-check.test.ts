@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { LINK_CHECK_OUTCOMES } from '#contract/link-monitoring.ts';
-import { checkPage, displayAnchor, normaliseAnchor, normaliseUrl } from './page-check.ts';
+
 import type { PageCheckInput } from './page-check.ts';
+import { checkPage, displayAnchor, normaliseAnchor, normaliseUrl } from './page-check.ts';
 
 const TARGET = 'https://buyer.example/shoes';
 

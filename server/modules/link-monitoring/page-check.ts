@@ -4,6 +4,7 @@
 // normalised URLs; the best-matching link decides rel and anchor; the page's robots directives
 // and canonical URL come last. Every problem found is named, the first by precedence decides.
 import { Parser } from 'htmlparser2';
+
 import type { FoundLink, LinkCheckOutcome } from '#contract/link-monitoring.ts';
 import { LINK_CHECK_OUTCOME_TITLES } from '#contract/link-monitoring.ts';
 

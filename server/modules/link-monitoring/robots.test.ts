@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { createRobotsRules, productTokenOf } from './robots.ts';
-import { FetchFailure } from './safe-fetch.ts';
 import type { SafeFetchResponse } from './safe-fetch.ts';
+import { FetchFailure } from './safe-fetch.ts';
 
 function answer(status: number, body: string): SafeFetchResponse {
   return {

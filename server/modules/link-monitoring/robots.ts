@@ -2,6 +2,7 @@
 // reported with the check and never keeps a page from being checked. One fetch per origin per
 // hour within one checker, through the same safe fetcher as the page.
 import robotsParser from 'robots-parser';
+
 import type { SafeFetchResponse } from './safe-fetch.ts';
 
 export const ROBOTS_TTL_MS = 60 * 60 * 1000;

@@ -1,15 +1,18 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { pages, startPageServer } from '#tests/helpers/page-server.ts';
+
 import type { PageHandler, PageServer } from '#tests/helpers/page-server.ts';
+import { pages, startPageServer } from '#tests/helpers/page-server.ts';
 import {
   SELF_SIGNED_CERTIFICATE,
   SELF_SIGNED_KEY,
 } from '#tests/helpers/self-signed-certificate.ts';
-import { charsetOfContentType, decodeBody, FetchFailure, safeFetch } from './safe-fetch.ts';
+
 import type { ConnectTarget, SafeFetchOptions } from './safe-fetch.ts';
+import { charsetOfContentType, decodeBody, FetchFailure, safeFetch } from './safe-fetch.ts';
 
 const servers: PageServer[] = [];
 

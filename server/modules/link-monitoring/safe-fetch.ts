@@ -8,17 +8,19 @@
 // - is redirected by hand (at most `maxRedirects`), each new URL checked like the first.
 // One deadline covers every hop and the body. At most `maxBytes` of the decompressed body are
 // kept; the rest is never read.
+import type { LookupAddress } from 'node:dns';
 import dns from 'node:dns';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
+
 import { Parser } from 'htmlparser2';
-import { checkAddress, ipLiteralOf } from './address-guard.ts';
+
 import type { AddressRules } from './address-guard.ts';
+import { checkAddress, ipLiteralOf } from './address-guard.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_REDIRECTS = 5;

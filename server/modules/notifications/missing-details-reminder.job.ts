@@ -7,8 +7,9 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { withRecurringJob } from '#server/jobs/recurring.ts';
-import type { MailMessage } from '#server/mail/mailer.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+
 import {
   claimReminder,
   findItemsWaitingOnBuyers,

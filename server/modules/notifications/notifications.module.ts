@@ -1,6 +1,7 @@
 // Notification preferences and the daily missing-details reminder: what the module offers,
 // handles and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import {
   createMissingDetailsJob,
   MISSING_DETAILS_JOB,

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+
 import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
-import { withPreferenceDefaults, type NotificationPreferences } from '#contract/profile.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
+import { type NotificationPreferences, withPreferenceDefaults } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { missingDetailsReminders, orderItems, orders, users } from '#server/db/schema/index.ts';
 

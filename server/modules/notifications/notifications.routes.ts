@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+
 import { notificationEndpoints as endpoints } from '#contract/notifications.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { NotificationsService } from './notifications.service.ts';
 
 export async function notificationsRoutes(

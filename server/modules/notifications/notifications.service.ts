@@ -2,6 +2,7 @@ import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
+
 import { updatePreferences } from './notifications.repository.ts';
 
 export interface NotificationsService {

@@ -1,13 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { ErrorBodySchema } from '#contract/errors.ts';
-import { BuyerProfileSchema, type NotificationPreferences } from '#contract/profile.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
+import { BuyerProfileSchema, type NotificationPreferences } from '#contract/profile.ts';
 import { missingDetailsReminders, orderItems, users } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import { lineOfKind, placeOrder, setCredits, useBuyerApp } from '#tests/helpers/orders.ts';
 import { bearer, login, TEST_START } from '#tests/helpers/test-app.ts';
+
 import { MISSING_DETAILS_JOB } from './missing-details-reminder.job.ts';
 
 const PREFERENCES = '/profiles/notifications/preferences';

@@ -2,6 +2,7 @@
 // (decision 131). It used to block the whole server for seconds (a quadratic pattern ran on the
 // raw form field).
 import { describe, expect, it } from 'vitest';
+
 import { TOO_LONG_MESSAGE } from '#contract/input-rules.ts';
 import { lineOfKind, multipart, placeOrder, useBuyerApp } from '#tests/helpers/orders.ts';
 import { bearer } from '#tests/helpers/test-app.ts';

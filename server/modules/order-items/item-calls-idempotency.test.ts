@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from '#contract/orders.ts';
 import {
   countRows,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_ITEM_STATUSES, type OrderItemStatus } from '#contract/orders.ts';
+
 import {
   canApproveContent,
   canApproveTopic,
@@ -8,17 +8,19 @@ import {
   canEditTopic,
   canRequestEdit,
 } from '#contract/order-items.ts';
+import { ORDER_ITEM_STATUSES, type OrderItemStatus } from '#contract/orders.ts';
+
 import {
-  ITEM_EVENTS,
-  LIFE_CYCLE,
   deriveOrderStatus,
   isAllowed,
   isEditableByBuyer,
+  ITEM_EVENTS,
+  type ItemEvent,
+  type ItemFacts,
+  LIFE_CYCLE,
   nextPublisherEvent,
   outcomeOf,
   refusalMessage,
-  type ItemEvent,
-  type ItemFacts,
 } from './item-life-cycle.ts';
 
 // The kinds of item the life cycle tells apart.

@@ -5,23 +5,24 @@
 // and `npm run demo:advance` all go through this table, and the order's status is derived from its
 // items here too.
 import {
-  ITEM_TRANSITIONS,
   isAllowed,
+  ITEM_TRANSITIONS,
   type ItemEvent,
   type ItemFacts,
   type ItemTransition,
 } from '#contract/item-life-cycle.ts';
-import type { OrderItemStatus, OrderStatus } from '#contract/orders.ts';
 import type { ArticleStatus, TopicStatus } from '#contract/order-items.ts';
+import type { OrderItemStatus, OrderStatus } from '#contract/orders.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
+
 import { initialOrderItemStatus } from './item-status.ts';
 
 export {
-  ITEM_EVENTS,
+  type Actor,
   isAllowed,
   isEditableByBuyer,
-  type Actor,
+  ITEM_EVENTS,
   type ItemEvent,
   type ItemFacts,
 } from '#contract/item-life-cycle.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { PAYMENT_STATUSES } from '#contract/orders.ts';
+
 import { initialOrderItemStatus } from './item-status.ts';
 
 describe('initialOrderItemStatus', () => {

@@ -3,44 +3,45 @@
 // items change, the side effects of the table run (credits and credit notes on cancel, the
 // order's payment on payment received), the orders' statuses are derived again, and after the
 // commit the buyers get the mails they asked for.
-import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import { moneyToCents } from '#contract/money.ts';
-import {
-  ORDER_NOT_FOUND_MESSAGE,
-  type OrderItemStatus,
-  type PaymentStatus,
-} from '#contract/orders.ts';
+import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import {
   cancelCreditCents,
   RECEIVED_PAYMENT_STATUSES,
   SETTLED_PAYMENT_STATUSES,
 } from '#contract/order-money.ts';
+import {
+  ORDER_NOT_FOUND_MESSAGE,
+  type OrderItemStatus,
+  type PaymentStatus,
+} from '#contract/orders.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import type { DocumentWriter } from '../files/files.service.ts';
 import type { orderItems, orders } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
+
 import { creditedCents, creditOrder, updateInvoiceStatus } from '../billing/billing.service.ts';
+import type { DocumentWriter } from '../files/files.service.ts';
 import {
-  LIFE_CYCLE,
   deriveOrderStatus,
+  type EventInput,
   isAllowed,
+  type ItemEvent,
+  LIFE_CYCLE,
   outcomeOf,
   refusalMessage,
-  type EventInput,
-  type ItemEvent,
 } from './item-life-cycle.ts';
 import { factsOf } from './order-item-view.ts';
-import type { OrderNotice, OrderNotifier } from './order-notifications.ts';
 import {
   findItemIdsOfOrder,
   itemStatusesOf,
+  type LockedItem,
   lockItems,
   lockOrders,
   updateItem,
   updateOrder,
-  type LockedItem,
 } from './order-items.repository.ts';
+import type { OrderNotice, OrderNotifier } from './order-notifications.ts';
 
 export interface ApplyRequest {
   event: ItemEvent;

@@ -1,7 +1,8 @@
 // An order item as the wire names it (contract/order-items.ts), and the facts the life cycle reads.
-import { linkHealthOf, type ItemLinkHealth } from '#contract/link-monitoring.ts';
+import { type ItemLinkHealth, linkHealthOf } from '#contract/link-monitoring.ts';
 import type { Feedback, OrderItem } from '#contract/order-items.ts';
 import type { orderItems, StoredFeedback } from '#server/db/schema/index.ts';
+
 import { toInvoice } from '../orders/orders.service.ts';
 import { isEditableByBuyer, type ItemFacts } from './item-life-cycle.ts';
 import type { ItemViewRow } from './order-items.repository.ts';

@@ -1,5 +1,6 @@
 // Order items, their life cycle and the order mails: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { readMultipartForm, storeFile } from '../files/files.service.ts';
 import { orderItemsRoutes } from './order-items.routes.ts';
 import {

@@ -1,6 +1,7 @@
 // Order items and the bookkeeping of the life cycle (Drizzle only).
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
 import type { OrderItemStatus } from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
 import {

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { orderItemEndpoints as endpoints } from '#contract/order-items.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { type IdempotencyOptions } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { MultipartForm } from '../files/files.service.ts';
 import { multipartFingerprint, type OrderItemsService } from './order-items.service.ts';
 

@@ -2,16 +2,17 @@
 // the buyer's item calls (each one event of the life cycle) and the export of an order's items.
 // A buyer only ever sees their own items: any other id is 404. It is also what other modules use
 // of order items: the life cycle, item statuses and the order mails (exported below).
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { createHash } from 'node:crypto';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   ArticleFeedbackFormSchema,
   ArticleFormSchema,
-  ORDER_ITEM_NOT_FOUND_MESSAGE,
   type BuyerTransition,
+  ORDER_ITEM_NOT_FOUND_MESSAGE,
   type OrderItem,
 } from '#contract/order-items.ts';
-import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
   ARTICLE_STATUS_LABELS,
   articleContentText,
@@ -29,7 +30,8 @@ import type { Database } from '#server/db/database.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
-import { csvDate, csvHeader, csvRows, type CsvColumn } from '#server/jobs/csv.ts';
+import { type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
+
 import type { storeFile as storeFileOfFiles } from '../files/files.service.ts';
 import type { MultipartForm } from '../files/files.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -38,41 +40,41 @@ import type { LifeCycleService } from './life-cycle.service.ts';
 import { factsOf, toOrderItem } from './order-item-view.ts';
 import {
   countItemsOfOrder,
-  findItemViews,
   findItemsOfOrder,
+  findItemViews,
   findOwnItem,
   orderBelongsTo,
 } from './order-items.repository.ts';
 
 export {
-  createLifeCycleService,
+  type EventInput,
+  isAllowed,
+  ITEM_EVENTS,
+  type ItemEvent,
+  type ItemFacts,
+  LIFE_CYCLE,
+  nextPublisherEvent,
+  outcomeOf,
+  PUBLISHER_STATUSES,
+} from './item-life-cycle.ts';
+export { initialOrderItemStatus } from './item-status.ts';
+export {
   type ApplyRequest,
+  createLifeCycleService,
   type ItemStatusChange,
   type LifeCycleService,
 } from './life-cycle.service.ts';
-export {
-  createOrderNotifier,
-  type OrderNotice,
-  type OrderNotifier,
-} from './order-notifications.ts';
-export { initialOrderItemStatus } from './item-status.ts';
-export {
-  isAllowed,
-  ITEM_EVENTS,
-  LIFE_CYCLE,
-  PUBLISHER_STATUSES,
-  nextPublisherEvent,
-  outcomeOf,
-  type EventInput,
-  type ItemEvent,
-  type ItemFacts,
-} from './item-life-cycle.ts';
 export { factsOf } from './order-item-view.ts';
 export {
   findItem,
   findItemIdByNumberOrId,
   findItemsDueForPublisher,
 } from './order-items.repository.ts';
+export {
+  createOrderNotifier,
+  type OrderNotice,
+  type OrderNotifier,
+} from './order-notifications.ts';
 
 export interface OrderItemsService {
   list(

@@ -5,6 +5,7 @@
 // items, refunds of cancelled items paid with credits, and what the other buyer may see.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import {
@@ -14,11 +15,11 @@ import {
   OrderItemSchema,
 } from '#contract/order-items.ts';
 import {
+  type Order,
   ORDER_ITEM_STATUSES,
   ORDER_NOT_FOUND_MESSAGE,
-  OrderSchema,
-  type Order,
   type OrderItemStatus,
+  OrderSchema,
   type PaymentMethod,
 } from '#contract/orders.ts';
 import { listOf } from '#contract/pagination.ts';
@@ -32,20 +33,20 @@ import {
   orders,
 } from '#server/db/schema/index.ts';
 import { csvRecords, readCsv } from '#tests/helpers/csv-reader.ts';
+import { documentSamples } from '#tests/helpers/document-samples.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
-import { documentSamples } from '#tests/helpers/document-samples.ts';
 import {
   creditsOf,
   lineOfKind,
   multipart,
+  type OrderLine,
   placeOrder,
   setCredits,
+  setNotifications,
   siteWithNiches,
   useBuyerApp,
-  type OrderLine,
   type Who,
-  setNotifications,
 } from '#tests/helpers/orders.ts';
 
 const OrderListSchema = listOf(OrderSchema);

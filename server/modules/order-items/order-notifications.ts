@@ -16,6 +16,7 @@ import {
   orderSummaryMail,
   topicReadyMail,
 } from '#server/mail/messages.ts';
+
 import type { Notification } from './item-life-cycle.ts';
 import {
   findCreditNoteForMail,

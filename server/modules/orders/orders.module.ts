@@ -1,5 +1,6 @@
 // The buyer's orders: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 

@@ -1,9 +1,10 @@
 // The buyer's orders: the list with its filter and sorting, one order, and what the list shows
 // of each (live links, the latest credit note) (Drizzle only).
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+
 import { hostnameSearchToAscii } from '#contract/idna.ts';
-import { containsPattern } from '#server/db/like-pattern.ts';
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 import {
   companies,
   creditNotes,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+
 import { orderEndpoints as endpoints } from '#contract/order-items.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { OrdersService } from './orders.service.ts';
 
 export async function ordersRoutes(

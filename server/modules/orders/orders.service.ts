@@ -1,27 +1,29 @@
 // The buyer's orders (spec §2 orders screens, §7 "Orders"): the list, filtered, sorted and paged,
 // and one order. A buyer only ever sees their own orders: any other id is 404.
-import type { OrderListQuerySchema } from '#contract/order-items.ts';
+import type { z } from 'zod';
+
 import { moneyToCents } from '#contract/money.ts';
+import type { OrderListQuerySchema } from '#contract/order-items.ts';
 import { orderMoney } from '#contract/order-money.ts';
-import { rateText } from '#contract/vat.ts';
 import {
-  ORDER_NOT_FOUND_MESSAGE,
   type Order,
+  ORDER_NOT_FOUND_MESSAGE,
   type PaymentMethod,
   type PaymentStatus,
 } from '#contract/orders.ts';
 import type { Pagination } from '#contract/pagination.ts';
-import type { z } from 'zod';
+import { rateText } from '#contract/vat.ts';
 import type { Database } from '#server/db/database.ts';
 import { notFound } from '#server/http/api-error.ts';
-import { paymentInstructionsOf, type Payee } from '../billing/billing.service.ts';
+
+import { type Payee, paymentInstructionsOf } from '../billing/billing.service.ts';
 import {
+  type CreditNoteRef,
   creditsAndCancellations,
   findOrderOfUser,
   findOrdersOfUser,
   latestCreditNotes,
   liveLinkCounts,
-  type CreditNoteRef,
   type OrderWithRefs,
 } from './orders.repository.ts';
 

@@ -1,5 +1,6 @@
 // The buyer's profile: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { profileRoutes } from './profile.routes.ts';
 import { createProfileService, type ProfileService } from './profile.service.ts';
 

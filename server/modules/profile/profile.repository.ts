@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '#server/db/database.ts';
+
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
+import type { Database } from '#server/db/database.ts';
 import { accounts, companies, users } from '#server/db/schema/index.ts';
 
 export async function findProfileUser(db: Database, userId: string) {

@@ -1,6 +1,7 @@
-import { withPreferenceDefaults, type BuyerProfile, type Manager } from '#contract/profile.ts';
+import { type BuyerProfile, type Manager, withPreferenceDefaults } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
+
 import { TOKEN_INVALID_MESSAGE } from '../auth/auth.service.ts';
 import {
   findAccountsOfUser,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { BuyerProfileSchema } from '#contract/profile.ts';
-import { addBuyersToCompany, setCredits } from '#tests/helpers/orders.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
+import { addBuyersToCompany, setCredits } from '#tests/helpers/orders.ts';
 import { bearer, createTestContext, login, type TestContext } from '#tests/helpers/test-app.ts';
 
 describe('GET /api/v1/buyer/profiles', () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { mailRequests } from '#server/db/schema/index.ts';
+import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
 import { createTestContext, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
-import { FIXTURE } from '#tests/helpers/fixture.ts';
+
 import { TOO_MANY_MAIL_REQUESTS_MESSAGE } from './mail-throttle.ts';
 
 describe('limits on registration and password-reset requests', () => {

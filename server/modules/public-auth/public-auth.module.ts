@@ -1,5 +1,6 @@
 // Registration, e-mail confirmation and password reset: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { createMailThrottle, DEFAULT_MAIL_REQUEST_LIMITS } from './mail-throttle.ts';
 import { publicAuthRoutes } from './public-auth.routes.ts';
 import { createPublicAuthService, type PublicAuthService } from './public-auth.service.ts';

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
-import { accounts, companies, userTokens, users } from '#server/db/schema/index.ts';
+import { accounts, companies, users, userTokens } from '#server/db/schema/index.ts';
 
 type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 

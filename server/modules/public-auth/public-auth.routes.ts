@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+
 import { publicAuthEndpoints as endpoints } from '#contract/public-auth.ts';
 import { route } from '#server/http/endpoint-route.ts';
+
 import type { PublicAuthService } from './public-auth.service.ts';
 
 export async function publicAuthRoutes(

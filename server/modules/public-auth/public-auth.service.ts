@@ -13,6 +13,7 @@ import {
   passwordResetMail,
   registrationConfirmationMail,
 } from '#server/mail/messages.ts';
+
 import {
   endSessionsAfterPasswordReset,
   generateSecretToken,

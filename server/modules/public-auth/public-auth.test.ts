@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailRequests, users } from '#server/db/schema/index.ts';
+
 import { LINE_BREAK_MESSAGE } from '#contract/input-rules.ts';
+import { mailRequests, users } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { lastMailedToken, mailsTo } from '#tests/helpers/mail-box.ts';
 import {

@@ -1,9 +1,10 @@
 // A country is named the same way in every request (decision 172): `country_id`, the `id` of an
 // entry of GET /api/v1/common/countries; the OpenAPI document says so on each field.
 import { describe, expect, it } from 'vitest';
+
 import { CompanyRequestSchema, INVALID_COUNTRY_MESSAGE } from '#contract/companies.ts';
 import { OrderSchema } from '#contract/orders.ts';
-import { CountryListSchema, type Country } from '#contract/reference-data.ts';
+import { type Country, CountryListSchema } from '#contract/reference-data.ts';
 import { stableUuid } from '#server/db/stable-id.ts';
 import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import { lineFor, siteWithNiches, useBuyerApp } from '#tests/helpers/orders.ts';

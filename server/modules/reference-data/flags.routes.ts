@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
+
 import { referenceDataEndpoints } from '#contract/reference-data.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { sendNotFound } from '#server/plugins/errors.ts';

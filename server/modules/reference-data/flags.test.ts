@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ErrorBodySchema } from '#contract/errors.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 

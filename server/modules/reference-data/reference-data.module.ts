@@ -1,5 +1,6 @@
 // The reference lists (countries, languages, niches, plans...) and country flags.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { flagRoutes } from './flags.routes.ts';
 import { referenceDataRoutes } from './reference-data.routes.ts';
 

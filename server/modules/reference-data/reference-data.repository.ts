@@ -1,6 +1,8 @@
 import { asc, ilike } from 'drizzle-orm';
+
 import { compareTitles } from '#contract/reference-data.ts';
 import type { Database } from '#server/db/database.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 import {
   businessTypes,
   contentProductPlans,
@@ -11,7 +13,6 @@ import {
   topLevelDomains,
   websiteTopics,
 } from '#server/db/schema/index.ts';
-import { containsPattern } from '#server/db/like-pattern.ts';
 
 /** Every country, by its title as the interface's language sorts it (not the database's). */
 export async function findCountries(db: Database) {

@@ -1,13 +1,16 @@
 // Reference data (spec §7): public option lists, cacheable for an hour by browsers and proxies,
 // with a strong ETag so that a revalidation answers 304 without a body.
 import { createHash } from 'node:crypto';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import {
   REFERENCE_DATA_MAX_AGE_SECONDS,
   referenceDataEndpoints,
 } from '#contract/reference-data.ts';
 import type { Database } from '#server/db/database.ts';
 import { route } from '#server/http/endpoint-route.ts';
+
 import {
   findBusinessTypes,
   findContentProductPlans,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   ContentProductPlanListSchema,
   CountryListSchema,

@@ -1,5 +1,6 @@
 // Saved filters and layouts: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { savedViewsRoutes } from './saved-views.routes.ts';
 import { createSavedViewsService, type SavedViewsService } from './saved-views.service.ts';
 

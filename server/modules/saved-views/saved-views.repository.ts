@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+
 import type { SavedViewKind } from '#contract/saved-views.ts';
 import type { Database } from '#server/db/database.ts';
 import { savedViews } from '#server/db/schema/index.ts';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+
 import { savedViewEndpoints as endpoints } from '#contract/saved-views.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { SavedViewsService } from './saved-views.service.ts';
 
 export async function savedViewsRoutes(

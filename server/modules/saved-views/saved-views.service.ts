@@ -9,14 +9,15 @@ import {
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
+
 import {
   deleteSavedView,
   findSavedView,
   findSavedViews,
   insertSavedView,
   isNameTaken,
-  updateSavedView,
   type SavedViewRow,
+  updateSavedView,
 } from './saved-views.repository.ts';
 
 export interface SavedViewsService {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { SavedViewListSchema, SavedViewSchema } from '#contract/saved-views.ts';
-import { bearer, useSignedInApp, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
+import { bearer, TEST_START, type TestContext, useSignedInApp } from '#tests/helpers/test-app.ts';
 
 describe('saved views', () => {
   const app = useSignedInApp();

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyPglite, createTestPglite } from '#tests/helpers/test-databases.ts';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
-import { createRandom } from '#server/db/seed/random.ts';
+
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { referenceIds, seedReferenceData } from '#server/db/reference-data.ts';
-import { createSiteGenerator } from '#server/db/seed/site-generator.ts';
 import { sitePrices, sites } from '#server/db/schema/index.ts';
+import { createRandom } from '#server/db/seed/random.ts';
+import { createSiteGenerator } from '#server/db/seed/site-generator.ts';
+import { createEmptyPglite, createTestPglite } from '#tests/helpers/test-databases.ts';
 
 const GENERAL = referenceIds.niche('general');
 const CASINO = referenceIds.niche('casino');

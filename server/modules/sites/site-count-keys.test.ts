@@ -1,10 +1,12 @@
 // The shared count is right only if the filters it leaves out of the global count are exactly
 // those whose conditions depend on the buyer. Each filter key of the contract is tried on the
 // statements themselves, so a buyer-dependent filter added without being declared fails here.
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { SiteFilterSchema, type SiteFilter } from '#contract/catalogue.ts';
+
+import { type SiteFilter, SiteFilterSchema } from '#contract/catalogue.ts';
+
 import { isShareable } from './site-count.ts';
 import { BUYER_FILTER_KEYS, buyerWhereOf, globalWhereOf, type SiteSearch } from './site-query.ts';
 

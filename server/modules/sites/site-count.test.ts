@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { SiteFilter } from '#contract/catalogue.ts';
-import { createTestPglite } from '#tests/helpers/test-databases.ts';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { blacklistedSites, sites, users } from '#server/db/schema/index.ts';
 import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
+import { createTestPglite } from '#tests/helpers/test-databases.ts';
+
 import { createSiteCounter, globalCountKey } from './site-count.ts';
 import type { SiteSearch } from './site-query.ts';
 

@@ -12,16 +12,18 @@
 // The total is global minus hidden, and the cached global count is used only while the version
 // read in the same statement is unchanged, so the total is always the exact one. Filters on the
 // buyer's marks, back-links or competitors are counted directly.
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { SiteFilter } from '#contract/catalogue.ts';
-import { queryRows, type Database } from '#server/db/database.ts';
+import { type Database, queryRows } from '#server/db/database.ts';
 import { catalogueState, sites } from '#server/db/schema/index.ts';
+
 import {
   blacklistedSiteIds,
   BUYER_FILTER_KEYS,
   globalWhereOf,
-  whereOf,
   type SiteSearch,
+  whereOf,
 } from './site-query.ts';
 
 /** How many distinct filters keep their global count. */

@@ -1,16 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { centsToMoney } from '#contract/money.ts';
 import { SimilarSitesSchema, SiteDetailSchema } from '#contract/site-detail.ts';
-import { buyerDomains, users } from '#server/db/schema/index.ts';
 import { NICHES } from '#server/db/reference-data.ts';
+import { buyerDomains, users } from '#server/db/schema/index.ts';
 import {
+  type CatalogueModel,
   compareValues,
   loadCatalogueModel,
-  type CatalogueModel,
   type ModelSite,
 } from '#tests/helpers/catalogue-model.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
-import { bearer, useSignedInApp, type TestContext } from '#tests/helpers/test-app.ts';
+import { bearer, type TestContext, useSignedInApp } from '#tests/helpers/test-app.ts';
+
 import { GENERAL_NICHE_ID } from './site-query.ts';
 
 describe('GET /api/v1/buyer/sites/{id} and /sites/similar', () => {

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { SiteFilter } from '#contract/catalogue.ts';
-import { createTestPglite } from '#tests/helpers/test-databases.ts';
-import { queryRows, type DatabaseHandle } from '#server/db/database.ts';
+import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { blacklistedSites, sites, users } from '#server/db/schema/index.ts';
 import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
-import { sitePageStatements } from './sites.repository.ts';
+import { createTestPglite } from '#tests/helpers/test-databases.ts';
+
 import type { SiteSearch } from './site-query.ts';
+import { sitePageStatements } from './sites.repository.ts';
 
 describe('a page sorted by price and filtered on a DR range', () => {
   let handle: DatabaseHandle;

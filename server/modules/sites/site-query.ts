@@ -1,8 +1,8 @@
 // Turns a validated catalogue query into SQL: the conditions of `filter[…]`, the price of a site
 // and the ORDER BY of `sorting[…]`. Every user value travels as a bound parameter.
-import { hostnameSearchToAscii } from '#contract/idna.ts';
-import { and, asc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+
 import type {
   LinkType,
   RangeFilterKey,
@@ -11,6 +11,10 @@ import type {
   SortDirection,
   SponsorTagType,
 } from '#contract/catalogue.ts';
+import { UUID_PATTERN } from '#contract/catalogue.ts';
+import { hostnameSearchToAscii } from '#contract/idna.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   blacklistedSites,
   buyerDomainReferents,
@@ -22,9 +26,6 @@ import {
   sites,
   topLevelDomains,
 } from '#server/db/schema/index.ts';
-import { UUID_PATTERN } from '#contract/catalogue.ts';
-import { containsPattern } from '#server/db/like-pattern.ts';
-import { referenceIds } from '#server/db/reference-data.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');

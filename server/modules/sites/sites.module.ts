@@ -1,5 +1,6 @@
 // The catalogue: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+
 import { sitesRoutes } from './sites.routes.ts';
 import { createSitesService, type SitesService } from './sites.service.ts';
 

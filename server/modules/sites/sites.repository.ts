@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+
 import type { Database } from '#server/db/database.ts';
-import { SITE_METRIC_COLUMNS } from '#server/db/site-metrics.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import {
   blacklistedSites,
@@ -17,8 +17,10 @@ import {
   sites,
   websiteTopics,
 } from '#server/db/schema/index.ts';
-import { orderOf, priceOf, whereOf, type SiteSearch } from './site-query.ts';
+import { SITE_METRIC_COLUMNS } from '#server/db/site-metrics.ts';
+
 import type { SiteCounter } from './site-count.ts';
+import { orderOf, priceOf, type SiteSearch, whereOf } from './site-query.ts';
 
 /** The columns of a catalogue row, with the site's price for the search. */
 function rowColumns(search: Pick<SiteSearch, 'priceNicheIds'>) {

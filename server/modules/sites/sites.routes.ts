@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { catalogueEndpoints } from '#contract/catalogue.ts';
 import { siteDetailEndpoints } from '#contract/site-detail.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { SitesService } from './sites.service.ts';
 
 export async function sitesRoutes(

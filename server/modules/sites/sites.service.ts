@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
+
 import {
   ADDITIONAL_FILTER_KEYS,
   LINK_TYPES,
-  SITE_DEFAULT_PAGE_SIZE,
-  SPONSOR_TAG_TYPES,
   type Site,
+  SITE_DEFAULT_PAGE_SIZE,
   type SiteList,
   type SiteListQuery,
+  SPONSOR_TAG_TYPES,
 } from '#contract/catalogue.ts';
 import type { Violation } from '#contract/errors.ts';
 import {
@@ -21,23 +22,24 @@ import { joinedOrNull } from '#server/db/left-join.ts';
 import { siteMetricValues } from '#server/db/site-metrics.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
+
+import { createSiteCounter, type SiteCounter } from './site-count.ts';
+import { type SiteSearch, UUID } from './site-query.ts';
 import {
+  findExistingSiteIds,
   findNearestSites,
   findSampleReferringHostnames,
   findSiteExtras,
   findSiteMarks,
   findSitePage,
   findSitePrices,
-  findExistingSiteIds,
   findSiteRowsByIds,
   findTopicsContaining,
   isDomainOfUser,
-  sitePageStatements,
   type SiteMarks,
+  sitePageStatements,
   type SiteRow,
 } from './sites.repository.ts';
-import { createSiteCounter, type SiteCounter } from './site-count.ts';
-import { UUID, type SiteSearch } from './site-query.ts';
 
 export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'This domain is not one of your domains.';
 export const BUYER_DOMAIN_REQUIRED_MESSAGE = 'Choose one of your domains to use this filter.';

@@ -2,19 +2,21 @@
 // in the server project, PostgreSQL in the postgres project). Expected answers are computed from
 // the tables with plain array filtering and sorting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   LINK_TYPES,
   RANGE_FILTER_KEYS,
   SITE_SORT_COLUMNS,
-  SiteListSchema,
-  SPONSOR_TAG_TYPES,
   type SiteList,
+  SiteListSchema,
   type SiteSortColumn,
   type SortDirection,
+  SPONSOR_TAG_TYPES,
 } from '#contract/catalogue.ts';
 import { NUMBER_TOO_LARGE_MESSAGE } from '#contract/list-query.ts';
 import { centsToMoney } from '#contract/money.ts';
 import { encodeQuery } from '#contract/query-string.ts';
+import { referenceIds } from '#server/db/reference-data.ts';
 import {
   blacklistedSites,
   buyerDomains,
@@ -23,11 +25,10 @@ import {
   sites,
   users,
 } from '#server/db/schema/index.ts';
-import { referenceIds } from '#server/db/reference-data.ts';
 import {
+  type CatalogueModel,
   compareValues,
   loadCatalogueModel,
-  type CatalogueModel,
   type ModelSite,
 } from '#tests/helpers/catalogue-model.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';

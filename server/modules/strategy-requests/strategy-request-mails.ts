@@ -1,6 +1,7 @@
 // The two mails of a free strategy request (decision 057): the request for whoever prepares the
 // strategy, and the buyer's confirmation.
 import type { MailMessage } from '#server/mail/mailer.ts';
+
 import type { Requester } from './strategy-requests.repository.ts';
 
 interface RequestFacts {

@@ -1,6 +1,7 @@
 // Free strategy requests: what the module offers and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
+
 import { strategyRequestsRoutes } from './strategy-requests.routes.ts';
 import {
   createStrategyRequestsService,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
 import type { Database } from '#server/db/database.ts';
 import { accounts, companies, strategyRequests, users } from '#server/db/schema/index.ts';
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+
 import { strategyRequestEndpoints as endpoints } from '#contract/strategy-requests.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { transactionOf, type IdempotencyOptions } from '#server/http/idempotency.ts';
+import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+
 import type { StrategyRequestsService } from './strategy-requests.service.ts';
 
 export async function strategyRequestsRoutes(

@@ -1,13 +1,13 @@
 // Free strategy requests (spec §1, §2, §7; decision 057): stored with a status the buyer follows,
 // mailed to the buyer's account manager (or the sales address) and confirmed to the buyer, both
 // mails queued in the transaction of the request. A buyer may send a few a day.
-import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import type { Violation } from '#contract/errors.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import type { PageQuery } from '#contract/pagination.ts';
 import {
-  STRATEGY_REQUESTS_PER_DAY,
   type CreateStrategyRequest,
+  STRATEGY_REQUESTS_PER_DAY,
   type StrategyRequest,
   type StrategyRequestList,
 } from '#contract/strategy-requests.ts';
@@ -17,6 +17,7 @@ import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, tooManyRequests } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
+
 import { strategyRequestConfirmationMail, strategyRequestMail } from './strategy-request-mails.ts';
 import {
   countStrategyRequests,

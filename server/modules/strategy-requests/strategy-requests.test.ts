@@ -1,7 +1,8 @@
-import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { HOSTNAME_MESSAGES } from '#contract/hostname.ts';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#contract/input-rules.ts';
 import {
   STRATEGY_REQUESTS_PER_DAY,
   StrategyRequestListSchema,
@@ -10,7 +11,7 @@ import {
 import { strategyRequests, users } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
-import { buyerCalls, countRows, type BuyerCalls, type Who } from '#tests/helpers/orders.ts';
+import { type BuyerCalls, buyerCalls, countRows, type Who } from '#tests/helpers/orders.ts';
 import {
   createTestContext,
   signInBuyers,
@@ -18,6 +19,7 @@ import {
   TEST_START,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+
 import {
   NUL_CHARACTER_MESSAGE,
   TOO_MANY_STRATEGY_REQUESTS_MESSAGE,

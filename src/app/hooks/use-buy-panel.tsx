@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+
 import type { Site } from '#contract/catalogue.ts';
 import { BuyButton } from '#src/features/cart/components/buy-button.tsx';
 import type { CartPanelSite } from '#src/features/cart/components/cart-panel.tsx';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { CHECKOUT_INCOMPLETE_MESSAGE, type CartLineSummary } from '#contract/cart.ts';
+
+import { type CartLineSummary, CHECKOUT_INCOMPLETE_MESSAGE } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
@@ -9,21 +10,21 @@ import { getCartRevision } from '#src/features/cart/cart-revision.ts';
 import { useCartRows } from '#src/features/cart/hooks/use-cart-rows.ts';
 import { checkoutQueries } from '#src/features/checkout/api/queries.ts';
 import { placeOrder } from '#src/features/checkout/api/requests.ts';
-import { SUMMARY_ID } from '#src/features/checkout/components/checkout-panel.tsx';
-import { useBilling } from '#src/features/checkout/hooks/use-billing.ts';
-import { orderQueries } from '#src/features/orders/api/queries.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import {
+  type CheckoutFormField,
+  type CheckoutFormValues,
   FIELD_MESSAGES,
   FORM_FIELD_LABELS,
   formFieldId,
   formFieldOf,
   orderBody,
-  type CheckoutFormField,
-  type CheckoutFormValues,
 } from '#src/features/checkout/checkout-form-values.ts';
+import { SUMMARY_ID } from '#src/features/checkout/components/checkout-panel.tsx';
+import { useBilling } from '#src/features/checkout/hooks/use-billing.ts';
 import { OrderAttempt } from '#src/features/checkout/order-attempt.ts';
+import { orderQueries } from '#src/features/orders/api/queries.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 
 export const ORDER_NOT_SENT_MESSAGE =
   'The order could not be sent. Check your connection and press Order now again.';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { buildSignedInUser, type SignedInUser } from '#src/features/auth/user.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+
 import { APP_NAME } from '#src/config/env.ts';
 import { focusMainHeading } from '#src/utils/focus-main-heading.ts';
 

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+
 import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
+
 import { BrandLink } from './brand.tsx';
 
 /** Sign-in, sign-up and recovery pages: a centred card on a quiet background. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { LinkIcon } from '#src/components/icons.tsx';
 import { APP_NAME } from '#src/config/env.ts';
 import { paths } from '#src/config/paths.ts';

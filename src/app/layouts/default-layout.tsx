@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+
 import { buttonClasses } from '#src/components/button.tsx';
-import { Spinner } from '#src/components/spinner.tsx';
 import { MenuPortal } from '#src/components/menu-portal.tsx';
+import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
-import { useSession } from '#src/features/auth/session-context.tsx';
 import { NoAccess } from '#src/features/auth/components/no-access.tsx';
+import { useSession } from '#src/features/auth/session-context.tsx';
 import { ImportTracker } from '#src/features/imports/components/import-tracker.tsx';
+
 import { BrandLink } from './brand.tsx';
 import { EmptyLayout } from './empty-layout.tsx';
 import { OfflineChanges } from './offline-changes.tsx';

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { db } from '#src/lib/db.ts';
 import { defineOutboxKind, enqueue, markOutboxRefused, WAITING_STATUSES } from '#src/lib/outbox.ts';
+
 import { OfflineChanges } from './offline-changes.tsx';
 
 // The real module sends each feature's entries; here it only says it was loaded and mounted.

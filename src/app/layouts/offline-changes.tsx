@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
+
 import { loadOnce } from '#src/components/mounted-on-use.tsx';
 import { subscribeConnection } from '#src/lib/connection.ts';
 import { hasWaitingOutboxEntries, onOutboxEntry } from '#src/lib/outbox.ts';

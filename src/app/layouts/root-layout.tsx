@@ -1,13 +1,15 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+
 import { Spinner } from '#src/components/spinner.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { Toaster } from '#src/components/toaster.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useSessionManager } from '#src/features/auth/session-context.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { rememberListRoute } from '#src/lib/list-route-memory.ts';
 import { onUpdateAvailable } from '#src/lib/pwa.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { useRouteFocus } from '../hooks/use-route-title.ts';
 import { ScrollRestoration } from '../scroll-restoration.tsx';
 

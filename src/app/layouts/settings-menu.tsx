@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { CodeIcon, UserIcon } from '#src/components/icons.tsx';
 import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { MenuPortalGroup } from '#src/components/menu-portal-group.tsx';

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
+
 import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '#src/components/icons.tsx';
 import { loadOnce, MENU_KEYS, MountedOnUse } from '#src/components/mounted-on-use.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
@@ -11,6 +12,7 @@ import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-i
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { BrandLink } from './brand.tsx';
 

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
-  missingCheckoutFields,
-  wordCountMessage,
   type CartDefaults,
   type CartItem,
   type CartLineSummary,
+  missingCheckoutFields,
+  wordCountMessage,
 } from '#contract/cart.ts';
 import {
   CART_CHANGED_MESSAGE,
@@ -16,11 +17,12 @@ import {
   type PaymentMethodOption,
 } from '#contract/orders.ts';
 import { db } from '#src/lib/db.ts';
-import { renderRoutes } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
-import { Component as CheckoutRoute } from './checkout.tsx';
+import { renderRoutes } from '#src/test-utils/render.tsx';
 import { dateNotRealMessage } from '#src/utils/date-input.ts';
+
+import { Component as CheckoutRoute } from './checkout.tsx';
 
 const COMPANY = '00000000-0000-4000-8000-0000000e0001';
 const GB = '00000000-0000-4000-8000-0000000f0001';

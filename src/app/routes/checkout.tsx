@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+
 import type { Order } from '#contract/orders.ts';
+import { useCheckout } from '#src/app/hooks/use-checkout.ts';
 import { ErrorSummary } from '#src/components/error-summary.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import {
@@ -10,7 +12,6 @@ import {
 } from '#src/features/cart/components/cart-items-section.tsx';
 import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.tsx';
 import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
-import { useCheckout } from '#src/app/hooks/use-checkout.ts';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
 
 function pageOf(params: URLSearchParams): number {

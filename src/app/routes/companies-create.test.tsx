@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { Component as CompaniesCreate } from './companies-create.tsx';
 
 afterEach(() => {

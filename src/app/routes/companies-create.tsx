@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+
 import { UUID_PATTERN } from '#contract/catalogue.ts';
 import { requestValuesOf } from '#contract/companies.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -9,12 +10,12 @@ import {
   LoadingState,
   NotFoundState,
 } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { companyQueries } from '#src/features/companies/api/queries.ts';
 import { CompanyRequestForm } from '#src/features/companies/components/company-request-form.tsx';
-import { isApiError } from '#src/lib/api-client.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { isApiError } from '#src/lib/api-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
 
 /**
  * `/companies/create`: 'Add new company request', or with `?account=<id>` a change of that

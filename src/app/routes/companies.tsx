@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+
 import { buttonClasses } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';

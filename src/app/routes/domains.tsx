@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { renderImport, renderUploadDialog } from '../import-slots.tsx';
+
 import { Button } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { AddDomainDialog } from '#src/features/domains/components/add-domain-dialog.tsx';
 import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
 import { LinkMonitoringCard } from '#src/features/link-monitoring/components/link-monitoring-card.tsx';
+
+import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);

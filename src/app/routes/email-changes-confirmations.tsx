@@ -1,6 +1,7 @@
 import { paths } from '#src/config/paths.ts';
 import { useSession } from '#src/features/auth/session-context.tsx';
 import { EmailChangeConfirmation } from '#src/features/profile/components/email-change-confirmation.tsx';
+
 import { TokenLinkPage } from '../token-link-page.tsx';
 
 /** The page the link mailed to a new address opens; signed in or not (decision 071). */

@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInMemoryRouter } from '#src/test-utils/render.tsx';
-import { RouteErrorBoundary } from '../route-error.tsx';
+
 import type * as ChunkReload from '#src/lib/chunk-reload.ts';
+import { renderInMemoryRouter } from '#src/test-utils/render.tsx';
+
+import { RouteErrorBoundary } from '../route-error.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 
 const reloadForChunkError = vi.hoisted(() => vi.fn(() => true));

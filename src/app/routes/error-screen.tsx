@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { Button } from '#src/components/button.tsx';
 import { Spinner } from '#src/components/spinner.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
@@ -7,6 +8,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { isChunkLoadError, reloadForChunkError } from '#src/lib/chunk-reload.ts';
 import { lastListRoute } from '#src/lib/list-route-memory.ts';
 import { statusText } from '#src/utils/http-status.ts';
+
 import { EmptyLayout } from '../layouts/empty-layout.tsx';
 import { RouteError, useRouteError } from '../route-error.tsx';
 

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import type { BuyerDomain } from '#contract/domains.ts';
 import { createSessionManager } from '#src/features/auth/session-manager.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
@@ -13,6 +14,7 @@ import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api
 import { makeBuyerProfile, makeSite } from '#src/test-utils/factories.ts';
 import { createTestQueryClient, renderRoutes, searchOf } from '#src/test-utils/render.tsx';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
+
 import { Component as Home } from './home.tsx';
 
 const FIRST = '00000000-0000-4000-8000-00000000c001';

@@ -1,16 +1,17 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { lazy, useEffect, useId } from 'react';
+import { Navigate, useLocation } from 'react-router';
+
 import { SITE_DEFAULT_PAGE_SIZE } from '#contract/catalogue.ts';
 import {
   defaultFilterState,
+  type FilterState,
   serializeFilterState,
   setFilter,
   siteListAddress,
-  type FilterState,
 } from '#contract/filter-state.ts';
-import { lazy, useEffect, useId } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
@@ -18,8 +19,7 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
-import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
-import { ExportButton } from '#src/features/exports/components/export-button.tsx';
+import { CurrentCompanySelect } from '#src/features/companies/components/current-company-select.tsx';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { DomainEntries } from '#src/features/domains/components/domain-entries.tsx';
 import { DomainSelect } from '#src/features/domains/components/domain-select.tsx';
@@ -28,14 +28,16 @@ import {
   rememberedDomain,
   rememberSelectedDomain,
 } from '#src/features/domains/selected-domain.ts';
+import { ExportButton } from '#src/features/exports/components/export-button.tsx';
+import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
-import { CurrentCompanySelect } from '#src/features/companies/components/current-company-select.tsx';
 import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
 import { useBuyPanel } from '../hooks/use-buy-panel.tsx';
 import { useCurrentUser } from '../hooks/use-current-user.ts';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+
 import { paths, REDIRECT_PARAM } from '#src/config/paths.ts';
 import { LoginForm } from '#src/features/auth/components/login-form.tsx';
 import { safeRedirectPath } from '#src/utils/redirect.ts';

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
+
 import { OrderDetail } from '#src/features/orders/components/order-detail.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
+
 import { renderLinkHealthDialog } from '../link-health-slots.tsx';
 
 export function Component() {

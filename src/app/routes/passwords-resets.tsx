@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { Spinner } from '#src/components/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { checkPasswordResetLink } from '#src/features/auth/api/requests.ts';
@@ -6,6 +7,7 @@ import { AuthCard } from '#src/features/auth/components/auth-card.tsx';
 import { IncompleteLink } from '#src/features/auth/components/incomplete-link.tsx';
 import { ResetPasswordForm } from '#src/features/auth/components/reset-password-form.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
+
 import { TokenLinkPage } from '../token-link-page.tsx';
 
 const UNUSABLE_RESET_LINK_MESSAGE =

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createSessionManager } from '#src/features/auth/session-manager.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { createSessionStore } from '#src/lib/session-store.ts';
@@ -7,6 +8,7 @@ import { mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
+
 import { Component as Profile } from './profile.tsx';
 
 function renderProfileOffline(seed: boolean) {

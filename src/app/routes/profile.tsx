@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import { Alert } from '#src/components/alert.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
-import { AvatarCard } from '#src/features/profile/components/avatar-card.tsx';
-import { NotificationPreferencesCard } from '#src/features/profile/components/notification-preferences.tsx';
 import { AccountsTable } from '#src/features/profile/components/accounts-table.tsx';
+import { AvatarCard } from '#src/features/profile/components/avatar-card.tsx';
 import { EmailChangeForm } from '#src/features/profile/components/email-change-form.tsx';
 import { ManagerCard } from '#src/features/profile/components/manager-card.tsx';
+import { NotificationPreferencesCard } from '#src/features/profile/components/notification-preferences.tsx';
 import { PasswordChangeForm } from '#src/features/profile/components/password-change-form.tsx';
 import { ProfileDetails } from '#src/features/profile/components/profile-details.tsx';
 import { ProfileDetailsForm } from '#src/features/profile/components/profile-details-form.tsx';

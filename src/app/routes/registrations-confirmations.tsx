@@ -1,5 +1,6 @@
 import { paths } from '#src/config/paths.ts';
 import { RegistrationConfirmation } from '#src/features/auth/components/registration-confirmation.tsx';
+
 import { TokenLinkPage } from '../token-link-page.tsx';
 
 export function Component() {

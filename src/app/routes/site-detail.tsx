@@ -1,8 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
+
 import { CartPanel } from '#src/features/cart/components/cart-panel.tsx';
 import { SiteDetailView } from '#src/features/catalogue/components/site-detail.tsx';
 import { rememberedDomain } from '#src/features/domains/selected-domain.ts';
 import { lastListRoute } from '#src/lib/list-route-memory.ts';
+
 import { useBuyPanel } from '../hooks/use-buy-panel.tsx';
 
 /** /sites/:id — the detail of one catalogue site for the chosen buyer domain, with Buy. */

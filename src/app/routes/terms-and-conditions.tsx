@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Card } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 

@@ -1,5 +1,7 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
+
 import { cx } from '#src/utils/class-names.ts';
+
 import { ToolbarPopover } from '../toolbar-popover.tsx';
 
 export interface ChoosableColumn {

@@ -1,6 +1,5 @@
 import { buttonClasses } from '../button.tsx';
 import { loadOnce, MountedOnUse } from '../mounted-on-use.tsx';
-
 import type { ColumnChooserProps } from './column-chooser-popover.tsx';
 
 export type { ChoosableColumn, ColumnChooserProps } from './column-chooser-popover.tsx';

@@ -1,9 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useRef } from 'react';
+
 import type { SortDirection } from '#contract/catalogue.ts';
+import { cx } from '#src/utils/class-names.ts';
+
 import { ChevronDownIcon } from '../icons.tsx';
 import { MenuPortalGroup } from '../menu-portal-group.tsx';
-import { cx } from '#src/utils/class-names.ts';
 
 const itemClass =
   'flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-900';

@@ -1,7 +1,9 @@
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent } from 'react';
+
+import { cx } from '#src/utils/class-names.ts';
+
 import { ChevronDownIcon } from '../icons.tsx';
 import { loadOnce, MENU_KEYS, MountedOnUse } from '../mounted-on-use.tsx';
-import { cx } from '#src/utils/class-names.ts';
 
 export type SortDirection = 'ASC' | 'DESC';
 

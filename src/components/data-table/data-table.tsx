@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+
+import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
+import { cx } from '#src/utils/class-names.ts';
+
+import { Skeleton } from '../skeleton.tsx';
 import type { ChoosableColumn } from './column-chooser.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import { HeaderKeysHint } from './header-keys-hint.tsx';
 import { pinnedCellClasses, StackedCellLabel, TableScrollHint } from './pinned-cells.tsx';
 import { useRovingHeader } from './use-roving-header.ts';
-import { Skeleton } from '../skeleton.tsx';
-import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
-import { cx } from '#src/utils/class-names.ts';
 
 export interface TableColumn<T> {
   id: string;

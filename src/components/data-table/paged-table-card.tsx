@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Card } from '../card.tsx';
 import { Pagination, type PaginationProps } from '../pagination.tsx';
 import { ErrorState, LoadingAnnouncement } from '../state-blocks.tsx';

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { type FocusEvent, type KeyboardEvent, useCallback, useLayoutEffect, useRef } from 'react';
 
 /**
  * A table's header row as one tab stop (roving tabindex): Tab enters the row on the header last

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { PASSWORD_REPEAT_EMPTY_MESSAGE } from '#contract/field-messages.ts';
 import { NewPasswordSchema, RegistrationRequestSchema } from '#contract/public-auth.ts';
 

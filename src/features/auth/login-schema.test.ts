@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { LoginFormSchema } from './login-schema.ts';
 
 const messages = (values: unknown) => {

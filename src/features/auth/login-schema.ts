@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+
 import {
   EMAIL_EMPTY_MESSAGE,
   EMAIL_INVALID_MESSAGE,

@@ -1,6 +1,8 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+
 import { paths } from '#src/config/paths.ts';
+
 import type { SessionManager, SessionState } from './session-manager.ts';
 
 const SessionContext = createContext<SessionManager | null>(null);

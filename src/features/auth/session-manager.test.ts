@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { AuthResponse } from '#contract/auth.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, createSessionStore, REFRESH_TOKEN_KEY } from '#src/lib/session-store.ts';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
+
 import { createSessionManager, type SessionManagerOptions } from './session-manager.ts';
 
 const START = Date.UTC(2026, 0, 15, 9, 0, 0);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { db } from '#src/lib/db.ts';
+
 import { session } from './session.ts';
 
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { clearSelectionCookies } from '#src/lib/cookies.ts';
 import { queryClient } from '#src/lib/query-client.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
+
 import { refreshTokens, revokeSession } from './api/requests.ts';
 import { createSessionManager, type SessionManager } from './session-manager.ts';
 

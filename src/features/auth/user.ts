@@ -1,6 +1,6 @@
 import type { AccessClaims, Role } from '#contract/auth.ts';
-import { ENTRY_ROUTE_BY_ROLE, isBuyer } from '#contract/roles.ts';
 import type { BuyerProfile } from '#contract/profile.ts';
+import { ENTRY_ROUTE_BY_ROLE, isBuyer } from '#contract/roles.ts';
 import type { DeveloperSettings } from '#src/lib/developer-settings.ts';
 
 /** The signed-in user of spec §3, built from the token claims and the buyer profile. */

@@ -1,4 +1,15 @@
 import { describe, expect, it } from 'vitest';
+
+import {
+  cartLineBody,
+  CASINO,
+  DOMAIN_ID,
+  GENERAL,
+  PLANS,
+  PRICES,
+  SITE_ID,
+} from '#src/test-utils/factories.ts';
+
 import {
   counterText,
   featureText,
@@ -7,15 +18,6 @@ import {
   panelReducer,
   panelTotal,
 } from './panel-choice.ts';
-import {
-  CASINO,
-  cartLineBody,
-  DOMAIN_ID,
-  GENERAL,
-  PLANS,
-  PRICES,
-  SITE_ID,
-} from '#src/test-utils/factories.ts';
 
 const context = { siteId: SITE_ID, buyerDomainId: DOMAIN_ID };
 

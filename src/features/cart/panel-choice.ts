@@ -3,11 +3,11 @@
  * what choosing a plan or a topic changes, the payload of the line and its running total.
  */
 import {
+  type ArticleTopic,
+  type CartLineCreate,
   lineTotal,
   MAX_ARTICLES_PER_LINE,
   PROVIDE_PLAN_SLUG,
-  type ArticleTopic,
-  type CartLineCreate,
 } from '#contract/cart.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { SitePrice } from '#contract/site-detail.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   CartItemUpdateSchema,
   MAX_TEXT_LENGTH,
@@ -7,6 +8,9 @@ import {
   POSITIVE_INTEGER_MESSAGE,
   wordCountMessage,
 } from '#contract/cart.ts';
+import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
+import { dateNotRealMessage } from '#src/utils/date-input.ts';
+
 import {
   firstErrorPosition,
   fixedWordCount,
@@ -17,8 +21,6 @@ import {
   textLengthError,
   wordCountError,
 } from './row-errors.ts';
-import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
-import { dateNotRealMessage } from '#src/utils/date-input.ts';
 
 describe('checkout row errors', () => {
   it('marks the missing required fields of each row', () => {

@@ -3,6 +3,8 @@
  * fields the client finds missing, and the server's `items[index].field` violations.
  */
 import {
+  type CartItem,
+  type CheckoutField,
   correctedValueOf,
   MAX_TEXT_LENGTH,
   missingCheckoutFields,
@@ -11,11 +13,9 @@ import {
   POSITIVE_INTEGER_MESSAGE,
   PROVIDE_PLAN_SLUG,
   wordCountMessage,
-  type CartItem,
-  type CheckoutField,
 } from '#contract/cart.ts';
-import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { Violation } from '#contract/errors.ts';
+import type { ContentProductPlan } from '#contract/reference-data.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 import { localToday, parseFutureDateInput } from '#src/utils/date-input.ts';
 

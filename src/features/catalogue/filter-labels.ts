@@ -2,30 +2,31 @@
 // and the row of active filters above the table (on the page from the start).
 import {
   BOOLEAN_FILTER_KEYS,
+  type BooleanFilterKey,
   LINK_TYPE_TITLES,
   LINK_TYPES,
   LIST_FILTER_KEYS,
+  type ListFilterKey,
   PERIOD_FILTER_KEYS,
+  type PeriodFilterKey,
   RANGE_FILTER_KEYS,
+  type RangeFilterKey,
   SPONSOR_TAG_TYPE_TITLES,
   SPONSOR_TAG_TYPES,
-  type BooleanFilterKey,
-  type ListFilterKey,
-  type PeriodFilterKey,
-  type RangeFilterKey,
 } from '#contract/catalogue.ts';
 import {
-  PERIOD_TITLES,
-  serializeFilterState,
   type FilterState,
   type FilterValues,
   type NumberRange,
+  PERIOD_TITLES,
+  serializeFilterState,
 } from '#contract/filter-state.ts';
 import {
+  type FilterableSiteMetricKey,
   SITE_METRICS,
   siteMetricFilterLabel,
-  type FilterableSiteMetricKey,
 } from '#contract/site-metrics.ts';
+
 import type { ReferenceItem, ReferenceKind } from './api/requests.ts';
 
 const filterableLabels = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { CheckoutFormSchema, FIELD_MESSAGES } from './checkout-form-values.ts';
 
 const valid = {

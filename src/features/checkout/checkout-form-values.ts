@@ -1,13 +1,14 @@
 /** The checkout form's values, their rules, and the order request made from them. */
 import { z } from 'zod';
+
 import type { CartDefaults } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import {
   BillingSchema,
   MAX_INVOICE_EMAILS,
+  type OrderCreate,
   OrderCreateSchema,
   PAYMENT_METHODS,
-  type OrderCreate,
 } from '#contract/orders.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { fieldWords } from '#contract/field-messages.ts';
 
 /** Where API calls go and the optional X-Origin header, as the developer settings take them. */

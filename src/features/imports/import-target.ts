@@ -1,6 +1,7 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ImportKind, ImportStatus } from '#contract/domains.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import type { UploadProgress } from '#src/lib/api-client.ts';
+
 import { uploadCompetitors, uploadReferents } from './api/requests.ts';
 
 /** What an upload fills: a domain's referring domains, or a competitor group's competitors. */

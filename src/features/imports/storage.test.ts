@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { db } from '#src/lib/db.ts';
+
 import {
   deleteExpiredTrackedImports,
   listTrackedImports,

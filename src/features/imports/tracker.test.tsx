@@ -1,15 +1,17 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { IMPORT_MESSAGES, type ImportStatus } from '#contract/domains.ts';
-import { dismissToast, getToast } from '#src/lib/toast-store.ts';
+import { loadLiveStore } from '#src/hooks/use-live-store.ts';
 import { db } from '#src/lib/db.ts';
-import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
+import { dismissToast, getToast } from '#src/lib/toast-store.ts';
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { ImportTracker } from './components/import-tracker.tsx';
 import { listTrackedImports, trackImport } from './storage.ts';
-import { loadLiveStore } from '#src/hooks/use-live-store.ts';
-import { pollTrackedImports, pollWhileTracked, type ImportEvent } from './tracker.ts';
+import { type ImportEvent, pollTrackedImports, pollWhileTracked } from './tracker.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 9, 0, 0);

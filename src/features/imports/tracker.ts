@@ -7,6 +7,7 @@ import { IMPORT_STATUS_MAX_IDS, type ImportKind, type ImportStatus } from '#cont
 import { IMPORT_POLL_INTERVAL_MS } from '#src/config/constants.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import type { TrackedImportStatus } from '#src/lib/db.ts';
+
 import { fetchImportStatuses } from './api/requests.ts';
 import { listTrackedImports, settleTrackedImport, type TrackedImport } from './storage.ts';
 

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import {
   makeLinkCheck,
@@ -7,6 +8,7 @@ import {
   makeMonitoredLink,
   makeMonitoredLinkList,
 } from '#src/test-utils/factories.ts';
+
 import { exportFileName, fetchAllLinks, linksCsv } from './csv-export.ts';
 
 afterEach(() => {

@@ -3,17 +3,19 @@
  * the current filter fetched 100 rows at a time, written with papaparse (loaded only when an
  * export starts) and handed to the browser as a download.
  */
-import { hostnameToUnicode } from '#contract/idna.ts';
 import dayjs from 'dayjs';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
 import {
   LINK_CHECK_OUTCOME_TITLES,
   LINK_HEALTH_TITLES,
   type MonitoredLink,
 } from '#contract/link-monitoring.ts';
 import { hasMorePages } from '#contract/pagination.ts';
-import { fetchMonitoredLinks } from './api/requests.ts';
-import { serverQueryString, type LinkListFilter } from './list-state.ts';
 import { saveFile } from '#src/lib/save-file.ts';
+
+import { fetchMonitoredLinks } from './api/requests.ts';
+import { type LinkListFilter, serverQueryString } from './list-state.ts';
 
 /** Rows asked for per request: the most the server gives in one page. */
 export const EXPORT_PAGE_SIZE = 100;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { summarySentence } from './labels.ts';
 
 const summary = (over: Partial<Parameters<typeof summarySentence>[0]> = {}) => ({

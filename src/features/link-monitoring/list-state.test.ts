@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { paths } from '#src/config/paths.ts';
+
 import {
   hasFilters,
   parseLinkListState,

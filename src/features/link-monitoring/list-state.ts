@@ -6,6 +6,7 @@
  * its string is the request's query, the query key and the key of the offline copy.
  */
 import { z } from 'zod';
+
 import {
   LINK_HEALTH_STATUSES,
   LINK_MONITORING_DEFAULT_LIMIT,
@@ -13,10 +14,10 @@ import {
 } from '#contract/link-monitoring.ts';
 import {
   addressText,
+  type ListAddress,
   pageNumber,
   parseForgivingQuery,
   wholeNumber,
-  type ListAddress,
 } from '#contract/list-query.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import type { Order } from '#contract/orders.ts';
 import { makeOrder, makeOrderItem, PLANS } from '#src/test-utils/factories.ts';
+
 import { cancelCredit, cancelMoneyText } from './cancel-money.ts';
 
 // Order 100007: two items at 19 % VAT, €752.00 in all. The first is €300.00 + €52.10 content

@@ -2,15 +2,15 @@
 // (decision 167): worded for the order's payment method and state, with the amount the server
 // will credit (the same rule, contract/order-money.ts).
 import { moneyToCents } from '#contract/money.ts';
+import { centsToMoney } from '#contract/money.ts';
+import type { OrderItem } from '#contract/order-items.ts';
 import {
   cancelCreditCents,
-  RECEIVED_PAYMENT_STATUSES,
   rateBasisPoints,
+  RECEIVED_PAYMENT_STATUSES,
   SETTLED_PAYMENT_STATUSES,
 } from '#contract/order-money.ts';
-import type { OrderItem } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
-import { centsToMoney } from '#contract/money.ts';
 import { formatMoney } from '#src/utils/format.ts';
 
 type CancelOrder = Pick<

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem, FILE_TYPE_MESSAGE } from './file-rules.ts';
+
+import { FILE_TYPE_MESSAGE, fileProblem } from './file-rules.ts';
 
 const fileOf = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
 

@@ -5,6 +5,7 @@
  * own), written back with the query-string codec. The server query is the state with its default
  * sorting; its string is the request's query, the query key and the key of the offline copy.
  */
+import { type ListAddress, parseForgivingQuery, type SortDirection } from '#contract/list-query.ts';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_SORT_COLUMNS,
@@ -12,7 +13,6 @@ import {
   OrderListAddressSchema,
 } from '#contract/order-items.ts';
 import type { OrderStatus, PaymentStatus } from '#contract/orders.ts';
-import { parseForgivingQuery, type ListAddress, type SortDirection } from '#contract/list-query.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 
 export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { centredCrop, clampCrop, moveTo, positionOf, sourceSquare, zoomTo } from './avatar-crop.ts';
 
 const landscape = { width: 400, height: 200 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { PasswordChangeSchema } from '#contract/profile-settings.ts';
 
 // The profile's form schemas: the contract's bodies with what only the form asks.

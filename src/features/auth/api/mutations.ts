@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+
 import type { LoginRequest } from '#contract/auth.ts';
 import type {
   PasswordResetComplete,
   PasswordResetRequest,
   RegistrationRequest,
 } from '#contract/public-auth.ts';
+
 import { useSessionManager } from '../session-context.tsx';
 import {
   completePasswordReset,

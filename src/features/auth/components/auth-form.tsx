@@ -1,4 +1,5 @@
-import { useEffect, type FormEventHandler, type ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect } from 'react';
+
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { TextField, type TextFieldProps } from '#src/components/text-field.tsx';

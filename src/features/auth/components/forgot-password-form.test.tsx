@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createSessionStore } from '#src/lib/session-store.ts';
 import { renderWithProviders } from '#src/test-utils/render.tsx';
+
 import { createSessionManager } from '../session-manager.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import type { PasswordResetRequest } from '#contract/public-auth.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
-import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
+
 import { useRequestPasswordResetMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import { AuthForm } from './auth-form.tsx';

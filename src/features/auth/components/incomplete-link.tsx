@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+
 import { Alert } from '#src/components/alert.tsx';
 import { buttonClasses } from '#src/components/button.tsx';
+
 import { AuthCard } from './auth-card.tsx';
 
 /** A page of an e-mailed link opened without its token: what happened and the way forward. */

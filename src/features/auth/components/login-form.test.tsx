@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createSessionStore } from '#src/lib/session-store.ts';
-import { renderWithProviders } from '#src/test-utils/render.tsx';
 import { jsonResponse } from '#src/test-utils/api.ts';
+import { renderWithProviders } from '#src/test-utils/render.tsx';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
+
 import { createSessionManager } from '../session-manager.ts';
 import { LoginForm } from './login-form.tsx';
 

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
-import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
+
 import { useLoginMutation } from '../api/mutations.ts';
-import { AuthCard, AuthLink } from './auth-card.tsx';
 import type { LoginFormValues } from '../login-schema.ts';
+import { AuthCard, AuthLink } from './auth-card.tsx';
 import { AuthForm, PasswordField } from './auth-form.tsx';
 
 const schema = lazyZodResolver(() =>

@@ -1,5 +1,6 @@
 import { Button } from '#src/components/button.tsx';
 import { LogOutIcon } from '#src/components/icons.tsx';
+
 import { useLogOut } from '../session-context.tsx';
 
 export const NO_ACCESS_TEXT = "You don't have access";

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import { Alert } from '#src/components/alert.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
-import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
 import { applyViolations, failureMessage, fieldBinder } from '#src/lib/form-errors.ts';
+import { lazyZodResolver } from '#src/lib/lazy-schema-resolver.ts';
+
 import { useRegisterMutation } from '../api/mutations.ts';
-import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import type { RegisterFormValues } from '../form-schemas.ts';
+import { AuthCard, AuthLink, AuthResult } from './auth-card.tsx';
 import { AuthForm, NewPasswordFields } from './auth-form.tsx';
 
 const schema = lazyZodResolver(() =>

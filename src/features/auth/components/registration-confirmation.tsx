@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+
 import { Alert } from '#src/components/alert.tsx';
 import { buttonClasses } from '#src/components/button.tsx';
 import { LoadingState } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApiError } from '#src/lib/api-client.ts';
+
 import { useConfirmRegistrationMutation } from '../api/mutations.ts';
 import { AuthCard, AuthLink } from './auth-card.tsx';
 

@@ -1,18 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { db } from '#src/lib/db.ts';
 import { dismissOutboxEntry, enqueue, syncOutbox } from '#src/lib/outbox.ts';
-import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { cartLineBody, makeCartItem } from '#src/test-utils/factories.ts';
+import { createTestQueryClient } from '#src/test-utils/render.tsx';
+
 import {
   addCartLine,
+  type AddCartLineInput,
   cartLineOutbox,
   cartLineSync,
   listCartLineDrafts,
-  type AddCartLineInput,
 } from './cart-lines.ts';
 
 /** The counts of one round of sending. */

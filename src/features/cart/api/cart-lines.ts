@@ -10,10 +10,11 @@ import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
+  type OutboxEntry,
   RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  type OutboxEntry,
 } from '#src/lib/outbox.ts';
+
 import { bumpCartRevision } from '../cart-revision.ts';
 import { cartQueries } from './queries.ts';
 import { createCartLine } from './requests.ts';

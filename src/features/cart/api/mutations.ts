@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CartItem, CartItemList, CartItemUpdate, CartLineCreate } from '#contract/cart.ts';
 import { toast } from '#src/lib/toast-store.ts';
+
 import { bumpCartRevision } from '../cart-revision.ts';
 import { addCartLine, type AddCartLineInput } from './cart-lines.ts';
 import { cartQueries } from './queries.ts';

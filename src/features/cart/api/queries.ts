@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchCartItems, fetchCartSites, fetchContentPlans, type CartPage } from './requests.ts';
+
+import { type CartPage, fetchCartItems, fetchCartSites, fetchContentPlans } from './requests.ts';
 
 /**
  * Query keys of the cart. Everything that depends on the cart's content lives under

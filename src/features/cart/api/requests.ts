@@ -6,7 +6,7 @@ import {
   type CartLineCreate,
   type CartSites,
 } from '#contract/cart.ts';
-import { referenceDataEndpoints, type ContentProductPlan } from '#contract/reference-data.ts';
+import { type ContentProductPlan, referenceDataEndpoints } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,9 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import { cartQueries } from '../api/queries.ts';
 
 /** How many articles of each site are in the cart, by site id. */

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+
 import { paths } from '#src/config/paths.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import { cartQueries } from '../api/queries.ts';
 
 function CartIcon({ className }: { className?: string }) {

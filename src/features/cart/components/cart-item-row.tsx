@@ -1,11 +1,12 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+
 import {
-  correctedValueOf,
-  normalizeTargetUrl,
   type CartItem,
   type CartItemUpdate,
+  correctedValueOf,
+  normalizeTargetUrl,
 } from '#contract/cart.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Button } from '#src/components/button.tsx';
 import { StackedCellLabel } from '#src/components/data-table/pinned-cells.tsx';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
@@ -17,12 +18,15 @@ import {
   toDateInput,
 } from '#src/utils/date-input.ts';
 import { formatMoney } from '#src/utils/format.ts';
+
 import { useUpdateCartItem } from '../api/mutations.ts';
 import type { CartEdits, RowDraft } from '../cart-edits.ts';
 import {
   cartFieldId,
   cartLineId,
+  type EditableField,
   FIELD_LABELS,
+  type FieldErrors,
   fixedWordCount,
   isEditableField,
   liveFieldError,
@@ -31,8 +35,6 @@ import {
   textLengthError,
   wordCountError,
   wordCountRange,
-  type EditableField,
-  type FieldErrors,
 } from '../row-errors.ts';
 
 /** A save the server never answered: the value is kept, red, until it is saved. */

@@ -2,13 +2,15 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { CartItem } from '#contract/cart.ts';
 import { db } from '#src/lib/db.ts';
-import { renderRoutes } from '#src/test-utils/render.tsx';
 import { enqueue, markOutboxRefused } from '#src/lib/outbox.ts';
-import { cartLineOutbox } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { cartLineBody, makeCartItem } from '#src/test-utils/factories.ts';
+import { renderRoutes } from '#src/test-utils/render.tsx';
+
+import { cartLineOutbox } from '../api/cart-lines.ts';
 import { CartItemsSection } from './cart-items-section.tsx';
 
 function api(

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type CSSProperties } from 'react';
+import { type CSSProperties, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+
 import { CART_LIST_STARTUP_LIMIT, type CartItem } from '#contract/cart.ts';
-import { buttonClasses, Button } from '#src/components/button.tsx';
+import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { pinnedCellClasses, TableScrollHint } from '#src/components/data-table/pinned-cells.tsx';
@@ -10,16 +11,17 @@ import { Pagination } from '#src/components/pagination.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { lastPageOf, settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
+import { cx } from '#src/utils/class-names.ts';
+
 import { useCloneCartItem, useEmptyCart, useRemoveCartItems } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
 import type { CartEdits } from '../cart-edits.ts';
 import type { EditableField, RowErrors } from '../row-errors.ts';
 import { CartItemRow, type CartPins } from './cart-item-row.tsx';
 import { CartLineDrafts, useCartLineDrafts } from './cart-line-drafts.tsx';
-import { lastPageOf, settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
-import { cx } from '#src/utils/class-names.ts';
 
 export const CART_PAGE_LIMIT = CART_LIST_STARTUP_LIMIT;
 

@@ -2,9 +2,10 @@ import { hostnameToUnicode } from '#contract/idna.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
-import { formatMoney } from '#src/utils/format.ts';
 import { dismissOutboxEntry } from '#src/lib/outbox.ts';
-import { listCartLineDrafts, type CartLineDraft } from '../api/cart-lines.ts';
+import { formatMoney } from '#src/utils/format.ts';
+
+import { type CartLineDraft, listCartLineDrafts } from '../api/cart-lines.ts';
 
 /** The cart lines kept on this device, live. */
 export function useCartLineDrafts(): CartLineDraft[] | undefined {

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { db } from '#src/lib/db.ts';
-import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
-import { listCartLineDrafts } from '../api/cart-lines.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
   CASINO,
@@ -16,6 +15,9 @@ import {
   PREMIUM_ID,
   SITE_ID,
 } from '#src/test-utils/factories.ts';
+import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
+
+import { listCartLineDrafts } from '../api/cart-lines.ts';
 import { CartPanel } from './cart-panel.tsx';
 
 const site = { id: SITE_ID, hostname: 'news.example.com' };

@@ -1,8 +1,9 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MAX_ARTICLES_PER_LINE, type ArticleTopic } from '#contract/cart.ts';
+
+import { type ArticleTopic, MAX_ARTICLES_PER_LINE } from '#contract/cart.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
 import type { SitePrice } from '#contract/site-detail.ts';
 import { Alert } from '#src/components/alert.tsx';
@@ -10,14 +11,15 @@ import { Button } from '#src/components/button.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
+import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
+import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { NetworkError } from '#src/lib/api-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { formatMoney } from '#src/utils/format.ts';
-import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
-import { domainQueries } from '#src/features/domains/api/queries.ts';
+
 import { useAddCartLine } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
 import {
@@ -26,13 +28,13 @@ import {
   featureText,
   initialPanelChoice,
   isProvidePlan,
+  type PanelAction,
+  type PanelChoice,
   panelPayload,
   panelReducer,
   panelTotal,
-  type PanelAction,
-  type PanelChoice,
 } from '../panel-choice.ts';
-import { ChoiceRadioGroup, type ChoiceOption } from './choice-radio.tsx';
+import { type ChoiceOption, ChoiceRadioGroup } from './choice-radio.tsx';
 
 export interface CartPanelSite {
   id: string;

@@ -1,5 +1,6 @@
 import { Description, Field, Label, RadioGroup } from '@headlessui/react';
 import type { ReactNode } from 'react';
+
 import { RadioCard } from '#src/components/radio-card.tsx';
 
 export interface ChoiceOption<T extends string> {

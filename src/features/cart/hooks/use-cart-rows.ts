@@ -1,27 +1,29 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+
 import {
-  CHECKOUT_INCOMPLETE_MESSAGE,
-  EMPTY_CART_MESSAGE,
   type CartItem,
   type CartItemList,
   type CartLineSummary,
+  CHECKOUT_INCOMPLETE_MESSAGE,
+  EMPTY_CART_MESSAGE,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { parseViolationPath } from '#contract/violation-path.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
+
 import { settleCartSaves, useUpdateCartItem } from '../api/mutations.ts';
 import { cartQueries } from '../api/queries.ts';
-import { CartEdits, type CartDrafts } from '../cart-edits.ts';
+import { type CartDrafts, CartEdits } from '../cart-edits.ts';
 import {
   cartFieldId,
   cartLineId,
   EDITABLE_FIELDS,
+  type EditableField,
   FIELD_LABELS,
   itemViolations,
   missingFieldErrors,
-  type EditableField,
   type RowErrors,
 } from '../row-errors.ts';
 

@@ -1,10 +1,12 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { toast } from '#src/lib/toast-store.ts';
+
 import { catalogueQueries, type SitePage } from './queries.ts';
 import type { SiteMark } from './requests.ts';
-import { saveMarks, withWaitingMarks, type QueuedMark } from './site-marks.ts';
+import { type QueuedMark, saveMarks, withWaitingMarks } from './site-marks.ts';
 
 export const MARK_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> = {
   favorites: {

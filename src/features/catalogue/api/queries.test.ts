@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseFilterState } from '#contract/filter-state.ts';
+
 import { catalogueQueries } from './queries.ts';
 
 describe('the catalogue page query', () => {

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
 import type { SiteList } from '#contract/catalogue.ts';
-import { serverQueryString, type FilterState } from '#contract/filter-state.ts';
-import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { type FilterState, serverQueryString } from '#contract/filter-state.ts';
 import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+
 import {
   readCataloguePage,
   readSavedViews,
@@ -13,8 +15,8 @@ import {
   fetchReference,
   fetchSiteDetail,
   fetchSites,
-  searchTlds,
   type ReferenceKind,
+  searchTlds,
 } from './requests.ts';
 import { waitingMarks, withWaitingMarks } from './site-marks.ts';
 

@@ -2,7 +2,7 @@ import { catalogueEndpoints, type SiteList } from '#contract/catalogue.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { favoriteEndpoints } from '#contract/favorites.ts';
 import { referenceDataEndpoints, type ReferenceItem } from '#contract/reference-data.ts';
-import { siteDetailEndpoints, type SiteDetail } from '#contract/site-detail.ts';
+import { type SiteDetail, siteDetailEndpoints } from '#contract/site-detail.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export type { ReferenceItem };

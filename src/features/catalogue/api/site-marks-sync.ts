@@ -1,6 +1,7 @@
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
+
 import { catalogueQueries } from './queries.ts';
-import { siteMarksOutbox, type QueuedMark } from './site-marks.ts';
+import { type QueuedMark, siteMarksOutbox } from './site-marks.ts';
 
 /** Sends the marks kept offline, then shows the catalogue as the server has it. */
 export const siteMarksSync: OutboxSync<QueuedMark, null> = {

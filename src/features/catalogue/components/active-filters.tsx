@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+
 import type { FilterValues } from '#contract/filter-state.ts';
 import { Button } from '#src/components/button.tsx';
+
 import { catalogueQueries } from '../api/queries.ts';
-import { activeFilters, type ActiveFilter, type ListSource } from '../filter-labels.ts';
+import { type ActiveFilter, activeFilters, type ListSource } from '../filter-labels.ts';
 
 const NO_TITLES: ReadonlyMap<string, string> = new Map();
 

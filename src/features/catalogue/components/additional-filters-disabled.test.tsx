@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type * as Env from '#src/config/env.ts';
 import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
-import type * as Env from '#src/config/env.ts';
+
 import { CatalogueSection } from './catalogue-section.tsx';
 
 vi.mock('../../../config/env.ts', async (importOriginal) => ({

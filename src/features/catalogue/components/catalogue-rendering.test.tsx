@@ -1,11 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { Site } from '#contract/catalogue.ts';
 import { db } from '#src/lib/db.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { CatalogueSection } from './catalogue-section.tsx';
 
 // How often each row was drawn: the row's actions cell asks the page for its buy action every

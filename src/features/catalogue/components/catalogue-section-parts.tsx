@@ -3,16 +3,18 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+
+import type { Site } from '#contract/catalogue.ts';
 import {
+  type FilterState,
   parseFilterState,
   serializeFilterState,
-  type FilterState,
 } from '#contract/filter-state.ts';
-import type { Site } from '#contract/catalogue.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { toColumnLayout, type ColumnLayout } from '#src/hooks/use-column-layout.ts';
+import { type ColumnLayout, toColumnLayout } from '#src/hooks/use-column-layout.ts';
+
 import { catalogueSavedViews } from '../api/queries.ts';
 import type { SiteMark } from '../api/requests.ts';
 

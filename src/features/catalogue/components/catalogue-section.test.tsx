@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { reportAnswer } from '#src/lib/connection.ts';
 import { db } from '#src/lib/db.ts';
@@ -9,8 +10,9 @@ import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeSite } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
-import { siteMarksSync } from '../api/site-marks-sync.ts';
+
 import { siteMarksOutbox } from '../api/site-marks.ts';
+import { siteMarksSync } from '../api/site-marks-sync.ts';
 import { CatalogueSection, DEFAULT_CATALOGUE_LAYOUT } from './catalogue-section.tsx';
 
 /** What the signed-in layout mounts once a change waits: it sends the kept marks. */

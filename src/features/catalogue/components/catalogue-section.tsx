@@ -1,51 +1,51 @@
-import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import {
   lazy,
+  type ReactNode,
   useCallback,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
-  type ReactNode,
 } from 'react';
+
 import {
   ADDITIONAL_FILTER_KEYS,
+  type Site,
   SITE_DEFAULT_PAGE_SIZE,
   SITE_PAGE_SIZES,
-  type Site,
   type SiteSortColumn,
   type SortDirection,
 } from '#contract/catalogue.ts';
 import {
   defaultFilterState,
+  type FilterState,
   setFilter,
   setSort,
   siteListAddress,
-  type FilterState,
 } from '#contract/filter-state.ts';
 import { Card } from '#src/components/card.tsx';
-import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
+import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { useMarkSites } from '../api/mutations.ts';
-import { withWaitingMarks } from '../api/site-marks.ts';
-import { MarkDrafts, useMarkDrafts } from './mark-drafts.tsx';
-import { catalogueQueries, NotAvailableOfflineError } from '../api/queries.ts';
-import type { SiteMark } from '../api/requests.ts';
 import { type ColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+
+import { useMarkSites } from '../api/mutations.ts';
+import { catalogueQueries, NotAvailableOfflineError } from '../api/queries.ts';
+import type { SiteMark } from '../api/requests.ts';
+import { withWaitingMarks } from '../api/site-marks.ts';
 import { hasDefaultFilters, resetFilters } from '../filter-labels.ts';
 import { ActiveFilterChips, FiltersButton, useActiveFilters } from './active-filters.tsx';
-import { CatalogueTable } from './catalogue-table.tsx';
 import {
   CatalogueNotices,
   CatalogueSavedViews,
@@ -54,6 +54,8 @@ import {
   SearchBox,
   SelectedSitesBar,
 } from './catalogue-section-parts.tsx';
+import { CatalogueTable } from './catalogue-table.tsx';
+import { MarkDrafts, useMarkDrafts } from './mark-drafts.tsx';
 import { PhoneSortSelect } from './phone-sort-select.tsx';
 import { siteDataColumns } from './site-columns.tsx';
 

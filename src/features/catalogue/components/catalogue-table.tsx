@@ -1,16 +1,17 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import {
+  type Column,
   flexRender,
   getCoreRowModel,
-  useReactTable,
-  type Column,
   type Row,
   type RowSelectionState,
+  useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
+
 import type { Site, SiteSortColumn, SortDirection } from '#contract/catalogue.ts';
 import type { SiteSorting } from '#contract/filter-state.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
 import { HeaderKeysHint } from '#src/components/data-table/header-keys-hint.tsx';
 import { TableScrollHint } from '#src/components/data-table/pinned-cells.tsx';
@@ -20,6 +21,7 @@ import { Tooltip } from '#src/components/tooltip.tsx';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { useScrollOverflow } from '#src/hooks/use-scroll-overflow.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import type { SiteMark } from '../api/requests.ts';
 import type { SiteColumn } from './site-columns.tsx';
 

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { FLAG_PLACEHOLDER_DELAY_MS } from '#src/config/constants.ts';
+
 import { CountryFlag, flagUrl } from './country-flag.tsx';
 
 describe('flagUrl', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { endpointPath } from '#contract/endpoint.ts';
 import { referenceDataEndpoints } from '#contract/reference-data.ts';
 import { apiUrl } from '#src/lib/api-client.ts';

@@ -1,52 +1,54 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  useState,
-  type Dispatch,
   type ComponentPropsWithoutRef,
+  type Dispatch,
   type FormEvent,
   type ReactNode,
   type SetStateAction,
+  useState,
 } from 'react';
+
 import {
-  RANGE_FILTER_KEYS,
   type BooleanFilterKey,
   type PeriodFilterKey,
+  RANGE_FILTER_KEYS,
   type RangeFilterKey,
 } from '#contract/catalogue.ts';
 import {
+  type FilterState,
+  type FilterValues,
+  type NumberRange,
   PERIOD_TITLES,
   PERIOD_VALUES,
+  type PeriodValue,
   resetAll,
   resetSorting,
   toNumber,
   validateRange,
-  type FilterState,
-  type FilterValues,
-  type NumberRange,
-  type PeriodValue,
 } from '#contract/filter-state.ts';
 import {
   clampToBounds,
+  type MetricFilterBounds,
   metricFilterBounds,
   SITE_METRIC_BY_KEY,
-  type MetricFilterBounds,
 } from '#contract/site-metrics.ts';
 import { pickTld } from '#contract/tld.ts';
 import { Button } from '#src/components/button.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import { catalogueQueries } from '../api/queries.ts';
 import type { ReferenceItem } from '../api/requests.ts';
 import {
   BOOLEAN_LABELS,
   keptByReset,
   LIST_SOURCES,
+  type ListSource,
   PERIOD_LABELS,
   RANGE_LABELS,
   TLDS_LABEL,
   toAddressValue,
-  type ListSource,
 } from '../filter-labels.ts';
 
 const inputClass =

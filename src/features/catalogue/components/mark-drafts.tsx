@@ -3,7 +3,8 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { dismissOutboxEntry, listOutbox, type OutboxEntry } from '#src/lib/outbox.ts';
-import { siteMarksOutbox, type QueuedMark } from '../api/site-marks.ts';
+
+import { type QueuedMark, siteMarksOutbox } from '../api/site-marks.ts';
 
 export interface MarkDraftList {
   waiting: OutboxEntry<QueuedMark>[];

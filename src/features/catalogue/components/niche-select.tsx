@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
 import { catalogueQueries } from '../api/queries.ts';
 
 /** The dashboard's niche choice; niches are chosen by id, as the catalogue filter expects. */

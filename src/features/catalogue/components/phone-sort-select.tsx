@@ -1,6 +1,6 @@
-import { SITE_METRICS } from '#contract/site-metrics.ts';
-import { setSort, type FilterState } from '#contract/filter-state.ts';
 import type { SiteSortColumn, SortDirection } from '#contract/catalogue.ts';
+import { type FilterState, setSort } from '#contract/filter-state.ts';
+import { SITE_METRICS } from '#contract/site-metrics.ts';
 
 const NONE = '';
 

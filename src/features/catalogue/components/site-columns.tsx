@@ -1,15 +1,16 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import {
   backLinkedText,
   LINK_TYPE_TITLES,
-  SITE_FIELD_LABELS,
-  SPONSOR_TAG_TYPE_TITLES,
   type Site,
+  SITE_FIELD_LABELS,
   type SiteSortColumn,
+  SPONSOR_TAG_TYPE_TITLES,
 } from '#contract/catalogue.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
@@ -19,6 +20,7 @@ import {
 } from '#contract/site-metrics.ts';
 import { Tooltip } from '#src/components/tooltip.tsx';
 import { formatDate, formatMoney, formatRatio } from '#src/utils/format.ts';
+
 import { CountryFlag } from './country-flag.tsx';
 
 declare module '@tanstack/react-table' {

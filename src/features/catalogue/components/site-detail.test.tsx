@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeSite, makeSiteDetail, SITE_ID } from '#src/test-utils/factories.ts';
-import { catalogueQueries } from '../api/queries.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
+import { catalogueQueries } from '../api/queries.ts';
 import { SiteDetailView } from './site-detail.tsx';
 
 afterEach(() => {

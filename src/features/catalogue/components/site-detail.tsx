@@ -1,21 +1,22 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import {
   LINK_TYPE_TITLES,
+  type Site,
   SITE_FIELD_LABELS,
   SPONSOR_TAG_TYPE_TITLES,
   UUID_PATTERN,
-  type Site,
 } from '#contract/catalogue.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
+import type { SiteDetail } from '#contract/site-detail.ts';
 import {
   SITE_METRIC_BY_KEY,
   SITE_METRICS,
   type SiteMetricKey,
   type SiteMetricKind,
 } from '#contract/site-metrics.ts';
-import type { SiteDetail } from '#contract/site-detail.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -25,6 +26,7 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 import { formatDate, formatMoney, formatRatio } from '#src/utils/format.ts';
+
 import { catalogueQueries } from '../api/queries.ts';
 import { CountryFlag } from './country-flag.tsx';
 import { siteUrl } from './site-columns.tsx';

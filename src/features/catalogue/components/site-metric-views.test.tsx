@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { SITE_METRICS } from '#contract/site-metrics.ts';
+
 import { RANGE_LABELS } from '../filter-labels.ts';
 import { siteDataColumns } from './site-columns.tsx';
 import { DETAIL_METRICS } from './site-detail.tsx';

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
 import { cartQueries } from '#src/features/cart/api/queries.ts';
+
 import { fetchCartDefaults, fetchPaymentMethods } from './requests.ts';
 
 /**

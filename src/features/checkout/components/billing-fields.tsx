@@ -1,4 +1,5 @@
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+
 import type { CartDefaults } from '#contract/cart.ts';
 import { MAX_INVOICE_EMAILS } from '#contract/orders.ts';
 import type { ReferenceItem } from '#contract/reference-data.ts';
@@ -6,7 +7,8 @@ import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { formFieldId, type CheckoutFormValues } from '../checkout-form-values.ts';
+
+import { type CheckoutFormValues, formFieldId } from '../checkout-form-values.ts';
 
 export /** The invoice's address, VAT number, PO number and e-mails, prefilled from the company. */
 function BillingFields({

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
+
 import type { CartDefaults } from '#contract/cart.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -7,6 +8,7 @@ import { Card } from '#src/components/card.tsx';
 import { focusSummary, problemCountText } from '#src/components/error-summary.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
+
 import { formFieldId } from '../checkout-form-values.ts';
 import type { Billing } from '../hooks/use-billing.ts';
 import { BillingFields } from './billing-fields.tsx';

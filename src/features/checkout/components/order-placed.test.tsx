@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { makeOrder } from '#src/test-utils/factories.ts';
+import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { OrderPlaced } from './order-placed.tsx';
 
 const awaited = makeOrder({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+
 import type { Order, PaymentInstructions } from '#contract/orders.ts';
 import { buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';

@@ -1,5 +1,6 @@
 import { Description, Field, Label, RadioGroup } from '@headlessui/react';
 import { useId } from 'react';
+
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { PaymentMethodOption } from '#contract/orders.ts';
 import { RadioCard } from '#src/components/radio-card.tsx';

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import type { CartDefaults } from '#contract/cart.ts';
 import { PAY_BY_BILL_NOT_ALLOWED_MESSAGE, type PaymentMethodOption } from '#contract/orders.ts';
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+
 import { checkoutQueries } from '../api/queries.ts';
 import {
   CheckoutFormSchema,
-  defaultFormValues,
   type CheckoutFormValues,
+  defaultFormValues,
 } from '../checkout-form-values.ts';
 
 /** Methods shown: pay by bill only for companies allowed it. */

@@ -4,11 +4,12 @@
  * it (decision 110).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileEndpoints, type Account } from '#contract/profile.ts';
-import { toast } from '#src/lib/toast-store.ts';
+
+import { type Account, profileEndpoints } from '#contract/profile.ts';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { apiClient } from '#src/lib/api-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
 
 /** The answer is the account made current. */
 export function setCurrentAccount(account: string): Promise<Account> {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CompanyRequestCreate } from '#contract/companies.ts';
+
 import { companyQueries } from './queries.ts';
 import { createCompanyRequest } from './requests.ts';
 

@@ -1,14 +1,14 @@
 import type { AccountBilling } from '#contract/billing.ts';
 import {
-  companyEndpoints as endpoints,
   type Company,
+  companyEndpoints as endpoints,
   type CompanyRequest,
   type CompanyRequestCreate,
   type CompanyRequestList,
 } from '#contract/companies.ts';
 import {
-  referenceDataEndpoints,
   type Country,
+  referenceDataEndpoints,
   type ReferenceItem,
 } from '#contract/reference-data.ts';
 import { apiClient } from '#src/lib/api-client.ts';

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { BILLING_FIGURE_NAMES, type AccountBilling } from '#contract/billing.ts';
+
+import { type AccountBilling, BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import { ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { formatMoney } from '#src/utils/format.ts';
+
 import { companyQueries } from '../api/queries.ts';
 
 interface Figure {

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { AccountBilling } from '#contract/billing.ts';
 import type { Account } from '#contract/profile.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { CompanyAccounts } from './company-accounts.tsx';
 
 const ACCOUNT: Account = {

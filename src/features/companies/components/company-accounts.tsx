@@ -2,6 +2,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { Company } from '#contract/companies.ts';
 import type { Account } from '#contract/profile.ts';
@@ -13,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '#src/components/state-bloc
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { formatMoney } from '#src/utils/format.ts';
+
 import { useSetCurrentAccount } from '../api/current-account.ts';
 import { companyQueries } from '../api/queries.ts';
 import { AccountBillingView } from './account-billing.tsx';

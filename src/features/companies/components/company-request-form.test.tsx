@@ -1,16 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import {
+  type Company,
+  type CompanyRequest,
   INVALID_BIC_MESSAGE,
   INVALID_IBAN_MESSAGE,
   INVALID_VAT_MESSAGE,
   requestValuesOf,
-  type Company,
-  type CompanyRequest,
 } from '#contract/companies.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { CompanyRequestForm } from './company-request-form.tsx';
 
 const PATH = '/api/v1/buyer/profiles/companies/requests';

@@ -1,16 +1,16 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+
 import {
   bicProblem,
   COMPANY_LONG_TEXT_MAX,
+  type CompanyRequest,
+  type CompanyRequestCreate,
+  type CompanyRequestCreateInput,
   CompanyRequestCreateSchema,
   ibanProblem,
   normaliseIban,
   vatNumberProblem,
-  type CompanyRequest,
-  type CompanyRequestCreate,
-  type CompanyRequestCreateInput,
 } from '#contract/companies.ts';
 import type { Country, ReferenceItem } from '#contract/reference-data.ts';
 import { Alert } from '#src/components/alert.tsx';
@@ -19,6 +19,8 @@ import { FormFooter } from '#src/components/form-footer.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+
 import { useCreateCompanyRequest } from '../api/mutations.ts';
 
 type FormValues = CompanyRequestCreateInput;

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CompanyRequest } from '#contract/companies.ts';
 import { jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { CompanyRequestsList } from './company-requests-list.tsx';
 
 const DETAILS: CompanyRequest['details'] = {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import {
   COMPANY_REQUEST_STATUS_LABELS,
   type CompanyRequest,
@@ -9,6 +10,7 @@ import { Card, CardHeader } from '#src/components/card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { formatDate } from '#src/utils/format.ts';
+
 import { companyQueries } from '../api/queries.ts';
 
 const STATUS_VARIANTS: Record<CompanyRequestStatus, BadgeVariant> = {

@@ -1,6 +1,7 @@
 import type { Account } from '#contract/profile.ts';
 import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
 import { useSetCurrentAccount } from '../api/current-account.ts';
 
 /** The dashboard's company selector: choosing a company makes its account the current one. */

@@ -9,10 +9,11 @@ import {
   defineOutboxKind,
   dismissOutboxEntry,
   listOutbox,
+  type OutboxEntry,
   RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  type OutboxEntry,
 } from '#src/lib/outbox.ts';
+
 import { saveContentGuidelines } from './requests.ts';
 
 export const guidelinesSaveOutbox = defineOutboxKind<ContentGuidelinesInput, ContentGuidelines>({

@@ -1,6 +1,7 @@
 /** How the layout follows the kept guidelines save (decision 087): what to refresh, what to say. */
 import type { ContentGuidelines, ContentGuidelinesInput } from '#contract/content-guidelines.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
+
 import { guidelinesSaveOutbox } from './guidelines-outbox.ts';
 import { contentGuidelinesQueries } from './queries.ts';
 

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { ContentGuidelines, ContentGuidelinesInput } from '#contract/content-guidelines.ts';
+
 import { saveGuidelines } from './guidelines-outbox.ts';
 import { contentGuidelinesQueries } from './queries.ts';
 import { removeGuidelinesFile, uploadGuidelinesFile } from './requests.ts';

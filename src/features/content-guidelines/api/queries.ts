@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import { keptGuidelinesSave } from './guidelines-outbox.ts';
 import { fetchContentGuidelines } from './requests.ts';
 

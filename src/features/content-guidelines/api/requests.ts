@@ -1,6 +1,6 @@
 import {
-  contentGuidelinesEndpoints as endpoints,
   type ContentGuidelines,
+  contentGuidelinesEndpoints as endpoints,
   type ContentGuidelinesInput,
 } from '#contract/content-guidelines.ts';
 import { fileEndpoints } from '#contract/files.ts';

@@ -1,17 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import {
-  GUIDELINES_SAVED_MESSAGE,
   type ContentGuidelinesBody,
+  GUIDELINES_SAVED_MESSAGE,
 } from '#contract/content-guidelines.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { dismissOutboxEntry } from '#src/lib/outbox.ts';
+import { toast } from '#src/lib/toast-store.ts';
 import { formatDateTimeLong } from '#src/utils/format.ts';
+
 import { useSaveGuidelines } from '../api/mutations.ts';
 import { contentGuidelinesQueries } from '../api/queries.ts';
 import { GuidelinesFileCard } from './guidelines-file-card.tsx';

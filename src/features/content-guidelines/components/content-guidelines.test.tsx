@@ -2,16 +2,18 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
+  type ContentGuidelines,
   ContentGuidelinesSchema,
   DEFAULT_CONTENT_GUIDELINES,
   GUIDELINES_SAVED_MESSAGE,
-  type ContentGuidelines,
 } from '#contract/content-guidelines.ts';
 import { db } from '#src/lib/db.ts';
 import { listOutbox, syncOutbox } from '#src/lib/outbox.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { guidelinesSaveOutbox, saveGuidelines } from '../api/guidelines-outbox.ts';
 import { ContentGuidelinesPage, WAITING_TO_SAVE_TEXT } from './content-guidelines-page.tsx';
 

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+
 import {
   EMPTY_FILE_MESSAGE,
   fileTooLargeMessage,
@@ -8,8 +9,9 @@ import {
 import { GUIDELINES_FILE_EXTENSIONS, type GuidelinesFile } from '#contract/content-guidelines.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { failureMessage } from '#src/lib/form-errors.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { useRemoveGuidelinesFile, useUploadGuidelinesFile } from '../api/mutations.ts';
 import { fetchFilePreviewUrl } from '../api/requests.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { guidelinesFileProblem } from './guidelines-file-card.tsx';
 
 const fileOf = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);

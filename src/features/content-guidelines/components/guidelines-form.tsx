@@ -1,16 +1,19 @@
 import { Description, Field, Label, Radio, RadioGroup } from '@headlessui/react';
-import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
-  Controller,
-  useForm,
   type Control,
+  Controller,
   type FieldErrors,
+  useForm,
   type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
+
 import {
+  type ContentGuidelinesBody,
   ContentGuidelinesBodySchema,
+  type ContentGuidelinesInput,
+  type ContentGuidelinesSettings,
   GuidelineDomainSchema,
   INTERNAL_LINKS_MAX,
   INTERNAL_LINKS_MIN,
@@ -18,28 +21,26 @@ import {
   MAX_DOMAINS,
   MAX_TOPIC_LENGTH,
   MAX_TOPICS,
-  TARGET_URL_IMPLEMENTATIONS,
   TARGET_URL_IMPLEMENTATION_LABELS,
-  TARGET_URL_PLACEMENTS,
+  TARGET_URL_IMPLEMENTATIONS,
   TARGET_URL_PLACEMENT_LABELS,
+  TARGET_URL_PLACEMENTS,
   TopicSchema,
   TRUSTLINKS_MAX,
   TRUSTLINKS_MIN,
-  type ContentGuidelinesBody,
-  type ContentGuidelinesInput,
-  type ContentGuidelinesSettings,
 } from '#contract/content-guidelines.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { ChipListField, type ChipReading } from '#src/components/chip-list-field.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextAreaField } from '#src/components/text-field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
-import { cx } from '#src/utils/class-names.ts';
 import { failureMessage } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { cx } from '#src/utils/class-names.ts';
 
 type FormValues = ContentGuidelinesInput;
 type FieldName = keyof FormValues;

@@ -1,14 +1,16 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { DEFAULT_API_BASE_URL } from '#src/config/env.ts';
 import { getDeveloperSettings, saveDeveloperSettings } from '#src/lib/developer-settings.ts';
 import { fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { SettingsSchema } from '../form-schemas.ts';
 
 type SettingsValues = z.infer<typeof SettingsSchema>;

@@ -11,10 +11,11 @@ import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
   listOutbox,
+  type OutboxEntry,
   RETRY_WHILE_IN_FLIGHT,
   sendOrKeep,
-  type OutboxEntry,
 } from '#src/lib/outbox.ts';
+
 import { domainQueries } from './queries.ts';
 import { createBuyerDomain, deleteBuyerDomain } from './requests.ts';
 

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CreateCompetitorGroup } from '#contract/domains.ts';
-import { addDomain, removeDomain, type QueuedDomainDelete } from './domain-writes.ts';
+
+import { forgetSelectedDomain } from '../selected-domain.ts';
+import { addDomain, type QueuedDomainDelete, removeDomain } from './domain-writes.ts';
 import { domainQueries } from './queries.ts';
 import { createCompetitorGroup, deleteCompetitorGroup } from './requests.ts';
-import { forgetSelectedDomain } from '../selected-domain.ts';
 
 export const domainMutationKeys = {
   add: ['domains', 'add'] as const,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchBuyerDomains, fetchCompetitorGroups, type DomainListParams } from './requests.ts';
+
+import { type DomainListParams, fetchBuyerDomains, fetchCompetitorGroups } from './requests.ts';
 
 /** Enough to list every domain of a buyer in a selector. */
 export const DOMAIN_SELECT_LIMIT = 100;

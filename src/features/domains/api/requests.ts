@@ -1,11 +1,11 @@
 import {
-  domainEndpoints,
   type BuyerDomain,
   type BuyerDomainList,
   type CompetitorGroup,
   type CompetitorGroupList,
   type CreateBuyerDomain,
   type CreateCompetitorGroup,
+  domainEndpoints,
 } from '#contract/domains.ts';
 import { importEndpoints } from '#contract/imports.ts';
 import { apiClient } from '#src/lib/api-client.ts';

@@ -1,17 +1,19 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { DOMAIN_TAKEN_MESSAGE, type BuyerDomain } from '#contract/domains.ts';
+
+import { type BuyerDomain, DOMAIN_TAKEN_MESSAGE } from '#contract/domains.ts';
 import { normaliseHostname } from '#contract/hostname.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { useAddDomain } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
 import { AddDomainFormSchema } from '../form-schemas.ts';

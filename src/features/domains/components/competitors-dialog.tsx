@@ -1,10 +1,10 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+
 import type { CompetitorGroup } from '#contract/domains.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
@@ -13,6 +13,8 @@ import { ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+
 import { useCreateCompetitorGroup, useDeleteCompetitorGroup } from '../api/mutations.ts';
 import { domainQueries } from '../api/queries.ts';
 import { GroupFormSchema } from '../form-schemas.ts';

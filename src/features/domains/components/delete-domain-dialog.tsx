@@ -1,7 +1,8 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import type { BuyerDomain } from '#contract/domains.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { toast } from '#src/lib/toast-store.ts';
+
 import { useRemoveDomain } from '../api/mutations.ts';
 
 /**

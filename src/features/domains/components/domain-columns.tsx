@@ -1,9 +1,11 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ReactNode } from 'react';
+
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import type { TableColumn } from '#src/components/data-table/data-table.tsx';
+
 import type { RenderImport } from './import-slots.ts';
 
 function groupsText(groups: readonly CompetitorGroup[] | undefined): ReactNode {

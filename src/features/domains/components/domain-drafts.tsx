@@ -3,7 +3,8 @@ import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { dismissOutboxEntry } from '#src/lib/outbox.ts';
-import { listDomainDrafts, type DomainDraft } from '../api/domain-writes.ts';
+
+import { type DomainDraft, listDomainDrafts } from '../api/domain-writes.ts';
 
 /** The domain adds and deletes kept on this device, live. */
 export function useDomainDrafts(): DomainDraft[] | undefined {

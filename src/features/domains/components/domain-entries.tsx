@@ -1,7 +1,9 @@
-import { lazy, useId, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, useId, useState } from 'react';
+
 import type { BuyerDomain } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
+
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
 
 // Dialogs load when first opened (decision 110).

@@ -1,8 +1,10 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQuery } from '@tanstack/react-query';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { NotAvailableOfflineSelect, SelectField } from '#src/components/select-field.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
 import { domainQueries } from '../api/queries.ts';
 
 /** Picks one of the buyer's domains; the caller keeps the value (the address query string). */

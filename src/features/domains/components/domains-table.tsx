@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
 import { Card } from '#src/components/card.tsx';
 import { DataTable } from '#src/components/data-table/data-table.tsx';
@@ -8,13 +9,14 @@ import { Pagination } from '#src/components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { TABLE_PAGE_SIZE_OPTIONS } from '#src/config/constants.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+
 import { domainQueries } from '../api/queries.ts';
 import { CompetitorsDialog } from './competitors-dialog.tsx';
 import { DeleteDomainDialog } from './delete-domain-dialog.tsx';
 import { domainColumns } from './domain-columns.tsx';
 import { DomainDrafts, useDomainDrafts } from './domain-drafts.tsx';
 import type { RenderImport, RenderUploadDialog } from './import-slots.ts';
-import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 
 export interface DomainsTableProps {
   page: number;

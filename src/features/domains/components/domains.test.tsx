@@ -2,11 +2,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
 import { db } from '#src/lib/db.ts';
 import { syncOutbox } from '#src/lib/outbox.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import {
   domainAddOutbox,
   domainDeleteOutbox,

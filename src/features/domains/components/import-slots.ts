@@ -1,6 +1,7 @@
 // What the domain screens hand to the upload and import-tracking components, which the route fills
 // in: the domains feature shows where an import belongs, the imports feature how it runs.
 import type { ReactNode } from 'react';
+
 import type { BuyerDomain } from '#contract/domains.ts';
 
 export type ImportTarget =

@@ -3,14 +3,15 @@
  * then download its file. Each way it can go wrong has its own message.
  */
 import { z } from 'zod';
+
 import { endpointPath } from '#contract/endpoint.ts';
 import { EXPORT_TASK_STATUSES, exportEndpoints } from '#contract/exports.ts';
 import { fileEndpoints } from '#contract/files.ts';
+import { trimEndOf } from '#contract/text-edges.ts';
 import { apiClient, ApiError } from '#src/lib/api-client.ts';
 import { getDeveloperSettings } from '#src/lib/developer-settings.ts';
-import { sessionStore } from '#src/lib/session-store.ts';
-import { trimEndOf } from '#contract/text-edges.ts';
 import { saveFile } from '#src/lib/save-file.ts';
+import { sessionStore } from '#src/lib/session-store.ts';
 
 export const EXPORT_ERRORS = {
   noTaskId: 'Task ID not returned',

@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse } from '#src/test-utils/api.ts';
+
 import { ExportButton } from './export-button.tsx';
 
 const TASK_ID = '00000000-0000-4000-8000-0000000000f1';

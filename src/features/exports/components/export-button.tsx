@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from '#src/lib/toast-store.ts';
+
 import { Button } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import type { ExportRequest } from '../api/export-task.ts';
 
 /** How often a running export is asked for its progress. */

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+
 import { catalogueQueries } from '#src/features/catalogue/api/queries.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 

@@ -1,7 +1,7 @@
 import {
-  IMPORT_STATUS_MAX_IDS,
   type BuyerDomain,
   type CompetitorGroup,
+  IMPORT_STATUS_MAX_IDS,
   type ImportStatusList,
 } from '#contract/domains.ts';
 import { importEndpoints } from '#contract/imports.ts';

@@ -1,8 +1,10 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { lazy, useState } from 'react';
+
 import type { BuyerDomain, ImportStatus } from '#contract/domains.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Button } from '#src/components/button.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
+
 import { importKindLabel, type ImportTarget } from '../import-target.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 

@@ -1,4 +1,4 @@
-import { ImportErrorSchema, type ImportError } from '#contract/domains.ts';
+import { type ImportError, ImportErrorSchema } from '#contract/domains.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import type { BuyerDomain, CompetitorGroup } from '#contract/domains.ts';
 import { db } from '#src/lib/db.ts';
@@ -9,6 +10,7 @@ import { setOnline } from '#src/test-utils/api.ts';
 import { DOMAIN_ID } from '#src/test-utils/factories.ts';
 import { createTestQueryClient } from '#src/test-utils/render.tsx';
 import { mockUploads, type UploadAnswer } from '#src/test-utils/xhr.ts';
+
 import type { ImportTarget } from '../import-target.ts';
 import { ImportActions } from './import-actions.tsx';
 import { ImportUploadDialog, OFFLINE_UPLOAD_MESSAGE } from './import-upload-dialog.tsx';

@@ -1,8 +1,9 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+
 import { fileTooLargeMessage, MAX_UPLOAD_BYTES, sizeTexts } from '#contract/constants.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -12,12 +13,13 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { getImportsWorker } from '#src/lib/workers.ts';
 import { cx } from '#src/utils/class-names.ts';
 import type { DomainListPreview, ParseProgress } from '#workers/imports-api.ts';
+
 import { refreshImportedLists } from '../api/queries.ts';
 import {
   importKindLabel,
   importSubject,
-  uploadImportFile,
   type ImportTarget,
+  uploadImportFile,
 } from '../import-target.ts';
 import { trackImport } from '../storage.ts';
 

@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { IMPORT_MESSAGES } from '#contract/domains.ts';
-import { toast } from '#src/lib/toast-store.ts';
 import { paths } from '#src/config/paths.ts';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { withExclusiveLock } from '#src/lib/locks.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { refreshImportedLists } from '../api/queries.ts';
 import { countTrackedImports } from '../storage.ts';
 import {
   IMPORT_POLLING_LOCK,
+  type ImportEvent,
   importKindOf,
   pollWhileTracked,
-  type ImportEvent,
 } from '../tracker.ts';
 
 /** Tabs that do not poll hear of finished imports here, to refresh without announcing. */

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import type { MonitoredLink } from '#contract/link-monitoring.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { MonitoredLink } from '#contract/link-monitoring.ts';
 import { orderKeys } from '#src/features/orders/api/query-keys.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeMonitoredLink, makeMonitoredLinkList } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { useFollowLinkHealth } from './follow-link-health.ts';
 import { LINK_REFRESH_MS, linkMonitoringQueries } from './queries.ts';
 

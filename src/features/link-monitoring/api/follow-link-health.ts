@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+
 import { orderKeys } from '#src/features/orders/api/query-keys.ts';
+
 import { linkMonitoringQueries } from './queries.ts';
 
 /**

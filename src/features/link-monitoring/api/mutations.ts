@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { LINK_CHECK_OUTCOME_TITLES, type LinkRemedyKind } from '#contract/link-monitoring.ts';
-import { toast } from '#src/lib/toast-store.ts';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
-import { checkLinkNow, requestRemedy } from './requests.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { linkMonitoringQueries } from './queries.ts';
+import { checkLinkNow, requestRemedy } from './requests.ts';
 
 /** The item whose link a call is about, with its order, whose item pages show its health. */
 export interface MonitoredItemRef {

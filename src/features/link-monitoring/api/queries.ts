@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+
 import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
 import { hasMorePages } from '#contract/pagination.ts';
 import { encodeQuery } from '#contract/query-string.ts';
+
 import { fetchLinkChecks, fetchLinkIssues, fetchMonitoredLinks } from './requests.ts';
 
 /** Checks shown at once in an item's history; "Show more" loads as many again. */

@@ -1,10 +1,12 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
-import { cx } from '#src/utils/class-names.ts';
+
 import { Button, type ButtonSize } from '#src/components/button.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { linkMutationKeys, useCheckNow, type MonitoredItemRef } from '../api/mutations.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { cx } from '#src/utils/class-names.ts';
+
+import { linkMutationKeys, type MonitoredItemRef, useCheckNow } from '../api/mutations.ts';
 
 export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
 

@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
+
 import { Button } from '#src/components/button.tsx';
 import { toast } from '#src/lib/toast-store.ts';
+
 import {
   downloadText,
   exportFileName,
+  type ExportProgress,
   fetchAllLinks,
   linksCsv,
-  type ExportProgress,
 } from '../csv-export.ts';
 import type { LinkListFilter } from '../list-state.ts';
 

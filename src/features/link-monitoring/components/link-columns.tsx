@@ -1,12 +1,14 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { LINK_CHECK_OUTCOME_TITLES, type MonitoredLink } from '#contract/link-monitoring.ts';
 import { Button } from '#src/components/button.tsx';
 import type { TableColumn } from '#src/components/data-table/data-table.tsx';
 import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
 import { paths } from '#src/config/paths.ts';
 import { formatDateTime } from '#src/utils/format.ts';
+
 import type { MonitoredItemRef } from '../api/mutations.ts';
 import { CheckNowButton } from './check-now-button.tsx';
 

@@ -1,5 +1,6 @@
+import { type FormEvent, useState } from 'react';
+
 import { hostnameToUnicode } from '#contract/idna.ts';
-import { useState, type FormEvent } from 'react';
 import {
   LINK_HEALTH_STATUSES,
   LINK_HEALTH_TITLES,
@@ -9,6 +10,7 @@ import {
 import { Button } from '#src/components/button.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextField } from '#src/components/text-field.tsx';
+
 import type { LinkListState } from '../list-state.ts';
 
 interface Draft {

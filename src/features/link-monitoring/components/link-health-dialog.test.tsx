@@ -2,12 +2,14 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import type { LinkCheck, LinkIssue } from '#contract/link-monitoring.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
-import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeLinkCheck, makeLinkIssue, ORDER_ID } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
+
 import { LinkHealthDialog } from './link-health-dialog.tsx';
 
 afterEach(() => {

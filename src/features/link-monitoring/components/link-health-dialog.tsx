@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+
 import {
   FAILED_CHECKS_FOR_ISSUE,
   LINK_CHECK_OUTCOME_TITLES,
@@ -15,7 +16,8 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { NetworkError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { formatDate, formatDateTime } from '#src/utils/format.ts';
-import { useRequestRemedy, type MonitoredItemRef } from '../api/mutations.ts';
+
+import { type MonitoredItemRef, useRequestRemedy } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { LINK_ISSUE_EVENT_TITLES } from '../labels.ts';
 import { CheckNowButton } from './check-now-button.tsx';

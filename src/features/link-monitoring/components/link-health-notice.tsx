@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+
 import { paths } from '#src/config/paths.ts';
 import { cx } from '#src/utils/class-names.ts';
 import { formatPercent } from '#src/utils/format.ts';
+
 import { linkMonitoringQueries } from '../api/queries.ts';
 
 // No display class here: the healthy share is hidden on a phone, and `cx` does not resolve two

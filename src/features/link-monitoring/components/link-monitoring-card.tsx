@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+
 import { Card } from '#src/components/card.tsx';
 import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
+
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
 

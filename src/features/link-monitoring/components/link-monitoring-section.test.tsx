@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import type { MonitoredLink } from '#contract/link-monitoring.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
-import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
   makeLinkCheck,
   makeLinkIssue,
@@ -13,6 +14,7 @@ import {
 } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
+
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { serverQueryString } from '../list-state.ts';
 import { LinkMonitoringSection } from './link-monitoring-section.tsx';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+
 import { LINK_MONITORING_DEFAULT_LIMIT } from '#contract/link-monitoring.ts';
 import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
@@ -13,17 +14,18 @@ import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/sta
 import { paths } from '#src/config/paths.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
-import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { NetworkError } from '#src/lib/api-client.ts';
+
 import type { MonitoredItemRef } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
 import { hasFilters, LINK_PAGE_SIZES, linkListAddress, serverQueryString } from '../list-state.ts';
 import { ExportLinksButton } from './export-links-button.tsx';
-import { LinkFilters } from './link-filters.tsx';
 import { itemRefOf, linkColumns } from './link-columns.tsx';
+import { LinkFilters } from './link-filters.tsx';
 
 // The dialog's code loads when it is first opened (decision 110).
 const LinkHealthDialog = lazy(() =>

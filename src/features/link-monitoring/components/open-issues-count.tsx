@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { linkMonitoringQueries } from '../api/queries.ts';
 
 /**

@@ -2,9 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NavLink } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeMonitoredLinkList } from '#src/test-utils/factories.ts';
 import { renderOnRoute, searchOf } from '#src/test-utils/render.tsx';
+
 import { LinkHealthNotice } from './link-health-notice.tsx';
 import { LinkMonitoringCard } from './link-monitoring-card.tsx';
 import { OpenIssuesCount } from './open-issues-count.tsx';

@@ -5,7 +5,8 @@
  */
 import type { OrderItem } from '#contract/order-items.ts';
 import { defineOutboxKind, isOffline, sendOrKeep, WAITING_STATUSES } from '#src/lib/outbox.ts';
-import { sendItemAction, type ItemAction } from './requests.ts';
+
+import { type ItemAction, sendItemAction } from './requests.ts';
 
 export const FILE_NEEDS_CONNECTION_MESSAGE =
   'Sending a file needs a connection. Send the text only, or try again when you are online.';

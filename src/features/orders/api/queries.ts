@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
 import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
-import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
+import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
+import { listOutbox } from '#src/lib/outbox.ts';
+
+import { itemActionOutbox } from './item-actions.ts';
 import { orderKeys } from './query-keys.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
-import { listOutbox } from '#src/lib/outbox.ts';
-import { itemActionOutbox } from './item-actions.ts';
 
 /**
  * Saved column layouts of the orders tables (order_columns, order_item_columns,

@@ -1,13 +1,13 @@
 /** The orders calls of spec §7 "Orders" and "Files". */
-import {
-  orderEndpoints,
-  orderItemEndpoints,
-  type BuyerTransition,
-  type OrderItem,
-} from '#contract/order-items.ts';
 import type { ReceivedFile } from '#contract/endpoint.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
 import { fileEndpoints } from '#contract/files.ts';
+import {
+  type BuyerTransition,
+  orderEndpoints,
+  type OrderItem,
+  orderItemEndpoints,
+} from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 import { saveFile } from '#src/lib/save-file.ts';

@@ -2,7 +2,8 @@ import type { SavedViewKind } from '#contract/saved-views.ts';
 import { ColumnChooser } from '#src/components/data-table/column-chooser.tsx';
 import { choosableColumns, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { toColumnLayout, withColumn, type ColumnLayout } from '#src/hooks/use-column-layout.ts';
+import { type ColumnLayout, toColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+
 import { orderSavedViews } from '../api/queries.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+
 import { Button } from '#src/components/button.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { downloadOrderItems } from '../api/requests.ts';
 
 /** Downloads the order's items as CSV (GET /orders/{id}/items/exports). */

@@ -1,4 +1,5 @@
 import { LabelledControl } from '#src/components/text-field.tsx';
+
 import { FILE_ACCEPT } from '../file-rules.ts';
 
 /**

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { makeOrderItem } from '#src/test-utils/factories.ts';
+
 import { itemColumns } from './item-columns.tsx';
 
 const handlers = {

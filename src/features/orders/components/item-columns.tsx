@@ -1,20 +1,17 @@
+import { type ReactNode, useId, useState } from 'react';
+
 import { hostnameToUnicode } from '#contract/idna.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
-import { useId, useState, type ReactNode } from 'react';
 import {
   canApproveContent,
   canApproveTopic,
   canCancel,
-  canRequestEdit,
   canEditArticleLink,
   canEditTopic,
-  orderItemStatusTone,
+  canRequestEdit,
   type OrderItem,
+  orderItemStatusTone,
 } from '#contract/order-items.ts';
-import { Badge } from '#src/components/badge.tsx';
-import { Button } from '#src/components/button.tsx';
-import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
-import { formatDate, formatDateTime, formatMoney } from '#src/utils/format.ts';
 import {
   ARTICLE_STATUS_LABELS,
   articleContentText,
@@ -25,7 +22,12 @@ import {
   TOPIC_STATUS_LABELS,
   yesNo,
 } from '#contract/order-labels.ts';
+import { Badge } from '#src/components/badge.tsx';
+import { Button } from '#src/components/button.tsx';
 import type { TableColumn } from '#src/components/data-table/data-table.tsx';
+import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
+import { formatDate, formatDateTime, formatMoney } from '#src/utils/format.ts';
+
 import { StoredFileLink } from './stored-file-link.tsx';
 
 export type ItemDialog =

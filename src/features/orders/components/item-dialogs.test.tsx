@@ -2,8 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { MAX_UPLOAD_BYTES } from '#contract/constants.ts';
 import { setOnline } from '#src/test-utils/api.ts';
+
 import { ArticleLinkDialog, FeedbackDialog, TopicDialog } from './item-dialogs.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,20 +1,22 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+
 import {
   ArticleFormSchema,
+  type Feedback,
   FeedbackBodySchema,
   TopicBodySchema,
-  type Feedback,
 } from '#contract/order-items.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { formatDate } from '#src/utils/format.ts';
+
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
 import { fileProblem } from '../file-rules.ts';
-import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 

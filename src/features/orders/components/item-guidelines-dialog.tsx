@@ -1,13 +1,15 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
 import type { ReactNode } from 'react';
+
 import {
+  type FrozenContentGuidelines,
   TARGET_URL_IMPLEMENTATION_LABELS,
   TARGET_URL_PLACEMENT_LABELS,
-  type FrozenContentGuidelines,
 } from '#contract/content-guidelines.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
 import { formatDateTimeLong } from '#src/utils/format.ts';
+
 import { StoredFileLink } from './stored-file-link.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

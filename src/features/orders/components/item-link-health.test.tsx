@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { OrderItem } from '#contract/order-items.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
+
 import type { RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OrderDetail } from './order-detail.tsx';
 

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+
 import { Alert } from '#src/components/alert.tsx';
 
 /** Tells the buyer the data on screen is the copy kept on this device, and from when. */

@@ -1,6 +1,7 @@
 import type { OrderItem } from '#contract/order-items.ts';
-import type { ItemAction } from '../api/requests.ts';
+
 import type { ItemActionResult } from '../api/item-actions.ts';
+import type { ItemAction } from '../api/requests.ts';
 import type { ItemDialog } from './item-columns.tsx';
 import {
   ArticleLinkDialog,

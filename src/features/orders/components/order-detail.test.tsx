@@ -1,16 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
 import { DEFAULT_CONTENT_GUIDELINES } from '#contract/content-guidelines.ts';
 import type { OrderItem } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
-import { dismissToast } from '#src/lib/toast-store.ts';
-import { db } from '#src/lib/db.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
-import { itemActionOutbox } from '../api/item-actions.ts';
+import { db } from '#src/lib/db.ts';
+import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
+import { itemActionOutbox } from '../api/item-actions.ts';
 import { itemActionSync } from '../hooks/use-item-actions.ts';
 import { OrderDetail } from './order-detail.tsx';
 

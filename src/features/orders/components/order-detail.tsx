@@ -1,6 +1,6 @@
-import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+
 import { ORDER_NOT_FOUND_MESSAGE } from '#contract/orders.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
 import {
@@ -9,14 +9,16 @@ import {
   LoadingState,
   NotFoundState,
 } from '#src/components/state-blocks.tsx';
-import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { orderQueries } from '../api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+import { isApiError, NetworkError } from '#src/lib/api-client.ts';
+
+import { orderQueries } from '../api/queries.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
+import type { RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';
-import type { RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OrderItemsSection } from './order-items-section.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
 

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import { isOrderedRange, MONEY_AMOUNT_PATTERN, RANGE_ORDER_MESSAGE } from '#contract/list-query.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#contract/orders.ts';
 import { Button } from '#src/components/button.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextField } from '#src/components/text-field.tsx';
+
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import type { OrderListState } from '../list-state.ts';
 

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+
 import { orderStatusTone } from '#contract/order-items.ts';
-import { PAYMENT_METHOD_TITLES, type Order } from '#contract/orders.ts';
+import { type Order, PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
 import { VAT_TREATMENT_LABELS } from '#contract/vat.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card } from '#src/components/card.tsx';
 import { formatDate, formatMoney, formatPercent } from '#src/utils/format.ts';
+
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import { StoredFileLink } from './stored-file-link.tsx';
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+
 import {
   BUYER_TRANSITIONS,
+  type BuyerTransition,
   canRequestEdit,
   canTransition,
-  type BuyerTransition,
   ORDER_PAGE_SIZES,
   type OrderItem,
 } from '#contract/order-items.ts';
@@ -12,30 +13,31 @@ import type { Order } from '#contract/orders.ts';
 import type { SavedViewKind } from '#contract/saved-views.ts';
 import { Button } from '#src/components/button.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
+import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
+import { type ColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+
 import { actionIds } from '../api/item-actions.ts';
-import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { orderQueries } from '../api/queries.ts';
-import { useColumnLayout, type ColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { cancelMoneyText } from '../cancel-money.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { orderItemsAddress, orderItemsQueryString } from '../list-state.ts';
-import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
-import { OpenItemDialog } from './open-item-dialog.tsx';
-import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
 import {
   ARTICLE_COLUMN_IDS,
   itemColumns,
-  TOPIC_COLUMN_IDS,
   type ItemDialog,
+  TOPIC_COLUMN_IDS,
 } from './item-columns.tsx';
+import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
+import { OpenItemDialog } from './open-item-dialog.tsx';
 
 type ItemViewKind = Extract<
   SavedViewKind,

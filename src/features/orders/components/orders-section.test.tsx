@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { COMPANY_ID, makeBuyerProfile, makeOrder } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { OrdersSection } from './orders-section.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
-import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+
 import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_PAGE_SIZES,
@@ -9,25 +9,27 @@ import {
 } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
 import { Badge } from '#src/components/badge.tsx';
-import { NetworkError } from '#src/lib/api-client.ts';
+import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
-import { useListState } from '#src/hooks/use-list-state.ts';
-import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
-import { orderQueries } from '../api/queries.ts';
 import { useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
+import { useListState } from '#src/hooks/use-list-state.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
+import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
+import { NetworkError } from '#src/lib/api-client.ts';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
+
+import { orderQueries } from '../api/queries.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import {
   hasOrderFilters,
   orderListAddress,
+  type OrderSortColumn,
   serverQueryString,
   sortedColumn,
-  type OrderSortColumn,
 } from '../list-state.ts';
-import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';

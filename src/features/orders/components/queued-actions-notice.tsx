@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { Button } from '#src/components/button.tsx';
 import { dismissOutboxEntry, type OutboxEntry } from '#src/lib/outbox.ts';
+
 import { actionNumbers, type QueuedItemAction } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import { actionPastTense } from '../hooks/use-item-actions.ts';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { toast } from '#src/lib/toast-store.ts';
+
 import { apiUrl } from '#src/lib/api-client.ts';
 import { MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { downloadStoredFile, fetchPreviewPath } from '../api/requests.ts';
 
 /** A preview path from the API, resolved against the API's own origin. */

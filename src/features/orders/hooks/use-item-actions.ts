@@ -1,17 +1,19 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import type { OrderItem } from '#contract/order-items.ts';
-import { toast } from '#src/lib/toast-store.ts';
-import { MUTATION_ERROR_DESCRIPTION, MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { isApiError } from '#src/lib/api-client.ts';
+import { MUTATION_ERROR_DESCRIPTION, MUTATION_ERROR_TITLE } from '#src/lib/query-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import {
   actionNumbers,
   FileNeedsConnectionError,
   itemActionOutbox,
-  runItemAction,
   type ItemActionResult,
   type QueuedItemAction,
+  runItemAction,
 } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import type { ItemAction } from '../api/requests.ts';

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { BuyerProfile, NotificationPreferences } from '#contract/profile.ts';
-import { toast } from '#src/lib/toast-store.ts';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { NEEDS_CONNECTION_TITLE } from '#src/lib/query-client.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { deleteAvatar, saveNotificationPreferences, uploadAvatar } from './avatar-requests.ts';
 import { profileQueries } from './queries.ts';
 

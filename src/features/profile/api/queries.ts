@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import type { AvatarSize } from '#contract/avatars.ts';
+
 import { fetchAvatarImage } from './avatar-requests.ts';
 import { fetchBuyerProfile } from './requests.ts';
 

@@ -1,4 +1,4 @@
-import { profileEndpoints, type BuyerProfile } from '#contract/profile.ts';
+import { type BuyerProfile, profileEndpoints } from '#contract/profile.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchBuyerProfile(signal?: AbortSignal): Promise<BuyerProfile> {

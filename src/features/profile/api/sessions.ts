@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionEndpoints as endpoints, type ActiveSessionList } from '#contract/sessions.ts';
+
+import { type ActiveSessionList, sessionEndpoints as endpoints } from '#contract/sessions.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
 export function fetchSessions(signal?: AbortSignal): Promise<ActiveSessionList> {

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type {
   EmailChangeRequest,
   PasswordChange,
   ProfileDetailsUpdate,
 } from '#contract/profile-settings.ts';
+
 import { profileQueries } from './queries.ts';
 import {
   changePassword,

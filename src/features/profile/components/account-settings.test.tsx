@@ -2,12 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { PASSWORD_TOO_WEAK_MESSAGE } from '#contract/password-policy.ts';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, PHONE_MESSAGE } from '#contract/profile-settings.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { profileQueries } from '../api/queries.ts';
 import { EmailChangeConfirmation } from './email-change-confirmation.tsx';
 import { EmailChangeForm } from './email-change-form.tsx';

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { AVATAR_TYPE_MESSAGE } from '#contract/avatars.ts';
 import type { BuyerProfile } from '#contract/profile.ts';
-import { jsonResponse, mockApi, type Call } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { profileQueries } from '../api/queries.ts';
 import { AvatarCard } from './avatar-card.tsx';
 import { ManagerCard } from './manager-card.tsx';

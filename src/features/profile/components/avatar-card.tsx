@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
+
 import { AVATAR_TYPE_MESSAGE, MAX_AVATAR_BYTES } from '#contract/avatars.ts';
 import { fileTooLargeMessage, sizeTexts } from '#contract/constants.ts';
 import type { BuyerProfile } from '#contract/profile.ts';
@@ -6,6 +7,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+
 import { useDeleteAvatar } from '../api/avatar-mutations.ts';
 import { AvatarCropDialog } from './avatar-crop-dialog.tsx';
 import { PersonAvatar } from './person-avatar.tsx';

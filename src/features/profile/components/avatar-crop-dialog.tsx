@@ -1,19 +1,21 @@
-import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+
 import { AVATAR_UNREADABLE_MESSAGE } from '#contract/avatars.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+
 import { useUploadAvatar } from '../api/avatar-mutations.ts';
 import {
   centredCrop,
   clampCrop,
+  type CropState,
   MAX_ZOOM,
   MIN_ZOOM,
   moveTo,
   positionOf,
   sourceSquare,
   zoomTo,
-  type CropState,
 } from '../avatar-crop.ts';
 
 /** The crop viewport's drawing size, in canvas pixels (shown smaller on narrow screens). */

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+
 import { Alert } from '#src/components/alert.tsx';
 import { buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { LoadingState } from '#src/components/state-blocks.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
+
 import { useConfirmEmailChangeMutation } from '../api/settings-mutations.ts';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,17 +1,19 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+
 import {
-  EmailChangeRequestSchema,
   type EmailChangeAccepted,
   type EmailChangeRequest,
+  EmailChangeRequestSchema,
 } from '#contract/profile-settings.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { formatDateTimeLong } from '#src/utils/format.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { formatDateTimeLong } from '#src/utils/format.ts';
+
 import { useRequestEmailChangeMutation } from '../api/settings-mutations.ts';
 
 type EmailField = keyof EmailChangeRequest;

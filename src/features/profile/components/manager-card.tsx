@@ -1,6 +1,7 @@
 import type { Manager } from '#contract/profile.ts';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { fullName } from '#src/utils/format.ts';
+
 import { PersonAvatar } from './person-avatar.tsx';
 
 /** The sales manager or account manager assigned to the buyer. */

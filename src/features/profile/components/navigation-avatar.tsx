@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { profileQueries } from '../api/queries.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 

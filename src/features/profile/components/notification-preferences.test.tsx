@@ -2,9 +2,11 @@ import { onlineManager, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
+
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeBuyerProfile } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { profileQueries } from '../api/queries.ts';
 import { NotificationPreferencesCard } from './notification-preferences.tsx';
 

@@ -1,7 +1,9 @@
 import { Description, Field, Label, Switch } from '@headlessui/react';
+
 import type { NotificationPreferences } from '#contract/profile.ts';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+
 import {
   sayPreferencesNeedConnection,
   useSaveNotificationPreference,

@@ -1,13 +1,15 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
-import { toast } from '#src/lib/toast-store.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { toast } from '#src/lib/toast-store.ts';
+
 import { useChangePasswordMutation } from '../api/settings-mutations.ts';
 import { PasswordFormSchema } from '../form-schemas.ts';
 import { usePasswordStrength } from '../hooks/use-password-strength.ts';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+
 import { cx } from '#src/utils/class-names.ts';
 import { initials } from '#src/utils/format.ts';
+
 import { useAvatarUrl } from '../hooks/use-avatar-url.ts';
 
 const SIZES = {

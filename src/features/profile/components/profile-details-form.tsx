@@ -1,16 +1,18 @@
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+
 import type { BuyerProfile } from '#contract/profile.ts';
 import { ProfileDetailsUpdateSchema } from '#contract/profile-settings.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { TextField } from '#src/components/text-field.tsx';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { toast } from '#src/lib/toast-store.ts';
 import { cx } from '#src/utils/class-names.ts';
-import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+
 import { useUpdateProfileDetailsMutation } from '../api/settings-mutations.ts';
 
 type DetailsInput = z.input<typeof ProfileDetailsUpdateSchema>;

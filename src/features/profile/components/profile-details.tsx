@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+
 import type { BuyerProfile } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { fullName } from '#src/utils/format.ts';
+
 import { PersonAvatar } from './person-avatar.tsx';
 
 const ROLE_LABELS: Record<string, string> = {

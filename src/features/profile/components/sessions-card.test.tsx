@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { ActiveSession } from '#contract/sessions.ts';
-import { jsonResponse, mockApi, setOnline, type Call } from '#src/test-utils/api.ts';
+import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { SessionsCard } from './sessions-card.tsx';
 
 const LAPTOP: ActiveSession = {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import type { ActiveSession } from '#contract/sessions.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -9,6 +10,7 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { formatDateTime } from '#src/utils/format.ts';
+
 import { sessionQueries, useEndOtherSessions, useEndSession } from '../api/sessions.ts';
 
 const deviceName = (session: ActiveSession) => session.device || 'Unknown device';

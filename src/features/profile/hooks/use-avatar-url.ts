@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+
 import type { AvatarSize } from '#contract/avatars.ts';
+
 import { profileQueries } from '../api/queries.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import type { PasswordStrength, passwordStrength } from '#contract/password-policy.ts';
 
 let policy: Promise<{ passwordStrength: typeof passwordStrength }> | null = null;

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import {
   NO_SOURCE,
-  savedViewQueries,
   type SavedViewKind,
+  savedViewQueries,
   type SavedViewsSource,
 } from './queries.ts';
 import { createSavedView, deleteSavedView, updateSavedView } from './requests.ts';

@@ -1,14 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  savedViewQueries,
-  sortViews,
-  type SavedView,
-  type SavedViewKind,
-  type SavedViewsMirror,
-} from './queries.ts';
+
 import { jsonResponse } from '#src/test-utils/api.ts';
 import { makeSavedView } from '#src/test-utils/factories.ts';
+
+import {
+  type SavedView,
+  type SavedViewKind,
+  savedViewQueries,
+  type SavedViewsMirror,
+  sortViews,
+} from './queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,8 +7,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+
 import type { SavedView, SavedViewKind } from '#contract/saved-views.ts';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+
 import { fetchSavedViews } from './requests.ts';
 
 export type { SavedView, SavedViewKind };

@@ -1,6 +1,6 @@
 import {
-  savedViewEndpoints as endpoints,
   type SavedView,
+  savedViewEndpoints as endpoints,
   type SavedViewKind,
 } from '#contract/saved-views.ts';
 import { apiClient } from '#src/lib/api-client.ts';

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { buttonClasses } from '#src/components/button.tsx';
 import { loadOnce, MountedOnUse } from '#src/components/mounted-on-use.tsx';
+
 import { savedViewQueries, type SavedViewsMenuProps } from '../api/queries.ts';
 
 // Headless UI's popover and the form load when the menu is first used (decision 156).

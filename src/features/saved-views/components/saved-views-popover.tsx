@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+
 import { Button } from '#src/components/button.tsx';
 import { ToolbarPopover } from '#src/components/toolbar-popover.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
+
 import { useDeleteView, useSaveView, useUpdateView } from '../api/mutations.ts';
-import { savedViewQueries, type SavedView, type SavedViewsMenuProps } from '../api/queries.ts';
+import { type SavedView, savedViewQueries, type SavedViewsMenuProps } from '../api/queries.ts';
 
 /**
  * The saved views' popover: saves the current filters or column layout under a name; applies,

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CreateStrategyRequest } from '#contract/strategy-requests.ts';
+
 import { strategyRequestQueries } from './queries.ts';
 import { createStrategyRequest } from './requests.ts';
 

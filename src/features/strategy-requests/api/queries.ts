@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import { fetchStrategyRequests } from './requests.ts';
 
 export const strategyRequestQueries = {

@@ -1,6 +1,6 @@
 import {
-  strategyRequestEndpoints as endpoints,
   type CreateStrategyRequest,
+  strategyRequestEndpoints as endpoints,
   type StrategyRequestList,
 } from '#contract/strategy-requests.ts';
 import { apiClient } from '#src/lib/api-client.ts';

@@ -1,4 +1,5 @@
 import { lazy, useState } from 'react';
+
 import { SparklesIcon } from '#src/components/icons.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { StrategyRequest } from '#contract/strategy-requests.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
+
 import { StrategyCard } from './strategy-card.tsx';
 import { STRATEGY_LIMIT_MESSAGE, STRATEGY_RECEIVED_MESSAGE } from './strategy-request-dialog.tsx';
 

@@ -1,10 +1,10 @@
-import { hostnameToUnicode } from '#contract/idna.ts';
-import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+
 import { normaliseHostname } from '#contract/hostname.ts';
+import { hostnameToUnicode } from '#contract/idna.ts';
 import {
   STRATEGY_DESCRIPTION_MAX,
   STRATEGY_REQUEST_STATUS_LABELS,
@@ -19,7 +19,9 @@ import { FormFooter } from '#src/components/form-footer.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { isApiError } from '#src/lib/api-client.ts';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { formatDate } from '#src/utils/format.ts';
+
 import { useCreateStrategyRequest } from '../api/mutations.ts';
 import { strategyRequestQueries } from '../api/queries.ts';
 import { StrategyFormSchema } from '../form-schemas.ts';
