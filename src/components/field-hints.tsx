@@ -1,5 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
+import { cx } from '../utils/class-names.ts';
+
 /**
  * The ids that tie a form control to its label and hints: the control's own id (the caller's,
  * when it passes one), and `aria-describedby` naming the description, then the error, then any
@@ -48,11 +50,25 @@ export function FieldHints({
           {description}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </>
+  );
+}
+
+/** A field's error under it, or nothing when there is none. */
+export function FieldError({
+  id,
+  error,
+  className,
+}: {
+  id?: string;
+  error?: string | null;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={id} className={cx('text-xs font-medium text-red-600', className)}>
+      {error}
+    </p>
   );
 }

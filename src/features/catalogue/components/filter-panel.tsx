@@ -34,6 +34,7 @@ import {
 } from '#contract/site-metrics.ts';
 import { pickTld } from '#contract/tld.ts';
 import { Button } from '#src/components/button.tsx';
+import { FieldError } from '#src/components/field-hints.tsx';
 import { SideSheet } from '#src/components/side-sheet.tsx';
 import { getCatalogueWorker } from '#src/lib/workers.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -148,11 +149,7 @@ function RangeInputs({
           />
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className="mt-1" />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { MAX_INVOICE_EMAILS } from '#contract/orders.ts';
 import type { ReferenceItem } from '#contract/reference-data.ts';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
+import { FieldError } from '#src/components/field-hints.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 
@@ -123,9 +124,7 @@ function BillingFields({
               </Button>
             </div>
           ))}
-          {errors.invoice_emails?.message ? (
-            <p className="text-xs font-medium text-red-600">{errors.invoice_emails.message}</p>
-          ) : null}
+          <FieldError error={errors.invoice_emails?.message} />
           <Button
             variant="secondary"
             size="sm"

@@ -3,6 +3,7 @@ import { useId } from 'react';
 
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { PaymentMethodOption } from '#contract/orders.ts';
+import { FieldError } from '#src/components/field-hints.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { formatMoney } from '#src/utils/format.ts';
 
@@ -63,11 +64,7 @@ export function PaymentMethods({
           </Field>
         ))}
       </RadioGroup>
-      {error ? (
-        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className="mt-1" />
     </div>
   );
 }

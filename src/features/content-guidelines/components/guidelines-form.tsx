@@ -34,6 +34,7 @@ import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { ChipListField, type ChipReading } from '#src/components/chip-list-field.tsx';
+import { FieldError } from '#src/components/field-hints.tsx';
 import { RadioCard } from '#src/components/radio-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextAreaField } from '#src/components/text-field.tsx';
@@ -208,11 +209,7 @@ function NumberChoice({
           ))}
         </div>
       </RadioGroup>
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 
 import { Button } from '#src/components/button.tsx';
+import { FieldError } from '#src/components/field-hints.tsx';
 import { ToolbarPopover } from '#src/components/toolbar-popover.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { isApiError } from '#src/lib/api-client.ts';
@@ -201,11 +202,7 @@ export function SavedViewsPopover({
                 connection.
               </p>
             )}
-            {error ? (
-              <p id={`${kind}-error`} className="mt-1 text-xs font-medium text-red-600">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={`${kind}-error`} error={error} className="mt-1" />
           </form>
         </div>
       )}
