@@ -455,6 +455,8 @@ describe('order detail', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
 
+    // The toast is drawn in the dialog while it is open and on the page once it closes.
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(
       await screen.findByText('Item 100001-1 successfully declined with feedback'),
     ).toBeInTheDocument();
