@@ -74,7 +74,7 @@ interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
    * Nested values are written in bracket syntax (`filter[search]=…`), as the server reads them; a
    * string is a query already written with `encodeQuery` and is sent as it is.
    */
-  query?: Record<string, unknown> | URLSearchParams | string;
+  query?: Record<string, unknown> | string;
   /** A plain value is sent as JSON, FormData as multipart. */
   body?: unknown;
   schema?: TSchema;
@@ -104,7 +104,7 @@ type BodyPart<B> =
 export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
   BodyPart<E['body']> & {
     /** Its declared parts, or a query already written with `encodeQuery` (a list's address). */
-    query?: (E['query'] extends z.ZodType ? z.input<E['query']> | string : never) | URLSearchParams;
+    query?: E['query'] extends z.ZodType ? z.input<E['query']> | string : never;
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
@@ -160,12 +160,7 @@ function defaultRetryDelay(response: Response): number {
 function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
   const url = `${trimEndOf(base, '/')}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
-  const search =
-    typeof query === 'string'
-      ? query
-      : query instanceof URLSearchParams
-        ? query.toString()
-        : encodeQuery(query);
+  const search = typeof query === 'string' ? query : encodeQuery(query);
   return search ? `${url}?${search}` : url;
 }
 

@@ -82,7 +82,7 @@ describe('polling tracked imports', () => {
     await tick(1);
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.url.pathname).toBe('/api/v1/imports/statuses');
-    expect(api.calls[0]?.url.search).toBe('?filter%5Bids%5D%5B%5D=imp-1&limit=1');
+    expect(api.calls[0]?.url.search).toBe('?filter[ids][]=imp-1&limit=1');
     await tick(2000);
     expect(api.calls).toHaveLength(2);
     expect(events).toEqual([]);

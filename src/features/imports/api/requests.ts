@@ -41,8 +41,9 @@ export function fetchImportStatuses(
   ids: string[],
   signal?: AbortSignal,
 ): Promise<ImportStatusList> {
-  const query = new URLSearchParams();
-  for (const id of ids.slice(0, IMPORT_STATUS_MAX_IDS)) query.append('filter[ids][]', id);
-  query.set('limit', String(Math.min(ids.length, IMPORT_STATUS_MAX_IDS)));
-  return apiClient.call(importEndpoints.statuses, { query, signal });
+  const asked = ids.slice(0, IMPORT_STATUS_MAX_IDS);
+  return apiClient.call(importEndpoints.statuses, {
+    query: { filter: { ids: asked }, limit: asked.length },
+    signal,
+  });
 }
