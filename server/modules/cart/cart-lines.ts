@@ -26,6 +26,7 @@ import type { Database } from '#server/db/database.ts';
 import { findContentProductPlans } from '../reference-data/reference-data.service.ts';
 import {
   type CartItemRow,
+  type CartLineRow,
   findBlacklisted,
   findBuyerDomains,
   findNiches,
@@ -230,14 +231,25 @@ export function draftOf(row: CartItemRow): LineDraft {
  * now, so it changes with any edit, from any tab, and with a price the buyer has not seen.
  */
 export function lineVersion(row: CartItemRow, lookups: LineLookups): string {
-  const cents = linePriceCents(row, lookups);
+  return versionOf(row, {
+    domain: lookups.domains.get(row.buyerDomainId) ?? null,
+    archived: lookups.archivedDomains.has(row.buyerDomainId),
+    cents: linePriceCents(row, lookups),
+  });
+}
+
+/** The digest of a line's values, its domain as the buyer owns it, and its prices in cents. */
+function versionOf(
+  row: CartItemRow,
+  now: { domain: string | null; archived: boolean; cents: { price: number; content: number } },
+): string {
   const values = [
     row.id,
     ...Object.values(draftOf(row)),
-    lookups.domains.get(row.buyerDomainId) ?? null,
-    lookups.archivedDomains.has(row.buyerDomainId),
-    cents.price,
-    cents.content,
+    now.domain,
+    now.archived,
+    now.cents.price,
+    now.cents.content,
   ];
   return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 22);
 }
@@ -257,13 +269,33 @@ export function missingFieldsOf(
   });
 }
 
-/** The line as checkout names it: id, version, site and what it lacks (decision 188). */
-export function toCartLineSummary(row: CartItemRow, lookups: LineLookups): CartLineSummary {
+/**
+ * The line as checkout names it: id, version, site and what it lacks (decision 188), from its row
+ * read with its prices (`findCartLines`): the same version and fields as `lineVersion` and
+ * `missingFieldsOf` answer from the lookups.
+ */
+export function toCartLineSummary(line: CartLineRow): CartLineSummary {
+  const { row } = line;
+  const paidPlan = line.planSlug !== null && line.planSlug !== PROVIDE_PLAN_SLUG;
+  const cents = {
+    price: moneyToCents(line.price ?? '0.00'),
+    content: paidPlan && line.planPrice !== null ? moneyToCents(line.planPrice) : 0,
+  };
   return {
     id: row.id,
-    version: lineVersion(row, lookups),
-    hostname: lookups.sites.get(row.siteId) ?? '',
-    missing: missingFieldsOf(row, lookups),
+    version: versionOf(row, {
+      domain: line.domain,
+      archived: line.domainArchivedAt !== null,
+      cents,
+    }),
+    hostname: line.hostname ?? '',
+    missing: missingCheckoutFields({
+      content_product_plan: paidPlan ? { slug: line.planSlug! } : null,
+      article_topic: row.articleTopic,
+      anchor_text: row.anchorText,
+      target_url: row.targetUrl,
+      topic: row.topic,
+    }),
   };
 }
 

@@ -150,6 +150,38 @@ export function findBuyerDomains(db: Database, userId: string, ids: string[]) {
     .where(and(eq(buyerDomains.userId, userId), inArray(buyerDomains.id, ids)));
 }
 
+/**
+ * Every line of the buyer's cart, newest first, in one query with what checkout names it by: its
+ * site's hostname, its link type's and plan's prices now, and its domain when the buyer owns it.
+ */
+export function findCartLines(db: Database, userId: string) {
+  return db
+    .select({
+      row: cartItems,
+      hostname: sites.hostname,
+      price: sitePrices.price,
+      planSlug: contentProductPlans.slug,
+      planPrice: contentProductPlans.price,
+      domain: buyerDomains.hostname,
+      domainArchivedAt: buyerDomains.archivedAt,
+    })
+    .from(cartItems)
+    .leftJoin(sites, eq(sites.id, cartItems.siteId))
+    .leftJoin(
+      sitePrices,
+      and(eq(sitePrices.siteId, cartItems.siteId), eq(sitePrices.nicheId, cartItems.nicheId)),
+    )
+    .leftJoin(contentProductPlans, eq(contentProductPlans.id, cartItems.contentProductPlanId))
+    .leftJoin(
+      buyerDomains,
+      and(eq(buyerDomains.id, cartItems.buyerDomainId), eq(buyerDomains.userId, userId)),
+    )
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.seq));
+}
+
+export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number];
+
 /** Link-type and plan prices of every item in the cart, for the totals. */
 export function findCartPrices(db: Database, userId: string) {
   return db

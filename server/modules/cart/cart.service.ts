@@ -29,6 +29,7 @@ import {
   deleteCartItems,
   findCartItem,
   findCartItems,
+  findCartLines,
   insertCartItems,
   updateCartItem,
 } from './cart.repository.ts';
@@ -72,9 +73,7 @@ export {
  * order names each at this version without the app reading the cart's pages (decision 188).
  */
 export async function cartLineSummaries(db: Database, userId: string): Promise<CartLineSummary[]> {
-  const rows = await findCartItems(db, userId);
-  const lookups = await loadLookups(db, userId, rows);
-  return rows.map((row) => toCartLineSummary(row, lookups));
+  return (await findCartLines(db, userId)).map(toCartLineSummary);
 }
 
 type ParsedCreate = z.output<typeof CartLineCreateSchema>;

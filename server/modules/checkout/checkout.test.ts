@@ -619,6 +619,46 @@ describe('checkout and orders', () => {
       expect(order.links_amount).toBe(5);
     });
 
+    it('names each line at the version the cart shows, whatever its plan, domain and price', async () => {
+      const site = siteWithNiches(facts, 2);
+      const [nicheA, nicheB] = [...site.prices.keys()] as [string, string];
+      const [, otherDomain] = facts.domains.buyer;
+      if (!otherDomain) throw new Error('The buyer needs two domains');
+      await fill([
+        // A paid plan whose buyer writes the topic, without one yet.
+        lineFor(facts, site, {
+          link_type: nicheA,
+          content_product_plan: facts.plans.standard.id,
+          article_topic: 'i_will_write_my_topic',
+          topic: null,
+        }),
+        // 'provide' named by its id.
+        lineFor(facts, site, { link_type: nicheB, content_product_plan: facts.plans.provide.id }),
+        // A domain archived after the line was added.
+        lineFor(facts, site, { link_type: nicheB, buyer_domain: otherDomain.id }),
+      ]);
+      const db = ctx.handle.db;
+      const changePrice = (cents: number) =>
+        db.execute(sql`update site_prices set price = price + ${cents / 100}
+                       where site_id = ${site.id} and niche_id = ${nicheA}`);
+      const archive = (archived: boolean) =>
+        db.execute(sql`update buyer_domains set archived_at = ${archived ? sql`now()` : null}
+                       where id = ${otherDomain.id}`);
+      await changePrice(100);
+      await archive(true);
+      try {
+        const read = CartDefaultsSchema.parse(
+          (await call('GET', '/shopping-carts/defaults', tokens.buyer)).json(),
+        );
+        const items = await readCart();
+        expect(read.lines.map(({ id, version }) => ({ id, version }))).toEqual(linesOf(items));
+        expect(read.lines.map((line) => line.missing)).toEqual([[], [], ['topic']]);
+      } finally {
+        await changePrice(-100);
+        await archive(false);
+      }
+    });
+
     it('refuses a line whose price changed since the screen read it', async () => {
       const site = siteWithNiches(facts);
       const [nicheId, price] = firstNiche(site);
