@@ -7,6 +7,7 @@ import type { VatSeller } from '#contract/vat.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
+import type { TrustProxy } from './http/trust-proxy.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import type { DocumentSeller } from './modules/files/files.service.ts';
@@ -43,8 +44,11 @@ export interface AppOptions {
    * log of a demo or development start (decision 067).
    */
   quietRequests?: boolean;
-  /** Trust X-Forwarded-For (behind a load balancer) for the client address of login limits. */
-  trustProxy?: boolean;
+  /**
+   * Which proxies may name the client in X-Forwarded-For (TRUST_PROXY): the client's address is
+   * the subject of the per-address limits (server/http/trust-proxy.ts).
+   */
+  trustProxy?: TrustProxy;
   /** The selling company's country and VAT rate (decision 030). */
   vat?: VatSeller;
   /** Receives the strategy requests of buyers without an account manager (decision 057). */

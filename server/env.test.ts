@@ -193,6 +193,32 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ LINK_CHECK_INTERVAL_HOURS: '0' })).toThrow(/LINK_CHECK_INTERVAL_HOURS/);
   });
 
+  it('reads TRUST_PROXY as no proxy, a hop count, a list of proxies, or every hop', () => {
+    const trust = (value: string, nodeEnv = 'development') =>
+      loadEnv({ NODE_ENV: nodeEnv, TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1', 'production')).toBe(1);
+    expect(trust('2', 'production')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.0.2.7,2001:db8::/32', 'production')).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+    ]);
+    expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    expect(trust('true')).toBe(true);
+    for (const wrong of ['10.0.0.0/33', 'balancer.internal', '10.0.0.1/8/1', '11', '1.5']) {
+      expect(() => trust(wrong)).toThrow(/TRUST_PROXY must be false, a hop count/);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true in production: the client would choose its own address', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true cannot be used when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'yes' })).toThrow(EnvError);
+  });
+
   it('names each invalid variable', () => {
     expect(() => loadEnv({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud' })).toThrow(
       /PORT: .*\n.*JWT_SECRET: JWT_SECRET must be at least 32 characters long\n.*LOG_LEVEL/,

@@ -10,6 +10,8 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
 } from '#contract/constants.ts';
 
+import { parseTrustProxy } from './http/trust-proxy.ts';
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -53,7 +55,17 @@ const EnvSchema = z.object({
   /** `pretty`: readable lines, requests at debug level; `json`: pino's lines. Default by NODE_ENV. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message, input: value });
+        return z.NEVER;
+      }
+    })
+    .default(false),
   SELLER_COUNTRY: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'SELLER_COUNTRY must be an ISO 3166-1 alpha-2 code such as DE')
@@ -101,6 +113,11 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
       'DEMO_DATA cannot be enabled when NODE_ENV=production: demo users have a public password.',
     );
   }
+  if (isProduction && env.TRUST_PROXY === true) {
+    refuse(
+      'TRUST_PROXY=true cannot be used when NODE_ENV=production: it takes the client address from the left-most X-Forwarded-For, which any client writes, so the sign-in and mail limits could be dodged. Set the number of proxies in front (1 for one load balancer) or their addresses.',
+    );
+  }
   if (isProduction && (env.DEMO_ADVANCE_SECONDS ?? 0) > 0) {
     refuse(
       'DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production: the demo publisher moves real orders.',
@@ -141,6 +158,7 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     logFormat: env.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     /** Origin of the web app for links in mails; defaults to http://localhost:PORT. */
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** How the client's address is found behind proxies (server/http/trust-proxy.ts). */
     trustProxy: env.TRUST_PROXY,
     /** ISO alpha-2 country of the seller (decision 030). */
     sellerCountry: env.SELLER_COUNTRY,

@@ -11,6 +11,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { type Env, loadEnv } from './env.ts';
 import { createReadableLogStream } from './http/readable-log.ts';
 import { serializeRequest } from './http/request-log.ts';
+import { describeTrustProxy } from './http/trust-proxy.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
@@ -74,6 +75,11 @@ async function start(env: Env): Promise<void> {
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
     );
+    const clientAddress = `Client address: ${describeTrustProxy(env.trustProxy)}`;
+    // Refused in production (server/env.ts); elsewhere it still deserves a warning.
+    if (env.trustProxy === true) {
+      app.log.warn(`${clientAddress}, which any client can write: use a hop count instead`);
+    } else app.log.info(clientAddress);
     await prepareDatabase(handle, {
       demoData: env.demoData,
       seedSites: env.seedSites,

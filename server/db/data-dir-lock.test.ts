@@ -5,7 +5,13 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  currentOwner,
+  DataDirInUseError,
+  type LockOwner,
+  readOwner,
+} from './data-dir-lock.ts';
 import { openDatabase } from './open-database.ts';
 
 /** The pid of a process that has already exited. */
@@ -13,6 +19,12 @@ function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '']);
   if (!child.pid) throw new Error('Could not start a child process');
   return child.pid;
+}
+
+/** When a running process started, in clock ticks since boot (/proc/<pid>/stat, field 22). */
+function startTicksOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
 }
 
 describe('the data directory lock', () => {
@@ -36,9 +48,16 @@ describe('the data directory lock', () => {
     lock.release();
   });
 
-  it('holds the owner pid in the lock file and removes the file on release', () => {
+  it('names its owner in the lock file (host, boot, pid, start) and removes the file on release', () => {
     const lock = acquireDataDirLock(dataDir);
-    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    const written = JSON.parse(readFileSync(lock.path, 'utf8')) as LockOwner;
+    expect(written).toMatchObject({
+      pid: process.pid,
+      host: os.hostname(),
+      bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+      startTicks: expect.any(Number),
+    });
+    expect(written).toMatchObject(currentOwner());
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
     acquireDataDirLock(dataDir).release();
@@ -62,8 +81,62 @@ process.exit(3);`;
   it('takes over a stale lock whose owner is no longer running', () => {
     writeFileSync(path.join(dataDir, 'server.lock'), String(deadPid()));
     const lock = acquireDataDirLock(dataDir);
-    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    expect(readOwner(lock.path)?.pid).toBe(process.pid);
     lock.release();
+  });
+
+  describe('a lock naming its owner', () => {
+    const lockPath = () => path.join(dataDir, 'server.lock');
+    const forge = (owner: Partial<LockOwner>) =>
+      writeFileSync(lockPath(), JSON.stringify({ ...currentOwner(), ...owner }));
+    const takesOver = () => {
+      const lock = acquireDataDirLock(dataDir);
+      expect(readOwner(lock.path)).toMatchObject({ pid: process.pid, host: os.hostname() });
+      lock.release();
+    };
+    const running = () => {
+      const self = currentOwner();
+      return { pid: process.ppid, startTicks: startTicksOf(process.ppid), bootId: self.bootId };
+    };
+
+    it('is held while its pid runs with the start time it names', () => {
+      forge(running());
+      expect(() => acquireDataDirLock(dataDir, './data')).toThrow(
+        new DataDirInUseError('./data', process.ppid),
+      );
+    });
+
+    it('is stale when its pid runs but started at another time (a reused pid)', () => {
+      forge({ ...running(), startTicks: startTicksOf(process.ppid) - 1 });
+      takesOver();
+    });
+
+    it('is stale when it names this very pid started earlier, as pid 1 of a restarted container', () => {
+      forge({ pid: process.pid, startTicks: (currentOwner().startTicks ?? 0) - 100 });
+      takesOver();
+      writeFileSync(lockPath(), String(process.pid));
+      takesOver();
+    });
+
+    it('is stale when it is of another boot of this host, whatever runs under its pid now', () => {
+      forge({ ...running(), bootId: '00000000-0000-4000-8000-000000000000' });
+      takesOver();
+    });
+
+    it('is stale when its pid is gone on this host and boot', () => {
+      forge({ pid: deadPid() });
+      takesOver();
+    });
+
+    it('is never taken over from another host, even when its pid is gone here', () => {
+      forge({ host: 'portal-a.internal', pid: deadPid(), bootId: 'another-machine' });
+      const refused = () => acquireDataDirLock(dataDir, './data');
+      expect(refused).toThrow(DataDirInUseError);
+      expect(refused).toThrow(
+        /locked by a process on host portal-a\.internal \(pid \d+\)\. Stop it there; if that host is gone for good, remove data\/server\.lock\./,
+      );
+      expect(readOwner(lockPath())?.host).toBe('portal-a.internal');
+    });
   });
 
   it('takes over a stale lock when a fresh take-over guard was left by a process that is gone', () => {
@@ -71,7 +144,7 @@ process.exit(3);`;
     writeFileSync(path.join(dataDir, 'server.lock'), String(gone));
     writeFileSync(path.join(dataDir, 'server.lock.takeover'), String(gone));
     const lock = acquireDataDirLock(dataDir);
-    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    expect(readOwner(lock.path)?.pid).toBe(process.pid);
     expect(existsSync(path.join(dataDir, 'server.lock.takeover'))).toBe(false);
     lock.release();
   });

@@ -1,12 +1,14 @@
-// The plugins every answer goes through, in the order they apply: the readable request log, JSON
-// bodies, the error format, the caller, security and response headers, compression, the overload
-// guard and the API documents.
+// The plugins every answer goes through, in the order they apply: the readable request log, the
+// warning of an untrusted proxy, JSON bodies, the error format, the caller, security and response
+// headers, compression, the overload guard and the API documents.
 import type { FastifyInstance } from 'fastify';
 
 import type { AppOptions } from '../app-options.ts';
+import { DEFAULT_ENV } from '../env.ts';
 import { decoratePrincipal } from './auth.ts';
 import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './errors.ts';
+import { warnOfUntrustedForwarding } from './forwarded-for.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerOverloadGuard } from './overload.ts';
 import { registerResponseHeaders } from './response-headers.ts';
@@ -18,6 +20,7 @@ export async function registerPlugins(app: FastifyInstance, options: AppOptions)
       request.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     });
   }
+  warnOfUntrustedForwarding(app, options.trustProxy ?? DEFAULT_ENV.trustProxy);
   acceptEmptyJsonBodies(app);
   registerErrorHandler(app);
   decoratePrincipal(app);

@@ -7,13 +7,14 @@ import { type FastifyServerOptions, LogController } from 'fastify';
 import type { AppOptions } from '../app-options.ts';
 import { DEFAULT_ENV } from '../env.ts';
 import { parseRequestQuery } from '../http/query-string.ts';
+import { fastifyTrustProxy } from '../http/trust-proxy.ts';
 import { answerClientError, answerFrameworkError } from './parser-errors.ts';
 
 export function serverOptions(options: AppOptions): FastifyServerOptions {
   return {
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: options.quietRequests ?? false }),
-    trustProxy: options.trustProxy ?? DEFAULT_ENV.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? DEFAULT_ENV.trustProxy),
     // Each answer names its request (X-Request-Id, and the body of a 5xx); a caller may pass its
     // own well-formed id to follow a request across services.
     requestIdHeader: false,

@@ -120,6 +120,8 @@ export async function createProjectDatabase(): Promise<{
 
 export interface TestPostgres {
   handle: DatabaseHandle;
+  /** The database's connection string, for opening it again as another process would. */
+  url: string;
   /** Closes the connections and drops the database. */
   drop(): Promise<void>;
 }
@@ -132,6 +134,7 @@ export async function createTestPostgres(serverUrl: string): Promise<TestPostgre
   await seedFixture(handle.db);
   return {
     handle,
+    url: database.url,
     drop: async () => {
       await handle.close();
       await database.drop();

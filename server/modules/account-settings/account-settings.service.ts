@@ -105,11 +105,13 @@ export function createAccountSettingsService(deps: {
   /** Whether the password is the user's, counted like a sign-in; 429 while the limit holds. */
   async function isCurrentPassword(user: AccountUser, password: string, address: string) {
     const attempt = { account: user.email, address };
-    const wait = await throttle.retryAfter(attempt);
-    if (wait !== null) throw tooManyRequests(wait, TOO_MANY_WRONG_PASSWORDS_MESSAGE);
-    if (await verifyPassword(user.passwordHash, password)) return true;
-    await throttle.recordFailure(attempt);
-    return false;
+    const admission = await throttle.admit(attempt);
+    if (admission.retryAfter !== null) {
+      throw tooManyRequests(admission.retryAfter, TOO_MANY_WRONG_PASSWORDS_MESSAGE);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) return false;
+    await admission.passed();
+    return true;
   }
 
   const wrongPassword: Violation = {

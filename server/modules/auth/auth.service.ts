@@ -151,13 +151,12 @@ export function createAuthService(deps: {
   return {
     login: async ({ username, password, address, userAgent }) => {
       const attempt = { account: username.trim().toLowerCase(), address };
-      const wait = await throttle.retryAfter(attempt);
-      if (wait !== null) throw tooManyRequests(wait);
+      // Admitted (and counted as a failure) before the password is checked: decision 197.
+      const admission = await throttle.admit(attempt);
+      if (admission.retryAfter !== null) throw tooManyRequests(admission.retryAfter);
       const user = await checkCredentials(attempt.account, password);
-      if (!user) {
-        await throttle.recordFailure(attempt);
-        throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-      }
+      if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      await admission.passed();
       await throttle.clearAccount(attempt.account);
       const loginAt = now();
       const family = { id: randomUUID(), createdAt: loginAt };

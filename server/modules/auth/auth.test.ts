@@ -120,6 +120,44 @@ describe('authentication', () => {
       expect((await attempt(FIXTURE.buyer, FIXTURE.password, '192.0.2.100')).statusCode).toBe(200);
     });
 
+    it('checks exactly 5 passwords of 40 sent at once for one account, and refuses the rest', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          attempt(FIXTURE.secondBuyer, `wrong-password-${i}`, `198.51.100.${i + 1}`),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      const refused = answers.find((answer) => answer.statusCode === 429)!;
+      expect(refused.json()).toEqual({
+        code: 429,
+        message: 'Too many failed login attempts. Try again later.',
+      });
+      expect(refused.headers['retry-after']).toBe('900');
+    });
+
+    it('checks exactly 30 passwords of 40 sent at once from one address across accounts', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          attempt(`burst${i}@example.com`, 'guess', '192.0.2.77'),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(30);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    });
+
+    it('does not count a successful login against its address', async () => {
+      for (let i = 0; i < 29; i += 1)
+        await attempt(`visitor${i}@example.com`, 'guess', '192.0.2.98');
+      for (let i = 0; i < 3; i += 1) {
+        expect((await attempt(FIXTURE.buyer, FIXTURE.password, '192.0.2.98')).statusCode).toBe(200);
+      }
+      expect((await attempt('one-more@example.com', 'guess', '192.0.2.98')).statusCode).toBe(401);
+      expect((await attempt(FIXTURE.buyer, FIXTURE.password, '192.0.2.98')).statusCode).toBe(429);
+    });
+
     it('clears the account count on a successful login', async () => {
       for (let i = 0; i < 4; i += 1) await attempt(FIXTURE.buyer, 'wrong-password');
       expect((await attempt(FIXTURE.buyer, FIXTURE.password)).statusCode).toBe(200);

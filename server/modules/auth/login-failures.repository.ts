@@ -1,31 +1,57 @@
 import { and, eq } from 'drizzle-orm';
 
 import type { Database } from '#server/db/database.ts';
-import { blockedUntil, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
+import {
+  admitEvents,
+  deleteEvents,
+  deleteEventsUpTo,
+  type EventAdmission,
+  type EventTable,
+  type LimitedSubject,
+} from '#server/db/event-window.ts';
 import { loginFailures } from '#server/db/schema/index.ts';
 
 export type FailureScope = (typeof loginFailures.$inferSelect)['scope'];
 
 const failureEvents: EventTable = {
   table: loginFailures,
+  id: loginFailures.id,
   scope: loginFailures.scope,
   subject: loginFailures.subject,
   at: loginFailures.failedAt,
+  insert: async (db, rows) => {
+    const inserted = await db
+      .insert(loginFailures)
+      .values(
+        rows.map(({ scope, subject, at }) => ({
+          scope: scope as FailureScope,
+          subject,
+          failedAt: at,
+        })),
+      )
+      .returning({ id: loginFailures.id });
+    return inserted.map(({ id }) => id);
+  },
 };
 
-/** When (ms) the subject may try again after `limit` failures in the window, or 0 for now. */
-export function failuresBlockUntil(
+/**
+ * Counts an attempt as a failure of each subject before its password is checked, unless a
+ * subject has reached its limit (then the wait in ms and nothing counted).
+ */
+export function admitAttempt(
   db: Database,
-  options: { scope: FailureScope; subject: string; limit: number; now: Date; windowMs: number },
-): Promise<number> {
-  return blockedUntil(db, failureEvents, options);
+  options: {
+    subjects: (LimitedSubject & { scope: FailureScope })[];
+    now: Date;
+    windowMs: number;
+  },
+): Promise<EventAdmission> {
+  return admitEvents(db, failureEvents, options);
 }
 
-export async function insertFailures(
-  db: Database,
-  rows: { scope: FailureScope; subject: string; failedAt: Date }[],
-): Promise<void> {
-  await db.insert(loginFailures).values(rows);
+/** Removes the failures an admitted attempt counted (its password was right). */
+export function deleteAttempt(db: Database, ids: number[]): Promise<void> {
+  return deleteEvents(db, failureEvents, ids);
 }
 
 export function deleteFailuresUpTo(db: Database, cutoff: Date): Promise<void> {

@@ -1,15 +1,17 @@
 // Throttling of failed logins, per account (the e-mail tried) and per client address. Failures
 // are rows in the database so every API process sees the same counts; the window slides, and a
 // blocked caller learns from Retry-After when the oldest counted failure leaves the window.
+// An attempt is admitted before its password is checked (decision 197): it counts as a failure
+// from the start and stops counting when the password was right, so a burst of parallel attempts
+// on any number of processes has exactly the limit's number of passwords checked.
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 
 import {
+  admitAttempt,
+  deleteAttempt,
   deleteFailures,
   deleteFailuresUpTo,
-  failuresBlockUntil,
-  type FailureScope,
-  insertFailures,
 } from './login-failures.repository.ts';
 
 export interface LoginLimits {
@@ -31,35 +33,44 @@ export interface LoginAttempt {
   address: string;
 }
 
+/** An attempt that may check its password; it counts as a failure until `passed` is called. */
+export interface AdmittedAttempt {
+  retryAfter: null;
+  /** The password was right: the attempt stops counting as a failure. */
+  passed(): Promise<void>;
+}
+
+/** An attempt refused before its password is checked; nothing was counted. */
+export interface RefusedAttempt {
+  /** Seconds until a login may be tried again. */
+  retryAfter: number;
+}
+
 export interface LoginThrottle {
-  /** Seconds until a login may be tried again, or null when it may be tried now. */
-  retryAfter(attempt: LoginAttempt): Promise<number | null>;
-  recordFailure(attempt: LoginAttempt): Promise<void>;
+  admit(attempt: LoginAttempt): Promise<AdmittedAttempt | RefusedAttempt>;
   clearAccount(account: string): Promise<void>;
 }
 
 export function createLoginThrottle(db: Database, now: Clock, limits: LoginLimits): LoginThrottle {
   const windowMs = limits.windowSeconds * 1000;
 
-  const blockedUntil = (scope: FailureScope, subject: string, limit: number) =>
-    failuresBlockUntil(db, { scope, subject, limit, now: now(), windowMs });
-
   return {
-    retryAfter: async ({ account, address }) => {
-      const until = Math.max(
-        await blockedUntil('account', account, limits.accountFailures),
-        await blockedUntil('address', address, limits.addressFailures),
-      );
-      const waitMs = until - now().getTime();
-      return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : null;
-    },
-    recordFailure: async ({ account, address }) => {
-      const failedAt = now();
-      await deleteFailuresUpTo(db, new Date(failedAt.getTime() - windowMs));
-      await insertFailures(db, [
-        { scope: 'account', subject: account, failedAt },
-        { scope: 'address', subject: address, failedAt },
-      ]);
+    admit: async ({ account, address }) => {
+      const at = now();
+      await deleteFailuresUpTo(db, new Date(at.getTime() - windowMs));
+      const admission = await admitAttempt(db, {
+        subjects: [
+          { scope: 'account', subject: account, limit: limits.accountFailures },
+          { scope: 'address', subject: address, limit: limits.addressFailures },
+        ],
+        now: at,
+        windowMs,
+      });
+      if (admission.ids === null) {
+        return { retryAfter: Math.max(1, Math.ceil(admission.waitMs / 1000)) };
+      }
+      const { ids } = admission;
+      return { retryAfter: null, passed: () => deleteAttempt(db, ids) };
     },
     clearAccount: (account) => deleteFailures(db, 'account', account),
   };

@@ -75,6 +75,26 @@ describe('limits on registration and password-reset requests', () => {
     expect((await requestReset('someone-else@example.com')).statusCode).toBe(202);
   });
 
+  it('queues exactly perEmail mails for 20 reset requests sent at once', async () => {
+    const known = FIXTURE.buyer;
+    const before = mailsTo(ctx.mailDir, known).length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/public/passwords/resets',
+          payload: { email: known },
+          remoteAddress: `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    await ctx.drainMail();
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
+    expect(mailsTo(ctx.mailDir, known).length).toBe(before + 2);
+  });
+
   it('counts registrations apart from resets', async () => {
     for (let n = 0; n < 4; n += 1) {
       expect((await requestReset(`reset-${n}@example.com`)).statusCode).toBe(202);

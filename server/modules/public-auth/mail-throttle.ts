@@ -2,10 +2,11 @@
 // so one machine cannot flood the mail service, and per e-mail address, so nobody can fill a
 // stranger's mailbox. Every request counts (not only failures), whether or not the address has an
 // account, so the answers still reveal nothing. Requests are rows in the database, so every API
-// process sees the same counts; the one-hour window slides.
+// process sees the same counts; the one-hour window slides. A request is counted and admitted in
+// one step before its mail is queued (decision 197), so a burst passes exactly the limit.
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { blockedUntil, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
+import { admitEvents, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
 import { mailRequests } from '#server/db/schema/index.ts';
 import { tooManyRequests } from '#server/http/api-error.ts';
 
@@ -28,9 +29,17 @@ export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = {
 
 const mailEvents: EventTable = {
   table: mailRequests,
+  id: mailRequests.id,
   scope: mailRequests.scope,
   subject: mailRequests.subject,
   at: mailRequests.requestedAt,
+  insert: async (db, rows) => {
+    const inserted = await db
+      .insert(mailRequests)
+      .values(rows.map(({ scope, subject, at }) => ({ scope, subject, requestedAt: at })))
+      .returning({ id: mailRequests.id });
+    return inserted.map(({ id }) => id);
+  },
 };
 
 export const TOO_MANY_MAIL_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
@@ -47,31 +56,24 @@ export function createMailThrottle(
 ): MailThrottle {
   const windowMs = limits.windowSeconds * 1000;
 
-  const blockedUntilFor = (scope: string, subject: string, limit: number, at: Date) =>
-    blockedUntil(db, mailEvents, { scope, subject, limit, now: at, windowMs });
-
   return {
     admit: async (kind, { address, email }) => {
       const at = now();
-      const subjects = [
-        { scope: `${kind}:address`, subject: address, limit: limits.perAddress },
-        { scope: `${kind}:email`, subject: email.trim().toLowerCase(), limit: limits.perEmail },
-      ];
-      let until = 0;
-      for (const { scope, subject, limit } of subjects) {
-        until = Math.max(until, await blockedUntilFor(scope, subject, limit, at));
-      }
-      const waitMs = until - at.getTime();
-      if (waitMs > 0) {
+      await deleteEventsUpTo(db, mailEvents, new Date(at.getTime() - windowMs));
+      const admission = await admitEvents(db, mailEvents, {
+        subjects: [
+          { scope: `${kind}:address`, subject: address, limit: limits.perAddress },
+          { scope: `${kind}:email`, subject: email.trim().toLowerCase(), limit: limits.perEmail },
+        ],
+        now: at,
+        windowMs,
+      });
+      if (admission.ids === null) {
         throw tooManyRequests(
-          Math.max(1, Math.ceil(waitMs / 1000)),
+          Math.max(1, Math.ceil(admission.waitMs / 1000)),
           TOO_MANY_MAIL_REQUESTS_MESSAGE,
         );
       }
-      await deleteEventsUpTo(db, mailEvents, new Date(at.getTime() - windowMs));
-      await db
-        .insert(mailRequests)
-        .values(subjects.map(({ scope, subject }) => ({ scope, subject, requestedAt: at })));
     },
   };
 }
