@@ -6,8 +6,8 @@ CREATE TABLE "document_counters" (
 );
 --> statement-breakpoint
 -- Each series continues after its highest number issued (decision 196): "INV-2026-000123" is 123,
--- a number of before decision 167, "INV-100006", is 6 (its sequence value less 100000). A value
--- the sequence lost after the highest number is issued again, so the series keeps no gap at its end.
+-- a number of before decision 167, "INV-100006", is 6 (its sequence value less 100000). A number
+-- the sequence drew after the highest one but no document kept is issued now: no gap at the end.
 INSERT INTO "document_counters" ("series", "last_value")
 SELECT "series", coalesce(max(
 	CASE

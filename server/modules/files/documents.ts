@@ -38,7 +38,7 @@ export interface DocumentWriter {
   creditNote(tx: Database, creditNoteId: string): Promise<void>;
 }
 
-/** Prints an invoice or a credit note whose row has no file yet (documents.ts). */
+/** The kind of job that prints an invoice or a credit note and links its file to its row. */
 export const RENDER_DOCUMENT_JOB = 'render-document';
 
 const RenderDocumentPayloadSchema = z.object({

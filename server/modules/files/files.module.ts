@@ -35,8 +35,9 @@ const fileRouteOptions = provide(['db', 'now', 'options'], ({ db, now, options }
 export const filesModule: ServerModule = {
   name: 'files',
   services: {
-    // The queue's rows are claimed by the app's job worker, which handles RENDER_DOCUMENT_JOB;
-    // this runner only adds them, since the job worker's handlers need the documents service.
+    // The jobs are added through a runner that is never started and claims nothing: the app's
+    // job worker (`jobs`) runs them, but cannot add them here, since its handlers (the monthly
+    // bills) need this service.
     documents: provide(['db', 'now'], ({ db, now }) =>
       createDocumentQueue(createJobRunner({ db, now, handlers: {} }).enqueue),
     ),
