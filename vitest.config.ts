@@ -11,6 +11,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/sites/sites.test.ts',
   'server/modules/checkout/checkout.test.ts',
   'server/modules/checkout/checkout-concurrency.test.ts',
+  'server/modules/billing/document-numbers.test.ts',
   'server/modules/order-items/order-items.test.ts',
   'server/modules/demo-publisher/demo-steps.test.ts',
   'server/modules/files/documents.test.ts',

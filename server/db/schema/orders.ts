@@ -2,6 +2,7 @@
 // company credits spent on them. Prices, plan and VAT are frozen on each order when it is placed.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -44,10 +45,23 @@ export const topicStatus = pgEnum('topic_status', TOPIC_STATUSES);
 
 /** Human order numbers: 100001, 100002, ... */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
-/** Invoice numbers: INV-100001, ... */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 100001 });
-/** Credit note numbers: CN-100001, ... */
-export const creditNoteNumberSeq = pgSequence('credit_note_number_seq', { startWith: 100001 });
+
+/**
+ * The last counter issued in each series of documents (decision 196): "INV" invoices, "CN" credit
+ * notes. A number is drawn by raising the counter in the transaction that stores the document, so
+ * a rollback gives it back and the series has no gap; the row stays locked until that commit.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').primaryKey(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('document_counters_series', sql`${t.series} in ('INV', 'CN')`),
+    check('document_counters_last_value_non_negative', sql`${t.lastValue} >= 0`),
+  ],
+);
 
 /** A feedback on a topic or an article (spec §3): text and an optional file. */
 export interface StoredFeedback {

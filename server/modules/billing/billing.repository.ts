@@ -1,7 +1,7 @@
 // Invoices, monthly bills, credit notes and the company's credits (Drizzle only).
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 
-import { documentNumber } from '#contract/document-number.ts';
+import { documentNumber, type DocumentSeries } from '#contract/document-number.ts';
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import { type Database, queryRows } from '#server/db/database.ts';
 import {
@@ -9,31 +9,40 @@ import {
   companies,
   creditNotes,
   creditTransactions,
+  documentCounters,
   invoices,
   orders,
 } from '#server/db/schema/index.ts';
 
-/** The next value of a number sequence (orders, invoices, credit notes). */
-export async function nextInSequence(
-  db: Database,
-  sequence: 'order_number_seq' | 'invoice_number_seq' | 'credit_note_number_seq',
-): Promise<string> {
+/** The next order number, 100001, 100002, …: a sequence, so a rolled-back order leaves a gap. */
+export async function nextOrderNumber(db: Database): Promise<string> {
   const [row] = await queryRows<{ n: string }>(
     db,
-    sql`select nextval(${sql.raw(`'${sequence}'`)})::text as n`,
+    sql`select nextval('order_number_seq')::text as n`,
   );
-  if (!row) throw new Error(`No value of ${sequence}`);
+  if (!row) throw new Error('No value of order_number_seq');
   return row.n;
 }
 
-/** The next invoice number, "INV-2026-000123", of an invoice issued at `at` (decision 167). */
-export async function nextInvoiceNumber(db: Database, at: Date): Promise<string> {
-  return documentNumber('INV', at, await nextInSequence(db, 'invoice_number_seq'));
-}
-
-/** The next credit note number, "CN-2026-000045", of a credit note issued at `at`. */
-export async function nextCreditNoteNumber(db: Database, at: Date): Promise<string> {
-  return documentNumber('CN', at, await nextInSequence(db, 'credit_note_number_seq'));
+/**
+ * The next number of a document series, "INV-2026-000123", of a document issued at `at`
+ * (decisions 167 and 196). Call it in the transaction that stores the document: the series'
+ * counter row stays locked until that transaction ends, and a rollback gives the number back, so
+ * the series has no gap. Drawn as late as the transaction allows, since every other document of
+ * the series waits for it.
+ */
+export async function nextDocumentNumber(
+  tx: Database,
+  series: DocumentSeries,
+  at: Date,
+): Promise<string> {
+  const [row] = await tx
+    .update(documentCounters)
+    .set({ lastValue: sql`${documentCounters.lastValue} + 1` })
+    .where(eq(documentCounters.series, series))
+    .returning({ value: documentCounters.lastValue });
+  if (!row) throw new Error(`No counter of the ${series} series`);
+  return documentNumber(series, at, row.value);
 }
 
 /**
@@ -146,9 +155,14 @@ export async function insertCreditTransaction(
   await db.insert(creditTransactions).values(values);
 }
 
-export async function insertInvoice(db: Database, values: typeof invoices.$inferInsert) {
+/** Stores the invoice of one order and links the order to it. */
+export async function invoiceOrder(
+  db: Database,
+  { orderId, ...values }: typeof invoices.$inferInsert & { orderId: string },
+) {
   const [row] = await db.insert(invoices).values(values).returning();
   if (!row) throw new Error('The invoice was not stored');
+  await db.update(orders).set({ invoiceId: row.id }).where(eq(orders.id, orderId));
   return row;
 }
 

@@ -14,7 +14,7 @@ import {
   insertCreditNote,
   insertCreditTransaction,
   lowerUnpaidInvoice,
-  nextCreditNoteNumber,
+  nextDocumentNumber,
   openBillsCents,
 } from './billing.repository.ts';
 
@@ -22,9 +22,9 @@ export {
   creditedCents,
   debitCredits,
   insertCreditTransaction,
-  insertInvoice,
-  nextInSequence,
-  nextInvoiceNumber,
+  invoiceOrder,
+  nextDocumentNumber,
+  nextOrderNumber,
   updateInvoiceStatus,
 } from './billing.repository.ts';
 export { issueMonthlyBills, MONTHLY_BILLS_JOB } from './monthly-bills.job.ts';
@@ -98,7 +98,7 @@ export async function creditOrder(
 ): Promise<{ id: string; number: string; amount: string }> {
   const amount = centsToMoney(cents);
   const note = await insertCreditNote(tx, {
-    number: await nextCreditNoteNumber(tx, at),
+    number: await nextDocumentNumber(tx, 'CN', at),
     orderId: order.id,
     companyId: order.companyId,
     amount,

@@ -14,15 +14,19 @@ import {
   attachBill,
   findUnbilledMonths,
   insertMonthlyBill,
-  nextInvoiceNumber,
+  nextDocumentNumber,
 } from './billing.repository.ts';
 
 export const MONTHLY_BILLS_JOB = 'monthly-bills';
 export const MONTHLY_BILLS_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
+/** The month was billed by another run meanwhile: its transaction is rolled back. */
+class AlreadyBilled extends Error {}
+
 /**
- * Bills every finished month with unbilled pay-by-bill orders, each with its PDF when a document
- * writer is given; answers how many bills it made.
+ * Bills every finished month with unbilled pay-by-bill orders, each bill in its own transaction
+ * with its PDF queued when a document writer is given; answers how many bills it made. A month
+ * another run billed meanwhile is rolled back, so the number it drew is not lost (decision 196).
  */
 export async function issueMonthlyBills(
   db: Database,
@@ -34,22 +38,25 @@ export async function issueMonthlyBills(
   for (const group of await findUnbilledMonths(db, monthStart)) {
     const from = new Date(`${group.month}T00:00:00Z`);
     const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
-    await db.transaction(async (tx) => {
-      const invoiceId = await insertMonthlyBill(tx, {
-        number: await nextInvoiceNumber(tx, at),
-        companyId: group.company_id,
-        paymentMethod: 'pay_by_bill',
-        paymentStatus: 'pending_payment',
-        amount: centsToMoney(Number(group.cents)),
-        billingMonth: group.month,
-        createdAt: at,
+    try {
+      await db.transaction(async (tx) => {
+        const invoiceId = await insertMonthlyBill(tx, {
+          number: await nextDocumentNumber(tx, 'INV', at),
+          companyId: group.company_id,
+          paymentMethod: 'pay_by_bill',
+          paymentStatus: 'pending_payment',
+          amount: centsToMoney(Number(group.cents)),
+          billingMonth: group.month,
+          createdAt: at,
+        });
+        if (invoiceId === null) throw new AlreadyBilled();
+        await attachBill(tx, { companyId: group.company_id, invoiceId, from, to });
+        await documents?.invoice(tx, invoiceId);
       });
-      // Another process billed this company and month meanwhile.
-      if (invoiceId === null) return;
-      await attachBill(tx, { companyId: group.company_id, invoiceId, from, to });
-      await documents?.invoice(tx, invoiceId);
       issued += 1;
-    });
+    } catch (error) {
+      if (!(error instanceof AlreadyBilled)) throw error;
+    }
   }
   return issued;
 }

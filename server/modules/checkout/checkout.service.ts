@@ -47,9 +47,9 @@ import {
   accountBilling,
   debitCredits,
   insertCreditTransaction,
-  insertInvoice,
-  nextInSequence,
-  nextInvoiceNumber,
+  invoiceOrder,
+  nextDocumentNumber,
+  nextOrderNumber,
   payByBillProblem,
 } from '../billing/billing.service.ts';
 import {
@@ -418,19 +418,7 @@ export async function placeOrder(
     totals.grossCents,
   );
 
-  // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts).
-  const invoice =
-    method === 'pay_by_bill'
-      ? null
-      : await insertInvoice(tx, {
-          number: await nextInvoiceNumber(tx, createdAt),
-          companyId: company.id,
-          paymentMethod: method,
-          paymentStatus,
-          amount: gross,
-          createdAt,
-        });
-  const number = await nextInSequence(tx, 'order_number_seq');
+  const number = await nextOrderNumber(tx);
   const order = await insertOrder(tx, {
     number,
     userId,
@@ -447,7 +435,7 @@ export async function placeOrder(
     vatTreatment: totals.vat.treatment,
     priceWithVat: gross,
     linksAmount: rows.length,
-    invoiceId: invoice?.id ?? null,
+    invoiceId: null,
     createdAt,
   });
   if (balanceAfter !== null) {
@@ -471,9 +459,24 @@ export async function placeOrder(
     userId,
     rows.map((row) => row.id),
   );
-  const file = invoice && documents ? await documents.invoice(tx, invoice.id) : null;
+  // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts). The invoice's
+  // number is drawn last: the series' counter stays locked until the order commits (decision 196).
+  const invoice =
+    method === 'pay_by_bill'
+      ? null
+      : await invoiceOrder(tx, {
+          number: await nextDocumentNumber(tx, 'INV', createdAt),
+          companyId: company.id,
+          paymentMethod: method,
+          paymentStatus,
+          amount: gross,
+          createdAt,
+          orderId: order.id,
+        });
+  // Its PDF is written by a job once the order has committed; until then it has no file.
+  if (invoice) await documents?.invoice(tx, invoice.id);
   return toOrder({
-    order,
+    order: { ...order, invoiceId: invoice?.id ?? null },
     companyTitle: company.title,
     invoice: invoice
       ? {
@@ -481,8 +484,8 @@ export async function placeOrder(
           number: invoice.number,
           paymentStatus: invoice.paymentStatus,
           paymentMethod: invoice.paymentMethod,
-          fileId: file?.id ?? null,
-          fileName: file?.fileName ?? null,
+          fileId: null,
+          fileName: null,
           amount: invoice.amount,
           createdAt: invoice.createdAt,
         }

@@ -9,12 +9,18 @@ import { systemClock } from '#server/clock.ts';
 import { openDatabase } from '#server/db/open-database.ts';
 import type { Env } from '#server/env.ts';
 import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
+import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 
-import { createDocumentWriter } from '../files/files.service.ts';
+import {
+  createDocumentQueue,
+  createDocumentWriter,
+  createRenderDocumentJob,
+  RENDER_DOCUMENT_JOB,
+} from '../files/files.service.ts';
 import { createLinkMonitor, monitorPace } from '../link-monitoring/link-monitoring.service.ts';
 import {
   createLifeCycleService,
@@ -57,7 +63,20 @@ async function advanceLocally(
       log: (line, error) => console.error(line, error ?? ''),
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
-    const documents = createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller });
+    // A credit note of the step is printed here at once too, after the step has committed.
+    const printer = createJobRunner({
+      db: handle.db,
+      now: systemClock,
+      handlers: {
+        [RENDER_DOCUMENT_JOB]: createRenderDocumentJob({
+          db: handle.db,
+          writer: createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller }),
+        }),
+      },
+      kinds: { only: [RENDER_DOCUMENT_JOB] },
+      log: (line, error) => console.error(line, error ?? ''),
+    });
+    const documents = createDocumentQueue(printer.enqueue);
     // Monitoring starts, pauses and resumes with the step as on the server (decision 143); this
     // command checks no link itself.
     const monitor = createLinkMonitor({
@@ -82,6 +101,7 @@ async function advanceLocally(
     });
     const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
     const result = await publisher.advance(reference, event);
+    while (await printer.runNext());
     while (await mail.worker.runNext());
     return result;
   } finally {

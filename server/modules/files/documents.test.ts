@@ -1,7 +1,7 @@
-// Invoices and credit notes as PDF files (decision 043), run against each database the server
-// supports: written with the invoice or credit note, downloadable by every buyer of the company
-// and by nobody else.
-import { eq, inArray } from 'drizzle-orm';
+// Invoices and credit notes as PDF files (decisions 043 and 196), run against each database the
+// server supports: printed by a job queued with the invoice or credit note, downloadable by every
+// buyer of the company and by nobody else.
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 
 import type { CartLineCreate } from '#contract/cart.ts';
@@ -15,6 +15,7 @@ import {
   creditNotes,
   files,
   invoices,
+  jobs,
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
@@ -39,7 +40,7 @@ import {
 
 import { MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
 import { DEMO_DOCUMENT_SELLER } from './document-seller.ts';
-import { createDocumentWriter } from './documents.ts';
+import { createDocumentWriter, RENDER_DOCUMENT_JOB } from './documents.ts';
 import { storeFile } from './file-store.ts';
 
 const money = (amount: string) => `${amount} EUR`;
@@ -85,8 +86,24 @@ describe('invoice and credit note documents', () => {
       payment_method: method,
     });
     expect(response.statusCode, response.body).toBe(201);
+    const placed = OrderSchema.parse(response.json());
+    await printQueued();
+    return shownOrder(placed.id, token);
+  };
+  /** Runs the queued jobs: the documents' printing among them. */
+  const printQueued = async () => {
+    while (await ctx.app.jobs.runNext());
+  };
+  const shownOrder = async (orderId: string, token = tokens.buyer) => {
+    const response = await call('GET', `/orders/${orderId}`, token);
+    expect(response.statusCode, response.body).toBe(200);
     return OrderSchema.parse(response.json());
   };
+  const queuedPrints = () =>
+    ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RENDER_DOCUMENT_JOB), eq(jobs.status, 'pending')));
   const twoLines = () => {
     const site = siteWithNiches(facts, 1, 0);
     const other = siteWithNiches(facts, 1, 1);
@@ -181,9 +198,8 @@ describe('invoice and credit note documents', () => {
       ids: [first.id],
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const shown = OrderSchema.parse(
-      (await call('GET', `/orders/${order.id}`, december.buyer)).json(),
-    );
+    await printQueued();
+    const shown = await shownOrder(order.id, december.buyer);
     const fileId = shown.credit_note?.file?.id;
     if (!fileId || !shown.credit_note) throw new Error('The credit note has no file');
     expect(shown.credit_note.number).toMatch(/^CN-2026-\d{6}$/);
@@ -203,6 +219,42 @@ describe('invoice and credit note documents', () => {
     expect(texts.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const city = texts.indexOf('London');
     expect(texts.slice(city, city + 2)).toEqual(['London', 'EC1V 9HX']);
+  });
+
+  it('answers the order with its invoice before the PDF is printed, which a job then prints once', async () => {
+    for (const line of twoLines()) {
+      expect((await call('POST', '/shopping-carts/items', tokens.buyer, line)).statusCode).toBe(
+        201,
+      );
+    }
+    const response = await call('POST', '/orders', tokens.buyer, {
+      company: facts.companyIds.buyer,
+      invoice_emails: ['accounts@example.com'],
+      payment_method: 'bank_transfer',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = OrderSchema.parse(response.json());
+    const invoiceId = placed.invoice?.id ?? '';
+    // The invoice exists with its number; its file does not yet, and no screen offers one.
+    expect(placed.invoice).toMatchObject({ number: expect.stringMatching(/^INV-/), file: null });
+    expect((await shownOrder(placed.id)).invoice?.file).toBeNull();
+    const queued = await queuedPrints();
+    expect(queued.map((job) => job.payload)).toEqual([{ document: 'invoice', id: invoiceId }]);
+
+    await printQueued();
+    const shown = await shownOrder(placed.id);
+    const fileId = shown.invoice?.file?.id ?? '';
+    expect(await pdfOf(fileId)).toEqual(expect.arrayContaining([shown.invoice?.number ?? '']));
+
+    // Printing it again (a job run twice) stores nothing more and keeps the file.
+    const documentCount = async () =>
+      (await ctx.handle.db.select().from(files).where(eq(files.companyId, facts.companyIds.buyer)))
+        .length;
+    const before = await documentCount();
+    await ctx.app.jobs.enqueue(RENDER_DOCUMENT_JOB, { document: 'invoice', id: invoiceId });
+    await printQueued();
+    expect(await documentCount()).toBe(before);
+    expect((await shownOrder(placed.id)).invoice?.file?.id).toBe(fileId);
   });
 
   it('prints a buyer in Łódź, Αθήνα or Praha 5 as stored, read back from the file', async () => {
@@ -237,8 +289,13 @@ describe('invoice and credit note documents', () => {
     for (const buyer of buyers) {
       const billing = { ...stored.billing, ...buyer };
       await ctx.handle.db.update(orders).set({ billing }).where(eq(orders.id, order.id));
-      const file = await writer.invoice(ctx.handle.db, invoiceId);
-      expect(await pdfOf(file.id)).toEqual(
+      await ctx.handle.db.update(invoices).set({ fileId: null }).where(eq(invoices.id, invoiceId));
+      await ctx.handle.db.transaction((tx) => writer.invoice(tx, invoiceId));
+      const [printed] = await ctx.handle.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
+      expect(await pdfOf(printed?.fileId ?? '')).toEqual(
         expect.arrayContaining([
           buyer.business_name,
           buyer.address,
@@ -318,14 +375,13 @@ describe('invoice and credit note documents', () => {
       ids: [first.id],
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    await printQueued();
     const [note] = await ctx.handle.db
       .select()
       .from(creditNotes)
       .where(eq(creditNotes.orderId, order.id));
     if (!note?.fileId) throw new Error('The credit note has no file');
-    const shown = OrderSchema.parse(
-      (await call('GET', `/orders/${order.id}`, tokens.buyer)).json(),
-    );
+    const shown = await shownOrder(order.id);
     expect(shown.credit_note?.file).toEqual({ id: note.fileId, file_name: `${note.number}.pdf` });
     const texts = await pdfOf(note.fileId);
     const net = moneyToCents(first.price) + moneyToCents(first.contentPrice);

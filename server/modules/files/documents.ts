@@ -1,8 +1,10 @@
-// Invoices and credit notes as PDF files (decision 043): written when the invoice or credit note is
-// created, in the same transaction, stored as company documents (file-store.ts) and linked from
-// the row. Everything printed comes from the stored rows: the order's billing snapshot, its
-// frozen prices and VAT.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+// Invoices and credit notes as PDF files (decisions 043 and 196): the transaction that issues the
+// invoice or credit note queues a `render-document` job (createDocumentQueue), which prints the
+// PDF, stores it as a company document (file-store.ts) and links it from the row
+// (createDocumentWriter). Everything printed comes from the stored rows: the order's billing
+// snapshot, its frozen prices and VAT, and the credit notes issued up to the document.
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { creditEffectText, orderMoneyCents } from '#contract/order-money.ts';
@@ -18,6 +20,7 @@ import {
   orderItems,
   orders,
 } from '#server/db/schema/index.ts';
+import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
 
 import type { DocumentSeller } from './document-seller.ts';
 import { storeCompanyDocument, type StoredFile } from './file-store.ts';
@@ -29,10 +32,49 @@ export { DEMO_DOCUMENT_SELLER, type DocumentSeller } from './document-seller.ts'
 export const PAYMENT_TERM_DAYS = { bank_transfer: 14, pay_by_bill: 30 } as const;
 
 export interface DocumentWriter {
-  /** Writes the invoice's PDF and links it; the orders it bills must be stored already. */
-  invoice(tx: Database, invoiceId: string): Promise<StoredFile>;
-  /** Writes the credit note's PDF and links it. */
-  creditNote(tx: Database, creditNoteId: string): Promise<StoredFile>;
+  /** Issues the invoice's PDF; the orders it bills must be stored already. */
+  invoice(tx: Database, invoiceId: string): Promise<void>;
+  /** Issues the credit note's PDF. */
+  creditNote(tx: Database, creditNoteId: string): Promise<void>;
+}
+
+/** The kind of job that prints an invoice or a credit note and links its file to its row. */
+export const RENDER_DOCUMENT_JOB = 'render-document';
+
+const RenderDocumentPayloadSchema = z.object({
+  document: z.enum(['invoice', 'credit_note']),
+  id: z.uuid(),
+});
+
+/**
+ * The writer the portal issues documents with: it queues their printing in the issuing
+ * transaction, so the PDF is written once that transaction has committed, outside it.
+ */
+export function createDocumentQueue(enqueue: JobRunner['enqueue']): DocumentWriter {
+  return {
+    invoice: async (tx, invoiceId) => {
+      await enqueue(RENDER_DOCUMENT_JOB, { document: 'invoice', id: invoiceId }, tx);
+    },
+    creditNote: async (tx, creditNoteId) => {
+      await enqueue(RENDER_DOCUMENT_JOB, { document: 'credit_note', id: creditNoteId }, tx);
+    },
+  };
+}
+
+/** The job that prints a queued document, in a transaction of its own. */
+export function createRenderDocumentJob({
+  db,
+  writer,
+}: {
+  db: Database;
+  writer: DocumentWriter;
+}): JobHandler {
+  return async (payload) => {
+    const { document, id } = RenderDocumentPayloadSchema.parse(payload);
+    await db.transaction((tx) =>
+      document === 'invoice' ? writer.invoice(tx, id) : writer.creditNote(tx, id),
+    );
+  };
 }
 
 /** Prints a document and stores it with the company's files, named after its number. */
@@ -56,6 +98,11 @@ async function storePdf(
   });
 }
 
+/**
+ * The writer that prints a document at once in `tx`: the render job's, and the demo data's. The
+ * document's row is locked while it prints; one that has its file already is left as it is, so
+ * printing twice stores one file.
+ */
 export function createDocumentWriter({
   dataDir,
   seller,
@@ -65,8 +112,13 @@ export function createDocumentWriter({
 }): DocumentWriter {
   return {
     invoice: async (tx, invoiceId) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId))
+        .for('update');
       if (!invoice) throw new Error('The invoice to print is missing');
+      if (invoice.fileId !== null) return;
       const billed = await tx
         .select()
         .from(orders)
@@ -78,6 +130,7 @@ export function createDocumentWriter({
         tx,
         billed.map((order) => order.id),
       );
+      // A monthly bill deducts the credit notes issued before it (as its amount did).
       const notes =
         invoice.billingMonth === null
           ? []
@@ -85,9 +138,12 @@ export function createDocumentWriter({
               .select()
               .from(creditNotes)
               .where(
-                inArray(
-                  creditNotes.orderId,
-                  billed.map((order) => order.id),
+                and(
+                  inArray(
+                    creditNotes.orderId,
+                    billed.map((order) => order.id),
+                  ),
+                  lte(creditNotes.createdAt, invoice.createdAt),
                 ),
               )
               .orderBy(asc(creditNotes.number));
@@ -101,12 +157,16 @@ export function createDocumentWriter({
       });
       const file = await storePdf(tx, dataDir, 'Invoice', invoice, first.userId, blocks);
       await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
-      return file;
     },
 
     creditNote: async (tx, creditNoteId) => {
-      const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
+      const [note] = await tx
+        .select()
+        .from(creditNotes)
+        .where(eq(creditNotes.id, creditNoteId))
+        .for('update');
       if (!note) throw new Error('The credit note to print is missing');
+      if (note.fileId !== null) return;
       const [order] = await tx.select().from(orders).where(eq(orders.id, note.orderId));
       if (!order) throw new Error('The credited order is missing');
       const [invoice] = order.invoiceId
@@ -115,10 +175,18 @@ export function createDocumentWriter({
       const items = (await itemsOf(tx, [order.id])).filter((item) =>
         note.itemNumbers.includes(item.number),
       );
+      // What the order's credit notes had credited when this one was issued, this one included.
       const [credited] = await queryRows<{ cents: string }>(
         tx,
         sql`select (coalesce(sum(${creditNotes.amount}), 0) * 100)::bigint::text as cents
-            from ${creditNotes} where ${creditNotes.orderId} = ${order.id}`,
+            from ${creditNotes} where ${creditNotes.orderId} = ${order.id}
+              and ${or(
+                sql`${creditNotes.createdAt} < ${note.createdAt.toISOString()}`,
+                and(
+                  eq(creditNotes.createdAt, note.createdAt),
+                  lte(creditNotes.number, note.number),
+                ),
+              )}`,
       );
       const blocks = creditNoteBlocks({
         seller,
@@ -131,7 +199,6 @@ export function createDocumentWriter({
       });
       const file = await storePdf(tx, dataDir, 'Credit note', note, order.userId, blocks);
       await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
-      return file;
     },
   };
 }
@@ -384,21 +451,27 @@ function invoiceBlocks({
   for (const note of notes) {
     blocks.push(amountRow(`Less credit note ${note.number}`, money(-moneyToCents(note.amount))));
   }
-  if (notes.length > 0)
-    blocks.push(amountRow('Amount due', money(moneyToCents(invoice.amount)), true));
+  // What the invoice asked when it was issued: a credit note issued later lowers what is still
+  // awaited (invoices.amount), and corrects the invoice in a document of its own.
+  const askedCents = Math.max(
+    0,
+    grossCents - notes.reduce((sum, note) => sum + moneyToCents(note.amount), 0),
+  );
+  if (notes.length > 0) blocks.push(amountRow('Amount due', money(askedCents), true));
   blocks.push({ kind: 'gap', points: 10 });
   blocks.push(...treatmentBlocks(billed.map((order) => order.vatTreatment)));
   blocks.push({ kind: 'gap', points: 8 }, { kind: 'text', text: 'Payment', font: 'bold' });
-  blocks.push(...paymentBlocks(seller, invoice, term));
+  blocks.push(...paymentBlocks(seller, invoice, askedCents, term));
   return blocks;
 }
 
 function paymentBlocks(
   seller: DocumentSeller,
   invoice: typeof invoices.$inferSelect,
+  askedCents: number,
   term: number | null,
 ): PdfBlock[] {
-  const amount = money(moneyToCents(invoice.amount));
+  const amount = money(askedCents);
   const due = term === null ? '' : dateText(addDays(invoice.createdAt, term));
   if (invoice.paymentMethod === 'credits') {
     return [{ kind: 'text', size: 9, text: `Paid with the company's credits: ${amount}.` }];

@@ -2,11 +2,14 @@
 // forms, and writing invoices and credit notes. Other modules import from here only, so the
 // module keeps its inner layout to itself.
 export {
+  createDocumentQueue,
   createDocumentWriter,
+  createRenderDocumentJob,
   DEMO_DOCUMENT_SELLER,
   type DocumentSeller,
   type DocumentWriter,
   PAYMENT_TERM_DAYS,
+  RENDER_DOCUMENT_JOB,
 } from './documents.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {

@@ -391,6 +391,8 @@ describe('following orders', () => {
       expect(ledger.find((row) => moneyToCents(row.amount) > 0)?.balanceAfter).toBe(
         centsToMoney(after),
       );
+      // The credit note's PDF is printed by the job its cancel queued.
+      while (await ctx.app.jobs.runNext());
       const read = OrderSchema.parse(
         (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
       );

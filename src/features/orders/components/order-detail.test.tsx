@@ -286,7 +286,10 @@ describe('order detail', () => {
     expect(screen.getByText('3 links, 1 cancelled, 0 live')).toBeInTheDocument();
     expect(screen.getByText('Still due').nextElementSibling).toHaveTextContent('€652.00');
     expect(screen.getByText('Credited').nextElementSibling).toHaveTextContent('€100.00');
-    expect(screen.getByText('Invoice INV-2026-000006 (order 100001)')).toBeInTheDocument();
+    // Its PDF is printed after the order (decision 196): named, without a link yet.
+    expect(
+      screen.getByText('Invoice INV-2026-000006 (order 100001): PDF being prepared'),
+    ).toBeInTheDocument();
   });
 
   it('says a cancelled item was credited while the invoice still awaits the rest', async () => {

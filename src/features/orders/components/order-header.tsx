@@ -73,7 +73,7 @@ export function OrderHeader({ order }: { order: Order }) {
               </span>
             ) : order.invoice ? (
               <span>
-                Invoice {order.invoice.number} (order {order.number})
+                Invoice {order.invoice.number} (order {order.number}): PDF being prepared
               </span>
             ) : (
               <span className="text-slate-500">No invoice yet</span>
@@ -85,7 +85,7 @@ export function OrderHeader({ order }: { order: Order }) {
               </span>
             ) : order.credit_note ? (
               <span>
-                Credit note {order.credit_note.number} (order {order.number})
+                Credit note {order.credit_note.number} (order {order.number}): PDF being prepared
               </span>
             ) : null}
           </span>
