@@ -14,6 +14,7 @@ import { serializeRequest } from './http/request-log.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
+import { describeFileStore, openFileStore } from './storage/open-file-store.ts';
 
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();
@@ -27,6 +28,7 @@ async function start(env: Env): Promise<void> {
   const loading = import('./app.ts');
   loading.catch(() => {}); // awaited below, once the database is open
   const handle = await opening;
+  const files = openFileStore(env);
   let app: FastifyInstance | null = null;
   try {
     const { createApp } = await loading;
@@ -42,7 +44,7 @@ async function start(env: Env): Promise<void> {
       }),
       publicUrl: env.publicUrl,
       salesEmail: env.salesEmail,
-      dataDir: env.dataDir,
+      files,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       refreshTokenIdleDays: env.refreshTokenIdleDays,
@@ -74,11 +76,12 @@ async function start(env: Env): Promise<void> {
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
     );
+    app.log.info(describeFileStore(env));
     await prepareDatabase(handle, {
       demoData: env.demoData,
       seedSites: env.seedSites,
       log,
-      documents: { dataDir: env.dataDir, seller: env.documentSeller },
+      documents: { files, seller: env.documentSeller },
     });
     const connections = trackConnections(app.server);
     await app.listen({ port: env.port, host: env.host });

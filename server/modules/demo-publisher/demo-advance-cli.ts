@@ -13,6 +13,7 @@ import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
+import { openFileStore } from '#server/storage/open-file-store.ts';
 
 import { createDocumentWriter } from '../files/files.service.ts';
 import { createLinkMonitor, monitorPace } from '../link-monitoring/link-monitoring.service.ts';
@@ -57,7 +58,10 @@ async function advanceLocally(
       log: (line, error) => console.error(line, error ?? ''),
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
-    const documents = createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller });
+    const documents = createDocumentWriter({
+      files: openFileStore(env),
+      seller: env.documentSeller,
+    });
     // Monitoring starts, pauses and resumes with the step as on the server (decision 143); this
     // command checks no link itself.
     const monitor = createLinkMonitor({

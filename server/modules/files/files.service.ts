@@ -8,6 +8,7 @@ export {
   type DocumentWriter,
   PAYMENT_TERM_DAYS,
 } from './documents.ts';
+export { FILE_DELETE_JOB, queueFileDeletes } from './file-jobs.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {
   FILE_NAME_TYPE_MESSAGE,
@@ -20,7 +21,6 @@ export { type RawUpload, readRawUpload } from './raw-upload.ts';
 export {
   readTextUpload,
   recordTextUpload,
-  storedFilePath,
   TEXT_FILE_NAME_MESSAGE,
   TEXT_FILE_TYPE_MESSAGE,
   type TextUpload,

@@ -1,0 +1,26 @@
+// The file store an installation's settings name (FILE_STORE, decision 194).
+import path from 'node:path';
+
+import type { Env } from '../env.ts';
+import type { FileStore } from './file-store.ts';
+import { createLocalFileStore } from './local-file-store.ts';
+import { createS3FileStore } from './s3-file-store.ts';
+
+/** The local store's directory: DATA_DIR/files, where files have always been. */
+export function localFilesRoot(dataDir: string): string {
+  return path.join(dataDir, 'files');
+}
+
+export function openFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): FileStore {
+  const settings = env.fileStore;
+  if (settings.kind === 's3') return createS3FileStore(settings);
+  return createLocalFileStore(localFilesRoot(env.dataDir));
+}
+
+/** Where the store keeps its files, for the start-up log. */
+export function describeFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): string {
+  const settings = env.fileStore;
+  if (settings.kind === 'local') return `Files: ${localFilesRoot(env.dataDir)}`;
+  const where = settings.endpoint ?? `region ${settings.region}`;
+  return `Files: S3 bucket ${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ''} (${where})`;
+}
