@@ -253,6 +253,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/**
+ * The settings with FILE_STORE=`kind`, for the copy command, which names both stores: the local
+ * store leaves the S3 settings aside (they would refuse FILE_STORE=local).
+ */
+export function loadEnvWithFileStore(
+  kind: 'local' | 's3',
+  source: Record<string, string | undefined> = process.env,
+): Env {
+  const variables = { ...source, FILE_STORE: kind };
+  return loadEnv(kind === 'local' ? { ...variables, S3_BUCKET: '', S3_ENDPOINT: '' } : variables);
+}
+
 /** The settings of an installation that sets no variable: what the app falls back to. */
 export const DEFAULT_ENV: Env = loadEnv({});
 

@@ -76,7 +76,7 @@ async function start(env: Env): Promise<void> {
     app.log.info(
       `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
     );
-    app.log.info(describeFileStore(env));
+    app.log.info(`Files: ${describeFileStore(env)}`);
     await prepareDatabase(handle, {
       demoData: env.demoData,
       seedSites: env.seedSites,

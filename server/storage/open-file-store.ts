@@ -17,10 +17,10 @@ export function openFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): FileStor
   return createLocalFileStore(localFilesRoot(env.dataDir));
 }
 
-/** Where the store keeps its files, for the start-up log. */
+/** Where the store keeps its files, for the start-up log and the copy command. */
 export function describeFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): string {
   const settings = env.fileStore;
-  if (settings.kind === 'local') return `Files: ${localFilesRoot(env.dataDir)}`;
+  if (settings.kind === 'local') return `the local disk in ${localFilesRoot(env.dataDir)}`;
   const where = settings.endpoint ?? `region ${settings.region}`;
-  return `Files: S3 bucket ${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ''} (${where})`;
+  return `S3 bucket ${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ''} (${where})`;
 }
