@@ -80,7 +80,7 @@ export default defineConfig({
           include: S3_TEST_FILES,
           globalSetup: ['tests/setup/s3.global.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

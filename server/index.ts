@@ -28,7 +28,7 @@ async function start(env: Env): Promise<void> {
   const loading = import('./app.ts');
   loading.catch(() => {}); // awaited below, once the database is open
   const handle = await opening;
-  const files = openFileStore(env);
+  const files = await openFileStore(env);
   let app: FastifyInstance | null = null;
   try {
     const { createApp } = await loading;

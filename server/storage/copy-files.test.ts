@@ -41,7 +41,7 @@ describe('copying stored files between stores', () => {
 
   it('copies every object with its type, then skips the ones already there', async () => {
     const local = createLocalFileStore(path.join(dataDir, 'files'));
-    const s3 = createTestS3Store(server.endpoint, 'copied');
+    const s3 = await createTestS3Store(server.endpoint, 'copied');
     for (const [key, [type, text]] of Object.entries(OBJECTS)) {
       await local.put(key, Buffer.from(text), { contentType: type });
     }
@@ -76,7 +76,7 @@ describe('copying stored files between stores', () => {
     expect(first.stdout).toContain('4 files copied');
     const again = await copy(['--from', 'local', '--to', 's3']);
     expect(again.stdout).toContain('0 files copied (0 bytes), 4 already there.');
-    const s3 = createTestS3Store(server.endpoint, 'by-command');
+    const s3 = await createTestS3Store(server.endpoint, 'by-command');
     expect(await s3.head('exports/e1.csv')).toEqual({ size: 4, contentType: 'text/csv' });
     await expect(copy(['--from', 'disk', '--to', 's3'])).rejects.toMatchObject({
       stderr: expect.stringContaining('Usage: npm run files:copy -- --from local|s3 --to local|s3'),

@@ -41,15 +41,15 @@ function chunked(bytes: Buffer): Readable {
   );
 }
 
-const stores: [string, () => FileStore][] = [
+const stores: [string, () => FileStore | Promise<FileStore>][] = [
   ['local', () => createLocalFileStore(root)],
   ['s3', () => createTestS3Store(server.endpoint, `contract-${randomUUID()}`)],
 ];
 
 describe.each(stores)('the %s file store', (_kind, create) => {
   let store: FileStore;
-  beforeAll(() => {
-    store = create();
+  beforeAll(async () => {
+    store = await create();
   });
 
   it('gives back what was put, with its size and type', async () => {
@@ -128,7 +128,7 @@ describe.each(stores)('the %s file store', (_kind, create) => {
 describe('the S3 store with a prefix', () => {
   it('keeps its objects under the prefix in the bucket, and lists them without it', async () => {
     const prefix = `tenant-${randomUUID()}`;
-    const store = createTestS3Store(server.endpoint, prefix);
+    const store = await createTestS3Store(server.endpoint, prefix);
     await store.put('uploads/u/f', Buffer.from('x'), { contentType: 'text/plain' });
     const answer = await store.client.send(
       new GetObjectCommand({ Bucket: TEST_BUCKET, Key: `${prefix}/uploads/u/f` }),

@@ -25,7 +25,7 @@ try {
   const [fromText, toText] = [describeFileStore(source), describeFileStore(target)];
   if (fromText === toText) throw new Error(`Both stores are the same: ${fromText}`);
   console.log(`Copying from ${fromText} to ${toText}`);
-  const outcome = await copyFiles(openFileStore(source), openFileStore(target), {
+  const outcome = await copyFiles(await openFileStore(source), await openFileStore(target), {
     log: (line) => console.log(line),
   });
   console.log(

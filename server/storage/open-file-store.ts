@@ -11,7 +11,7 @@ export function localFilesRoot(dataDir: string): string {
   return path.join(dataDir, 'files');
 }
 
-export function openFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): FileStore {
+export async function openFileStore(env: Pick<Env, 'dataDir' | 'fileStore'>): Promise<FileStore> {
   const settings = env.fileStore;
   if (settings.kind === 's3') return createS3FileStore(settings);
   return createLocalFileStore(localFilesRoot(env.dataDir));

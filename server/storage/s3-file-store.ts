@@ -1,19 +1,12 @@
 // The S3 store: objects in a bucket of S3-compatible object storage, under an optional key prefix.
 // Bodies stream both ways: an upload of unknown length goes up in 5 MB parts (lib-storage's
 // Upload), a download is the response's stream. Credentials come from the AWS SDK's default
-// chain (environment, shared files, instance or task roles).
+// chain (environment, shared files, instance or task roles). The SDK is loaded when an S3 store is
+// made, so that a process on the local store never spends the time to load it.
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 
 import { checkKey, type FileStore, type ListedObject, UNKNOWN_CONTENT_TYPE } from './file-store.ts';
 
@@ -28,7 +21,13 @@ export interface S3StoreSettings {
   prefix?: string;
 }
 
-export function createS3FileStore(settings: S3StoreSettings): FileStore & { client: S3Client } {
+export async function createS3FileStore(
+  settings: S3StoreSettings,
+): Promise<FileStore & { client: S3Client }> {
+  const [
+    { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client },
+    { Upload },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -95,21 +94,28 @@ export function createS3FileStore(settings: S3StoreSettings): FileStore & { clie
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
 
-    list: (keyPrefix) => listUnder(client, Bucket, prefix, keyPrefix),
+    list: (keyPrefix) =>
+      listUnder(
+        (ContinuationToken) =>
+          client.send(
+            new ListObjectsV2Command({
+              Bucket,
+              Prefix: `${prefix}${keyPrefix}`,
+              ContinuationToken,
+            }),
+          ),
+        prefix,
+      ),
   };
 }
 
 async function* listUnder(
-  client: S3Client,
-  Bucket: string,
+  listPage: (token: string | undefined) => Promise<ListObjectsV2CommandOutput>,
   storePrefix: string,
-  keyPrefix: string,
 ): AsyncIterable<ListedObject> {
-  let ContinuationToken: string | undefined;
+  let token: string | undefined;
   do {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket, Prefix: `${storePrefix}${keyPrefix}`, ContinuationToken }),
-    );
+    const page = await listPage(token);
     for (const object of page.Contents ?? []) {
       if (!object.Key) continue;
       yield {
@@ -118,8 +124,8 @@ async function* listUnder(
         lastModified: object.LastModified ?? new Date(0),
       };
     }
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
 }
 
 function normalPrefix(prefix: string | undefined): string {
@@ -127,12 +133,9 @@ function normalPrefix(prefix: string | undefined): string {
   return trimmed === '' || trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
 }
 
+/** The SDK's answer for a missing object: a GET says NoSuchKey, a HEAD only 404. */
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    error.name !== 'NoSuchBucket' &&
-    (error.name === 'NoSuchKey' ||
-      error.name === 'NotFound' ||
-      error.$metadata.httpStatusCode === 404)
-  );
+  if (!(error instanceof Error) || error.name === 'NoSuchBucket') return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || status === 404;
 }

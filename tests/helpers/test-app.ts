@@ -63,7 +63,7 @@ export async function createTestContext(
   const clock = createTestClock(TEST_START);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-data-'));
-  const files = createTestFileStore(dataDir);
+  const files = await createTestFileStore(dataDir);
   const app = await createApp({
     db: handle.db,
     jwtSecret: TEST_JWT_SECRET,
@@ -107,7 +107,7 @@ export async function createTestContext(
  * The file store of a test app: on s3rver when the project provides one (vitest.config.ts), each
  * app under a prefix of its own; otherwise the local store under `dataDir`.
  */
-export function createTestFileStore(dataDir: string): FileStore {
+export async function createTestFileStore(dataDir: string): Promise<FileStore> {
   const endpoint = inject('s3Endpoint');
   return endpoint
     ? createTestS3Store(endpoint, `test-${randomUUID()}`)

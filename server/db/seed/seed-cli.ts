@@ -19,7 +19,7 @@ try {
         demoData: true,
         seedSites: env.seedSites,
         log: console.log,
-        documents: { files: openFileStore(env), seller: env.documentSeller },
+        documents: { files: await openFileStore(env), seller: env.documentSeller },
       });
     } else {
       console.log(

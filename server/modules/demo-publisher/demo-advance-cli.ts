@@ -59,7 +59,7 @@ async function advanceLocally(
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
     const documents = createDocumentWriter({
-      files: openFileStore(env),
+      files: await openFileStore(env),
       seller: env.documentSeller,
     });
     // Monitoring starts, pauses and resumes with the step as on the server (decision 143); this
