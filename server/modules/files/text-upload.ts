@@ -1,8 +1,8 @@
 // Reading an uploaded list (CSV or plain text) of a multipart request straight into the file
-// store, so that a 20 MB file never sits in memory. The bytes are checked while they stream: the whole file must
-// be UTF-8 (a BOM is allowed) without NUL or other control characters than tab, CR, LF and FF;
-// anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file` violation, and so
-// does a name that does not end in .csv or .txt (none gets .csv).
+// store, so that a 20 MB file never sits in memory. The bytes are checked while they stream: the
+// whole file must be UTF-8 (a BOM is allowed) without NUL or other control characters than tab,
+// CR, LF and FF; anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file`
+// violation, and so does a name that does not end in .csv or .txt (none gets .csv).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Transform } from 'node:stream';
