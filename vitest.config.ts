@@ -30,6 +30,18 @@ const POSTGRES_TEST_FILES = [
   'tests/**/*.pg.test.ts',
 ];
 
+/**
+ * The server test files that store files and run once more on the S3 file store, against s3rver
+ * (a real S3 API on a loopback port) started by the project's global setup.
+ */
+const S3_TEST_FILES = [
+  'server/modules/files/documents.test.ts',
+  'server/modules/exports/exports.test.ts',
+  'server/modules/imports/imports.test.ts',
+  'server/modules/avatars/avatars.test.ts',
+  'server/modules/files/file-jobs.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -60,6 +72,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 's3',
+          environment: 'node',
+          include: S3_TEST_FILES,
+          globalSetup: ['tests/setup/s3.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -9,6 +9,7 @@ import { createApp } from '#server/app.ts';
 import type { Database } from '#server/db/database.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
 import { createMailer } from '#server/mail/mailer.ts';
+import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -31,7 +32,7 @@ export async function startBenchApp(
       log: () => {},
     }),
     publicUrl: 'http://bench.test',
-    dataDir,
+    files: createLocalFileStore(path.join(dataDir, 'files')),
     staticDir: options.staticDir ?? null,
   });
   const close = async () => {

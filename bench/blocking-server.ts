@@ -20,6 +20,7 @@ import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
 import { insertExportTask } from '#server/modules/exports/exports.repository.ts';
 import { createSiteExportJob } from '#server/modules/exports/site-export.job.ts';
 import { createSitesService } from '#server/modules/sites/sites.service.ts';
+import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 
 import { startBenchApp } from './bench-app.ts';
 
@@ -45,7 +46,7 @@ async function exporter(): Promise<() => Promise<void>> {
     db: handle.db,
     sites: createSitesService({ db: handle.db }),
     now: systemClock,
-    dataDir: exportDir,
+    files: createLocalFileStore(path.join(exportDir, 'files')),
   });
   return async () => {
     const task = await insertExportTask(handle.db, { userId: buyer.id, query: {} });

@@ -14,6 +14,7 @@ import type { DocumentSeller } from './modules/files/files.service.ts';
 import type { LinkChecker } from './modules/link-monitoring/link-monitoring.service.ts';
 import type { MailRequestLimits } from './modules/public-auth/public-auth.service.ts';
 import type { OverloadOptions } from './plugins/overload.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 export interface AppOptions {
   db: Database;
@@ -23,8 +24,8 @@ export interface AppOptions {
   mailer: Mailer;
   /** Origin of the web app, used in the links of mails. */
   publicUrl: string;
-  /** Where stored files (exports) live, under `files/`. */
-  dataDir: string;
+  /** Where stored files live: uploads, documents, exports, avatars (decision 194). */
+  files: FileStore;
   /** How often the job worker looks for work once started (server/index.ts starts it). */
   jobPollIntervalMs?: number;
   /** The built web app to serve; null or a missing directory serves no files. */

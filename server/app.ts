@@ -103,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     pollIntervalMs: options.jobPollIntervalMs,
   });
   const { services, workers } = composeServices(
-    { db, now, options, logger: app.log, log, mail: mail.queue },
+    { db, now, options, logger: app.log, log, mail: mail.queue, files: options.files },
     SERVER_MODULES,
     { pollIntervalMs: options.jobPollIntervalMs },
   );

@@ -15,6 +15,7 @@ import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import { MAIL_JOB, type MailQueue } from './mail/mail-queue.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** The shared parts createApp gives every module. */
 export interface SharedServices {
@@ -26,6 +27,8 @@ export interface SharedServices {
   log: (message: string, error?: unknown) => void;
   /** Queues mail, sent by its own worker (server/mail). */
   mail: MailQueue;
+  /** Where stored files' bytes live (server/storage, decision 194). */
+  files: FileStore;
 }
 
 export interface Services extends SharedServices {

@@ -11,6 +11,7 @@ describe('loadEnv', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: './data',
+      fileStore: { kind: 'local' },
       databaseUrl: undefined,
       jwtSecret: undefined,
       accessTokenTtlSeconds: 900,
@@ -117,6 +118,44 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'postgres://db/portal' })).toThrow(
       /JWT_SECRET must be set when DATABASE_URL is set/,
     );
+  });
+
+  it('stores files on the local disk unless FILE_STORE=s3 names a bucket', () => {
+    expect(
+      loadEnv({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'production/',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      prefix: 'production/',
+    });
+    expect(
+      loadEnv({ FILE_STORE: 's3', S3_BUCKET: 'b-1', S3_REGION: 'eu-central-1' }).fileStore,
+    ).toMatchObject({ kind: 's3', region: 'eu-central-1', forcePathStyle: false });
+  });
+
+  it('refuses to start on S3 without a bucket or a place, and S3 settings without FILE_STORE=s3', () => {
+    expect(() => loadEnv({ FILE_STORE: 's3', S3_REGION: 'eu-central-1' })).toThrow(
+      /S3_BUCKET must be set when FILE_STORE=s3/,
+    );
+    expect(() => loadEnv({ FILE_STORE: 's3', S3_BUCKET: 'portal-files' })).toThrow(
+      /S3_REGION or S3_ENDPOINT must be set when FILE_STORE=s3/,
+    );
+    expect(() => loadEnv({ S3_BUCKET: 'portal-files' })).toThrow(
+      /FILE_STORE must be s3 when S3_BUCKET or S3_ENDPOINT is set/,
+    );
+    expect(() => loadEnv({ FILE_STORE: 'disk' })).toThrow(/FILE_STORE/);
+    expect(() =>
+      loadEnv({ FILE_STORE: 's3', S3_BUCKET: 'Portal_Files', S3_REGION: 'eu-central-1' }),
+    ).toThrow(/S3_BUCKET must be a bucket name/);
   });
 
   it('logs JSON in production and readable lines elsewhere, unless told otherwise', () => {

@@ -21,6 +21,21 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name such as portal-files',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]+$/, 'S3_PREFIX may hold letters, digits, ".", "_", "-" and "/" only')
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
@@ -133,12 +148,41 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
       'LINK_CHECK_DEMO_PACE_SECONDS cannot be set when NODE_ENV=production: live links would be checked every few seconds.',
     );
   }
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+    refuse('S3_BUCKET must be set when FILE_STORE=s3: it names the bucket that holds the files.');
+  }
+  if (env.FILE_STORE === 's3' && !env.S3_REGION && !env.S3_ENDPOINT) {
+    refuse(
+      'S3_REGION or S3_ENDPOINT must be set when FILE_STORE=s3: the store needs to know where the bucket is.',
+    );
+  }
+  if (env.FILE_STORE === 'local' && (env.S3_BUCKET || env.S3_ENDPOINT)) {
+    refuse(
+      'FILE_STORE must be s3 when S3_BUCKET or S3_ENDPOINT is set: otherwise files would be stored on this machine only.',
+    );
+  }
   const demoData = env.DEMO_DATA ?? !isProduction;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir: env.DATA_DIR,
+    /**
+     * Where stored files live (decision 194): `local` under DATA_DIR/files (one process), or `s3`
+     * in S3_BUCKET, credentials from the AWS SDK's default chain (AWS_ACCESS_KEY_ID, a role…).
+     */
+    fileStore:
+      env.FILE_STORE === 's3' && env.S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            bucket: env.S3_BUCKET,
+            // S3-compatible services other than AWS often ignore the region; the SDK needs one.
+            region: env.S3_REGION ?? 'us-east-1',
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX,
+          }
+        : { kind: 'local' as const },
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -225,6 +269,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   return parsed.data;
+}
+
+/**
+ * The settings with FILE_STORE=`kind`, for the copy command, which names both stores: the local
+ * store leaves the S3 settings aside (they would refuse FILE_STORE=local).
+ */
+export function loadEnvWithFileStore(
+  kind: 'local' | 's3',
+  source: Record<string, string | undefined> = process.env,
+): Env {
+  const variables = { ...source, FILE_STORE: kind };
+  return loadEnv(kind === 'local' ? { ...variables, S3_BUCKET: '', S3_ENDPOINT: '' } : variables);
 }
 
 /** The settings of an installation that sets no variable: what the app falls back to. */

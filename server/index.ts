@@ -15,6 +15,7 @@ import { describeTrustProxy } from './http/trust-proxy.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
+import { describeFileStore, openFileStore } from './storage/open-file-store.ts';
 
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();
@@ -28,6 +29,7 @@ async function start(env: Env): Promise<void> {
   const loading = import('./app.ts');
   loading.catch(() => {}); // awaited below, once the database is open
   const handle = await opening;
+  const files = await openFileStore(env);
   let app: FastifyInstance | null = null;
   try {
     const { createApp } = await loading;
@@ -43,7 +45,7 @@ async function start(env: Env): Promise<void> {
       }),
       publicUrl: env.publicUrl,
       salesEmail: env.salesEmail,
-      dataDir: env.dataDir,
+      files,
       staticDir: env.staticDir,
       accessTokenTtlSeconds: env.accessTokenTtlSeconds,
       refreshTokenIdleDays: env.refreshTokenIdleDays,
@@ -80,11 +82,12 @@ async function start(env: Env): Promise<void> {
     if (env.trustProxy === true) {
       app.log.warn(`${clientAddress}, which any client can write: use a hop count instead`);
     } else app.log.info(clientAddress);
+    app.log.info(`Files: ${describeFileStore(env)}`);
     await prepareDatabase(handle, {
       demoData: env.demoData,
       seedSites: env.seedSites,
       log,
-      documents: { dataDir: env.dataDir, seller: env.documentSeller },
+      documents: { files, seller: env.documentSeller },
     });
     const connections = trackConnections(app.server);
     await app.listen({ port: env.port, host: env.host });

@@ -51,6 +51,7 @@ import {
   type OrderNotifier,
 } from '#server/modules/order-items/order-items.service.ts';
 import { findContentProductPlans } from '#server/modules/reference-data/reference-data.service.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import {
   DEMO_ORDER_SCRIPTS,
@@ -87,7 +88,8 @@ export interface DemoOrdersOptions {
 }
 
 export interface DemoDocumentsOptions {
-  dataDir: string;
+  /** Where the documents are stored. */
+  files: FileStore;
   seller?: DocumentSeller;
 }
 
@@ -117,7 +119,7 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
   const now = () => current;
   const documents = options.documents
     ? createDocumentWriter({
-        dataDir: options.documents.dataDir,
+        files: options.documents.files,
         seller: options.documents.seller ?? DEMO_DOCUMENT_SELLER,
       })
     : undefined;
@@ -292,7 +294,7 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
   if (after?.creditsBalance !== buyers.buyer.creditsBalance) {
     throw new Error(`The demo buyer's credits ended at ${after?.creditsBalance}`);
   }
-  await giveStableIds(db, random, options.documents?.dataDir ?? null);
+  await giveStableIds(db, random, options.documents?.files ?? null);
   return DEMO_ORDER_SCRIPTS.length;
 }
 
@@ -408,7 +410,7 @@ async function topUp(
  * seeded generator (in number order), so that a demo order has the same address in every
  * installation.
  */
-async function giveStableIds(db: Database, random: Random, dataDir: string | null): Promise<void> {
+async function giveStableIds(db: Database, random: Random, store: FileStore | null): Promise<void> {
   const invoiceRows = await db.select().from(invoices).orderBy(asc(invoices.number));
   const orderRows = await db.select().from(orders).orderBy(asc(orders.number));
   const itemRows = await db.select().from(orderItems).orderBy(asc(orderItems.number));
@@ -444,7 +446,7 @@ async function giveStableIds(db: Database, random: Random, dataDir: string | nul
   await db.delete(orders);
   await db.delete(invoices);
   if (documentRows.length > 0) {
-    if (dataDir === null) throw new Error('Demo documents without a data directory');
+    if (store === null) throw new Error('Demo documents without a file store');
     await db.delete(files).where(isNotNull(files.companyId));
     const moved = [];
     for (const row of documentRows) {
@@ -453,7 +455,7 @@ async function giveStableIds(db: Database, random: Random, dataDir: string | nul
       moved.push({
         ...row,
         id,
-        storagePath: await moveCompanyDocument(dataDir, companyId, row.id, id),
+        storagePath: await moveCompanyDocument(store, companyId, row.id, id),
       });
     }
     await db.insert(files).values(moved);

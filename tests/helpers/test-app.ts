@@ -1,18 +1,23 @@
 // The app as the server tests use it: on a fresh database, with a controllable clock, mail written
-// to a temporary directory, and nothing logged.
+// to a temporary directory, and nothing logged. Files go to the local store in a temporary
+// directory, or in the `s3` test project to a real S3 API (s3rver), under a prefix of their own.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 import { type AppOptions, createApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { loginFailures } from '#server/db/schema/index.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 
 import { FIXTURE } from './fixture.ts';
+import { createTestS3Store } from './s3-server.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createProjectDatabase } from './test-databases.ts';
 
@@ -25,8 +30,10 @@ export interface TestContext {
   handle: DatabaseHandle;
   clock: TestClock;
   mailDir: string;
-  /** The app's DATA_DIR (stored files), a temporary directory removed on close. */
+  /** A temporary directory removed on close; the local file store's root is its `files/`. */
   dataDir: string;
+  /** The app's file store: local, or S3 in the `s3` project. */
+  files: FileStore;
   /** Sends the queued mail that is due (mail is sent by a worker, not in the request). */
   drainMail(): Promise<void>;
   /** Injects a request, then sends the mail it queued, as the mail worker would. */
@@ -56,6 +63,7 @@ export async function createTestContext(
   const clock = createTestClock(TEST_START);
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-mail-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-data-'));
+  const files = await createTestFileStore(dataDir);
   const app = await createApp({
     db: handle.db,
     jwtSecret: TEST_JWT_SECRET,
@@ -64,7 +72,7 @@ export async function createTestContext(
     ),
     publicUrl: TEST_PUBLIC_URL,
     staticDir: null,
-    dataDir,
+    files,
     now: clock.now,
     // Several suites check their routes in the OpenAPI document.
     apiDocs: true,
@@ -79,6 +87,7 @@ export async function createTestContext(
     clock,
     mailDir,
     dataDir,
+    files,
     drainMail,
     injectAndSendMail: async (request) => {
       const response = await app.inject(request);
@@ -92,6 +101,17 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file store of a test app: on s3rver when the project provides one (vitest.config.ts), each
+ * app under a prefix of its own; otherwise the local store under `dataDir`.
+ */
+export async function createTestFileStore(dataDir: string): Promise<FileStore> {
+  const endpoint = inject('s3Endpoint');
+  return endpoint
+    ? createTestS3Store(endpoint, `test-${randomUUID()}`)
+    : createLocalFileStore(path.join(dataDir, 'files'));
 }
 
 export async function login(

@@ -3,7 +3,10 @@
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 
+import { systemClock } from '#server/clock.ts';
+import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { createAvatarsService } from '#server/modules/avatars/avatars.service.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { Database } from '../database.ts';
 import { users } from '../schema/index.ts';
@@ -22,8 +25,10 @@ function portrait({ background, figure }: { background: string; figure: string }
 </svg>`;
 }
 
-export async function seedDemoAvatars(db: Database, dataDir: string): Promise<void> {
-  const avatars = createAvatarsService({ db, dataDir });
+export async function seedDemoAvatars(db: Database, files: FileStore): Promise<void> {
+  // Only queues (the removal of a picture replaced): the server's worker runs the jobs.
+  const jobs = createJobRunner({ db, now: systemClock, handlers: {} });
+  const avatars = createAvatarsService({ db, files, jobs });
   const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)

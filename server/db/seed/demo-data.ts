@@ -85,7 +85,7 @@ export async function seedDemoData(
         })
       : 0;
     if (orders > 0) onProgress(`Seeded ${orders} demo orders`);
-    if (options.documents) await seedDemoAvatars(tx, options.documents.dataDir);
+    if (options.documents) await seedDemoAvatars(tx, options.documents.files);
     return { sites: catalogueHostnames.length, users: Object.keys(DEMO_EMAILS).length, orders };
   });
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 import { pdfTexts } from '#tests/helpers/pdf-text.ts';
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 
@@ -26,7 +27,8 @@ async function seeded(dataDir: string): Promise<DatabaseHandle> {
     today: TODAY,
     orders: true,
     passwordHash: 'unused',
-    documents: { dataDir },
+    // The local store, read below as files: its keys are the paths under DATA_DIR/files.
+    documents: { files: createLocalFileStore(path.join(dataDir, 'files')) },
   });
   return handle;
 }

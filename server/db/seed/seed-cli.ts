@@ -1,6 +1,7 @@
 // `npm run db:seed`: creates the demo data in an empty database (after migrating it). Refused in
 // production, where demo users with a published password must never exist.
 import { loadEnv } from '#server/env.ts';
+import { openFileStore } from '#server/storage/open-file-store.ts';
 
 import { openDatabase } from '../open-database.ts';
 import { prepareDatabase } from '../prepare.ts';
@@ -18,7 +19,7 @@ try {
         demoData: true,
         seedSites: env.seedSites,
         log: console.log,
-        documents: { dataDir: env.dataDir, seller: env.documentSeller },
+        documents: { files: await openFileStore(env), seller: env.documentSeller },
       });
     } else {
       console.log(

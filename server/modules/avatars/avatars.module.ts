@@ -13,8 +13,8 @@ declare module '#server/composition.ts' {
 export const avatarsModule: ServerModule = {
   name: 'avatars',
   services: {
-    avatars: provide(['db', 'options'], ({ db, options }) =>
-      createAvatarsService({ db, dataDir: options.dataDir }),
+    avatars: provide(['db', 'files', 'jobs'], ({ db, files, jobs }) =>
+      createAvatarsService({ db, files, jobs }),
     ),
   },
   routes: [

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-
 import type { FastifyInstance } from 'fastify';
 
 import {
@@ -39,10 +37,10 @@ export async function avatarsRoutes(
 
   route(app, endpoints.image, async (request): Promise<FileAnswer> => {
     const { id, size } = request.params;
-    const location = await avatars.locate(principalOf(request).userId, id, size);
-    if (!location) throw notFound();
+    const image = await avatars.read(principalOf(request).userId, id, size);
+    if (!image) throw notFound();
     return {
-      body: createReadStream(location),
+      body: image,
       type: 'image/webp',
       fileName: 'avatar.webp',
       disposition: 'inline',

@@ -1,15 +1,19 @@
-// Avatars: a user's picture, stored as two square WebP sizes under DATA_DIR/files/avatars and
+// Avatars: a user's picture, stored as two square WebP sizes under avatars/ in the file store and
 // recorded as one `files` row (the large size; the small one lies beside it). Replacing or removing
-// an avatar deletes the old row and, once that is committed, the old bytes. An avatar's id changes
-// with every upload, which is what lets its image be cached for good (decision 075).
+// an avatar deletes the old row and queues the removal of its objects in the same transaction
+// (decision 194). An avatar's id changes with every upload, which is what lets its image be cached
+// for good (decision 075).
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 import type { AvatarSize } from '#contract/avatars.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
+import { queueFileDeletes } from '../files/files.service.ts';
 import { processAvatar } from './avatar-image.ts';
 import {
   deleteFileRow,
@@ -19,7 +23,7 @@ import {
   setAvatar,
 } from './avatars.repository.ts';
 
-/** Where one size of an avatar lies, relative to DATA_DIR/files. */
+/** Where one size of an avatar lies: its key in the file store. */
 export function avatarStoragePath(ownerUserId: string, fileId: string, size: AvatarSize): string {
   return path.posix.join('avatars', ownerUserId, `${fileId}-${size}.webp`);
 }
@@ -34,24 +38,24 @@ export interface AvatarsService {
   replace(userId: string, bytes: Buffer): Promise<{ id: string }>;
   /** Removes the user's avatar, if any. */
   remove(userId: string): Promise<void>;
-  /** Where the viewer may read the avatar file from; null for an id the viewer may not see. */
-  locate(viewerId: string, fileId: string, size: AvatarSize): Promise<string | null>;
+  /** The avatar's image for the viewer; null for an id the viewer may not see, or one gone. */
+  read(viewerId: string, fileId: string, size: AvatarSize): Promise<Readable | null>;
 }
 
 export function createAvatarsService({
   db,
-  dataDir,
+  files,
+  jobs,
 }: {
   db: Database;
-  dataDir: string;
+  files: FileStore;
+  /** Queues the removal of a replaced avatar's objects. */
+  jobs: Pick<JobRunner, 'enqueue'>;
 }): AvatarsService {
-  const root = path.join(dataDir, 'files');
+  const sizes = (storagePath: string) =>
+    (['small', 'large'] as const).map((size) => sizedPath(storagePath, size));
   const removeBytes = async (storagePath: string) => {
-    await Promise.all(
-      (['small', 'large'] as const).map((size) =>
-        rm(path.join(root, sizedPath(storagePath, size)), { force: true }),
-      ),
-    );
+    await Promise.all(sizes(storagePath).map((key) => files.delete(key)));
   };
 
   return {
@@ -59,13 +63,13 @@ export function createAvatarsService({
       const images = await processAvatar(bytes);
       const id = randomUUID();
       const storagePath = avatarStoragePath(userId, id, 'large');
-      await mkdir(path.dirname(path.join(root, storagePath)), { recursive: true });
       await Promise.all(
         (['small', 'large'] as const).map((size) =>
-          writeFile(path.join(root, avatarStoragePath(userId, id, size)), images[size]),
+          files.put(avatarStoragePath(userId, id, size), images[size], {
+            contentType: 'image/webp',
+          }),
         ),
       );
-      let previous: string | null = null;
       try {
         await db.transaction(async (tx) => {
           const current = await lockAvatarOf(tx, userId);
@@ -80,40 +84,30 @@ export function createAvatarsService({
           await setAvatar(tx, userId, id);
           if (current.fileId) {
             await deleteFileRow(tx, current.fileId, userId);
-            previous = current.storagePath;
+            if (current.storagePath) await queueFileDeletes(jobs, tx, sizes(current.storagePath));
           }
         });
       } catch (error) {
         await removeBytes(storagePath);
         throw error;
       }
-      if (previous) await removeBytes(previous);
       return { id };
     },
 
     remove: async (userId) => {
-      let previous: string | null = null;
       await db.transaction(async (tx) => {
         const current = await lockAvatarOf(tx, userId);
         if (!current?.fileId) return;
         await setAvatar(tx, userId, null);
         await deleteFileRow(tx, current.fileId, userId);
-        previous = current.storagePath;
+        if (current.storagePath) await queueFileDeletes(jobs, tx, sizes(current.storagePath));
       });
-      if (previous) await removeBytes(previous);
     },
 
-    locate: async (viewerId, fileId, size) => {
+    read: async (viewerId, fileId, size) => {
       const file = await findVisibleAvatar(db, viewerId, fileId);
       if (!file) return null;
-      const location = path.resolve(root, sizedPath(file.storagePath, size));
-      if (!location.startsWith(`${path.resolve(root)}${path.sep}`)) return null;
-      try {
-        await access(location);
-      } catch {
-        return null;
-      }
-      return location;
+      return files.get(sizedPath(file.storagePath, size));
     },
   };
 }

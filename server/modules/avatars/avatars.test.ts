@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 
 import { eq } from 'drizzle-orm';
@@ -94,9 +93,14 @@ describe('avatars', () => {
     const body = ErrorBodySchema.parse(response.json());
     expect(body.violations).toEqual([expect.objectContaining({ path: 'file', message })]);
   };
-  const storedAvatarFiles = (userId: string) => {
-    const dir = path.join(app.ctx.dataDir, 'files', 'avatars', userId);
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  /** The names of the user's avatar objects, once the queued removals have run. */
+  const storedAvatarFiles = async (userId: string) => {
+    while (await app.ctx.app.jobs.runNext());
+    const names: string[] = [];
+    for await (const object of app.ctx.files.list(`avatars/${userId}/`)) {
+      names.push(object.key.slice(`avatars/${userId}/`.length));
+    }
+    return names.sort();
   };
 
   it.each(['png', 'jpeg', 'webp'] as const)(
@@ -153,8 +157,8 @@ describe('avatars', () => {
     const { id } = AvatarUploadedSchema.parse(response.json()).avatar_file;
     const [row] = await app.ctx.handle.db.select().from(files).where(eq(files.id, id));
     for (const size of ['small', 'large']) {
-      const stored = readFileSync(
-        path.join(app.ctx.dataDir, 'files', row!.storagePath.replace('-large', `-${size}`)),
+      const stored = await buffer(
+        (await app.ctx.files.get(row!.storagePath.replace('-large', `-${size}`)))!,
       );
       const metadata = await sharp(stored).metadata();
       expect(metadata.format).toBe('webp');
@@ -296,7 +300,7 @@ describe('avatars', () => {
     expect(second).not.toBe(first);
     expect((await read(app.tokens.secondBuyer, first)).statusCode).toBe(404);
     expect((await read(app.tokens.secondBuyer, second)).statusCode).toBe(200);
-    expect(storedAvatarFiles(app.facts.userIds.secondBuyer)).toEqual(
+    expect(await storedAvatarFiles(app.facts.userIds.secondBuyer)).toEqual(
       [`${second}-large.webp`, `${second}-small.webp`].sort(),
     );
 
@@ -308,7 +312,7 @@ describe('avatars', () => {
     expect(removed.statusCode).toBe(204);
     expect((await profile(app.tokens.secondBuyer)).avatar_file).toBeNull();
     expect((await read(app.tokens.secondBuyer, second)).statusCode).toBe(404);
-    expect(storedAvatarFiles(app.facts.userIds.secondBuyer)).toEqual([]);
+    expect(await storedAvatarFiles(app.facts.userIds.secondBuyer)).toEqual([]);
     expect(await app.ctx.handle.db.select().from(files).where(eq(files.id, second))).toHaveLength(
       0,
     );
@@ -336,7 +340,7 @@ describe('avatars', () => {
     const db = app.ctx.handle.db;
     const idOf = async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-    const avatars = createAvatarsService({ db, dataDir: app.ctx.dataDir });
+    const avatars = createAvatarsService({ db, files: app.ctx.files, jobs: app.ctx.app.jobs });
     const sales = await avatars.replace(await idOf(FIXTURE.salesManager), await photo('png'));
     const account = await avatars.replace(await idOf(FIXTURE.accountManager), await photo('jpeg'));
     const stranger = await avatars.replace(await idOf(FIXTURE.manager), await photo('webp'));

@@ -16,8 +16,8 @@ declare module '#server/composition.ts' {
 export const contentGuidelinesModule: ServerModule = {
   name: 'content-guidelines',
   services: {
-    contentGuidelines: provide(['db', 'now', 'options'], ({ db, now, options }) =>
-      createContentGuidelinesService({ db, now, dataDir: options.dataDir }),
+    contentGuidelines: provide(['db', 'now', 'files'], ({ db, now, files }) =>
+      createContentGuidelinesService({ db, now, files }),
     ),
   },
   routes: [

@@ -10,6 +10,7 @@ import {
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import { type MultipartForm, storeFile } from '../files/files.service.ts';
 import {
@@ -60,11 +61,11 @@ export async function freezeContentGuidelines(
 export function createContentGuidelinesService({
   db,
   now,
-  dataDir,
+  files,
 }: {
   db: Database;
   now: Clock;
-  dataDir: string;
+  files: FileStore;
 }): ContentGuidelinesService {
   const get = async (userId: string) => toGuidelines(await findGuidelines(db, userId));
   return {
@@ -80,7 +81,7 @@ export function createContentGuidelinesService({
         });
       }
       // The file replaced stays stored: order items that froze it still name it.
-      const stored = await storeFile(db, dataDir, {
+      const stored = await storeFile(db, files, {
         ownerUserId: userId,
         fileName: form.file.fileName,
         mimeType: form.file.mimeType,

@@ -14,6 +14,7 @@ import { resolveJwtSecret } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
+import { openFileStore } from '#server/storage/open-file-store.ts';
 
 import {
   createDocumentQueue,
@@ -63,6 +64,7 @@ async function advanceLocally(
       log: (line, error) => console.error(line, error ?? ''),
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });
+    const files = await openFileStore(env);
     // A credit note of the step is printed here at once too, after the step has committed.
     const printer = createJobRunner({
       db: handle.db,
@@ -70,7 +72,7 @@ async function advanceLocally(
       handlers: {
         [RENDER_DOCUMENT_JOB]: createRenderDocumentJob({
           db: handle.db,
-          writer: createDocumentWriter({ dataDir: env.dataDir, seller: env.documentSeller }),
+          writer: createDocumentWriter({ files, seller: env.documentSeller }),
         }),
       },
       kinds: { only: [RENDER_DOCUMENT_JOB] },

@@ -20,8 +20,8 @@ export const exportsModule: ServerModule = {
   },
   jobs: {
     [SITE_EXPORT_JOB]: {
-      handler: provide(['db', 'sites', 'now', 'options'], ({ db, sites, now, options }) =>
-        createSiteExportJob({ db, sites, now, dataDir: options.dataDir }),
+      handler: provide(['db', 'sites', 'now', 'files'], ({ db, sites, now, files }) =>
+        createSiteExportJob({ db, sites, now, files }),
       ),
     },
   },

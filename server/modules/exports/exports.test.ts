@@ -244,7 +244,7 @@ describe('site export tasks', () => {
       db: ctx.handle.db,
       sites: createSitesService({ db: ctx.handle.db }),
       now: ctx.clock.now,
-      dataDir: ctx.dataDir,
+      files: ctx.files,
       chunkSize: 10,
       onProgress: (_taskId, progress) => seen.push(progress),
     });

@@ -1,9 +1,9 @@
-// The job that writes a catalogue export: the task's query, page by page, into a CSV file under
-// DATA_DIR/files, advancing the task's progress after each page.
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+// The job that writes a catalogue export: the task's query, page by page, streamed as CSV into the
+// file store (never whole in memory), advancing the task's progress after each page. The object is
+// complete before its row is inserted; a failure removes it again.
+import { once } from 'node:events';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
 
 import {
   backLinkedText,
@@ -19,6 +19,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { type CsvCell, type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { SitesService } from '../sites/sites.service.ts';
 import { findExportTask, insertFile, updateExportTask } from './exports.repository.ts';
@@ -35,11 +36,18 @@ export const EXPORT_CHUNK_SIZE = 200;
  */
 const FORMAT_SLICE = 50;
 
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** Where a task's CSV is stored: its key in the file store. */
+function exportPath(taskId: string): string {
+  return path.posix.join('exports', `${taskId}.csv`);
+}
+
 export interface SiteExportJobOptions {
   db: Database;
   sites: SitesService;
   now: Clock;
-  dataDir: string;
+  files: FileStore;
   chunkSize?: number;
   /** Told each progress value as it is stored. */
   onProgress?: (taskId: string, progress: number) => void;
@@ -80,15 +88,17 @@ const SITE_COLUMNS: CsvColumn<Site>[] = EXPORT_COLUMNS.map((column) => ({
 }));
 
 export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
-  const { db, sites, now, dataDir } = options;
+  const { db, sites, now, files } = options;
   const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE;
 
   const run = async (payload: Record<string, unknown>): Promise<void> => {
     const taskId = String(payload.taskId);
     const task = await findExportTask(db, taskId);
     if (!task) throw new Error(`Export task ${taskId} not found`);
-    const storagePath = path.posix.join('exports', `${taskId}.csv`);
-    const target = path.join(dataDir, 'files', storagePath);
+    const storagePath = exportPath(taskId);
+    let putting: Promise<{ size: number }> | null = null;
+    let recorded = false;
+    const out = new PassThrough();
     try {
       await updateExportTask(db, taskId, { status: 'processing', progress: 0, updatedAt: now() });
       const query = task.query as SiteListQuery & { ids?: string[] };
@@ -96,17 +106,22 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
       // Chosen rows: exactly those, in the order the buyer saw them.
       const ids = query.ids ?? null;
       const total = ids ? ids.length : await sites.countSites(search);
-      await mkdir(path.dirname(target), { recursive: true });
-      const out = createWriteStream(target, { encoding: 'utf8' });
-      out.write(csvHeader(SITE_COLUMNS));
+      putting = files.put(storagePath, out, { contentType: CSV_TYPE });
+      const stored = putting;
+      // Its failure is met at the next wait or at the end.
+      stored.catch(() => {});
+      // Waits while the store is behind; a store that failed ends the wait with its error.
+      const write = async (text: string) => {
+        if (!out.write(text)) await Promise.race([once(out, 'drain'), stored]);
+      };
+      await write(csvHeader(SITE_COLUMNS));
       for (let offset = 0; offset < total; offset += chunkSize) {
         const page = ids
           ? await sites.sitesWithIds(search, ids.slice(offset, offset + chunkSize))
           : await sites.sitesAt(search, { offset, limit: chunkSize });
         for (let start = 0; start < page.length; start += FORMAT_SLICE) {
           const text = csvRows(SITE_COLUMNS, page.slice(start, start + FORMAT_SLICE));
-          if (!out.write(text))
-            await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+          await write(text);
           await new Promise((resolve) => setImmediate(resolve));
         }
         const done = Math.min(total, offset + chunkSize);
@@ -115,14 +130,15 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
         options.onProgress?.(taskId, progress);
       }
       out.end();
-      await finished(out);
+      const { size } = await stored;
       const fileId = await insertFile(db, {
         ownerUserId: task.userId,
         storagePath,
         fileName: `sites-export-${now().toISOString().slice(0, 10)}.csv`,
-        mimeType: 'text/csv; charset=utf-8',
-        sizeBytes: (await stat(target)).size,
+        mimeType: CSV_TYPE,
+        sizeBytes: size,
       });
+      recorded = true;
       await updateExportTask(db, taskId, {
         status: 'completed',
         progress: 100,
@@ -130,7 +146,10 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
         updatedAt: now(),
       });
     } catch (error) {
-      await rm(target, { force: true });
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      await putting?.catch(() => {});
+      // Once recorded, the row owns the object: a row never names a missing one.
+      if (!recorded) await files.delete(storagePath);
       await updateExportTask(db, taskId, {
         status: 'failed',
         errors: [EXPORT_FAILED_MESSAGE],
@@ -140,10 +159,10 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
     }
   };
 
-  // The job was given up after its worker died too often: the buyer sees the export failed.
+  // The job was given up after its worker died too often: the buyer sees the export failed. A
+  // CSV its worker may have stored without a row is left to the orphan sweep (file-jobs.ts).
   const abandon = async (payload: Record<string, unknown>): Promise<void> => {
     const taskId = String(payload.taskId);
-    await rm(path.join(dataDir, 'files', 'exports', `${taskId}.csv`), { force: true });
     await updateExportTask(db, taskId, {
       status: 'failed',
       errors: [EXPORT_FAILED_MESSAGE],

@@ -262,7 +262,7 @@ describe('invoice and credit note documents', () => {
     const invoiceId = order.invoice?.id;
     const [stored] = await ctx.handle.db.select().from(orders).where(eq(orders.id, order.id));
     if (!invoiceId || !stored) throw new Error('No invoice');
-    const writer = createDocumentWriter({ dataDir: ctx.dataDir, seller: DEMO_DOCUMENT_SELLER });
+    const writer = createDocumentWriter({ files: ctx.files, seller: DEMO_DOCUMENT_SELLER });
     const buyers = [
       {
         business_name: 'Wydawnictwo Żółw Sp. z o.o.',
@@ -338,7 +338,7 @@ describe('invoice and credit note documents', () => {
   });
 
   it('keeps uploads readable by their owner only', async () => {
-    const upload = await storeFile(ctx.handle.db, ctx.dataDir, {
+    const upload = await storeFile(ctx.handle.db, ctx.files, {
       ownerUserId: facts.userIds.buyer,
       fileName: 'notes.txt',
       mimeType: 'text/plain',

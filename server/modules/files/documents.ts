@@ -21,6 +21,7 @@ import {
   orders,
 } from '#server/db/schema/index.ts';
 import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { DocumentSeller } from './document-seller.ts';
 import { storeCompanyDocument, type StoredFile } from './file-store.ts';
@@ -80,13 +81,13 @@ export function createRenderDocumentJob({
 /** Prints a document and stores it with the company's files, named after its number. */
 async function storePdf(
   tx: Database,
-  dataDir: string,
+  files: FileStore,
   kind: string,
   document: { number: string; companyId: string; createdAt: Date },
   ownerUserId: string,
   blocks: PdfBlock[],
 ): Promise<StoredFile> {
-  return storeCompanyDocument(tx, dataDir, {
+  return storeCompanyDocument(tx, files, {
     ownerUserId,
     companyId: document.companyId,
     fileName: `${document.number}.pdf`,
@@ -104,10 +105,10 @@ async function storePdf(
  * printing twice stores one file.
  */
 export function createDocumentWriter({
-  dataDir,
+  files,
   seller,
 }: {
-  dataDir: string;
+  files: FileStore;
   seller: DocumentSeller;
 }): DocumentWriter {
   return {
@@ -155,7 +156,7 @@ export function createDocumentWriter({
         notes,
         country: await countryOf(tx, first.billing.country_id),
       });
-      const file = await storePdf(tx, dataDir, 'Invoice', invoice, first.userId, blocks);
+      const file = await storePdf(tx, files, 'Invoice', invoice, first.userId, blocks);
       await tx.update(invoices).set({ fileId: file.id }).where(eq(invoices.id, invoiceId));
     },
 
@@ -197,7 +198,7 @@ export function createDocumentWriter({
         items,
         country: await countryOf(tx, order.billing.country_id),
       });
-      const file = await storePdf(tx, dataDir, 'Credit note', note, order.userId, blocks);
+      const file = await storePdf(tx, files, 'Credit note', note, order.userId, blocks);
       await tx.update(creditNotes).set({ fileId: file.id }).where(eq(creditNotes.id, creditNoteId));
     },
   };

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
+import { withRecurringJob } from '#server/jobs/recurring.ts';
 
 import {
   createDocumentQueue,
@@ -12,6 +13,12 @@ import {
   type DocumentWriter,
   RENDER_DOCUMENT_JOB,
 } from './documents.ts';
+import {
+  createFileDeleteJob,
+  createFileOrphanSweepJob,
+  FILE_DELETE_JOB,
+  FILE_ORPHAN_SWEEP_JOB,
+} from './file-jobs.ts';
 import { filePreviewRoutes, filesRoutes } from './files.routes.ts';
 import { MULTIPART_COUNT_LIMIT } from './multipart.ts';
 
@@ -25,12 +32,18 @@ declare module '#server/composition.ts' {
   }
 }
 
-const fileRouteOptions = provide(['db', 'now', 'options'], ({ db, now, options }) => ({
-  db,
-  dataDir: options.dataDir,
-  jwtSecret: options.jwtSecret,
-  now,
-}));
+/** How often objects without a row are looked for. */
+const ORPHAN_SWEEP_INTERVAL_MS = 24 * 60 * 60_000;
+
+const fileRouteOptions = provide(
+  ['db', 'now', 'options', 'files'],
+  ({ db, now, options, files }) => ({
+    db,
+    files,
+    jwtSecret: options.jwtSecret,
+    now,
+  }),
+);
 
 export const filesModule: ServerModule = {
   name: 'files',
@@ -44,14 +57,31 @@ export const filesModule: ServerModule = {
   },
   jobs: {
     [RENDER_DOCUMENT_JOB]: {
-      handler: provide(['db', 'options'], ({ db, options }) =>
+      handler: provide(['db', 'options', 'files'], ({ db, options, files }) =>
         createRenderDocumentJob({
           db,
           writer: createDocumentWriter({
-            dataDir: options.dataDir,
+            files,
             seller: options.documentSeller ?? DEFAULT_ENV.documentSeller,
           }),
         }),
+      ),
+    },
+    [FILE_DELETE_JOB]: { handler: provide(['files'], ({ files }) => createFileDeleteJob(files)) },
+    [FILE_ORPHAN_SWEEP_JOB]: {
+      handler: provide(['db', 'files', 'now'], ({ db, files, now }) =>
+        createFileOrphanSweepJob({ db, store: files, now }),
+      ),
+      recurring: provide(
+        ['log'],
+        ({ log }) =>
+          (jobs) =>
+            withRecurringJob(jobs, {
+              kind: FILE_ORPHAN_SWEEP_JOB,
+              label: 'the sweep of stored files without a row',
+              intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+              log,
+            }),
       ),
     },
   },

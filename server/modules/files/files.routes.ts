@@ -3,9 +3,6 @@
 // the same 404 as for a missing file, so file ids reveal nothing. A preview (spec §7: a path opened in a new
 // tab, which carries no Authorization header) is a short-lived signed link (decision 042).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 
 import { and, eq, exists, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,13 +14,14 @@ import { accounts, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 /** Types a browser may show in the tab; anything else is downloaded. */
 const INLINE_TYPES = /^(application\/pdf|text\/plain)(;|$)/;
 
 interface FileRouteOptions {
   db: Database;
-  dataDir: string;
+  files: FileStore;
   jwtSecret: string;
   now: Clock;
 }
@@ -35,10 +33,10 @@ function previewSignature(secret: string, fileId: string, ownerId: string, expir
 }
 
 /**
- * The stored file's row and where its bytes are; null when either is missing or the user (when
- * given) may not read it: the owner may, and for a company document any user of the company.
+ * The stored file's row; null when it is missing or the user (when given) may not read it: the
+ * owner may, and for a company document any user of the company.
  */
-async function locate(db: Database, dataDir: string, fileId: string, userId: string | null) {
+async function findReadable(db: Database, fileId: string, userId: string | null) {
   const [file] = await db
     .select()
     .from(files)
@@ -63,25 +61,26 @@ async function locate(db: Database, dataDir: string, fileId: string, userId: str
             ),
           ),
     );
+  return file ?? null;
+}
+
+type FileRow = NonNullable<Awaited<ReturnType<typeof findReadable>>>;
+
+/** The stored file's row and its bytes; null when either is missing or the user may not read it. */
+async function locate(db: Database, store: FileStore, fileId: string, userId: string | null) {
+  const file = await findReadable(db, fileId, userId);
   if (!file) return null;
-  const root = path.join(dataDir, 'files');
-  const location = path.resolve(root, file.storagePath);
-  if (!location.startsWith(`${path.resolve(root)}${path.sep}`)) return null;
-  try {
-    await access(location);
-  } catch {
-    return null;
-  }
-  return { file, location };
+  const body = await store.get(file.storagePath);
+  return body ? { file, body } : null;
 }
 
 /** A located file's bytes as an answer: its type, name and size as stored. */
 function storedFileAnswer(
-  { file, location }: NonNullable<Awaited<ReturnType<typeof locate>>>,
+  { file, body }: { file: FileRow; body: FileAnswer['body'] },
   disposition: FileAnswer['disposition'] = 'attachment',
 ): FileAnswer {
   return {
-    body: createReadStream(location),
+    body,
     type: file.mimeType,
     fileName: file.fileName,
     disposition,
@@ -91,21 +90,21 @@ function storedFileAnswer(
 
 export async function filesRoutes(
   app: FastifyInstance,
-  { db, dataDir, jwtSecret, now }: FileRouteOptions,
+  { db, files, jwtSecret, now }: FileRouteOptions,
 ): Promise<void> {
   route(app, endpoints.preview, async (request) => {
-    const found = await locate(db, dataDir, request.params.id, principalOf(request).userId);
-    if (!found) throw notFound();
+    const file = await findReadable(db, request.params.id, principalOf(request).userId);
+    if (!file || !(await files.head(file.storagePath))) throw notFound();
     const expires = Math.floor(now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
     // Signed for the file's owner: a company document's link works for whichever buyer asked.
-    const signature = previewSignature(jwtSecret, found.file.id, found.file.ownerUserId, expires);
+    const signature = previewSignature(jwtSecret, file.id, file.ownerUserId, expires);
     return {
-      path: `/api/v1/files/${found.file.id}/previews/content?expires=${expires}&signature=${signature}`,
+      path: `/api/v1/files/${file.id}/previews/content?expires=${expires}&signature=${signature}`,
     };
   });
 
   route(app, endpoints.download, async (request) => {
-    const found = await locate(db, dataDir, request.params.id, principalOf(request).userId);
+    const found = await locate(db, files, request.params.id, principalOf(request).userId);
     if (!found) throw notFound();
     return storedFileAnswer(found);
   });
@@ -114,19 +113,23 @@ export async function filesRoutes(
 /** The signed preview link itself: no token, the signature names the file, owner and expiry. */
 export async function filePreviewRoutes(
   app: FastifyInstance,
-  { db, dataDir, jwtSecret, now }: FileRouteOptions,
+  { db, files, jwtSecret, now }: FileRouteOptions,
 ): Promise<void> {
   route(app, endpoints.previewContent, async (request) => {
     const { expires, signature } = request.query;
     if (expires < now().getTime() / 1000) throw notFound();
-    const found = await locate(db, dataDir, request.params.id, null);
-    if (!found) throw notFound();
-    const { file } = found;
+    const file = await findReadable(db, request.params.id, null);
+    if (!file) throw notFound();
     const expected = Buffer.from(previewSignature(jwtSecret, file.id, file.ownerUserId, expires));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound();
+    const body = await files.get(file.storagePath);
+    if (!body) throw notFound();
     return {
-      ...storedFileAnswer(found, INLINE_TYPES.test(file.mimeType) ? 'inline' : 'attachment'),
+      ...storedFileAnswer(
+        { file, body },
+        INLINE_TYPES.test(file.mimeType) ? 'inline' : 'attachment',
+      ),
       // Whatever the file holds, it can run nothing in the portal's origin.
       headers: {
         'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'",

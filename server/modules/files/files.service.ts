@@ -11,6 +11,7 @@ export {
   PAYMENT_TERM_DAYS,
   RENDER_DOCUMENT_JOB,
 } from './documents.ts';
+export { FILE_DELETE_JOB, queueFileDeletes } from './file-jobs.ts';
 export { moveCompanyDocument, storeFile } from './file-store.ts';
 export {
   FILE_NAME_TYPE_MESSAGE,
@@ -23,7 +24,6 @@ export { type RawUpload, readRawUpload } from './raw-upload.ts';
 export {
   readTextUpload,
   recordTextUpload,
-  storedFilePath,
   TEXT_FILE_NAME_MESSAGE,
   TEXT_FILE_TYPE_MESSAGE,
   type TextUpload,

@@ -1,14 +1,11 @@
-// Reading an uploaded list (CSV or plain text) of a multipart request straight to disk, so that a
-// 20 MB file never sits in memory. The bytes are checked while they stream: the whole file must
-// be UTF-8 (a BOM is allowed) without NUL or other control characters than tab, CR, LF and FF;
-// anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file` violation, and so
-// does a name that does not end in .csv or .txt (none gets .csv).
+// Reading an uploaded list (CSV or plain text) of a multipart request straight into the file
+// store, so that a 20 MB file never sits in memory. The bytes are checked while they stream: the
+// whole file must be UTF-8 (a BOM is allowed) without NUL or other control characters than tab,
+// CR, LF and FF; anything else (a spreadsheet, an archive, UTF-16) answers 400 with a `file`
+// violation, and so does a name that does not end in .csv or .txt (none gets .csv).
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 import type { FastifyRequest } from 'fastify';
 
@@ -17,6 +14,7 @@ import { createTextCheck, TEXT_FILE_TYPE_MESSAGE } from '#contract/text-content.
 import type { Database } from '#server/db/database.ts';
 import { files } from '#server/db/schema/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { StoredFile } from './file-store.ts';
 import {
@@ -33,7 +31,7 @@ export const TEXT_FILE_NAME_MESSAGE = 'The file name must end in .csv or .txt.';
 const TEXT_EXTENSIONS = ['csv', 'txt'] as const;
 const TEXT_MIME_TYPE = 'text/csv; charset=utf-8';
 
-/** An upload written under DATA_DIR/files and not yet recorded in `files`. */
+/** An upload put in the file store and not yet recorded in `files`. */
 export interface TextUpload {
   id: string;
   ownerUserId: string;
@@ -45,17 +43,16 @@ export interface TextUpload {
 }
 
 /**
- * Reads the part named `file` of a multipart request to disk for `ownerUserId`. Answers 415
+ * Reads the part named `file` of a multipart request into the store for `ownerUserId`. Answers 415
  * without multipart, 400 without a file or with one that is not text, 413 over the limit.
  */
 export async function readTextUpload(
   request: FastifyRequest,
-  { dataDir, ownerUserId }: { dataDir: string; ownerUserId: string },
+  { files: store, ownerUserId }: { files: FileStore; ownerUserId: string },
 ): Promise<TextUpload> {
   const id = randomUUID();
   const storagePath = path.posix.join('uploads', ownerUserId, id);
-  const target = path.join(dataDir, 'files', storagePath);
-  const discard = () => rm(target, { force: true });
+  const discard = () => store.delete(storagePath);
   let upload: { name: string; size: number; truncated: boolean; isText: boolean } | null = null;
   let fileName: string;
   try {
@@ -65,7 +62,6 @@ export async function readTextUpload(
         part.file.resume();
         continue;
       }
-      await mkdir(path.dirname(target), { recursive: true });
       const text = createTextCheck();
       let size = 0;
       // Past the limit the bytes are only counted, to name the size in the answer.
@@ -77,9 +73,17 @@ export async function readTextUpload(
           done(null, chunk);
         },
       });
-      await pipeline(part.file, limit, createWriteStream(target)).catch((error: unknown) => {
-        throw unreadableForm(error);
+      // A failure of the form is the sender's (unreadableForm); one of the store stays a 500.
+      let formError: unknown = null;
+      part.file.once('error', (error) => {
+        formError = error;
+        limit.destroy(error);
       });
+      await store
+        .put(storagePath, part.file.pipe(limit), { contentType: TEXT_MIME_TYPE })
+        .catch((error: unknown) => {
+          throw formError ? unreadableForm(formError) : error;
+        });
       upload = {
         name: uploadedFileName(part.filename),
         size,
@@ -120,11 +124,6 @@ export async function recordTextUpload(db: Database, upload: TextUpload): Promis
     sizeBytes: upload.sizeBytes,
   });
   return { id: upload.id, fileName: upload.fileName };
-}
-
-/** Where a stored file's bytes are, from its `storage_path`. */
-export function storedFilePath(dataDir: string, storagePath: string): string {
-  return path.join(dataDir, 'files', storagePath);
 }
 
 function notText(): ApiError {

@@ -15,14 +15,14 @@ declare module '#server/composition.ts' {
 export const importsModule: ServerModule = {
   name: 'imports',
   services: {
-    imports: provide(['db', 'jobs', 'options'], ({ db, jobs, options }) =>
-      createImportsService({ db, jobs, dataDir: options.dataDir }),
+    imports: provide(['db', 'jobs', 'files'], ({ db, jobs, files }) =>
+      createImportsService({ db, jobs, files }),
     ),
   },
   jobs: {
     [LIST_IMPORT_JOB]: {
-      handler: provide(['db', 'now', 'options'], ({ db, now, options }) =>
-        createListImportJob({ db, dataDir: options.dataDir, now }),
+      handler: provide(['db', 'now', 'files'], ({ db, now, files }) =>
+        createListImportJob({ db, files, now }),
       ),
     },
   },

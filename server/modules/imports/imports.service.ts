@@ -17,6 +17,7 @@ import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { readActiveDomain } from '#server/modules/domains/domains.service.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import { readTextUpload, recordTextUpload } from '../files/files.service.ts';
 import {
@@ -58,11 +59,11 @@ export interface ImportsService {
 export function createImportsService({
   db,
   jobs,
-  dataDir,
+  files,
 }: {
   db: Database;
   jobs: JobRunner;
-  dataDir: string;
+  files: FileStore;
 }): ImportsService {
   /** Stores the upload, records its import and queues the job, all or nothing. */
   const startImport = async (
@@ -70,7 +71,7 @@ export function createImportsService({
     request: FastifyRequest,
     subject: { kind: ImportKind; id: string },
   ) => {
-    const upload = await readTextUpload(request, { dataDir, ownerUserId: userId });
+    const upload = await readTextUpload(request, { files, ownerUserId: userId });
     try {
       await db.transaction(async (tx) => {
         const file = await recordTextUpload(tx, upload);

@@ -2,13 +2,12 @@
 // referring domains or the competitor group's competitors with it. The file is read as a stream
 // and the whole outcome is known before anything is written, so a failed import leaves the
 // previous list as it was.
-import { createReadStream } from 'node:fs';
 
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
-import { storedFilePath } from '../files/files.service.ts';
 import { readCsvRows } from './csv-reader.ts';
 import { findImportForJob, finishImport } from './imports.repository.ts';
 import { IMPORT_ERROR_MESSAGES, importError, type ListOutcome, readList } from './list-reader.ts';
@@ -23,12 +22,16 @@ const failure = (message: string, violations: { path: string; message: string }[
   lists: new Map<string, Set<string>>(),
 });
 
-async function readFile(path: string, kind: 'referents' | 'competitors'): Promise<ListOutcome> {
+async function readFile(
+  files: FileStore,
+  key: string,
+  kind: 'referents' | 'competitors',
+): Promise<ListOutcome> {
+  const body = await files.get(key);
+  if (!body) return failure(IMPORT_ERROR_MESSAGES.notFound);
   try {
-    return await readList(kind, readCsvRows(createReadStream(path)));
+    return await readList(kind, readCsvRows(body));
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') return failure(IMPORT_ERROR_MESSAGES.notFound);
     const line = (error as { lines?: number }).lines;
     const detail = error instanceof Error ? error.message : String(error);
     return failure(IMPORT_ERROR_MESSAGES.notCsv, [
@@ -39,11 +42,11 @@ async function readFile(path: string, kind: 'referents' | 'competitors'): Promis
 
 export function createListImportJob({
   db,
-  dataDir,
+  files,
   now,
 }: {
   db: Database;
-  dataDir: string;
+  files: FileStore;
   now: Clock;
 }): JobHandler {
   const fail = async (importId: string, message: string) => {
@@ -62,7 +65,7 @@ export function createListImportJob({
     if (!job || job.status !== 'pending') return;
     try {
       const outcome = job.storage_path
-        ? await readFile(storedFilePath(dataDir, job.storage_path), job.kind)
+        ? await readFile(files, job.storage_path, job.kind)
         : failure(IMPORT_ERROR_MESSAGES.notFound);
       let rowsImported = 0;
       if (outcome.status === 'success') {

@@ -41,15 +41,15 @@ export const orderItemsModule: ServerModule = {
         }),
     ),
     orderItems: provide(
-      ['db', 'now', 'lifeCycle', 'orders', 'options'],
-      ({ db, now, lifeCycle, orders, options }) =>
+      ['db', 'now', 'lifeCycle', 'orders', 'files'],
+      ({ db, now, lifeCycle, orders, files }) =>
         createOrderItemsService({
           db,
           now,
           lifeCycle,
           orders,
           storeFile,
-          dataDir: options.dataDir,
+          files,
         }),
     ),
   },

@@ -31,6 +31,7 @@ import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { storeFile as storeFileOfFiles } from '../files/files.service.ts';
 import type { MultipartForm } from '../files/files.service.ts';
@@ -116,7 +117,7 @@ export function createOrderItemsService({
   lifeCycle,
   orders,
   storeFile,
-  dataDir,
+  files,
 }: {
   db: Database;
   now: Clock;
@@ -125,7 +126,7 @@ export function createOrderItemsService({
   orders: OrdersService;
   /** Stores an uploaded file (the files module's store). */
   storeFile: typeof storeFileOfFiles;
-  dataDir: string;
+  files: FileStore;
 }): OrderItemsService {
   const views = async (ids: string[]) => (await findItemViews(db, ids)).map(toOrderItem);
   const view = async (id: string) => {
@@ -153,7 +154,7 @@ export function createOrderItemsService({
     (userId: string, form: MultipartForm) =>
     async (tx: Database): Promise<{ id: string; fileName: string } | null> => {
       if (!form.file) return null;
-      return storeFile(tx, dataDir, {
+      return storeFile(tx, files, {
         ownerUserId: userId,
         fileName: form.file.fileName,
         mimeType: form.file.mimeType,
