@@ -14,6 +14,9 @@ import type { LinkChecker } from './modules/link-monitoring/link-monitoring.serv
 import type { MailRequestLimits } from './modules/public-auth/public-auth.service.ts';
 import type { OverloadOptions } from './plugins/overload.ts';
 
+/** Which kinds of job a process works (WORKERS): every kind, none, or the kinds named. */
+export type WorkerRoles = 'all' | 'none' | readonly string[];
+
 export interface AppOptions {
   db: Database;
   /** Key of the HS256 access tokens. */
@@ -24,8 +27,16 @@ export interface AppOptions {
   publicUrl: string;
   /** Where stored files (exports) live, under `files/`. */
   dataDir: string;
-  /** How often the job worker looks for work once started (server/index.ts starts it). */
+  /**
+   * How often the job workers look for work and the schedules for a new slot once started
+   * (server/index.ts starts them); a second by default.
+   */
   jobPollIntervalMs?: number;
+  /**
+   * The kinds of job this process works and schedules (WORKERS, decision 195): all by default;
+   * `none` for a web process; kinds no module handles are refused at start.
+   */
+  workers?: WorkerRoles;
   /** The built web app to serve; null or a missing directory serves no files. */
   staticDir?: string | null;
   accessTokenTtlSeconds?: number;

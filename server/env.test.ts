@@ -37,6 +37,7 @@ describe('loadEnv', () => {
       demoAdvanceSeconds: 60,
       shutdownTimeoutSeconds: 10,
       databaseWaitBudgetMs: 1000,
+      workers: 'all',
       linkMonitoring: {
         isEnabled: true,
         guaranteeMonths: 12,
@@ -191,6 +192,21 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ LINK_CHECK_CONCURRENCY: '0' })).toThrow(/LINK_CHECK_CONCURRENCY/);
     expect(() => loadEnv({ LINK_CHECK_INTERVAL_HOURS: '0' })).toThrow(/LINK_CHECK_INTERVAL_HOURS/);
+  });
+
+  it('works every kind of job unless WORKERS names none or some', () => {
+    expect(loadEnv({}).workers).toBe('all');
+    expect(loadEnv({ WORKERS: 'none' }).workers).toBe('none');
+    expect(loadEnv({ WORKERS: 'mail, link-monitor,mail' }).workers).toEqual([
+      'mail',
+      'link-monitor',
+    ]);
+    expect(() => loadEnv({ WORKERS: 'mail,none' })).toThrow(
+      'WORKERS is all, none or a list of kinds of job, not a mix of them.',
+    );
+    expect(() => loadEnv({ WORKERS: 'mail;exports' })).toThrow(
+      'WORKERS: WORKERS must be all, none or kinds of job separated by commas',
+    );
   });
 
   it('names each invalid variable', () => {
