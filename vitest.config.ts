@@ -26,6 +26,7 @@ const POSTGRES_TEST_FILES = [
   'server/modules/checkout/order-summary-mail.test.ts',
   'server/modules/link-monitoring/link-concurrency.test.ts',
   'server/modules/link-monitoring/link-remedies.test.ts',
+  'server/jobs/schedules.test.ts',
   'server/**/*.pg.test.ts',
   'tests/**/*.pg.test.ts',
 ];

@@ -16,6 +16,9 @@ import type { MailRequestLimits } from './modules/public-auth/public-auth.servic
 import type { OverloadOptions } from './plugins/overload.ts';
 import type { FileStore } from './storage/file-store.ts';
 
+/** Which kinds of job a process works (WORKERS): every kind, none, or the kinds named. */
+export type WorkerRoles = 'all' | 'none' | readonly string[];
+
 export interface AppOptions {
   db: Database;
   /** Key of the HS256 access tokens. */
@@ -26,8 +29,16 @@ export interface AppOptions {
   publicUrl: string;
   /** Where stored files live: uploads, documents, exports, avatars (decision 194). */
   files: FileStore;
-  /** How often the job worker looks for work once started (server/index.ts starts it). */
+  /**
+   * How often the job workers look for work and the schedules for a new slot once started
+   * (server/index.ts starts them); a second by default.
+   */
   jobPollIntervalMs?: number;
+  /**
+   * The kinds of job this process works and schedules (WORKERS, decision 195): all by default;
+   * `none` for a web process; kinds no module handles are refused at start.
+   */
+  workers?: WorkerRoles;
   /** The built web app to serve; null or a missing directory serves no files. */
   staticDir?: string | null;
   accessTokenTtlSeconds?: number;

@@ -12,7 +12,8 @@ import { composeServices, registerModules, type ServerModule } from './compositi
 import { registerIdempotency } from './http/idempotency.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { createMailQueue } from './mail/mail-queue.ts';
+import { createScheduler, type Scheduler } from './jobs/schedules.ts';
+import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
 import { mailPayloadKey } from './mail/mail-secrets.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
@@ -81,6 +82,13 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The mail queue's own worker: start() to send queued mail, runNext() to send one now. */
     mail: JobRunner;
+    /** Queues the recurring kinds this process works, once per slot: tick() to look now. */
+    schedules: Scheduler;
+    /**
+     * The workers and the schedules of the kinds this process works (WORKERS, decision 195):
+     * start() once the app listens; stop() waits for the running jobs.
+     */
+    background: { start(): void; stop(): Promise<void> };
   }
 }
 
@@ -102,19 +110,44 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     log,
     pollIntervalMs: options.jobPollIntervalMs,
   });
-  const { services, workers } = composeServices(
+  const roles = options.workers ?? 'all';
+  const { services, workers, sharedKinds, schedules, works } = composeServices(
     { db, now, options, logger: app.log, log, mail: mail.queue, files: options.files },
     SERVER_MODULES,
-    { pollIntervalMs: options.jobPollIntervalMs },
+    { pollIntervalMs: options.jobPollIntervalMs, roles },
   );
-  for (const [name, worker] of [
-    ['jobs', services.jobs],
-    ['mail', mail.worker],
-    ...workers,
-  ] as const) {
-    app.decorate(name, worker);
-    app.addHook('onClose', () => worker.stop());
-  }
+  const runners: [keyof FastifyInstance, JobRunner, readonly string[]][] = [
+    ['jobs', services.jobs, sharedKinds],
+    ['mail', mail.worker, [MAIL_JOB]],
+    ...[...workers].map(
+      ([name, { runner, kind }]) =>
+        [name, runner, [kind]] as [keyof FastifyInstance, JobRunner, string[]],
+    ),
+  ];
+  const scheduler = createScheduler({
+    db,
+    now,
+    schedules: schedules.filter(({ kind }) => works(kind)),
+    tickMs: options.jobPollIntervalMs,
+    log,
+  });
+  // A process with WORKERS=all runs the shared runner even without kinds: it fails unknown ones.
+  const working = runners.filter(
+    ([name, , kinds]) => (name === 'jobs' && roles === 'all') || kinds.some(works),
+  );
+  const background = {
+    start: () => {
+      for (const [, runner] of working) runner.start();
+      scheduler.start();
+    },
+    stop: async () => {
+      await Promise.all([scheduler.stop(), ...runners.map(([, runner]) => runner.stop())]);
+    },
+  };
+  for (const [name, runner] of runners) app.decorate(name, runner);
+  app.decorate('schedules', scheduler);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.stop());
   await registerModules(app, SERVER_MODULES, services, {
     signedIn: requireRole(services.tokens, 'ROLE_BUYER'),
     demo: Boolean(options.demo),

@@ -9,7 +9,7 @@ import {
   type Services,
   type SharedServices,
 } from './composition.ts';
-import type { JobRunner } from './jobs/job-runner.ts';
+import { dailyAtUtc, every } from './jobs/schedules.ts';
 
 const shared = {
   db: {},
@@ -88,33 +88,59 @@ describe('composeServices', () => {
     );
   });
 
-  it('gives every handled kind to the job queue, each recurring wrapper in turn, and a kind with a worker of its own to that worker', () => {
-    const wrapped: string[] = [];
-    const wrap = (label: string) =>
-      provide([], () => (jobs: JobRunner) => {
-        wrapped.push(label);
-        return jobs;
-      });
+  it('gives every handled kind to the job queue, a kind with a worker of its own to that worker, and collects the schedules in force', () => {
     const modules: ServerModule[] = [
       {
         name: 'first',
-        jobs: { 'kind-a': { handler: provide([], () => async () => {}), recurring: wrap('a') } },
+        jobs: {
+          'kind-a': {
+            handler: provide([], () => async () => {}),
+            schedule: provide([], () => every(60_000)),
+          },
+        },
       },
       {
         name: 'second',
         jobs: {
-          'kind-b': { handler: provide([], () => async () => {}), recurring: wrap('b') },
+          'kind-b': {
+            handler: provide([], () => async () => {}),
+            schedule: provide([], () => null),
+          },
           'kind-c': {
             handler: provide([], () => async () => {}),
-            recurring: wrap('c'),
+            schedule: provide([], () => dailyAtUtc(2)),
             worker: 'linkMonitor',
           },
         },
       },
     ];
-    const { services, workers } = composeServices(shared, modules);
-    expect(wrapped).toEqual(['a', 'b', 'c']);
+    const { services, workers, sharedKinds, schedules } = composeServices(shared, modules);
     expect(typeof services.jobs.runNext).toBe('function');
     expect([...workers.keys()]).toEqual(['linkMonitor']);
+    expect(workers.get('linkMonitor')?.kind).toBe('kind-c');
+    expect(sharedKinds).toEqual(['kind-a', 'kind-b']);
+    expect(schedules.map(({ kind, rule }) => [kind, rule.label])).toEqual([
+      ['kind-a', 'every 60 s'],
+      ['kind-c', 'daily at 02:00 UTC'],
+    ]);
+  });
+
+  it('works the kinds WORKERS names, and refuses a kind no module handles, naming it and the kinds there are', () => {
+    const modules: ServerModule[] = [
+      {
+        name: 'first',
+        jobs: {
+          'kind-a': { handler: provide([], () => async () => {}) },
+          'kind-b': { handler: provide([], () => async () => {}) },
+        },
+      },
+    ];
+    const some = composeServices(shared, modules, { roles: ['kind-a', 'mail'] });
+    expect(['kind-a', 'kind-b', 'mail'].map(some.works)).toEqual([true, false, true]);
+    expect(composeServices(shared, modules, { roles: 'none' }).works('kind-a')).toBe(false);
+    expect(composeServices(shared, modules).works('kind-b')).toBe(true);
+    expect(() => composeServices(shared, modules, { roles: ['kind-a', 'kind-z'] })).toThrow(
+      'WORKERS names a kind of job that no module handles: kind-z. The kinds are: kind-a, kind-b, mail; or WORKERS=all or WORKERS=none.',
+    );
   });
 });

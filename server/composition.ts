@@ -10,10 +10,11 @@
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { AppOptions } from './app-options.ts';
+import type { AppOptions, WorkerRoles } from './app-options.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
+import type { Schedule, ScheduleRule } from './jobs/schedules.ts';
 import { MAIL_JOB, type MailQueue } from './mail/mail-queue.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -55,8 +56,11 @@ export function provide<const Need extends ServiceName, T>(
 export interface JobDeclaration {
   /** Runs one job of the kind. */
   handler: Provider<JobHandler>;
-  /** Also queues the kind while the worker runs: the runner, wrapped (jobs/recurring.ts). */
-  recurring?: Provider<(jobs: JobRunner) => JobRunner>;
+  /**
+   * Queues the kind at the slots of a rule (jobs/schedules.ts), once per slot whatever the
+   * number of processes; null: not in this installation (a demo's pace of 0, a feature off).
+   */
+  schedule?: Provider<ScheduleRule | null>;
   /**
    * Claimed by a worker of its own, decorated on the app under this name, so that its work never
    * waits behind other kinds (nor holds them back). Without it the kind goes to `jobs`.
@@ -116,7 +120,33 @@ export interface ServerModule {
 export interface ComposedServices {
   services: Services;
   /** The workers of kinds that have their own, by the name they are decorated under. */
-  workers: Map<keyof FastifyInstance, JobRunner>;
+  workers: Map<keyof FastifyInstance, { runner: JobRunner; kind: string }>;
+  /** The kinds the shared runner (`services.jobs`) handles. */
+  sharedKinds: readonly string[];
+  /** The recurring kinds of this installation with their rules. */
+  schedules: readonly Schedule[];
+  /** Whether this process works jobs of `kind`. */
+  works(kind: string): boolean;
+}
+
+/**
+ * Whether a process with these roles works a kind; refuses, naming them, kinds that no module
+ * handles, so that a misspelt WORKERS never starts a process that works nothing.
+ */
+export function workerRoles(
+  roles: WorkerRoles,
+  known: readonly string[],
+): (kind: string) => boolean {
+  if (roles === 'all') return () => true;
+  if (roles === 'none') return () => false;
+  const unknown = roles.filter((kind) => !known.includes(kind));
+  if (unknown.length > 0) {
+    throw new Error(
+      `WORKERS names ${unknown.length === 1 ? 'a kind' : 'kinds'} of job that no module handles: ${unknown.join(', ')}. The kinds are: ${[...known].sort().join(', ')}; or WORKERS=all or WORKERS=none.`,
+    );
+  }
+  const selected = new Set(roles);
+  return (kind) => selected.has(kind);
 }
 
 /**
@@ -127,7 +157,7 @@ export interface ComposedServices {
 export function composeServices(
   shared: SharedServices,
   modules: readonly ServerModule[],
-  { pollIntervalMs }: { pollIntervalMs?: number } = {},
+  { pollIntervalMs, roles = 'all' }: { pollIntervalMs?: number; roles?: WorkerRoles } = {},
 ): ComposedServices {
   const providers = new Map<string, Provider<unknown>>();
   const offer = (name: string, provider: Provider<unknown>, by: string) => {
@@ -142,15 +172,17 @@ export function composeServices(
     }
   }
   const jobs = modules.flatMap((module) => Object.entries(module.jobs ?? {}));
-  const workers = new Map<keyof FastifyInstance, JobRunner>();
+  const works = workerRoles(roles, [MAIL_JOB, ...jobs.map(([kind]) => kind)]);
+  const workers: ComposedServices['workers'] = new Map();
   const ownWorkerKinds = jobs.flatMap(([kind, job]) => (job.worker ? [kind] : []));
   const sharedJobs = jobs.filter(([, job]) => !job.worker);
+  const sharedKinds = sharedJobs.map(([kind]) => kind);
   offer(
     'jobs',
     {
-      needs: ['db', 'now', 'log', ...sharedJobs.flatMap(([, job]) => needsOf(job))],
-      create: (deps) => {
-        const runner = createJobRunner({
+      needs: ['db', 'now', 'log', ...sharedJobs.flatMap(([, job]) => job.handler.needs)],
+      create: (deps) =>
+        createJobRunner({
           db: deps.db,
           now: deps.now,
           log: deps.log,
@@ -158,14 +190,12 @@ export function composeServices(
           handlers: Object.fromEntries(
             sharedJobs.map(([kind, job]) => [kind, job.handler.create(pick(deps, job.handler))]),
           ),
-          kinds: { except: [MAIL_JOB, ...ownWorkerKinds] },
-        });
-        return sharedJobs.reduce(
-          (wrapped, [, job]) =>
-            job.recurring ? job.recurring.create(pick(deps, job.recurring))(wrapped) : wrapped,
-          runner,
-        );
-      },
+          // Every process claims kinds no module handles any more, and fails them, by default.
+          kinds:
+            roles === 'all'
+              ? { except: [MAIL_JOB, ...ownWorkerKinds] }
+              : { only: sharedKinds.filter(works) },
+        }),
     },
     'the job queue',
   );
@@ -201,10 +231,13 @@ export function composeServices(
       handlers: { [kind]: job.handler.create(depsFor(job.handler, kind)) },
       kinds: { only: [kind] },
     });
-    const recurring = job.recurring?.create(depsFor(job.recurring, kind));
-    workers.set(job.worker, recurring ? recurring(runner) : runner);
+    workers.set(job.worker, { runner, kind });
   }
-  return { services: built as unknown as Services, workers };
+  const schedules = jobs.flatMap(([kind, job]) => {
+    const rule = job.schedule?.create(depsFor(job.schedule, kind)) ?? null;
+    return rule ? [{ kind, rule }] : [];
+  });
+  return { services: built as unknown as Services, workers, sharedKinds, schedules, works };
 }
 
 /** Just the services a provider names. */
@@ -212,10 +245,6 @@ function pick(deps: Services, provider: Provider<unknown>): Services {
   return Object.fromEntries(
     provider.needs.map((need) => [need, deps[need]]),
   ) as unknown as Services;
-}
-
-function needsOf(job: JobDeclaration): readonly ServiceName[] {
-  return [...job.handler.needs, ...(job.recurring?.needs ?? [])];
 }
 
 /** Runs every module's setup, then serves their routes scope by scope, in the modules' order. */

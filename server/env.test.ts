@@ -38,6 +38,7 @@ describe('loadEnv', () => {
       demoAdvanceSeconds: 60,
       shutdownTimeoutSeconds: 10,
       databaseWaitBudgetMs: 1000,
+      workers: 'all',
       linkMonitoring: {
         isEnabled: true,
         guaranteeMonths: 12,
@@ -256,6 +257,21 @@ describe('loadEnv', () => {
       /TRUST_PROXY=true cannot be used when NODE_ENV=production/,
     );
     expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'yes' })).toThrow(EnvError);
+  });
+
+  it('works every kind of job unless WORKERS names none or some', () => {
+    expect(loadEnv({}).workers).toBe('all');
+    expect(loadEnv({ WORKERS: 'none' }).workers).toBe('none');
+    expect(loadEnv({ WORKERS: 'mail, link-monitor,mail' }).workers).toEqual([
+      'mail',
+      'link-monitor',
+    ]);
+    expect(() => loadEnv({ WORKERS: 'mail,none' })).toThrow(
+      'WORKERS is all, none or a list of kinds of job, not a mix of them.',
+    );
+    expect(() => loadEnv({ WORKERS: 'mail;exports' })).toThrow(
+      'WORKERS: WORKERS must be all, none or kinds of job separated by commas',
+    );
   });
 
   it('names each invalid variable', () => {

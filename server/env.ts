@@ -108,6 +108,14 @@ const EnvSchema = z.object({
   LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LINK_CHECK_ALLOW_LOOPBACK: flag.optional(),
   LINK_CHECK_DEMO_PACE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  WORKERS: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*$/,
+      'WORKERS must be all, none or kinds of job separated by commas, such as mail,link-monitor',
+    )
+    .default('all'),
 });
 
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
@@ -160,6 +168,10 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     refuse(
       'FILE_STORE must be s3 when S3_BUCKET or S3_ENDPOINT is set: otherwise files would be stored on this machine only.',
     );
+  }
+  const workers = workerRoles(env.WORKERS);
+  if (workers === null) {
+    refuse('WORKERS is all, none or a list of kinds of job, not a mix of them.');
   }
   const demoData = env.DEMO_DATA ?? !isProduction;
   return {
@@ -223,6 +235,12 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     /** Seconds from SIGTERM/SIGINT to the exit, whatever is still running (decision 125). */
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     databaseWaitBudgetMs: env.DATABASE_WAIT_BUDGET_MS,
+    /**
+     * WORKERS: the kinds of job this process works and schedules (decision 195): `all` (the
+     * default), `none` (a web process) or kinds separated by commas (a worker process); a kind
+     * no module handles is refused when the app starts.
+     */
+    workers: workers ?? 'all',
     /** Monitoring of live links (decision 140). */
     linkMonitoring: {
       /** LINK_MONITORING: check live links on a schedule; on by default. */
@@ -285,6 +303,13 @@ export function loadEnvWithFileStore(
 
 /** The settings of an installation that sets no variable: what the app falls back to. */
 export const DEFAULT_ENV: Env = loadEnv({});
+
+/** `all`, `none` or the kinds named; null for a list that names all or none among kinds. */
+function workerRoles(value: string): 'all' | 'none' | string[] | null {
+  if (value === 'all' || value === 'none') return value;
+  const kinds = [...new Set(value.split(',').map((kind) => kind.trim()))];
+  return kinds.some((kind) => kind === 'all' || kind === 'none') ? null : kinds;
+}
 
 /** "19" → 1900, "7.7" → 770, read digit by digit so that no floating point is involved. */
 function percentToBasisPoints(percent: string): number {

@@ -56,6 +56,7 @@ async function start(env: Env): Promise<void> {
       },
       quietRequests: env.logFormat === 'pretty',
       trustProxy: env.trustProxy,
+      workers: env.workers,
       apiDocs: env.apiDocs,
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
       documentSeller: env.documentSeller,
@@ -91,11 +92,10 @@ async function start(env: Env): Promise<void> {
     });
     const connections = trackConnections(app.server);
     await app.listen({ port: env.port, host: env.host });
-    // Background jobs (exports, monthly bills), queued mail and link checks, each with its own worker;
+    // Background jobs (exports, monthly bills), queued mail and link checks, each with its own
+    // worker, and the schedules of recurring kinds, for the kinds WORKERS names (all by default);
     // app.close() stops them and waits for their current job.
-    app.jobs.start();
-    app.mail.start();
-    app.linkMonitor.start();
+    app.background.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms at ${env.publicUrl}`);
     stopOnSignals(app, connections, handle, env.shutdownTimeoutSeconds * 1000);
   } catch (error) {

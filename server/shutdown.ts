@@ -112,7 +112,7 @@ export async function stopServer(options: StopOptions): Promise<void> {
   let code = 0;
   try {
     // The workers stop at once rather than after the last connection: a running job is awaited.
-    await Promise.all([app.jobs.stop(), app.mail.stop(), app.linkMonitor.stop(), app.close()]);
+    await Promise.all([app.background.stop(), app.close()]);
     await closeDatabase();
   } catch (error) {
     app.log.error({ err: error }, 'Shutdown failed');

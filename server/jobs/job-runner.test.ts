@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClock } from '#tests/helpers/test-clock.ts';
 import { createEmptyPglite } from '#tests/helpers/test-databases.ts';
 
+import { systemClock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 import {
@@ -133,6 +134,61 @@ describe('job runner', () => {
     test.advanceSeconds(3600);
     expect(await runner.runNext()).toBe(false);
     expect(calls).toBe(3);
+  });
+
+  it('deletes completed jobs of every kind after 7 days and failed ones after 30', async () => {
+    const test = createTestClock(new Date('2026-03-02T12:00:00Z'));
+    const runner = createJobRunner({
+      db: handle.db,
+      now: test.now,
+      handlers: {
+        done: async () => {},
+        broken: async () => {
+          throw new Error('refused');
+        },
+      },
+    });
+    await runner.enqueue('done', {});
+    await runner.enqueue('broken', {});
+    while (await runner.runNext());
+    const kept = async () =>
+      (await handle.db.select().from(jobs)).map((row) => `${row.kind} ${row.status}`).sort();
+    test.advanceSeconds(7 * 24 * 3600 - 60);
+    await runner.enqueue('done', {});
+    while (await runner.runNext());
+    expect(await kept()).toEqual(['broken failed', 'done completed', 'done completed']);
+    test.advanceSeconds(2 * 3600);
+    expect(await runner.runNext()).toBe(false);
+    expect(await kept()).toEqual(['broken failed', 'done completed']);
+    test.advanceSeconds(23 * 24 * 3600);
+    expect(await runner.runNext()).toBe(false);
+    expect(await kept()).toEqual([]);
+  });
+
+  it('judges a lease by the database’s clock, not the process’s', async () => {
+    // In a transaction the database's now() stands still while the process's clock moves on: a
+    // process whose clock runs ahead must not take a job whose lease the database still holds.
+    const rolledBack = new Error('rolled back');
+    const outcome = await handle.db
+      .transaction(async (tx) => {
+        const runner = createJobRunner({
+          db: tx,
+          now: systemClock,
+          handlers: { note: async () => {} },
+          staleAfterMs: 200,
+        });
+        const id = await runner.enqueue('note', {});
+        await tx.execute(
+          sql`update jobs set status = 'processing', attempts = 1, updated_at = now() where id = ${id}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const ran = await runner.runNext();
+        const [row] = await tx.select().from(jobs).where(eq(jobs.id, id));
+        expect({ ran, status: row?.status }).toEqual({ ran: false, status: 'processing' });
+        throw rolledBack;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(rolledBack);
   });
 
   describe('jobs whose worker died', () => {

@@ -12,12 +12,17 @@
 // (`retryDelayMs`): the job goes back to `pending` with `run_after` set, until `maxAttempts`.
 //
 // A kind whose payload holds something secret names those keys (`secretPayloadKeys`): they are
-// removed when the job completes or fails for good; completed jobs may be deleted after a while
-// (`pruneCompletedAfterMs`), checked when the queue is found empty, at most once an hour.
+// removed when the job completes or fails for good. Finished jobs are deleted after a while,
+// completed ones after 7 days and failed ones after 30 (`pruneCompletedAfterMs`,
+// `pruneFailedAfterMs`), checked when the queue is found empty, at most once an hour.
+//
+// Leases, retry times and creation times are read from the database's clock (sqlNow, decision
+// 195), since they are compared with what other processes wrote; an injected clock replaces it.
 import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 
 import type { Clock } from '../clock.ts';
 import { type Database, queryRows } from '../db/database.ts';
+import { sqlNow, sqlNowPlus } from '../db/database-time.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /**
@@ -34,6 +39,11 @@ export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
 export const DEFAULT_HEARTBEAT_MS = 30_000;
 /** How many times a job is started before a lost worker makes it fail. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
+
+/** Completed jobs are deleted after this long. */
+export const DEFAULT_PRUNE_COMPLETED_AFTER_MS = 7 * 24 * 60 * 60_000;
+/** Failed jobs (kept for their error) are deleted after this long. */
+export const DEFAULT_PRUNE_FAILED_AFTER_MS = 30 * 24 * 60 * 60_000;
 
 export const ABANDONED_MESSAGE = 'The job stopped responding too many times and was given up.';
 
@@ -64,8 +74,10 @@ export interface JobRunnerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** Payload keys removed once a job has completed or failed for good. */
   secretPayloadKeys?: readonly string[];
-  /** Completed jobs of this runner's kinds older than this are deleted. */
+  /** Completed jobs of this runner's kinds older than this are deleted; 7 days by default. */
   pruneCompletedAfterMs?: number;
+  /** Failed jobs of this runner's kinds older than this are deleted; 30 days by default. */
+  pruneFailedAfterMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -85,7 +97,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const log = options.log ?? (() => {});
-  const { retryDelayMs, kinds, pruneCompletedAfterMs } = options;
+  const { retryDelayMs, kinds } = options;
+  const pruneCompletedAfterMs = options.pruneCompletedAfterMs ?? DEFAULT_PRUNE_COMPLETED_AFTER_MS;
+  const pruneFailedAfterMs = options.pruneFailedAfterMs ?? DEFAULT_PRUNE_FAILED_AFTER_MS;
   const secretKeys = [...(options.secretPayloadKeys ?? [])];
   // `payload - array['a','b']`: the payload without its secret keys, or as it is.
   const withoutSecrets: SQL =
@@ -109,8 +123,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   /** Puts jobs whose lease ran out back in the queue, or fails them after too many attempts. */
   const recoverStale = async (): Promise<void> => {
-    const at = now();
-    const cutoff = new Date(at.getTime() - staleAfterMs).toISOString();
     const recovered = await queryRows<ClaimedJob & { status: string }>(
       db,
       sql`update ${jobs}
@@ -118,8 +130,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               payload = case when attempts >= ${maxAttempts} then ${withoutSecrets} else payload end,
               last_error = case when attempts >= ${maxAttempts} then ${ABANDONED_MESSAGE}
                                 else 'The worker running the job stopped responding.' end,
-              updated_at = ${at.toISOString()}
-          where status = 'processing' and updated_at < ${cutoff} and ${kindFilter}
+              updated_at = ${sqlNow(now)}
+          where status = 'processing' and updated_at < ${sqlNowPlus(now, -staleAfterMs)}
+            and ${kindFilter}
           returning id, kind, payload, attempts, status`,
     );
     for (const job of recovered) {
@@ -138,7 +151,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   const claim = async (): Promise<ClaimedJob | null> => {
-    const at = now().toISOString();
+    const at = sqlNow(now);
     const [job] = await queryRows<ClaimedJob>(
       db,
       sql`update ${jobs} set status = 'processing', attempts = attempts + 1, updated_at = ${at}
@@ -157,18 +170,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Renews the lease of a claimed job; the statement only matches while the lease is held. */
   const renew = async (job: ClaimedJob) => {
     await db.execute(
-      sql`update ${jobs} set updated_at = ${now().toISOString()}
+      sql`update ${jobs} set updated_at = ${sqlNow(now)}
           where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}`,
     );
   };
 
   /** Completes the job, fails it, or puts it back for a retry; false when the lease was lost. */
   const finish = async (job: ClaimedJob, error: unknown): Promise<boolean> => {
-    const at = now();
     const message = error === null ? null : error instanceof Error ? error.message : String(error);
     const retryAt =
       error !== null && retryDelayMs && job.attempts < maxAttempts
-        ? new Date(at.getTime() + retryDelayMs(job.attempts)).toISOString()
+        ? sqlNowPlus(now, retryDelayMs(job.attempts))
         : null;
     const status = error === null ? 'completed' : retryAt ? 'pending' : 'failed';
     // A worker that lost its lease (the job was reclaimed meanwhile) leaves the row alone.
@@ -176,22 +188,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       db,
       sql`update ${jobs} set status = ${status}, last_error = ${message},
           payload = ${status === 'pending' ? sql`payload` : withoutSecrets},
-          run_after = ${retryAt}, updated_at = ${at.toISOString()}
+          run_after = ${retryAt}, updated_at = ${sqlNow(now)}
           where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}
           returning id`,
     );
     return updated.length > 0;
   };
 
-  /** Deletes old completed jobs of this runner's kinds, at most once an interval. */
+  /** Deletes old finished jobs of this runner's kinds, at most once an interval. */
   const prune = async () => {
-    if (pruneCompletedAfterMs === undefined) return;
     const at = now().getTime();
     if (prunedAt !== null && at - prunedAt < PRUNE_INTERVAL_MS) return;
     prunedAt = at;
     await db.execute(
-      sql`delete from ${jobs} where status = 'completed' and ${kindFilter}
-          and updated_at < ${new Date(at - pruneCompletedAfterMs).toISOString()}`,
+      sql`delete from ${jobs} where ${kindFilter} and (
+            (status = 'completed' and updated_at < ${sqlNowPlus(now, -pruneCompletedAfterMs)})
+            or (status = 'failed' and updated_at < ${sqlNowPlus(now, -pruneFailedAfterMs)}))`,
     );
   };
 
@@ -244,15 +256,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   return {
-    enqueue: async (kind, payload, target = db) => {
-      const at = now();
-      const [row] = await target
-        .insert(jobs)
-        .values({ kind, payload, createdAt: at, updatedAt: at })
-        .returning({ id: jobs.id });
-      if (!row) throw new Error('The job was not stored');
-      return row.id;
-    },
+    enqueue: (kind, payload, target = db) => enqueueJob(target, now, kind, payload),
     runNext,
     start: () => {
       if (!stopped) return;
@@ -266,4 +270,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await running;
     },
   };
+}
+
+/** Stores a pending job of `kind`, in `target`'s transaction when it is one; answers its id. */
+export async function enqueueJob(
+  target: Database,
+  now: Clock,
+  kind: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const at = sqlNow(now);
+  const [row] = await target
+    .insert(jobs)
+    .values({ kind, payload, createdAt: at, updatedAt: at })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('The job was not stored');
+  return row.id;
 }

@@ -1,5 +1,5 @@
-// Background work: a queue of jobs claimed with FOR UPDATE SKIP LOCKED by the in-process worker
-// of every API process, and the export tasks a buyer polls.
+// Background work: a queue of jobs claimed with FOR UPDATE SKIP LOCKED by the in-process workers
+// of every API process, the schedules of recurring kinds, and the export tasks a buyer polls.
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -36,8 +36,25 @@ export const jobs = pgTable(
     index('jobs_pending_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // Stale-job recovery before every claim: the running jobs whose lease ran out (decision 195).
+    index('jobs_processing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
+
+/**
+ * One row per recurring kind (decision 195): the last slot queued. A process queues a slot's job
+ * only by moving `last_slot` forward in the same transaction, so each slot is queued once
+ * whatever the number of processes.
+ */
+export const schedules = pgTable('schedules', {
+  kind: text('kind').primaryKey(),
+  lastSlot: timestamp('last_slot', { withTimezone: true }).notNull(),
+  /** When the next slot falls, by the rule of the process that queued the last one. */
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A buyer's export of the catalogue to CSV (spec §3 "Export task"). */
 export const exportTasks = pgTable(

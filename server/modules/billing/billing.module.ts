@@ -3,7 +3,11 @@ import { provide, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
 
 import { type Payee, payeeOf } from './billing.service.ts';
-import { createMonthlyBillsJob, MONTHLY_BILLS_JOB, withMonthlyBills } from './monthly-bills.job.ts';
+import {
+  createMonthlyBillsJob,
+  MONTHLY_BILLS_JOB,
+  MONTHLY_BILLS_SCHEDULE,
+} from './monthly-bills.job.ts';
 
 declare module '#server/composition.ts' {
   interface Services {
@@ -24,12 +28,7 @@ export const billingModule: ServerModule = {
       handler: provide(['db', 'now', 'documents'], ({ db, now, documents }) =>
         createMonthlyBillsJob({ db, now, documents }),
       ),
-      recurring: provide(
-        ['log'],
-        ({ log }) =>
-          (jobs) =>
-            withMonthlyBills(jobs, undefined, log),
-      ),
+      schedule: provide([], () => MONTHLY_BILLS_SCHEDULE),
     },
   },
 };

@@ -1,13 +1,13 @@
 // Pay by bill (spec §9: "an invoice is issued at the start of each month"): the job gathers each
-// company's pay-by-bill orders of a past month into one bill awaiting payment. It runs when the
-// worker starts and then daily; a month is billed once per company however often it runs, so
-// it only acts after a month has ended (and catches up on months it missed).
+// company's pay-by-bill orders of a past month into one bill awaiting payment. It is queued daily
+// at 02:00 UTC (and at a start that follows a missed day); a month is billed once per company
+// however often it runs, so it acts on the 1st, once the month has ended, and catches up on months
+// it missed. The same run deletes expired idempotency keys.
 import { centsToMoney } from '#contract/money.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { deleteExpiredIdempotencyKeys } from '#server/http/idempotency.ts';
-import type { JobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { dailyAtUtc } from '#server/jobs/schedules.ts';
 
 import type { DocumentWriter } from '../files/files.service.ts';
 import {
@@ -18,7 +18,8 @@ import {
 } from './billing.repository.ts';
 
 export const MONTHLY_BILLS_JOB = 'monthly-bills';
-export const MONTHLY_BILLS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Daily at 02:00 UTC: the bills of a month are issued on the 1st, at 02:00. */
+export const MONTHLY_BILLS_SCHEDULE = dailyAtUtc(2);
 
 /** The month was billed by another run meanwhile: its transaction is rolled back. */
 class AlreadyBilled extends Error {}
@@ -74,22 +75,4 @@ export function createMonthlyBillsJob({
     await issueMonthlyBills(db, now(), documents);
     await deleteExpiredIdempotencyKeys(db, now);
   };
-}
-
-/**
- * The job runner, also queueing the monthly bills when it starts and then once a day. Several
- * API processes may all queue it: the job is idempotent.
- */
-export function withMonthlyBills(
-  jobs: JobRunner,
-  intervalMs = MONTHLY_BILLS_INTERVAL_MS,
-  log: (message: string, error?: unknown) => void = () => {},
-): JobRunner {
-  return withRecurringJob(jobs, {
-    kind: MONTHLY_BILLS_JOB,
-    label: 'the monthly bills',
-    intervalMs,
-    atStart: true,
-    log,
-  });
 }

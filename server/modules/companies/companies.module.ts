@@ -7,8 +7,8 @@ import { type CompaniesService, createCompaniesService } from './companies.servi
 import {
   createDemoCompanyReviewJob,
   DEMO_COMPANY_REVIEW_JOB,
+  demoCompanyReviewSchedule,
   demoCompanyRoutes,
-  withDemoCompanyReview,
 } from './demo-company-reviewer.ts';
 
 declare module '#server/composition.ts' {
@@ -27,11 +27,8 @@ export const companiesModule: ServerModule = {
       handler: provide(['companies', 'options'], ({ companies, options }) =>
         createDemoCompanyReviewJob(companies, options.demo?.advanceSeconds ?? 0),
       ),
-      recurring: provide(
-        ['options', 'log'],
-        ({ options, log }) =>
-          (jobs) =>
-            withDemoCompanyReview(jobs, options.demo?.advanceSeconds ?? 0, log),
+      schedule: provide(['options'], ({ options }) =>
+        demoCompanyReviewSchedule(options.demo?.advanceSeconds ?? 0),
       ),
     },
   },

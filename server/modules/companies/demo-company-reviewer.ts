@@ -8,8 +8,7 @@ import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import type { JobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { every, type ScheduleRule } from '#server/jobs/schedules.ts';
 
 import type { CompaniesService } from './companies.service.ts';
 
@@ -21,19 +20,10 @@ export function createDemoCompanyReviewJob(companies: CompaniesService, paceSeco
   };
 }
 
-/** The job runner, also queueing a review pass while it runs; a pace of 0 queues nothing. */
-export function withDemoCompanyReview(
-  jobs: JobRunner,
-  paceSeconds: number,
-  log: (message: string, error?: unknown) => void = () => {},
-): JobRunner {
-  if (paceSeconds <= 0) return jobs;
-  return withRecurringJob(jobs, {
-    kind: DEMO_COMPANY_REVIEW_JOB,
-    label: 'the demo company review',
-    intervalMs: Math.max(1000, Math.round((paceSeconds * 1000) / 4)),
-    log,
-  });
+/** A review pass at a quarter of the pace, aligned to the clock; a pace of 0 queues nothing. */
+export function demoCompanyReviewSchedule(paceSeconds: number): ScheduleRule | null {
+  if (paceSeconds <= 0) return null;
+  return every(Math.max(1000, Math.round((paceSeconds * 1000) / 4)));
 }
 
 export { DemoDecisionAnswerSchema, DemoDecisionBodySchema } from '#contract/demo.ts';

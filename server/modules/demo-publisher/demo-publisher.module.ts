@@ -8,7 +8,7 @@ import {
   createDemoPublisherJob,
   DEMO_PUBLISHER_JOB,
   type DemoPublisher,
-  withDemoPublisher,
+  demoPublisherSchedule,
 } from './demo-publisher.ts';
 
 declare module '#server/composition.ts' {
@@ -31,11 +31,8 @@ export const demoPublisherModule: ServerModule = {
         ({ publisher, options, demoBreakages }) =>
           demoBreakages(createDemoPublisherJob(publisher, options.demo?.advanceSeconds ?? 0)),
       ),
-      recurring: provide(
-        ['options', 'log'],
-        ({ options, log }) =>
-          (jobs) =>
-            withDemoPublisher(jobs, options.demo?.advanceSeconds ?? 0, log),
+      schedule: provide(['options'], ({ options }) =>
+        demoPublisherSchedule(options.demo?.advanceSeconds ?? 0),
       ),
     },
   },

@@ -8,8 +8,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orderItems } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
-import type { JobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { every, type ScheduleRule } from '#server/jobs/schedules.ts';
 
 import {
   type EventInput,
@@ -149,21 +148,11 @@ export function createDemoPublisherJob(publisher: DemoPublisher, paceSeconds: nu
 }
 
 /**
- * The job runner, also queueing a demo publisher pass every `paceSeconds` while it runs (a pace
- * of 0 queues nothing). A pass that finds nothing due changes nothing.
+ * A demo publisher pass at a quarter of the pace, aligned to the clock, so that an item rests
+ * about the pace in each status (a pace of 0 queues nothing). A pass that finds nothing due
+ * changes nothing.
  */
-export function withDemoPublisher(
-  jobs: JobRunner,
-  paceSeconds: number,
-  log: (message: string, error?: unknown) => void = () => {},
-): JobRunner {
-  if (paceSeconds <= 0) return jobs;
-  // A pass at a fraction of the pace, so that an item rests about the pace in each status.
-  const intervalMs = Math.max(1000, Math.round((paceSeconds * 1000) / 4));
-  return withRecurringJob(jobs, {
-    kind: DEMO_PUBLISHER_JOB,
-    label: 'the demo publisher',
-    intervalMs,
-    log,
-  });
+export function demoPublisherSchedule(paceSeconds: number): ScheduleRule | null {
+  if (paceSeconds <= 0) return null;
+  return every(Math.max(1000, Math.round((paceSeconds * 1000) / 4)));
 }

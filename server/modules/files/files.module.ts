@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { dailyAtUtc } from '#server/jobs/schedules.ts';
 
 import {
   createDocumentQueue,
@@ -32,8 +32,8 @@ declare module '#server/composition.ts' {
   }
 }
 
-/** How often objects without a row are looked for. */
-const ORPHAN_SWEEP_INTERVAL_MS = 24 * 60 * 60_000;
+/** Objects without a row are looked for once a day, at a quiet hour. */
+const ORPHAN_SWEEP_SCHEDULE = dailyAtUtc(3, 30);
 
 const fileRouteOptions = provide(
   ['db', 'now', 'options', 'files'],
@@ -72,17 +72,7 @@ export const filesModule: ServerModule = {
       handler: provide(['db', 'files', 'now'], ({ db, files, now }) =>
         createFileOrphanSweepJob({ db, store: files, now }),
       ),
-      recurring: provide(
-        ['log'],
-        ({ log }) =>
-          (jobs) =>
-            withRecurringJob(jobs, {
-              kind: FILE_ORPHAN_SWEEP_JOB,
-              label: 'the sweep of stored files without a row',
-              intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
-              log,
-            }),
-      ),
+      schedule: provide([], () => ORPHAN_SWEEP_SCHEDULE),
     },
   },
   // Uploads are read part by part (multipart.ts), which enforces the spec's limit; the parser's

@@ -1,8 +1,8 @@
-// The link monitor's recurring job (decision 140): every minute (seconds in a demo), a pass over
-// the due links. It has a job runner of its own (server/app.ts), like mail, so that a pass of
-// checks never holds an export or a demo publisher step back.
-import type { JobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+// The link monitor's recurring job (decision 140): every minute on the minute (seconds in a demo),
+// a pass over the due links, queued once per slot whatever the number of processes (decision
+// 195). It has a job runner of its own (server/app.ts), like mail, so that a pass of checks never
+// holds an export or a demo publisher step back.
+import { every, type ScheduleRule } from '#server/jobs/schedules.ts';
 
 import type { LinkMonitor } from './link-monitor.ts';
 
@@ -14,17 +14,7 @@ export function createLinkMonitorJob(monitor: LinkMonitor) {
   };
 }
 
-/** The runner, also queueing a pass when it starts and every `intervalMs` while it runs. */
-export function withLinkMonitor(
-  jobs: JobRunner,
-  intervalMs: number,
-  log: (message: string, error?: unknown) => void = () => {},
-): JobRunner {
-  return withRecurringJob(jobs, {
-    kind: LINK_MONITOR_JOB,
-    label: 'the link monitor',
-    intervalMs,
-    atStart: true,
-    log,
-  });
+/** A pass every `intervalMs`, aligned to the clock. */
+export function linkMonitorSchedule(intervalMs: number): ScheduleRule {
+  return every(intervalMs);
 }

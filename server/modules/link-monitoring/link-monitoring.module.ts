@@ -16,9 +16,9 @@ import {
   LINK_MONITOR_JOB,
   type LinkMonitor,
   type LinkMonitoringService,
+  linkMonitorSchedule,
   monitorPace,
   registerDemoArticlePages,
-  withLinkMonitor,
 } from './link-monitoring.service.ts';
 
 declare module '#server/composition.ts' {
@@ -110,13 +110,10 @@ export const linkMonitoringModule: ServerModule = {
     [LINK_MONITOR_JOB]: {
       worker: 'linkMonitor',
       handler: provide(['linkMonitor'], ({ linkMonitor }) => createLinkMonitorJob(linkMonitor)),
-      recurring: provide(
-        ['options', 'linkSettings', 'log'],
-        ({ options, linkSettings, log }) =>
-          (jobs) =>
-            linkSettings.isEnabled
-              ? withLinkMonitor(jobs, paceOf(linkSettings, options).runEveryMs, log)
-              : jobs,
+      schedule: provide(['options', 'linkSettings'], ({ options, linkSettings }) =>
+        linkSettings.isEnabled
+          ? linkMonitorSchedule(paceOf(linkSettings, options).runEveryMs)
+          : null,
       ),
     },
   },

@@ -57,7 +57,7 @@ import { addMonths } from './link-schedule.ts';
 export { createDemoLinks, type DemoLinks, registerDemoArticlePages } from './demo-pages.ts';
 export type { LinkChecker, LinkCheckResult } from './link-check-types.ts';
 export { createLinkChecker } from './link-checker.ts';
-export { createLinkMonitorJob, LINK_MONITOR_JOB, withLinkMonitor } from './link-monitor.job.ts';
+export { createLinkMonitorJob, LINK_MONITOR_JOB, linkMonitorSchedule } from './link-monitor.job.ts';
 export { createLinkMonitor, type LinkMonitor } from './link-monitor.ts';
 export { monitorPace } from './link-schedule.ts';
 

@@ -1,12 +1,12 @@
 // The missing-details reminder (spec §3 "Notification preferences", decision 076): once a day, a
 // buyer whose order items have waited on them for more than two days (a topic or article to
 // supply, a topic or article to approve) gets one mail naming those items, while their
-// preference is on. A row per buyer and day makes it once a day however often the job runs.
+// preference is on. A row per buyer and day makes it once a day however often the job runs. It is
+// queued daily at 09:00 UTC, within business hours across Europe (decision 195).
 import { MISSING_DETAILS_WAIT_DAYS } from '#contract/notifications.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import type { JobRunner } from '#server/jobs/job-runner.ts';
-import { withRecurringJob } from '#server/jobs/recurring.ts';
+import { dailyAtUtc } from '#server/jobs/schedules.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 
@@ -17,7 +17,8 @@ import {
 } from './notifications.repository.ts';
 
 export const MISSING_DETAILS_JOB = 'missing-details-reminders';
-export const MISSING_DETAILS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Daily at 09:00 UTC: 09:00 in London, 10:00 in Berlin (11:00 in summer). */
+export const MISSING_DETAILS_SCHEDULE = dailyAtUtc(9);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,22 +108,4 @@ export function createMissingDetailsJob(options: {
   return async (): Promise<void> => {
     await sendMissingDetailsReminders({ ...options, at: options.now() });
   };
-}
-
-/**
- * The job runner, also queueing the reminders when it starts and then once a day. Several API
- * processes may all queue it: a buyer is reminded once a day whatever runs.
- */
-export function withMissingDetailsReminders(
-  jobs: JobRunner,
-  intervalMs = MISSING_DETAILS_INTERVAL_MS,
-  log: (message: string, error?: unknown) => void = () => {},
-): JobRunner {
-  return withRecurringJob(jobs, {
-    kind: MISSING_DETAILS_JOB,
-    label: 'the missing-details reminders',
-    intervalMs,
-    atStart: true,
-    log,
-  });
 }

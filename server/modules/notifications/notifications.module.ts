@@ -5,7 +5,7 @@ import { provide, serve, type ServerModule } from '#server/composition.ts';
 import {
   createMissingDetailsJob,
   MISSING_DETAILS_JOB,
-  withMissingDetailsReminders,
+  MISSING_DETAILS_SCHEDULE,
 } from './missing-details-reminder.job.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
@@ -24,12 +24,7 @@ export const notificationsModule: ServerModule = {
       handler: provide(['db', 'mail', 'now', 'options'], ({ db, mail, now, options }) =>
         createMissingDetailsJob({ db, mail, now, publicUrl: options.publicUrl }),
       ),
-      recurring: provide(
-        ['log'],
-        ({ log }) =>
-          (jobs) =>
-            withMissingDetailsReminders(jobs, undefined, log),
-      ),
+      schedule: provide([], () => MISSING_DETAILS_SCHEDULE),
     },
   },
   routes: [
