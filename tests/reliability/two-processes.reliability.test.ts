@@ -14,6 +14,7 @@ import { type DatabaseHandle, queryRows } from '#server/db/database.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '#server/db/seed/demo-users.ts';
 import { type RunningPostgres, startTemporaryPostgres } from '#tests/helpers/embedded-postgres.ts';
+import { type RunningS3Server, s3ServerEnv, startS3Server } from '#tests/helpers/s3-server.ts';
 
 import { type ServerProcess, signIn, startServer } from './server-process.ts';
 
@@ -22,6 +23,7 @@ const JWT_SECRET = 'two-processes-share-one-secret-of-32-chars-or-more';
 
 describe('two API processes on one PostgreSQL behind a round-robin balancer', () => {
   let postgres: RunningPostgres;
+  let s3: RunningS3Server;
   let handle: DatabaseHandle;
   let root: string;
   let servers: ServerProcess[] = [];
@@ -36,7 +38,9 @@ describe('two API processes on one PostgreSQL behind a round-robin balancer', ()
     root = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-two-processes-'));
     postgres = await startTemporaryPostgres('buyer-portal-two-processes-pg-');
     handle = await openPostgresDatabase(postgres.url);
+    s3 = await startS3Server();
     const env = {
+      ...s3ServerEnv(s3.endpoint),
       DATABASE_URL: postgres.url,
       JWT_SECRET,
       DEMO_DATA: 'true',
@@ -64,6 +68,7 @@ describe('two API processes on one PostgreSQL behind a round-robin balancer', ()
     );
     await handle?.close();
     await postgres?.stop();
+    await s3?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
@@ -191,6 +196,62 @@ describe('two API processes on one PostgreSQL behind a round-robin balancer', ()
       }
     }
   });
+
+  it('serves an export made through one process through both', async () => {
+    const created = await fetch(api(next(), '/v1/buyer/sites/exports/tasks'), {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    let file: { id: string } | null = null;
+    await waitFor(async () => {
+      const task = (await (
+        await fetch(api(next(), `/v1/buyer/sites/exports/tasks/${id}`), { headers: bearer() })
+      ).json()) as { status: string; file: { id: string } | null };
+      expect(task.status).not.toBe('failed');
+      file = task.file;
+      return file !== null;
+    });
+    for (const server of servers) {
+      const response = await fetch(api(server, `/v1/files/${file!.id}`), { headers: bearer() });
+      expect(response.status, `export through ${server.baseUrl}`).toBe(200);
+      expect((await response.text()).split('\n').length).toBeGreaterThan(2);
+    }
+  });
+
+  it('imports lists uploaded through one process whichever process runs the import', async () => {
+    const domains = (await (
+      await fetch(api(next(), '/v1/buyer/domains'), { headers: bearer() })
+    ).json()) as { data: { id: string }[] };
+    const domain = domains.data[0]!;
+    for (let round = 0; round < 6; round++) {
+      const form = new FormData();
+      const list = Array.from({ length: 20 }, (_, i) => `referrer-${round}-${i}.example.com`);
+      form.append('file', new Blob([list.join('\n')], { type: 'text/csv' }), 'list.csv');
+      const uploaded = await fetch(api(next(), `/v1/buyer/domains/${domain.id}/referents`), {
+        method: 'PUT',
+        headers: bearer(),
+        body: form,
+      });
+      expect(uploaded.status).toBe(202);
+      const { import_status: status } = (await uploaded.json()) as {
+        import_status: { id: string };
+      };
+      let outcome: { status: string; errors: string[] } | undefined;
+      await waitFor(async () => {
+        const answer = (await (
+          await fetch(api(next(), `/v1/imports/statuses?filter[ids][]=${status.id}`), {
+            headers: bearer(),
+          })
+        ).json()) as { data: { status: string; errors: string[] }[] };
+        outcome = answer.data[0];
+        return outcome?.status !== 'pending';
+      });
+      expect(outcome).toEqual({ id: status.id, status: 'success', errors: [] });
+    }
+  }, 120_000);
 
   async function mailsTo(email: string): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
