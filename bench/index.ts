@@ -5,6 +5,7 @@ import { runImportsBench } from './imports.ts';
 import { runLinksBench } from './links.ts';
 import { runLoadBench } from './load.ts';
 import { runOrdersBench } from './orders.ts';
+import { runProcessesBench } from './processes.ts';
 import { runStartupBench } from './startup.ts';
 import { runWebBench } from './web.ts';
 
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: runWebBench,
   links: runLinksBench,
   load: runLoadBench,
+  processes: runProcessesBench,
 };
 
 for (const [name, run] of Object.entries(benches)) {
