@@ -41,6 +41,18 @@ export async function startS3Server(): Promise<RunningS3Server> {
   };
 }
 
+/** The settings that point a server process at the test server's bucket, as a deployment's do. */
+export function s3ServerEnv(endpoint: string): Record<string, string> {
+  return {
+    FILE_STORE: 's3',
+    S3_BUCKET: TEST_BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
+
 /** The S3 store on the test server, its keys under `prefix` (a new one per test file keeps them apart). */
 export function createTestS3Store(
   endpoint: string,

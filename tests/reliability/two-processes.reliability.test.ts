@@ -86,6 +86,18 @@ describe('two API processes on one PostgreSQL behind a round-robin balancer', ()
     expect(answers[1]).toBe(answers[0]);
   });
 
+  it('queues each slot of a daily job once, though both processes started at once', async () => {
+    // A kind never queued before is queued at start: once, by whichever process claims the slot.
+    const kinds = ['monthly-bills', 'missing-details-reminders', 'file-orphan-sweep'];
+    const rows = await queryRows<{ kind: string; n: number }>(
+      handle.db,
+      sql`select kind, count(*)::int as n from jobs where kind in ${kinds} group by kind`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.kind, row.n]))).toEqual(
+      Object.fromEntries(kinds.map((kind) => [kind, 1])),
+    );
+  });
+
   it('judges exactly the limit of a burst of wrong passwords sent to both processes', async () => {
     const account = `burst-${randomUUID()}@example.com`;
     const statuses = await Promise.all(
