@@ -39,8 +39,9 @@ import {
 } from '#tests/helpers/test-app.ts';
 
 import { MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
+import { createReprintDocumentsJob, REPRINT_AFTER_MINUTES } from './document-reprints.ts';
 import { DEMO_DOCUMENT_SELLER } from './document-seller.ts';
-import { createDocumentWriter, RENDER_DOCUMENT_JOB } from './documents.ts';
+import { createDocumentQueue, createDocumentWriter, RENDER_DOCUMENT_JOB } from './documents.ts';
 import { storeFile } from './file-store.ts';
 
 const money = (amount: string) => `${amount} EUR`;
@@ -255,6 +256,41 @@ describe('invoice and credit note documents', () => {
     await printQueued();
     expect(await documentCount()).toBe(before);
     expect((await shownOrder(placed.id)).invoice?.file?.id).toBe(fileId);
+  });
+
+  it('prints again, once, a document whose printing failed, after giving its job a while', async () => {
+    for (const line of twoLines()) {
+      expect((await call('POST', '/shopping-carts/items', tokens.buyer, line)).statusCode).toBe(
+        201,
+      );
+    }
+    const response = await call('POST', '/orders', tokens.buyer, {
+      company: facts.companyIds.buyer,
+      invoice_emails: ['accounts@example.com'],
+      payment_method: 'bank_transfer',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = OrderSchema.parse(response.json());
+    // Its printing fails for good (the store could not be reached, say).
+    await ctx.handle.db
+      .update(jobs)
+      .set({ status: 'failed' })
+      .where(and(eq(jobs.kind, RENDER_DOCUMENT_JOB), eq(jobs.status, 'pending')));
+    const reprint = createReprintDocumentsJob({
+      db: ctx.handle.db,
+      now: ctx.clock.now,
+      documents: createDocumentQueue(ctx.app.jobs.enqueue),
+    });
+    await reprint();
+    expect(await queuedPrints()).toEqual([]);
+    ctx.clock.set(new Date(TEST_START.getTime() + (REPRINT_AFTER_MINUTES + 1) * 60_000));
+    await reprint();
+    await reprint();
+    expect((await queuedPrints()).map((job) => job.payload)).toEqual([
+      { document: 'invoice', id: placed.invoice?.id },
+    ]);
+    await printQueued();
+    expect((await shownOrder(placed.id)).invoice?.file).not.toBeNull();
   });
 
   it('prints a buyer in Łódź, Αθήνα or Praha 5 as stored, read back from the file', async () => {

@@ -4,8 +4,9 @@ import multipart from '@fastify/multipart';
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
-import { dailyAtUtc } from '#server/jobs/schedules.ts';
+import { dailyAtUtc, every } from '#server/jobs/schedules.ts';
 
+import { createReprintDocumentsJob, REPRINT_DOCUMENTS_JOB } from './document-reprints.ts';
 import {
   createDocumentQueue,
   createDocumentWriter,
@@ -34,6 +35,9 @@ declare module '#server/composition.ts' {
 
 /** Objects without a row are looked for once a day, at a quiet hour. */
 const ORPHAN_SWEEP_SCHEDULE = dailyAtUtc(3, 30);
+
+/** Documents still without their PDF are queued for printing again every quarter of an hour. */
+const REPRINT_SCHEDULE = every(15 * 60_000);
 
 const fileRouteOptions = provide(
   ['db', 'now', 'options', 'files'],
@@ -66,6 +70,12 @@ export const filesModule: ServerModule = {
           }),
         }),
       ),
+    },
+    [REPRINT_DOCUMENTS_JOB]: {
+      handler: provide(['db', 'now', 'documents'], ({ db, now, documents }) =>
+        createReprintDocumentsJob({ db, now, documents }),
+      ),
+      schedule: provide([], () => REPRINT_SCHEDULE),
     },
     [FILE_DELETE_JOB]: { handler: provide(['files'], ({ files }) => createFileDeleteJob(files)) },
     [FILE_ORPHAN_SWEEP_JOB]: {
