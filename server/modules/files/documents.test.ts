@@ -110,6 +110,21 @@ describe('invoice and credit note documents', () => {
     const other = siteWithNiches(facts, 1, 1);
     return [lineFor(facts, site), lineFor(facts, other)];
   };
+  /** Places a bank-transfer order of two lines and answers it before its invoice is printed. */
+  const placeUnprinted = async (): Promise<Order> => {
+    for (const line of twoLines()) {
+      expect((await call('POST', '/shopping-carts/items', tokens.buyer, line)).statusCode).toBe(
+        201,
+      );
+    }
+    const response = await call('POST', '/orders', tokens.buyer, {
+      company: facts.companyIds.buyer,
+      invoice_emails: ['accounts@example.com'],
+      payment_method: 'bank_transfer',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return OrderSchema.parse(response.json());
+  };
   const download = (fileId: string, token: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/v1/files/${fileId}`, headers: bearer(token) });
   const pdfOf = async (fileId: string, token = tokens.buyer) => {
@@ -223,18 +238,7 @@ describe('invoice and credit note documents', () => {
   });
 
   it('answers the order with its invoice before the PDF is printed, which a job then prints once', async () => {
-    for (const line of twoLines()) {
-      expect((await call('POST', '/shopping-carts/items', tokens.buyer, line)).statusCode).toBe(
-        201,
-      );
-    }
-    const response = await call('POST', '/orders', tokens.buyer, {
-      company: facts.companyIds.buyer,
-      invoice_emails: ['accounts@example.com'],
-      payment_method: 'bank_transfer',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const placed = OrderSchema.parse(response.json());
+    const placed = await placeUnprinted();
     const invoiceId = placed.invoice?.id ?? '';
     // The invoice exists with its number; its file does not yet, and no screen offers one.
     expect(placed.invoice).toMatchObject({ number: expect.stringMatching(/^INV-/), file: null });
@@ -259,18 +263,7 @@ describe('invoice and credit note documents', () => {
   });
 
   it('prints again, once, a document whose printing failed, after giving its job a while', async () => {
-    for (const line of twoLines()) {
-      expect((await call('POST', '/shopping-carts/items', tokens.buyer, line)).statusCode).toBe(
-        201,
-      );
-    }
-    const response = await call('POST', '/orders', tokens.buyer, {
-      company: facts.companyIds.buyer,
-      invoice_emails: ['accounts@example.com'],
-      payment_method: 'bank_transfer',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const placed = OrderSchema.parse(response.json());
+    const placed = await placeUnprinted();
     // Its printing fails for good (the store could not be reached, say).
     await ctx.handle.db
       .update(jobs)
