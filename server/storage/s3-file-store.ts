@@ -4,7 +4,7 @@
 // chain (environment, shared files, instance or task roles). The SDK is loaded when an S3 store is
 // made, so that a process on the local store never spends the time to load it.
 import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 
 import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 
@@ -57,12 +57,12 @@ export async function createS3FileStore(
         params: {
           Bucket,
           Key: objectKey(key),
-          Body: Buffer.isBuffer(body) ? body : body.pipe(count),
+          // Through pipeline, so that a body that fails or closes before its end fails the upload.
+          Body: Buffer.isBuffer(body) ? body : pipeline(body, count, () => {}),
           ContentType: contentType,
           ...(contentLength === undefined ? {} : { ContentLength: contentLength }),
         },
       });
-      if (!Buffer.isBuffer(body)) body.once('error', (error) => count.destroy(error));
       await upload.done();
       return { size: Buffer.isBuffer(body) ? body.length : size };
     },

@@ -5,7 +5,7 @@
 // violation, and so does a name that does not end in .csv or .txt (none gets .csv).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 
 import type { FastifyRequest } from 'fastify';
 
@@ -73,14 +73,14 @@ export async function readTextUpload(
           done(null, chunk);
         },
       });
-      // A failure of the form is the sender's (unreadableForm); one of the store stays a 500.
+      // A failure of the form is the sender's (unreadableForm); one of the store stays a 500. A
+      // form cut off before the file's end fails the file, and through pipeline the upload too.
       let formError: unknown = null;
-      part.file.once('error', (error) => {
-        formError = error;
-        limit.destroy(error);
+      const body = pipeline(part.file, limit, (error) => {
+        if (error) formError = error;
       });
       await store
-        .put(storagePath, part.file.pipe(limit), { contentType: TEXT_MIME_TYPE })
+        .put(storagePath, body, { contentType: TEXT_MIME_TYPE })
         .catch((error: unknown) => {
           throw formError ? unreadableForm(formError) : error;
         });

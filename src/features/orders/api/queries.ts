@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { isLinkHealthSettling } from '#contract/link-monitoring.ts';
+import type { Order } from '#contract/orders.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 import type { SavedViewsSource } from '#src/features/saved-views/api/queries.ts';
 import { listOutbox } from '#src/lib/outbox.ts';
@@ -19,6 +20,19 @@ export const orderSavedViews: SavedViewsSource = { scope: 'orders' };
 /** How often an item page with a link still settling is asked for again. */
 const SETTLING_LINKS_REFRESH_MS = 20_000;
 
+/** How often an order whose invoice or credit note is still being printed is asked for again. */
+export const PRINTING_DOCUMENT_REFRESH_MS = 3_000;
+
+/** Whether the order names a document whose PDF is not printed yet (decision 196). */
+function isPrintingDocument(order: Order | undefined): boolean {
+  return (
+    (order?.invoice !== null && order?.invoice !== undefined && order.invoice.file === null) ||
+    (order?.credit_note !== null &&
+      order?.credit_note !== undefined &&
+      order.credit_note.file === null)
+  );
+}
+
 /**
  * Orders, an order and its item pages are kept in the persisted query cache, so what the buyer has
  * opened is readable offline after a reload.
@@ -35,6 +49,9 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...orderQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => fetchOrder(id, signal),
+      // "PDF being prepared" turns into the file's link without a reload.
+      refetchInterval: (query) =>
+        isPrintingDocument(query.state.data) ? PRINTING_DOCUMENT_REFRESH_MS : false,
     }),
   itemPages: orderKeys.itemPages,
   /** One page of an order's items, keyed by its query as sent (`orderItemsQueryString`). */
