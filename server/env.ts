@@ -108,6 +108,10 @@ const EnvSchema = z.object({
   LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LINK_CHECK_ALLOW_LOOPBACK: flag.optional(),
   LINK_CHECK_DEMO_PACE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  APP_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/, 'APP_COMMIT must be a git commit hash such as 3f2a1b7')
+    .optional(),
   WORKERS: z
     .string()
     .trim()
@@ -241,6 +245,8 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
      * no module handles is refused when the app starts.
      */
     workers: workers ?? 'all',
+    /** APP_COMMIT: the commit this build was made from, reported by health and logs. */
+    appCommit: env.APP_COMMIT,
     /** Monitoring of live links (decision 140). */
     linkMonitoring: {
       /** LINK_MONITORING: check live links on a schedule; on by default. */
