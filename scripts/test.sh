@@ -14,14 +14,25 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 mkdir -p .tmp/test-reports
-echo "== lint"; npm run --silent lint
-echo "== typecheck"; npm run --silent typecheck
-echo "== unit, component and server tests"
-npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
-echo "== build"; npm run --silent build
-echo "== JavaScript budget of the first load"; node scripts/check-js-budget.mjs
-echo "== browser tests"; npx playwright test
-echo "== hot reload in the dev server"; npx tsx scripts/check-hot-reload.ts
-echo "== reliability: kill -9 and SIGTERM of the real server"; npm run --silent test:reliability
+# Each step is timed, and the times are printed at the end, so a slower run says where it lost time.
+timings=""
+step() {
+  local title="$1"
+  shift
+  echo "== $title"
+  local started=$SECONDS
+  "$@"
+  timings+="$(printf '%6d s  %s' $((SECONDS - started)) "$title")"$'\n'
+}
+step "lint" npm run --silent lint
+step "typecheck" npm run --silent typecheck
+step "unit, component and server tests" \
+  npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
+step "build" npm run --silent build
+step "JavaScript budget of the first load" node scripts/check-js-budget.mjs
+step "browser tests" npx playwright test
+step "hot reload in the dev server" npx tsx scripts/check-hot-reload.ts
+step "reliability: kill -9 and SIGTERM of the real server" npm run --silent test:reliability
 
+printf '\nTime per step:\n%s' "$timings"
 node scripts/test-summary.mjs
