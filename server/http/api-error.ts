@@ -28,9 +28,16 @@ export function forbidden(): ApiError {
   return new ApiError(403, FORBIDDEN_MESSAGE);
 }
 
+/** "Try again in 15 minutes.": the wait a 429's Retry-After gives, in words, rounded up. */
+export function tryAgainIn(seconds: number): string {
+  if (seconds < 60) return `Try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+}
+
 export function tooManyRequests(
   retryAfterSeconds: number,
-  message = 'Too many failed login attempts. Try again later.',
+  message = `Too many failed login attempts. ${tryAgainIn(retryAfterSeconds)}`,
 ): ApiError {
   return new ApiError(429, message, {
     headers: { 'retry-after': String(retryAfterSeconds) },

@@ -15,7 +15,13 @@ import {
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { ApiError, notFound, tooManyRequests, unauthorized } from '#server/http/api-error.ts';
+import {
+  ApiError,
+  notFound,
+  tooManyRequests,
+  tryAgainIn,
+  unauthorized,
+} from '#server/http/api-error.ts';
 import { RequestValidationError } from '#server/http/validation.ts';
 import {
   emailChangeConfirmationMail,
@@ -52,7 +58,7 @@ import {
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address is already in use by another account.';
-export const TOO_MANY_WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords. Try again later.';
+export const TOO_MANY_WRONG_PASSWORDS_MESSAGE = 'Too many wrong passwords.';
 /** The page of the web app that opens a mailed e-mail change link. */
 export const EMAIL_CHANGE_ROUTE = '/email-changes-confirmations';
 
@@ -107,7 +113,10 @@ export function createAccountSettingsService(deps: {
     const attempt = { account: user.email, address };
     const admission = await throttle.admit(attempt);
     if (admission.retryAfter !== null) {
-      throw tooManyRequests(admission.retryAfter, TOO_MANY_WRONG_PASSWORDS_MESSAGE);
+      throw tooManyRequests(
+        admission.retryAfter,
+        `${TOO_MANY_WRONG_PASSWORDS_MESSAGE} ${tryAgainIn(admission.retryAfter)}`,
+      );
     }
     if (!(await verifyPassword(user.passwordHash, password))) return false;
     await admission.passed();

@@ -96,7 +96,7 @@ describe('authentication', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({
         code: 429,
-        message: 'Too many failed login attempts. Try again later.',
+        message: 'Too many failed login attempts. Try again in 15 minutes.',
       });
       // The first counted failure was 40 s ago; it leaves the 15-minute window in 860 s.
       expect(blocked.headers['retry-after']).toBe('860');
@@ -132,7 +132,7 @@ describe('authentication', () => {
       const refused = answers.find((answer) => answer.statusCode === 429)!;
       expect(refused.json()).toEqual({
         code: 429,
-        message: 'Too many failed login attempts. Try again later.',
+        message: 'Too many failed login attempts. Try again in 15 minutes.',
       });
       expect(refused.headers['retry-after']).toBe('900');
     });
