@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -108,6 +108,24 @@ describe('AvatarCard', () => {
     );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
     expect(screen.getByRole('button', { name: 'Upload picture' })).toBeInTheDocument();
+  });
+
+  it('gives focus back to the picture button, never to the hidden file input', async () => {
+    const user = userEvent.setup();
+    renderOnRoute(<Card />);
+    const pictureButton = await screen.findByRole('button', { name: 'Change picture' });
+    // A file chosen in the browser's dialog: the input has focus when its change arrives.
+    const fileInput = screen.getByLabelText('Picture file');
+    fileInput.focus();
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' });
+    fireEvent.change(fileInput, { target: { files: [big] } });
+    expect(pictureButton).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upload picture' })).toHaveFocus(),
+    );
   });
 });
 

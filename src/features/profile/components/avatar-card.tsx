@@ -17,6 +17,7 @@ const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** The buyer's picture: upload (cropped to a square first), replace or remove. */
 export function AvatarCard({ profile }: { profile: BuyerProfile }) {
   const input = useRef<HTMLInputElement>(null);
+  const pictureButton = useRef<HTMLButtonElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -26,6 +27,9 @@ export function AvatarCard({ profile }: { profile: BuyerProfile }) {
     const file = event.target.files?.[0];
     // The same file may be chosen again after a cancel.
     event.target.value = '';
+    // The file input is hidden: focus goes back to the button that opened it, and is given
+    // back there, not to the hidden input, once a dialog opened later closes.
+    pictureButton.current?.focus();
     if (!file) return;
     if (!ACCEPTED_TYPES.includes(file.type)) {
       setChoiceError(AVATAR_TYPE_MESSAGE);
@@ -46,7 +50,7 @@ export function AvatarCard({ profile }: { profile: BuyerProfile }) {
       <div className="flex flex-wrap items-center gap-4 px-5 py-4">
         <PersonAvatar person={profile} size="xl" />
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => input.current?.click()}>
+          <Button ref={pictureButton} variant="secondary" onClick={() => input.current?.click()}>
             {profile.avatar_file ? 'Change picture' : 'Upload picture'}
           </Button>
           {profile.avatar_file ? (
