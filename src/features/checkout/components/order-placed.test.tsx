@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { makeOrder } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
@@ -39,6 +39,14 @@ function bankDetails(): Record<string, string> {
 }
 
 describe('the page after an order', () => {
+  it('opens at its top with focus on its heading, wherever the checkout was scrolled to', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderOnRoute(<OrderPlaced order={awaited} />);
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(screen.getByRole('heading', { name: 'Your order has been placed' })).toHaveFocus();
+    scrollTo.mockRestore();
+  });
+
   it('shows where to transfer a bank-transfer order, how much and what to quote', async () => {
     renderOnRoute(<OrderPlaced order={awaited} />);
     await screen.findByRole('heading', { name: 'Your order has been placed' });

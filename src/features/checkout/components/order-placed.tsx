@@ -61,9 +61,13 @@ function BankTransferDetails({ instructions }: { instructions: PaymentInstructio
 /** The page after a successful order: its number and where to go next. */
 export function OrderPlaced({ order }: { order: Order }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  // The success page replaces the checkout at the same path, so the route's own focus move does
-  // not happen: the Order now button is gone, and the buyer starts again from this heading.
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  // The success page replaces the checkout at the same path, so neither the route's own focus
+  // move nor its scroll to the top happens: the Order now button, far down a phone's checkout, is
+  // gone, and the buyer starts again from this heading, at the top of the page.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Card className="mx-auto max-w-lg p-8 text-center">
       <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
