@@ -730,6 +730,21 @@ describe('what the order is made of', () => {
     expect(wordCount(2)).toHaveAttribute('min', '1000');
   });
 
+  it("splits a line's price into link and content only when a paid plan adds content", async () => {
+    const ownContent = makeCartItem({
+      content_product_plan: null,
+      content_price: '0.00',
+      total_price: '120.00',
+    });
+    mockApi(api({ items: [ownContent, makeCartItem()], orderAnswers: [] }));
+    renderCheckout();
+    await readyToOrder();
+    const [, first, second] = screen.getAllByRole('row');
+    expect(within(first!).queryByText(/ link/)).not.toBeInTheDocument();
+    expect(within(first!).getByText('€120.00')).toBeInTheDocument();
+    expect(within(second!).getByText('€120.00 link + €25.00 content')).toBeInTheDocument();
+  });
+
   it('refuses Order now while a field is red, and lists every red field in the summary', async () => {
     const user = userEvent.setup();
     const server: Server = {

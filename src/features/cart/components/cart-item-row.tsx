@@ -377,7 +377,7 @@ function SiteCell({ item, changed, pin }: { item: CartItem; changed?: string; pi
   );
 }
 
-/** The price of one article of the line: the link's, and the content's for a paid plan. */
+/** The price of one article of the line, split into the link's and the content's for a paid plan. */
 function PriceCell({ item, pin }: { item: CartItem; pin: string }) {
   return (
     <td
@@ -390,12 +390,12 @@ function PriceCell({ item, pin }: { item: CartItem; pin: string }) {
       <StackedCellLabel label="Price" className="w-28 shrink-0 text-slate-600" />
       <span>
         <span className="block font-semibold text-slate-900">{formatMoney(item.total_price)}</span>
-        <span className="block text-xs whitespace-normal text-slate-500">
-          {formatMoney(item.price)} link
-          {item.content_product_plan !== null
-            ? ` + ${formatMoney(item.content_price)} content`
-            : ''}
-        </span>
+        {/* Without a paid content plan the total is the link's price: nothing to break down. */}
+        {item.content_product_plan !== null ? (
+          <span className="block text-xs whitespace-normal text-slate-500">
+            {formatMoney(item.price)} link + {formatMoney(item.content_price)} content
+          </span>
+        ) : null}
       </span>
     </td>
   );
