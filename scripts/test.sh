@@ -18,7 +18,7 @@ echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== unit, component and server tests"
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
-echo "== build"; npm run --silent build
+echo "== build"; npm run --silent build && npm run --silent build:server
 echo "== JavaScript budget of the first load"; node scripts/check-js-budget.mjs
 echo "== browser tests"; npx playwright test
 echo "== hot reload in the dev server"; npx tsx scripts/check-hot-reload.ts
