@@ -81,6 +81,7 @@ describe('the production start, as the image runs it', () => {
   });
 
   beforeAll(async () => {
+    assertBuilt();
     const started = performance.now();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-production-data-'));
     [postgres, s3] = await Promise.all([
