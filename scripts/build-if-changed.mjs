@@ -2,6 +2,9 @@
 // build: a hash of every input (sources, config, lock file, build-time VITE_ variables) is kept
 // beside each build. A start says in one line what it builds; the build tools' own output is shown
 // only when a build fails (`npm run build` shows all of it).
+// With NODE_ENV=production it never builds: the tree was built beforehand (the build tools are
+// development dependencies, and the file system may be read-only); it only checks that both builds
+// are there and says what to run when one is missing.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,28 @@ import { buildServer, SERVER_ENTRY, SERVER_INPUTS, SERVER_OUT_DIR } from './buil
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist');
 const stampFile = path.join(outDir, '.build-inputs');
+
+if (process.env.NODE_ENV === 'production') process.exit(checkProductionBuild());
+
+/** A production start serves the builds as they are; 1 with what to run when one is missing. */
+function checkProductionBuild() {
+  const missing = [
+    ['dist/index.html', 'npm run build'],
+    ['dist-server/index.mjs', 'npm run build:server'],
+  ].filter(([file]) => !existsSync(path.join(root, file)));
+  if (missing.length === 0) {
+    console.log('NODE_ENV=production: serving the builds in dist/ and dist-server/ as they are.');
+    return 0;
+  }
+  for (const [file, command] of missing) {
+    console.error(`NODE_ENV=production: ${file} is missing, and a production start never builds.`);
+    console.error(`  Build it where the development dependencies are installed: ${command}`);
+  }
+  console.error(
+    "Then install with `npm ci --omit=dev` and start again (the image's build stage does both builds).",
+  );
+  return 1;
+}
 const INPUTS = [
   'src',
   'src-sw',

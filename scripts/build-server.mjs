@@ -5,8 +5,6 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { build } from 'esbuild';
-
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_OUT_DIR = path.join(root, 'dist-server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'index.mjs');
@@ -20,6 +18,9 @@ export const SERVER_INPUTS = [
 ];
 
 export async function buildServer() {
+  // Loaded only to build, so that a production start (which reads the constants above) never
+  // loads the build tool.
+  const { build } = await import('esbuild');
   rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
   mkdirSync(SERVER_OUT_DIR, { recursive: true });
   await build({

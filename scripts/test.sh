@@ -28,11 +28,13 @@ step "lint" npm run --silent lint
 step "typecheck" npm run --silent typecheck
 step "unit, component and server tests" \
   npx vitest run --reporter=default --reporter=json --outputFile=.tmp/test-reports/vitest.json
-step "build" npm run --silent build
+# The web app and the server module, as the image builds them (the production-start test uses both).
+build() { npm run --silent build && npm run --silent build:server; }
+step "build" build
 step "JavaScript budget of the first load" node scripts/check-js-budget.mjs
 step "browser tests" npx playwright test
 step "hot reload in the dev server" npx tsx scripts/check-hot-reload.ts
-step "reliability: kill -9 and SIGTERM of the real server" npm run --silent test:reliability
+step "reliability: kill -9, SIGTERM, two processes, the production start" npm run --silent test:reliability
 
 printf '\nTime per step:\n%s' "$timings"
 node scripts/test-summary.mjs
