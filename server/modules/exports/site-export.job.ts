@@ -100,6 +100,9 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
     let putting: Promise<{ size: number }> | null = null;
     let recorded = false;
     const out = new PassThrough();
+    // Destroyed with the job's error when it stops early, maybe before the store reads from it:
+    // the error is the job's, not the stream's to throw.
+    out.on('error', () => {});
     try {
       await updateExportTask(db, taskId, { status: 'processing', progress: 0, updatedAt: now() });
       const query = task.query as SiteListQuery & { ids?: string[] };
