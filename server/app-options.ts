@@ -4,6 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 
 import type { VatSeller } from '#contract/vat.ts';
 
+import type { BuildInfo } from './build-info.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
@@ -11,6 +12,7 @@ import type { TrustProxy } from './http/trust-proxy.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { LoginLimits } from './modules/auth/auth.service.ts';
 import type { DocumentSeller } from './modules/files/files.service.ts';
+import type { ReadinessCheck } from './modules/health/health.service.ts';
 import type { LinkChecker } from './modules/link-monitoring/link-monitoring.service.ts';
 import type { MailRequestLimits } from './modules/public-auth/public-auth.service.ts';
 import type { OverloadOptions } from './plugins/overload.ts';
@@ -87,4 +89,8 @@ export interface AppOptions {
   };
   /** Checks live links; the tests give a scripted one. */
   linkChecker?: LinkChecker;
+  /** The version and commit the probes report (server/build-info.ts); commit "unknown" if not given. */
+  build?: BuildInfo;
+  /** Checks of readiness besides the database and the file store (decision 199). */
+  readinessChecks?: readonly ReadinessCheck[];
 }

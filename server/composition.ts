@@ -73,6 +73,8 @@ export interface JobDeclaration {
  * `demo` routes only in a demo installation (decision 041).
  */
 export const ROUTE_SCOPES = {
+  /** Outside the API, for the probes of orchestrators and balancers (`/livez`, `/readyz`). */
+  root: { prefix: '', signedIn: false },
   api: { prefix: '/api', signedIn: false },
   public: { prefix: '/api/v1/public', signedIn: false },
   common: { prefix: '/api/v1/common', signedIn: false },

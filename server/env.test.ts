@@ -37,6 +37,7 @@ describe('loadEnv', () => {
       },
       demoAdvanceSeconds: 60,
       shutdownTimeoutSeconds: 10,
+      drainSeconds: 0,
       databaseWaitBudgetMs: 1000,
       workers: 'all',
       linkMonitoring: {
@@ -191,6 +192,14 @@ describe('loadEnv', () => {
     expect(loadEnv({}).shutdownTimeoutSeconds).toBe(10);
     expect(loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
     expect(() => loadEnv({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it('drains ten seconds before a shutdown in production, none elsewhere, unless told', () => {
+    expect(loadEnv({}).drainSeconds).toBe(0);
+    expect(loadEnv({ NODE_ENV: 'production' }).drainSeconds).toBe(10);
+    expect(loadEnv({ NODE_ENV: 'production', DRAIN_SECONDS: '0' }).drainSeconds).toBe(0);
+    expect(loadEnv({ DRAIN_SECONDS: '25' }).drainSeconds).toBe(25);
+    expect(() => loadEnv({ DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS/);
   });
 
   it('monitors live links by default, at a demo pace and through loopback only in a demo', () => {

@@ -101,6 +101,7 @@ const EnvSchema = z.object({
     .default('19'),
   DEMO_ADVANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
   DATABASE_WAIT_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   LINK_MONITORING: flag.default(true),
   LINK_GUARANTEE_MONTHS: z.coerce.number().int().min(0).max(120).default(12),
@@ -123,6 +124,7 @@ const EnvSchema = z.object({
 });
 
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
+const DRAIN_SECONDS_IN_PRODUCTION = 10;
 /** A demo's link checks come seconds apart, so that a breakage shows within a minute. */
 const LINK_CHECK_DEMO_PACE_SECONDS_OF_A_DEMO = 5;
 
@@ -238,6 +240,12 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     demoAdvanceSeconds: env.DEMO_ADVANCE_SECONDS ?? (demoData ? DEMO_ADVANCE_SECONDS_OF_A_DEMO : 0),
     /** Seconds from SIGTERM/SIGINT to the exit, whatever is still running (decision 125). */
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    /**
+     * Seconds from SIGTERM/SIGINT during which /readyz answers 503 and everything else is served,
+     * before the shutdown (decision 199): 10 in production, the time a balancer checking every
+     * 5 s takes to see two failures; 0 elsewhere, so a developer's Ctrl-C stops at once.
+     */
+    drainSeconds: env.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0),
     databaseWaitBudgetMs: env.DATABASE_WAIT_BUDGET_MS,
     /**
      * WORKERS: the kinds of job this process works and schedules (decision 195): `all` (the

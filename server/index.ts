@@ -1,13 +1,15 @@
 // The server process: reads the environment, opens and prepares the database, serves the API and
-// the web app on one port, and shuts down on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_SECONDS
-// (server/shutdown.ts).
+// the web app on one port, and on SIGTERM/SIGINT drains for DRAIN_SECONDS (server/drain.ts), then
+// shuts down within SHUTDOWN_TIMEOUT_SECONDS (server/shutdown.ts).
 import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
+import { buildInfo } from './build-info.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { drainThenStopOnSignals } from './drain.ts';
 import { type Env, loadEnv } from './env.ts';
 import { createReadableLogStream } from './http/readable-log.ts';
 import { serializeRequest } from './http/request-log.ts';
@@ -58,6 +60,7 @@ async function start(env: Env): Promise<void> {
       trustProxy: env.trustProxy,
       workers: env.workers,
       apiDocs: env.apiDocs,
+      build: buildInfo(env.appCommit),
       vat: { countryCode: env.sellerCountry, rateBasisPoints: env.vatRateBasisPoints },
       documentSeller: env.documentSeller,
       // The demo publisher and its control exist in a demo installation only (decision 041).
@@ -97,7 +100,7 @@ async function start(env: Env): Promise<void> {
     // app.close() stops them and waits for their current job.
     app.background.start();
     app.log.info(`Ready in ${Date.now() - startedAt} ms at ${env.publicUrl}`);
-    stopOnSignals(app, connections, handle, env.shutdownTimeoutSeconds * 1000);
+    stopOnSignals(app, connections, handle, env);
   } catch (error) {
     await app?.close();
     await handle.close();
@@ -109,17 +112,21 @@ function stopOnSignals(
   app: FastifyInstance,
   connections: ConnectionTracker,
   handle: DatabaseHandle,
-  timeoutMs: number,
+  env: Pick<Env, 'drainSeconds' | 'shutdownTimeoutSeconds'>,
 ): void {
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    await stopServer({ app, connections, closeDatabase: () => handle.close(), timeoutMs });
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // Readiness turns off at the first signal; the process serves on for the drain (server/drain.ts).
+  drainThenStopOnSignals({
+    drainMs: env.drainSeconds * 1000,
+    drain: () => app.readiness.drain(),
+    log: (message) => app.log.info(message),
+    stop: () =>
+      stopServer({
+        app,
+        connections,
+        closeDatabase: () => handle.close(),
+        timeoutMs: env.shutdownTimeoutSeconds * 1000,
+      }),
+  });
 }
 
 try {

@@ -80,6 +80,55 @@ describe('job runner', () => {
     expect(count).toBe(2);
   });
 
+  it('aborts the running job on stop and hands it back, due at once and its attempt undone', async () => {
+    let began = () => {};
+    const running = new Promise<void>((resolve) => (began = resolve));
+    const long: JobHandler = async (_payload, signal) => {
+      began();
+      // A long job, step by step, looking at the signal between steps.
+      for (;;) {
+        signal?.throwIfAborted();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const first = runnerWith({ long });
+    const id = await first.enqueue('long', { n: 1 });
+    first.start();
+    await running;
+    await first.stop();
+    const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, runAfter: null, lastError: null });
+
+    // Another runner claims it at once, not after the stale lease.
+    const ran: unknown[] = [];
+    const second = runnerWith({ long: async (payload) => void ran.push(payload.n) });
+    expect(await second.runNext()).toBe(true);
+    expect(ran).toEqual([1]);
+    const [done] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+
+  it('lets a job that ignores the signal finish on stop', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let began = () => {};
+    const running = new Promise<void>((resolve) => (began = resolve));
+    const runner = runnerWith({
+      short: async () => {
+        began();
+        await gate;
+      },
+    });
+    const id = await runner.enqueue('short', {});
+    runner.start();
+    await running;
+    const stopping = runner.stop();
+    release();
+    await stopping;
+    const [row] = await handle.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+
   it('claims only the kinds it is given, so that a kind can have a worker of its own', async () => {
     const ran: string[] = [];
     const handlers = {

@@ -26,10 +26,16 @@ import { sqlNow, sqlNowPlus } from '../db/database-time.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /**
- * Runs a job. `abandon`, when present, is told when the job is given up (its worker died too
- * often, or its last retry failed), so that whatever the job reports to users can show it.
+ * Runs a job. `signal` is aborted when the runner stops (the process shuts down): a long job
+ * checks it between its steps and throws (`signal.throwIfAborted()`), and the job is handed back
+ * to the queue for another process, its attempt not counted. `abandon`, when present, is told
+ * when the job is given up (its worker died too often, or its last retry failed), so that
+ * whatever the job reports to users can show it.
  */
-export type JobHandler = ((payload: Record<string, unknown>) => Promise<void>) & {
+export type JobHandler = ((
+  payload: Record<string, unknown>,
+  signal?: AbortSignal,
+) => Promise<void>) & {
   abandon?: (payload: Record<string, unknown>, error: string) => Promise<void>;
 };
 
@@ -53,7 +59,10 @@ export interface JobRunner {
   runNext(): Promise<boolean>;
   /** Polls for jobs until stop() is called. */
   start(): void;
-  /** Stops polling and waits for the running job to finish. */
+  /**
+   * Stops polling, aborts the running job's signal and waits for it: a job that stops at the
+   * signal goes back to `pending` at once, for another process.
+   */
   stop(): Promise<void>;
 }
 
@@ -120,6 +129,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  // Aborted by stop(); a new one when the runner starts again.
+  let stopping = new AbortController();
 
   /** Puts jobs whose lease ran out back in the queue, or fails them after too many attempts. */
   const recoverStale = async (): Promise<void> => {
@@ -215,6 +226,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return false;
     }
     const handler = handlers[job.kind];
+    const { signal } = stopping;
     let renewing: Promise<unknown> = Promise.resolve();
     const heartbeat = setInterval(() => {
       renewing = renewing
@@ -223,13 +235,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-      await handler(job.payload);
+      await handler(job.payload, signal);
       clearInterval(heartbeat);
       await renewing;
       await finish(job, null);
     } catch (error) {
       clearInterval(heartbeat);
       await renewing;
+      // Stopped by the signal, not failed: the job goes back to the queue as it was.
+      if (signal.aborted) {
+        await handBack(db, now, job);
+        return true;
+      }
       log(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}`, error);
       const finished = await finish(job, error);
       if (finished && retryDelayMs && job.attempts >= maxAttempts) {
@@ -261,15 +278,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start: () => {
       if (!stopped) return;
       stopped = false;
+      if (stopping.signal.aborted) stopping = new AbortController();
       poll();
     },
     stop: async () => {
       stopped = true;
+      stopping.abort(new Error('The job runner is stopping'));
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
     },
   };
+}
+
+/**
+ * Puts a job its handler gave up at the stop signal back in the queue, due at once, its lease and
+ * this attempt undone, so that another process claims it without waiting for the lease to go
+ * stale. A worker that lost the lease meanwhile leaves the row alone.
+ */
+async function handBack(db: Database, now: Clock, job: ClaimedJob): Promise<void> {
+  await db.execute(
+    sql`update ${jobs} set status = 'pending', attempts = attempts - 1, run_after = null,
+        updated_at = ${sqlNow(now)}
+        where id = ${job.id} and status = 'processing' and attempts = ${job.attempts}`,
+  );
 }
 
 /** Stores a pending job of `kind`, in `target`'s transaction when it is one; answers its id. */

@@ -21,7 +21,7 @@ describe('API documentation', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(
         words(`
-          /api/health /api/login_check /api/token/refresh /api/v1/public/registrations
+          /livez /readyz /api/health /api/login_check /api/token/refresh /api/v1/public/registrations
           /api/v1/public/registrations/confirmations/{token}
           /api/v1/public/passwords/resets /api/v1/public/passwords/resets/{token}
           /api/v1/buyer/profiles /api/v1/buyer/domains
@@ -34,6 +34,7 @@ describe('API documentation', () => {
       'password',
     ]);
     expect(Object.keys(login.responses)).toEqual(['200', '400', '401', '429', '500']);
+    expect(Object.keys(document.paths['/readyz'].get.responses)).toEqual(['200', '503']);
   });
 
   it('documents the catalogue, reference data, favourites, saved views, exports and files', async () => {

@@ -1,6 +1,6 @@
 // One contract, both stores: the local disk and S3 (s3rver, a real S3 API on a loopback port).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,6 +18,7 @@ import {
 
 import type { FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-file-store.ts';
+import { createS3FileStore } from './s3-file-store.ts';
 
 let server: RunningS3Server;
 let root: string;
@@ -118,6 +119,10 @@ describe.each(stores)('the %s file store', (_kind, create) => {
     expect(await store.head(key)).toBeNull();
   });
 
+  it('answers its probe while it can be used', async () => {
+    await expect(store.probe()).resolves.toBeUndefined();
+  });
+
   it('refuses keys that are not plain relative paths', async () => {
     for (const key of ['', '/etc/passwd', '../outside', 'uploads/../x', 'a//b', '.types/x']) {
       await expect(store.head(key), key).rejects.toThrow('Not a valid file key');
@@ -137,5 +142,27 @@ describe('the S3 store with a prefix', () => {
     const keys = [];
     for await (const object of store.list('')) keys.push(object.key);
     expect(keys).toEqual(['uploads/u/f']);
+  });
+});
+
+describe('the probe of a store that cannot be used', () => {
+  it('fails for a local directory that cannot be made', async () => {
+    const file = path.join(root, `not-a-directory-${randomUUID()}`);
+    writeFileSync(file, 'x');
+    await expect(createLocalFileStore(path.join(file, 'files')).probe()).rejects.toThrow();
+  });
+
+  it('fails for a bucket that does not exist, and for storage that does not answer', async () => {
+    const missing = await createS3FileStore({
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+    });
+    await expect(missing.probe()).rejects.toThrow();
+    const stopped = await startS3Server();
+    await stopped.stop();
+    const gone = await createTestS3Store(stopped.endpoint, 'gone');
+    await expect(gone.probe(AbortSignal.timeout(2000))).rejects.toThrow();
   });
 });

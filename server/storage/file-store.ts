@@ -33,6 +33,11 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in no particular order. */
   list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Fails when the store cannot be used: the local directory cannot be made or written, or the
+   * bucket does not answer (HeadBucket). Cheap, for the readiness probe; `signal` cuts it short.
+   */
+  probe(signal?: AbortSignal): Promise<void>;
 }
 
 /** The type of an object stored without one (files written before types were kept). */

@@ -3,7 +3,18 @@
 // written to a temporary name and renamed into place; its type lies beside it in `.types/`.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -78,6 +89,12 @@ export function createLocalFileStore(root: string): FileStore {
     },
 
     list: (prefix) => listUnder(root, prefix),
+
+    // The directory is made on a fresh installation, as the first upload would.
+    probe: async () => {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
   };
 }
 

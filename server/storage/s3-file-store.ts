@@ -25,7 +25,14 @@ export async function createS3FileStore(
   settings: S3StoreSettings,
 ): Promise<FileStore & { client: S3Client }> {
   const [
-    { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client },
+    {
+      DeleteObjectCommand,
+      GetObjectCommand,
+      HeadBucketCommand,
+      HeadObjectCommand,
+      ListObjectsV2Command,
+      S3Client,
+    },
     { Upload },
   ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const client = new S3Client({
@@ -106,6 +113,10 @@ export async function createS3FileStore(
           ),
         prefix,
       ),
+
+    probe: async (abortSignal) => {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal });
+    },
   };
 }
 

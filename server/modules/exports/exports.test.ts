@@ -10,7 +10,11 @@ import {
   MAX_EXPORT_SITE_IDS,
 } from '#contract/exports.ts';
 import { jobs, sites, websiteTopics } from '#server/db/schema/index.ts';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_STALE_AFTER_MS } from '#server/jobs/job-runner.ts';
+import {
+  createJobRunner,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_STALE_AFTER_MS,
+} from '#server/jobs/job-runner.ts';
 import { csvRecords, readCsv } from '#tests/helpers/csv-reader.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
@@ -22,7 +26,7 @@ import {
 } from '#tests/helpers/test-app.ts';
 
 import { createSitesService } from '../sites/sites.service.ts';
-import { createSiteExportJob, EXPORT_FAILED_MESSAGE } from './site-export.job.ts';
+import { createSiteExportJob, EXPORT_FAILED_MESSAGE, SITE_EXPORT_JOB } from './site-export.job.ts';
 
 describe('site export tasks', () => {
   const app = useSignedInApp();
@@ -256,6 +260,61 @@ describe('site export tasks', () => {
     expect(done).toMatchObject({ status: 'completed', progress: 100 });
     const rows = rowsOf((await download(done)).body);
     expect(rows).toHaveLength(1 + FIXTURE.siteCount);
+  });
+
+  it('hands a stopped export back to the queue, and another process finishes it', async () => {
+    await ctx.handle.db.delete(jobs);
+    const task = await start({});
+    const exportJob = (onProgress?: () => void) =>
+      createSiteExportJob({
+        db: ctx.handle.db,
+        sites: createSitesService({ db: ctx.handle.db }),
+        now: ctx.clock.now,
+        files: ctx.files,
+        // Small pages: the logic of a 100,000-row export, page after page, on the fixture.
+        chunkSize: 10,
+        onProgress,
+      });
+    const runnerOf = (handler: ReturnType<typeof exportJob>) =>
+      createJobRunner({
+        db: ctx.handle.db,
+        now: ctx.clock.now,
+        handlers: { [SITE_EXPORT_JOB]: handler },
+        kinds: { only: [SITE_EXPORT_JOB] },
+        pollIntervalMs: 10,
+      });
+    // The first process is stopped after its first page, as a deploy stops it.
+    let stopping: Promise<void> | null = null;
+    let stopAsked = () => {};
+    const asked = new Promise<void>((resolve) => (stopAsked = resolve));
+    const first = runnerOf(
+      exportJob(() => {
+        stopping ??= first.stop();
+        stopAsked();
+      }),
+    );
+    first.start();
+    await asked;
+    await stopping;
+
+    const [handedBack] = await ctx.handle.db.select().from(jobs);
+    expect(handedBack).toMatchObject({
+      kind: SITE_EXPORT_JOB,
+      status: 'pending',
+      attempts: 0,
+      runAfter: null,
+    });
+    // Not failed: the buyer still sees it in progress, and no half file is left.
+    expect(await poll(task.id)).toMatchObject({ status: 'processing', file: null });
+    expect(await ctx.files.head(`exports/${task.id}.csv`)).toBeNull();
+
+    const second = runnerOf(exportJob());
+    expect(await second.runNext()).toBe(true);
+    const done = await poll(task.id);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    expect(rowsOf((await download(done)).body)).toHaveLength(1 + FIXTURE.siteCount);
+    const [finished] = await ctx.handle.db.select().from(jobs);
+    expect(finished).toMatchObject({ status: 'completed', attempts: 1 });
   });
 
   it("answers 403 to a buyer who may not export, and 404 for another buyer's task and file", async () => {

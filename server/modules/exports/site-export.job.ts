@@ -1,6 +1,7 @@
 // The job that writes a catalogue export: the task's query, page by page, streamed as CSV into the
 // file store (never whole in memory), advancing the task's progress after each page. The object is
-// complete before its row is inserted; a failure removes it again.
+// complete before its row is inserted; a failure removes it again. When the process stops, the
+// job stops before its next page and is handed back: another process writes the export anew.
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -91,7 +92,7 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
   const { db, sites, now, files } = options;
   const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE;
 
-  const run = async (payload: Record<string, unknown>): Promise<void> => {
+  const run = async (payload: Record<string, unknown>, signal?: AbortSignal): Promise<void> => {
     const taskId = String(payload.taskId);
     const task = await findExportTask(db, taskId);
     if (!task) throw new Error(`Export task ${taskId} not found`);
@@ -99,6 +100,9 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
     let putting: Promise<{ size: number }> | null = null;
     let recorded = false;
     const out = new PassThrough();
+    // Destroyed with the job's error when it stops early, maybe before the store reads from it:
+    // the error is the job's, not the stream's to throw.
+    out.on('error', () => {});
     try {
       await updateExportTask(db, taskId, { status: 'processing', progress: 0, updatedAt: now() });
       const query = task.query as SiteListQuery & { ids?: string[] };
@@ -116,6 +120,8 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
       };
       await write(csvHeader(SITE_COLUMNS));
       for (let offset = 0; offset < total; offset += chunkSize) {
+        // The process is stopping: the job goes back to the queue, another process starts over.
+        signal?.throwIfAborted();
         const page = ids
           ? await sites.sitesWithIds(search, ids.slice(offset, offset + chunkSize))
           : await sites.sitesAt(search, { offset, limit: chunkSize });
@@ -150,6 +156,8 @@ export function createSiteExportJob(options: SiteExportJobOptions): JobHandler {
       await putting?.catch(() => {});
       // Once recorded, the row owns the object: a row never names a missing one.
       if (!recorded) await files.delete(storagePath);
+      // Stopped, not failed: the task stays in progress for the process that takes the job over.
+      if (signal?.aborted && !recorded) throw error;
       await updateExportTask(db, taskId, {
         status: 'failed',
         errors: [EXPORT_FAILED_MESSAGE],

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
+import { createLocalFileStore } from '#server/storage/local-file-store.ts';
 import { createTestContext } from '#tests/helpers/test-app.ts';
 import { createTestPglite } from '#tests/helpers/test-databases.ts';
+
+import { READINESS_TIMEOUT_MS } from './health.service.ts';
 
 describe('GET /api/health', () => {
   it('answers ok while the database answers', async () => {
@@ -28,6 +36,147 @@ describe('GET /api/health', () => {
         message: 'Service unavailable',
         request_id: response.headers['x-request-id'],
       });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('the probes /livez and /readyz', () => {
+  const build = { version: '9.8.7', commit: 'abc1234' };
+
+  it('answers liveness and readiness with the version and commit while all is well', async () => {
+    const ctx = await createTestContext({ overrides: { build } });
+    try {
+      const live = await ctx.app.inject({ method: 'GET', url: '/livez' });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers['cache-control']).toBe('no-store');
+      expect(live.json()).toEqual({ status: 'ok', ...build });
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ok',
+        ...build,
+        checks: { database: 'ok', files: 'ok' },
+      });
+      // Not under /api: the probes are no part of the API.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('keeps liveness and names the database when it is gone', async () => {
+    const handle = await createTestPglite();
+    const ctx = await createTestContext({ handle, closeHandle: async () => {} });
+    try {
+      await handle.close();
+      expect((await ctx.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'unavailable',
+        commit: 'unknown',
+        checks: { database: 'failed', files: 'ok' },
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('answers within its time when the database hangs, naming it', async () => {
+    const ctx = await createTestContext();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every pooled connection busy in a transaction that waits: `select 1` waits for one.
+    const holders = Array.from({ length: 10 }, () =>
+      ctx.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      const took = performance.now() - started;
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ checks: { database: 'timeout', files: 'ok' } });
+      expect(took).toBeGreaterThanOrEqual(READINESS_TIMEOUT_MS - 50);
+      expect(took).toBeLessThan(READINESS_TIMEOUT_MS + 1000);
+    } finally {
+      release();
+      await Promise.all(holders);
+      await ctx.close();
+    }
+  });
+
+  it('names a file store that cannot be used', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-probe-'));
+    writeFileSync(path.join(dir, 'a-file'), 'x');
+    const files = createLocalFileStore(path.join(dir, 'a-file', 'files'));
+    const ctx = await createTestContext({ overrides: { files } });
+    try {
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'unavailable',
+        checks: { database: 'ok', files: 'failed' },
+      });
+    } finally {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts a check the app adds like its own', async () => {
+    let applied = false;
+    const migrations = {
+      name: 'migrations',
+      run: async () => {
+        if (!applied) throw new Error('The schema is older than this build needs');
+      },
+    };
+    const ctx = await createTestContext({ overrides: { readinessChecks: [migrations] } });
+    try {
+      const before = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(before.statusCode).toBe(503);
+      expect(before.json().checks).toEqual({ database: 'ok', files: 'ok', migrations: 'failed' });
+      applied = true;
+      const after = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().checks).toEqual({ database: 'ok', files: 'ok', migrations: 'ok' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('turns readiness to 503 while draining, and keeps serving everything else', async () => {
+    const ctx = await createTestContext({ overrides: { build } });
+    try {
+      ctx.app.readiness.drain();
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'draining', ...build, checks: {} });
+      expect((await ctx.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('answers liveness and readiness while the overload guard refuses the API', async () => {
+    let wait = 0;
+    const ctx = await createTestContext({
+      overrides: {
+        overload: { limits: { databaseWaitBudgetMs: 200 }, databaseWaitMs: () => wait },
+      },
+    });
+    try {
+      wait = 5000;
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      expect((await ctx.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }

@@ -4,7 +4,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { linkCheckHosts, linkChecks, linkMonitors, orderItems } from '#server/db/schema/index.ts';
+import {
+  jobs,
+  linkCheckHosts,
+  linkChecks,
+  linkMonitors,
+  orderItems,
+} from '#server/db/schema/index.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
@@ -157,6 +163,53 @@ describe('sharing the link checks', () => {
     ).toBe(8);
     // Both worked: neither waited for the other to finish everything.
     expect(checker.maxInFlight.all).toBe(2);
+  });
+
+  it('stops a pass between batches when its process stops, and another process goes on', async () => {
+    const items = await dueItems(8);
+    const mail = createMailQueue({
+      db: ctx.handle.db,
+      now: ctx.clock.now,
+      transport: { send: async () => {} },
+      payloadKey: mailPayloadKey(TEST_JWT_SECRET),
+      log: () => {},
+    });
+    const runnerOf = (owner: string) =>
+      createJobRunner({
+        db: ctx.handle.db,
+        now: ctx.clock.now,
+        kinds: { only: [LINK_MONITOR_JOB] },
+        pollIntervalMs: 10,
+        handlers: {
+          [LINK_MONITOR_JOB]: createLinkMonitorJob(
+            createLinkMonitor({
+              db: ctx.handle.db,
+              now: ctx.clock.now,
+              checker,
+              pace: monitorPace({ intervalHours: 24, demoPaceSeconds: 0 }),
+              // Batches of four links, one check at a time.
+              concurrency: 1,
+              guaranteeMonths: 12,
+              mail: mail.queue,
+              publicUrl: TEST_PUBLIC_URL,
+              owner,
+            }),
+          ),
+        },
+      });
+    checker.delayMs = 20;
+    const first = runnerOf('stopping');
+    const jobId = await first.enqueue(LINK_MONITOR_JOB, {});
+    first.start();
+    await expect.poll(() => checker.calls.length, { interval: 2, timeout: 10_000 }).toBe(1);
+    await first.stop();
+    // The batch under way was finished; the next was not claimed, and the pass is due again.
+    expect(items.map(checksOf).filter((count) => count === 1)).toHaveLength(4);
+    const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(job).toMatchObject({ status: 'pending', attempts: 0 });
+
+    expect(await runnerOf('taking-over').runNext()).toBe(true);
+    expect(items.map(checksOf)).toEqual(items.map(() => 1));
   });
 
   it('gives the links of a crashed worker back once its lease runs out', async () => {

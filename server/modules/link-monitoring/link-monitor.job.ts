@@ -8,9 +8,10 @@ import type { LinkMonitor } from './link-monitor.ts';
 
 export const LINK_MONITOR_JOB = 'link-monitor';
 
+/** A pass that stops between batches when the process stops; another process goes on. */
 export function createLinkMonitorJob(monitor: LinkMonitor) {
-  return async (): Promise<void> => {
-    await monitor.runDue();
+  return async (_payload: Record<string, unknown>, signal?: AbortSignal): Promise<void> => {
+    await monitor.runDue(signal);
   };
 }
 

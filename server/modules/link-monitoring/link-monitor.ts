@@ -75,8 +75,8 @@ export interface LinkMonitor {
   /** The worker's name in leases. */
   readonly owner: string;
   /** One pass: picks up live items not monitored yet, then checks every due link; answers how
-   * many checks were stored. */
-  runDue(): Promise<number>;
+   * many checks were stored. An aborted `signal` ends it before its next batch, with its reason. */
+  runDue(signal?: AbortSignal): Promise<number>;
   /** Checks one item at once (a buyer's "check now"); 429 while it or its host is being checked. */
   checkNow(itemId: string, requestedBy: string): Promise<CheckRow>;
   /** Starts monitoring live items that have no monitor row yet (checked within the hour). */
@@ -127,7 +127,7 @@ export function createLinkMonitor(options: LinkMonitorOptions): LinkMonitor {
   const deps = monitorDeps(options);
   return {
     owner: deps.owner,
-    runDue: () => runDue(deps),
+    runDue: (signal) => runDue(deps, signal),
     checkNow: (itemId, requestedBy) => checkNow(deps, itemId, requestedBy),
     startMonitoring: (itemIds) =>
       deps.db.transaction((tx) => startMonitoring(deps, tx, itemIds, deps.now())),
@@ -243,8 +243,11 @@ export async function adoptLiveItems(deps: MonitorDeps): Promise<number> {
   return items.length;
 }
 
-/** One pass: picks up live items not monitored yet, then checks every due link. */
-export async function runDue(deps: MonitorDeps): Promise<number> {
+/**
+ * One pass: picks up live items not monitored yet, then checks every due link. Stops before a
+ * batch once `signal` is aborted (the process stops): the items it has not claimed stay due.
+ */
+export async function runDue(deps: MonitorDeps, signal?: AbortSignal): Promise<number> {
   const { db, now, concurrency, owner, log } = deps;
   const started = performance.now();
   try {
@@ -254,6 +257,7 @@ export async function runDue(deps: MonitorDeps): Promise<number> {
   }
   let stored = 0;
   while (performance.now() - started < RUN_BUDGET_MS) {
+    signal?.throwIfAborted();
     const at = now();
     const claimed = await claimDueMonitors(db, {
       at,
