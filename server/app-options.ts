@@ -6,6 +6,7 @@ import type { VatSeller } from '#contract/vat.ts';
 
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import type { PoolCounts } from './db/pool-load.ts';
 import type { Env } from './env.ts';
 import type { TrustProxy } from './http/trust-proxy.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -87,4 +88,11 @@ export interface AppOptions {
   };
   /** Checks live links; the tests give a scripted one. */
   linkChecker?: LinkChecker;
+  /**
+   * Also collect the process's own metrics (event-loop delay, heap: prom-client's defaults) in
+   * the app's registry; the server process turns it on (decision 201).
+   */
+  processMetrics?: boolean;
+  /** The database pool's counts for the metrics (`DatabaseHandle.poolCounts`) and its driver. */
+  databasePool?: { driver: string; counts: () => PoolCounts };
 }

@@ -107,7 +107,11 @@ export function createAccountSettingsService(deps: {
     const attempt = { account: user.email, address };
     const admission = await throttle.admit(attempt);
     if (admission.retryAfter !== null) {
-      throw tooManyRequests(admission.retryAfter, TOO_MANY_WRONG_PASSWORDS_MESSAGE);
+      throw tooManyRequests(
+        admission.retryAfter,
+        TOO_MANY_WRONG_PASSWORDS_MESSAGE,
+        'password_check',
+      );
     }
     if (!(await verifyPassword(user.passwordHash, password))) return false;
     await admission.passed();
