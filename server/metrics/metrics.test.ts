@@ -173,41 +173,45 @@ describe('metrics on their own port', () => {
 });
 
 describe('metrics of several apps in one process', () => {
+  const contexts: TestContext[] = [];
+  beforeAll(async () => {
+    contexts.push(
+      await createTestContext({ overrides: { processMetrics: true } }),
+      await createTestContext({ overrides: { processMetrics: true } }),
+      await createTestContext({
+        overrides: {
+          overload: { databaseWaitMs: () => 5000, limits: { databaseWaitBudgetMs: 10 } },
+        },
+      }),
+    );
+  });
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close();
+  });
+
   it('keeps each app’s counts in a registry of its own', async () => {
-    const first = await createTestContext({ overrides: { processMetrics: true } });
-    const second = await createTestContext({ overrides: { processMetrics: true } });
-    try {
-      await first.app.inject({ method: 'GET', url: '/api/health' });
-      await first.app.inject({ method: 'GET', url: '/api/health' });
-      await second.app.inject({ method: 'GET', url: '/api/health' });
-      const health = { route: '/api/health', status_class: '2xx' };
-      const count = async (ctx: TestContext) =>
-        sampleOf(await ctx.app.metrics.registry.metrics(), 'portal_http_requests_total', health);
-      expect(await count(first)).toBe(2);
-      expect(await count(second)).toBe(1);
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    const [first, second] = contexts as [TestContext, TestContext];
+    await first.app.inject({ method: 'GET', url: '/api/health' });
+    await first.app.inject({ method: 'GET', url: '/api/health' });
+    await second.app.inject({ method: 'GET', url: '/api/health' });
+    const health = { route: '/api/health', status_class: '2xx' };
+    const count = async (ctx: TestContext) =>
+      sampleOf(await ctx.app.metrics.registry.metrics(), 'portal_http_requests_total', health);
+    expect(await count(first)).toBe(2);
+    expect(await count(second)).toBe(1);
   });
 
   it('counts overload refusals by the signal that refused them', async () => {
-    const ctx = await createTestContext({
-      overrides: { overload: { databaseWaitMs: () => 5000, limits: { databaseWaitBudgetMs: 10 } } },
-    });
-    try {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(503);
-      const text = await ctx.app.metrics.registry.metrics();
-      expect(
-        sampleOf(text, 'portal_http_refusals_total', { limit: 'database_wait', status: '503' }),
-      ).toBe(1);
-      expect(
-        sampleOf(text, 'portal_http_requests_total', { route: '/api/health', status_class: '5xx' }),
-      ).toBe(1);
-    } finally {
-      await ctx.close();
-    }
+    const overloaded = contexts[2]!;
+    const response = await overloaded.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    const text = await overloaded.app.metrics.registry.metrics();
+    expect(
+      sampleOf(text, 'portal_http_refusals_total', { limit: 'database_wait', status: '503' }),
+    ).toBe(1);
+    expect(
+      sampleOf(text, 'portal_http_requests_total', { route: '/api/health', status_class: '5xx' }),
+    ).toBe(1);
   });
 });
 
