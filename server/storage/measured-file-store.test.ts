@@ -28,7 +28,8 @@ describe('the measured file store', () => {
       (await metrics.registry.getSingleMetric(name)?.get())?.values ?? [];
     const counts = Object.fromEntries(
       (await valuesOf('portal_file_store_duration_seconds'))
-        .filter((sample) => sample.metricName?.endsWith('_count'))
+        // A histogram's samples name their series: `…_bucket`, `…_sum`, `…_count`.
+        .filter((sample) => (sample as { metricName?: string }).metricName?.endsWith('_count'))
         .map((sample) => [sample.labels.operation, sample.value]),
     );
     expect(counts).toEqual({ put: 2, head: 1, list: 1 });
