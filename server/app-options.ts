@@ -7,6 +7,7 @@ import type { VatSeller } from '#contract/vat.ts';
 import type { BuildInfo } from './build-info.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import type { PoolCounts } from './db/pool-load.ts';
 import type { Env } from './env.ts';
 import type { TrustProxy } from './http/trust-proxy.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -93,4 +94,11 @@ export interface AppOptions {
   build?: BuildInfo;
   /** Checks of readiness besides the database and the file store (decision 199). */
   readinessChecks?: readonly ReadinessCheck[];
+  /**
+   * Also collect the process's own metrics (event-loop delay, heap: prom-client's defaults) in
+   * the app's registry; the server process turns it on (decision 201).
+   */
+  processMetrics?: boolean;
+  /** The database pool's counts for the metrics (`DatabaseHandle.poolCounts`) and its driver. */
+  databasePool?: { driver: string; counts: () => PoolCounts };
 }

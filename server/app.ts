@@ -12,9 +12,12 @@ import { composeServices, registerModules, type ServerModule } from './compositi
 import { registerIdempotency } from './http/idempotency.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { readQueueDepths } from './jobs/queue-depth.ts';
 import { createScheduler, type Scheduler } from './jobs/schedules.ts';
 import { createMailQueue, MAIL_JOB } from './mail/mail-queue.ts';
 import { mailPayloadKey } from './mail/mail-secrets.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerRequestMetrics } from './metrics/request-metrics.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { avatarsModule } from './modules/avatars/avatars.module.ts';
@@ -44,6 +47,7 @@ import { requireRole } from './plugins/auth.ts';
 import { registerPlugins } from './plugins/index.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { measureFileStore } from './storage/measured-file-store.ts';
 
 export type { AppOptions } from './app-options.ts';
 
@@ -89,6 +93,8 @@ declare module 'fastify' {
      * start() once the app listens; stop() waits for the running jobs.
      */
     background: { start(): void; stop(): Promise<void> };
+    /** The app's metrics and their registry, served on METRICS_PORT (decision 201). */
+    metrics: Metrics;
   }
 }
 
@@ -97,11 +103,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const metrics = createMetrics({ processMetrics: options.processMetrics, log });
+  app.decorate('metrics', metrics);
+  registerRequestMetrics(app, metrics);
   await registerPlugins(app, options);
   const { db } = options;
   const now = options.now ?? systemClock;
   registerIdempotency(app, { db, now });
-  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
   const mail = createMailQueue({
     db,
     now,
@@ -109,10 +118,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     payloadKey: mailPayloadKey(options.jwtSecret),
     log,
     pollIntervalMs: options.jobPollIntervalMs,
+    metrics,
   });
   const roles = options.workers ?? 'all';
   const { services, workers, sharedKinds, schedules, works } = composeServices(
-    { db, now, options, logger: app.log, log, mail: mail.queue, files: options.files },
+    {
+      db,
+      now,
+      options,
+      logger: app.log,
+      log,
+      mail: mail.queue,
+      files: measureFileStore(options.files, metrics),
+      metrics,
+    },
     SERVER_MODULES,
     { pollIntervalMs: options.jobPollIntervalMs, roles },
   );
@@ -124,6 +143,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         [name, runner, [kind]] as [keyof FastifyInstance, JobRunner, string[]],
     ),
   ];
+  metrics.readQueue(
+    () => readQueueDepths(db, now),
+    runners.flatMap(([, , kinds]) => kinds),
+  );
+  if (options.databasePool)
+    metrics.readPool(options.databasePool.driver, options.databasePool.counts);
   const scheduler = createScheduler({
     db,
     now,

@@ -10,6 +10,7 @@ import {
   type SharedServices,
 } from './composition.ts';
 import { dailyAtUtc, every } from './jobs/schedules.ts';
+import { createMetrics } from './metrics/metrics.ts';
 
 const shared = {
   db: {},
@@ -18,6 +19,7 @@ const shared = {
   logger: {},
   log: () => {},
   mail: {},
+  metrics: createMetrics(),
 } as unknown as SharedServices;
 
 /** A stand-in service value; the composer never looks inside one. */

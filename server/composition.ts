@@ -16,6 +16,7 @@ import type { Database } from './db/database.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs/job-runner.ts';
 import type { Schedule, ScheduleRule } from './jobs/schedules.ts';
 import { MAIL_JOB, type MailQueue } from './mail/mail-queue.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /** The shared parts createApp gives every module. */
@@ -30,6 +31,8 @@ export interface SharedServices {
   mail: MailQueue;
   /** Where stored files' bytes live (server/storage, decision 194). */
   files: FileStore;
+  /** What the metrics count and time (server/metrics, decision 201). */
+  metrics: Metrics;
 }
 
 export interface Services extends SharedServices {
@@ -182,12 +185,13 @@ export function composeServices(
   offer(
     'jobs',
     {
-      needs: ['db', 'now', 'log', ...sharedJobs.flatMap(([, job]) => job.handler.needs)],
+      needs: ['db', 'now', 'log', 'metrics', ...sharedJobs.flatMap(([, job]) => job.handler.needs)],
       create: (deps) =>
         createJobRunner({
           db: deps.db,
           now: deps.now,
           log: deps.log,
+          onFailure: deps.metrics.jobFailed,
           pollIntervalMs,
           handlers: Object.fromEntries(
             sharedJobs.map(([kind, job]) => [kind, job.handler.create(pick(deps, job.handler))]),
@@ -229,6 +233,7 @@ export function composeServices(
       db: shared.db,
       now: shared.now,
       log: shared.log,
+      onFailure: shared.metrics.jobFailed,
       pollIntervalMs,
       handlers: { [kind]: job.handler.create(depsFor(job.handler, kind)) },
       kinds: { only: [kind] },

@@ -10,6 +10,7 @@ describe('loadEnv', () => {
       nodeEnv: 'development',
       port: 8080,
       host: '0.0.0.0',
+      metricsPort: 0,
       dataDir: './data',
       fileStore: { kind: 'local' },
       databaseUrl: undefined,

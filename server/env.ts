@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z
@@ -123,6 +124,12 @@ const EnvSchema = z.object({
     .default('all'),
 });
 
+/**
+ * METRICS_PORT in production unless set: the port commonly given to Prometheus exporters of
+ * applications, so that a scrape configuration finds every process on the same port.
+ */
+export const PRODUCTION_METRICS_PORT = 9464;
+
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
 const DRAIN_SECONDS_IN_PRODUCTION = 10;
 /** A demo's link checks come seconds apart, so that a breakage shows within a minute. */
@@ -175,6 +182,12 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
       'FILE_STORE must be s3 when S3_BUCKET or S3_ENDPOINT is set: otherwise files would be stored on this machine only.',
     );
   }
+  const metricsPort = env.METRICS_PORT ?? (isProduction ? PRODUCTION_METRICS_PORT : 0);
+  if (metricsPort !== 0 && metricsPort === env.PORT) {
+    refuse(
+      'METRICS_PORT must differ from PORT: the metrics are served on a port of their own, which the load balancer does not forward.',
+    );
+  }
   const workers = workerRoles(env.WORKERS);
   if (workers === null) {
     refuse('WORKERS is all, none or a list of kinds of job, not a mix of them.');
@@ -184,6 +197,11 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    /**
+     * METRICS_PORT: where GET /metrics answers, on HOST (decision 201); 0 is off. Off by default,
+     * PRODUCTION_METRICS_PORT in production.
+     */
+    metricsPort,
     dataDir: env.DATA_DIR,
     /**
      * Where stored files live (decision 194): `local` under DATA_DIR/files (one process), or `s3`

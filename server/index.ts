@@ -12,10 +12,11 @@ import { prepareDatabase } from './db/prepare.ts';
 import { drainThenStopOnSignals } from './drain.ts';
 import { type Env, loadEnv } from './env.ts';
 import { createReadableLogStream } from './http/readable-log.ts';
-import { serializeRequest } from './http/request-log.ts';
+import { logBindings, serializeRequest } from './http/request-log.ts';
 import { describeTrustProxy } from './http/trust-proxy.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
+import { serveMetrics } from './metrics/metrics-server.ts';
 import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
 import { describeFileStore, openFileStore } from './storage/open-file-store.ts';
 
@@ -53,6 +54,7 @@ async function start(env: Env): Promise<void> {
       refreshTokenIdleDays: env.refreshTokenIdleDays,
       logger: {
         level: env.logLevel,
+        base: logBindings(buildInfo(env.appCommit)),
         serializers: { req: serializeRequest },
         ...(env.logFormat === 'pretty' ? { stream: createReadableLogStream() } : {}),
       },
@@ -69,6 +71,8 @@ async function start(env: Env): Promise<void> {
         databaseWaitMs: handle.expectedWaitMs,
         limits: { databaseWaitBudgetMs: env.databaseWaitBudgetMs },
       },
+      processMetrics: env.metricsPort !== 0,
+      databasePool: handle.poolCounts && { driver: handle.driver, counts: handle.poolCounts },
       linkMonitoring: {
         ...env.linkMonitoring,
         // The demo's article pages are served by this process (decision 145).
@@ -94,6 +98,7 @@ async function start(env: Env): Promise<void> {
       documents: { files, seller: env.documentSeller },
     });
     const connections = trackConnections(app.server);
+    await startMetricsServer(app, env);
     await app.listen({ port: env.port, host: env.host });
     // Background jobs (exports, monthly bills), queued mail and link checks, each with its own
     // worker, and the schedules of recurring kinds, for the kinds WORKERS names (all by default);
@@ -106,6 +111,18 @@ async function start(env: Env): Promise<void> {
     await handle.close();
     throw error;
   }
+}
+
+/** GET /metrics on METRICS_PORT, bound like the app (decision 201); closed with the app. */
+async function startMetricsServer(app: FastifyInstance, env: Env): Promise<void> {
+  if (env.metricsPort === 0) return;
+  const metrics = await serveMetrics(app.metrics.registry, {
+    host: env.host,
+    port: env.metricsPort,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  app.addHook('onClose', () => metrics.close());
+  app.log.info(`Metrics: GET /metrics on port ${metrics.port}`);
 }
 
 function stopOnSignals(

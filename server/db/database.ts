@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
+import type { PoolCounts } from './pool-load.ts';
 import type * as schema from './schema/index.ts';
 
 /** The Drizzle database, whichever driver (PGlite or node-postgres) is underneath. */
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
    * pool; `server/db/pool-load.ts`, decision 171).
    */
   expectedWaitMs?(): number;
+  /** The pool's connections now (drivers with a pool), for the metrics. */
+  poolCounts?(): PoolCounts;
   close(): Promise<void>;
 }
 

@@ -102,6 +102,7 @@ export async function openPgliteWorkerDatabase(
     withExclusiveLock: (work) => work(),
     waiting: load.waiting,
     expectedWaitMs: load.expectedWaitMs,
+    poolCounts: load.counts,
     close: async () => {
       if (closing) return;
       closing = true;

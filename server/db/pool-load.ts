@@ -26,6 +26,13 @@ export function expectedWaitMs(load: {
   return (load.waiting * load.meanHoldMs) / load.poolSize;
 }
 
+/** The pool's connections now: all it holds, the idle ones, and the queries waiting for one. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface PoolLoad {
   /** Queries waiting for a connection now. */
   waiting(): number;
@@ -33,6 +40,8 @@ export interface PoolLoad {
   meanHoldMs(): number | null;
   /** `expectedWaitMs` of the pool now. */
   expectedWaitMs(): number;
+  /** The pool's counts now, for the metrics. */
+  counts(): PoolCounts;
 }
 
 /** Measures the hold times of `pool`, a pool of at most `size` connections. */
@@ -55,5 +64,6 @@ export function measurePoolLoad(
     meanHoldMs: () => mean,
     expectedWaitMs: () =>
       expectedWaitMs({ waiting: pool.waitingCount, meanHoldMs: mean, poolSize: size }),
+    counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

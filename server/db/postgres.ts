@@ -41,6 +41,7 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseHandle>
     withExclusiveLock,
     waiting: load.waiting,
     expectedWaitMs: load.expectedWaitMs,
+    poolCounts: load.counts,
     close: () => pool.end(),
   };
 }

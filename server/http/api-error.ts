@@ -5,7 +5,12 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly options: { violations?: Violation[]; headers?: Record<string, string> } = {},
+    readonly options: {
+      violations?: Violation[];
+      headers?: Record<string, string>;
+      /** The limit that refused the request (a 429, the overload guard's 503), for the metrics. */
+      limit?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,11 +40,14 @@ export function tryAgainIn(seconds: number): string {
   return `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
 }
 
+/** A 429 with Retry-After; `limit` names the limit in the metrics (`sign_in`, `mail_requests`…). */
 export function tooManyRequests(
   retryAfterSeconds: number,
   message = `Too many failed login attempts. ${tryAgainIn(retryAfterSeconds)}`,
+  limit = 'sign_in',
 ): ApiError {
   return new ApiError(429, message, {
     headers: { 'retry-after': String(retryAfterSeconds) },
+    limit,
   });
 }

@@ -1,4 +1,9 @@
+import os from 'node:os';
+
 import type { FastifyRequest } from 'fastify';
+
+import type { BuildInfo } from '../build-info.ts';
+import { routeOf } from '../metrics/request-metrics.ts';
 
 /** Query parameters whose value is a credential, whatever the request does with them. */
 const SECRET_PARAMETER = /token|jwt|bearer|authorization|password|secret/i;
@@ -35,12 +40,26 @@ export function redactTokens(url: string): string {
     .join('&')}`;
 }
 
-/** How a request appears in the request log. */
+/** How a request appears in the request log: its route's template too (`/api/v1/orders/:id`). */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
+    route: routeOf(request),
     url: redactTokens(request.url),
     host: request.host,
     remoteAddress: request.ip,
+  };
+}
+
+/**
+ * What every log line of the process carries (pino's `base`): pino's own process id and host, and
+ * the version and commit of the build (server/build-info.ts), so that a line names its build.
+ */
+export function logBindings(build: BuildInfo): Record<string, string | number> {
+  return {
+    pid: process.pid,
+    hostname: os.hostname(),
+    version: build.version,
+    commit: build.commit,
   };
 }

@@ -88,6 +88,8 @@ export interface JobRunnerOptions {
   /** Failed jobs of this runner's kinds older than this are deleted; 30 days by default. */
   pruneFailedAfterMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Told of each failed run (`error`) and each job found without its worker (`lost_worker`). */
+  onFailure?: (kind: string, reason: 'error' | 'lost_worker') => void;
 }
 
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -106,6 +108,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const log = options.log ?? (() => {});
+  const onFailure = options.onFailure ?? (() => {});
   const { retryDelayMs, kinds } = options;
   const pruneCompletedAfterMs = options.pruneCompletedAfterMs ?? DEFAULT_PRUNE_COMPLETED_AFTER_MS;
   const pruneFailedAfterMs = options.pruneFailedAfterMs ?? DEFAULT_PRUNE_FAILED_AFTER_MS;
@@ -148,6 +151,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     );
     for (const job of recovered) {
       log(`Job ${job.id} (${job.kind}) lost its worker after attempt ${job.attempts}`);
+      onFailure(job.kind, 'lost_worker');
       if (job.status !== 'failed') continue;
       await abandon(job, ABANDONED_MESSAGE);
     }
@@ -248,6 +252,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return true;
       }
       log(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}`, error);
+      onFailure(job.kind, 'error');
       const finished = await finish(job, error);
       if (finished && retryDelayMs && job.attempts >= maxAttempts) {
         log(`Job ${job.id} (${job.kind}) was given up after ${job.attempts} attempts`);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/job-runner.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { type MailPayloadKey, openMailText, sealMailText } from './mail-secrets.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
@@ -46,14 +47,21 @@ export function createMailJob(
   transport: Mailer,
   key: MailPayloadKey,
   log: (message: string, error?: unknown) => void,
+  metrics?: Pick<Metrics, 'mailFailed'>,
 ): JobHandler {
   const send = async (payload: Record<string, unknown>) => {
     const mail = MailPayloadSchema.parse(payload);
     const text = 'sealed_text' in mail ? openMailText(key, mail.sealed_text, mail.to) : mail.text;
-    await transport.send({ to: mail.to, subject: mail.subject, text });
+    try {
+      await transport.send({ to: mail.to, subject: mail.subject, text });
+    } catch (error) {
+      metrics?.mailFailed('send_failed');
+      throw error;
+    }
   };
   return Object.assign(send, {
     abandon: async (payload: Record<string, unknown>, error: string) => {
+      metrics?.mailFailed('given_up');
       // The text is left out of the log: it may hold a sign-in link.
       const { to, subject } = MailHeadingSchema.parse(payload);
       log(
@@ -72,11 +80,19 @@ export function createMailQueue(options: {
   payloadKey: MailPayloadKey;
   log: (message: string, error?: unknown) => void;
   pollIntervalMs?: number;
+  metrics?: Pick<Metrics, 'mailFailed' | 'jobFailed'>;
 }): { queue: MailQueue; worker: JobRunner } {
   const worker = createJobRunner({
     db: options.db,
     now: options.now,
-    handlers: { [MAIL_JOB]: createMailJob(options.transport, options.payloadKey, options.log) },
+    handlers: {
+      [MAIL_JOB]: createMailJob(
+        options.transport,
+        options.payloadKey,
+        options.log,
+        options.metrics,
+      ),
+    },
     kinds: { only: [MAIL_JOB] },
     secretPayloadKeys: MAIL_SECRET_KEYS,
     pruneCompletedAfterMs: MAIL_KEPT_DAYS * 24 * 60 * 60 * 1000,
@@ -84,6 +100,7 @@ export function createMailQueue(options: {
     retryDelayMs: mailRetryDelayMs,
     pollIntervalMs: options.pollIntervalMs,
     log: options.log,
+    onFailure: options.metrics?.jobFailed,
   });
   return {
     queue: {

@@ -7,6 +7,7 @@ import type { ErrorBody } from '#contract/errors.ts';
 
 import { ApiError, INTERNAL_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '../http/api-error.ts';
 import { RequestValidationError } from '../http/validation.ts';
+import { noteRefusal } from '../metrics/request-metrics.ts';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | RequestValidationError, request, reply) => {
@@ -15,6 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ApiError) {
       if (error.statusCode === 429) logRateLimited(request);
+      if (error.options.limit) noteRefusal(request, error.options.limit);
       reply.headers(error.options.headers ?? {});
       return sendError(reply, error.statusCode, {
         message: error.message,
@@ -32,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * Every refusal for too many requests is a security event: one warning with the caller's user id
- * (when signed in) and address, never a token or the body.
+ * (when signed in) and address, never a token or the body; the request's log names its route.
  */
 function logRateLimited(request: FastifyRequest): void {
   request.log.warn(
@@ -40,7 +42,6 @@ function logRateLimited(request: FastifyRequest): void {
       event: 'rate_limited',
       user_id: request.principal?.userId ?? null,
       address: request.ip,
-      route: request.routeOptions.url ?? null,
     },
     'Security event',
   );

@@ -35,6 +35,12 @@ const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/'
 /** A request is refused when its expected wait is over the budget; a wait just at it is served. */
 export const isOverBudget = (expectedWaitMs: number, budgetMs: number) => expectedWaitMs > budgetMs;
 
+/** The overload guard's signals as the metrics name them (portal_http_refusals_total's `limit`). */
+const LIMIT_NAMES: Record<string, string> = {
+  eventLoopDelay: 'event_loop_delay',
+  databaseWaitMs: 'database_wait',
+};
+
 export const OVERLOADED_MESSAGE = 'The server is busy. Try again in a few seconds.';
 
 export interface OverloadOptions {
@@ -55,6 +61,7 @@ export async function registerOverloadGuard(
     request.log.warn({ signal, value }, 'Overloaded, request refused');
     return new ApiError(503, OVERLOADED_MESSAGE, {
       headers: { 'retry-after': String(limits.retryAfterSeconds) },
+      limit: LIMIT_NAMES[signal] ?? signal,
     });
   };
   await app.register(underPressure, {

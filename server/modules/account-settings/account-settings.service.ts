@@ -116,6 +116,7 @@ export function createAccountSettingsService(deps: {
       throw tooManyRequests(
         admission.retryAfter,
         `${TOO_MANY_WRONG_PASSWORDS_MESSAGE} ${tryAgainIn(admission.retryAfter)}`,
+        'password_check',
       );
     }
     if (!(await verifyPassword(user.passwordHash, password))) return false;

@@ -1,5 +1,6 @@
 // Exports of the catalogue and their job: what the module offers, handles and serves.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
+import { timeJob } from '#server/metrics/metrics.ts';
 
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService, type ExportsService } from './exports.service.ts';
@@ -20,8 +21,10 @@ export const exportsModule: ServerModule = {
   },
   jobs: {
     [SITE_EXPORT_JOB]: {
-      handler: provide(['db', 'sites', 'now', 'files'], ({ db, sites, now, files }) =>
-        createSiteExportJob({ db, sites, now, files }),
+      handler: provide(
+        ['db', 'sites', 'now', 'files', 'metrics'],
+        ({ db, sites, now, files, metrics }) =>
+          timeJob(createSiteExportJob({ db, sites, now, files }), metrics.exported),
       ),
     },
   },

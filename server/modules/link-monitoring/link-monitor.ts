@@ -348,9 +348,7 @@ export async function checkNow(
     throw new ApiError(
       429,
       'This link is being checked right now; its result appears in a moment.',
-      {
-        headers: { 'retry-after': '10' },
-      },
+      { headers: { 'retry-after': '10' }, limit: 'link_check_busy' },
     );
   }
   try {
@@ -385,7 +383,7 @@ async function checkOnHostNow(
       throw new ApiError(
         429,
         `Another link on ${hostname} is being checked; try again in a few seconds.`,
-        { headers: { 'retry-after': '10' } },
+        { headers: { 'retry-after': '10' }, limit: 'link_check_host_busy' },
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

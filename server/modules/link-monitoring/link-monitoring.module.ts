@@ -3,8 +3,10 @@
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV, type Env } from '#server/env.ts';
 import type { JobHandler, JobRunner } from '#server/jobs/job-runner.ts';
+import type { Metrics } from '#server/metrics/metrics.ts';
 
 import { demoLinkRoutes, withDemoBreakages } from './demo-pages.ts';
+import type { LinkChecker } from './link-check-types.ts';
 import { linkMonitoringRoutes } from './link-monitoring.routes.ts';
 import {
   createDemoLinks,
@@ -40,6 +42,15 @@ declare module 'fastify' {
   }
 }
 
+/** The checker, each check's outcome counted for the metrics. */
+const countOutcomes = (checker: LinkChecker, metrics: Metrics): LinkChecker => ({
+  check: async (input) => {
+    const result = await checker.check(input);
+    metrics.linkChecked(result.outcome);
+    return result;
+  },
+});
+
 const paceOf = (
   linkSettings: Env['linkMonitoring'],
   options: { linkMonitoring?: { demoPaceSeconds?: number } },
@@ -57,8 +68,8 @@ export const linkMonitoringModule: ServerModule = {
       ...options.linkMonitoring,
     })),
     linkMonitor: provide(
-      ['db', 'now', 'mail', 'log', 'options', 'linkSettings'],
-      ({ db, now, mail, log, options, linkSettings }) => {
+      ['db', 'now', 'mail', 'log', 'options', 'linkSettings', 'metrics'],
+      ({ db, now, mail, log, options, linkSettings, metrics }) => {
         const selfAddress = options.linkMonitoring?.selfAddress;
         const checker =
           options.linkChecker ??
@@ -71,7 +82,7 @@ export const linkMonitoringModule: ServerModule = {
         return createLinkMonitor({
           db,
           now,
-          checker,
+          checker: countOutcomes(checker, metrics),
           pace: paceOf(linkSettings, options),
           concurrency: linkSettings.concurrency,
           guaranteeMonths: linkSettings.guaranteeMonths,

@@ -228,6 +228,7 @@ export async function checkNow(
     throw tooManyRequests(
       60 * 60,
       `You asked for ${CHECK_NOW_PER_HOUR} checks in the last hour; scheduled checks go on meanwhile. Try again later.`,
+      'link_check_now_per_hour',
     );
   }
   const since = new Date(at.getTime() - CHECK_NOW_INTERVAL_SECONDS * 1000);
@@ -237,6 +238,7 @@ export async function checkNow(
     throw tooManyRequests(
       seconds,
       `This link was checked at your request less than a minute ago; try again in ${seconds} s.`,
+      'link_check_now_interval',
     );
   }
   return toLinkCheck(await monitor.checkNow(itemId, userId));

@@ -120,6 +120,17 @@ describe('the link monitoring API', () => {
     return (ErrorBodySchema.parse(response.json()).violations ?? []).map((v) => v.path);
   };
 
+  it('counts every check by its outcome for the metrics', async () => {
+    const counted = await ctx.app.metrics.registry
+      .getSingleMetric('portal_link_checks_total')
+      ?.get();
+    const byOutcome = Object.fromEntries(
+      (counted?.values ?? []).map(({ labels, value }) => [labels.outcome, value]),
+    );
+    // The first pass checks five links; the two later ones only `broken` again.
+    expect(byOutcome).toEqual({ ok: 3, wrong_anchor: 1, link_missing: 3 });
+  });
+
   describe('GET /link-monitoring', () => {
     it('lists the buyer’s live links with their health and a summary', async () => {
       const page = await list();

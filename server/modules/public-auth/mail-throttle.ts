@@ -72,6 +72,7 @@ export function createMailThrottle(
         throw tooManyRequests(
           Math.max(1, Math.ceil(admission.waitMs / 1000)),
           TOO_MANY_MAIL_REQUESTS_MESSAGE,
+          'mail_requests',
         );
       }
     },

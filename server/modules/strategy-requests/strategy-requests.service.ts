@@ -85,6 +85,7 @@ export function createStrategyRequestsService({
         throw tooManyRequests(
           Math.max(1, Math.ceil(waitMs / 1000)),
           TOO_MANY_STRATEGY_REQUESTS_MESSAGE,
+          'strategy_requests',
         );
       }
       const row = await insertStrategyRequest(tx, {
