@@ -22,6 +22,7 @@ export function measureFileStore(store: FileStore, metrics: Pick<Metrics, 'fileS
     get: (key) => timed('get', () => store.get(key)),
     head: (key) => timed('head', () => store.head(key)),
     delete: (key) => timed('delete', () => store.delete(key)),
+    probe: (signal) => timed('probe', () => store.probe(signal)),
     list: async function* (prefix) {
       const start = performance.now();
       let failed = false;
