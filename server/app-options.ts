@@ -3,6 +3,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 import type { VatSeller } from '#contract/vat.ts';
+import type { Secrets } from '#server/signing-keys.ts';
 
 import type { BuildInfo } from './build-info.ts';
 import type { Clock } from './clock.ts';
@@ -24,8 +25,8 @@ export type WorkerRoles = 'all' | 'none' | readonly string[];
 
 export interface AppOptions {
   db: Database;
-  /** Key of the HS256 access tokens. */
-  jwtSecret: string;
+  /** The signing secrets, the one that signs first (server/signing-keys.ts derives the keys). */
+  jwtSecret: Secrets;
   /** The transport the mail worker sends queued mail with. */
   mailer: Mailer;
   /** Origin of the web app, used in the links of mails. */

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import { PRODUCTION_ENV } from '#tests/helpers/production-env.ts';
+
 import { EnvError, loadEnv } from './env.ts';
 
 const SECRET = 'x'.repeat(40);
+/** What production needs to start (decision 198). */
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('loadEnv', () => {
   it('applies the defaults of a demo start', () => {
@@ -14,12 +18,15 @@ describe('loadEnv', () => {
       dataDir: './data',
       fileStore: { kind: 'local' },
       databaseUrl: undefined,
-      jwtSecret: undefined,
+      databasePool: { size: 10, statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 },
+      singleMachine: false,
+      jwtSecrets: undefined,
       accessTokenTtlSeconds: 900,
       refreshTokenIdleDays: 7,
       demoData: true,
       apiDocs: true,
       seedSites: 100_000,
+      mailTransport: 'file',
       smtpUrl: undefined,
       mailFrom: 'Buyer portal <no-reply@localhost>',
       salesEmail: 'sales@localhost',
@@ -82,7 +89,7 @@ describe('loadEnv', () => {
       host: '0.0.0.0',
       dataDir: '/var/lib/portal',
       databaseUrl: 'postgres://portal:pw@db:5432/portal',
-      jwtSecret: SECRET,
+      jwtSecrets: [SECRET],
       accessTokenTtlSeconds: 600,
       refreshTokenIdleDays: 3,
       demoData: false,
@@ -162,28 +169,28 @@ describe('loadEnv', () => {
   });
 
   it('logs JSON in production and readable lines elsewhere, unless told otherwise', () => {
-    expect(loadEnv({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadEnv({ ...PRODUCTION }).logFormat).toBe('json');
     expect(loadEnv({}).logFormat).toBe('pretty');
     expect(loadEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
   it('serves the API documents outside production, and in production only when asked', () => {
-    expect(loadEnv({ NODE_ENV: 'production' }).apiDocs).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadEnv({ ...PRODUCTION }).apiDocs).toBe(false);
+    expect(loadEnv({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadEnv({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('turns demo data off in production and refuses to turn it on there', () => {
-    expect(loadEnv({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_DATA: 'true' })).toThrow(EnvError);
+    expect(loadEnv({ ...PRODUCTION }).demoData).toBe(false);
+    expect(() => loadEnv({ ...PRODUCTION, DEMO_DATA: 'true' })).toThrow(EnvError);
   });
 
   it('runs the demo publisher only in a demo installation, and never in production', () => {
     expect(loadEnv({ DEMO_ADVANCE_SECONDS: '5' }).demoAdvanceSeconds).toBe(5);
     expect(loadEnv({ DEMO_ADVANCE_SECONDS: '0' }).demoAdvanceSeconds).toBe(0);
     expect(loadEnv({ DEMO_DATA: 'false' }).demoAdvanceSeconds).toBe(0);
-    expect(loadEnv({ NODE_ENV: 'production' }).demoAdvanceSeconds).toBe(0);
-    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_ADVANCE_SECONDS: '60' })).toThrow(
+    expect(loadEnv({ ...PRODUCTION }).demoAdvanceSeconds).toBe(0);
+    expect(() => loadEnv({ ...PRODUCTION, DEMO_ADVANCE_SECONDS: '60' })).toThrow(
       /DEMO_ADVANCE_SECONDS cannot be set when NODE_ENV=production/,
     );
     expect(() => loadEnv({ DEMO_ADVANCE_SECONDS: '-1' })).toThrow(/DEMO_ADVANCE_SECONDS/);
@@ -197,14 +204,14 @@ describe('loadEnv', () => {
 
   it('drains ten seconds before a shutdown in production, none elsewhere, unless told', () => {
     expect(loadEnv({}).drainSeconds).toBe(0);
-    expect(loadEnv({ NODE_ENV: 'production' }).drainSeconds).toBe(10);
-    expect(loadEnv({ NODE_ENV: 'production', DRAIN_SECONDS: '0' }).drainSeconds).toBe(0);
+    expect(loadEnv({ ...PRODUCTION }).drainSeconds).toBe(10);
+    expect(loadEnv({ ...PRODUCTION, DRAIN_SECONDS: '0' }).drainSeconds).toBe(0);
     expect(loadEnv({ DRAIN_SECONDS: '25' }).drainSeconds).toBe(25);
     expect(() => loadEnv({ DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS/);
   });
 
   it('monitors live links by default, at a demo pace and through loopback only in a demo', () => {
-    expect(loadEnv({ NODE_ENV: 'production' }).linkMonitoring).toEqual({
+    expect(loadEnv({ ...PRODUCTION }).linkMonitoring).toEqual({
       isEnabled: true,
       guaranteeMonths: 12,
       intervalHours: 24,
@@ -233,10 +240,10 @@ describe('loadEnv', () => {
       allowLoopback: false,
       demoPaceSeconds: 0,
     });
-    expect(() => loadEnv({ NODE_ENV: 'production', LINK_CHECK_ALLOW_LOOPBACK: 'true' })).toThrow(
+    expect(() => loadEnv({ ...PRODUCTION, LINK_CHECK_ALLOW_LOOPBACK: 'true' })).toThrow(
       /LINK_CHECK_ALLOW_LOOPBACK cannot be enabled when NODE_ENV=production/,
     );
-    expect(() => loadEnv({ NODE_ENV: 'production', LINK_CHECK_DEMO_PACE_SECONDS: '5' })).toThrow(
+    expect(() => loadEnv({ ...PRODUCTION, LINK_CHECK_DEMO_PACE_SECONDS: '5' })).toThrow(
       /LINK_CHECK_DEMO_PACE_SECONDS cannot be set when NODE_ENV=production/,
     );
     expect(() => loadEnv({ LINK_CHECK_CONCURRENCY: '0' })).toThrow(/LINK_CHECK_CONCURRENCY/);
@@ -245,7 +252,7 @@ describe('loadEnv', () => {
 
   it('reads TRUST_PROXY as no proxy, a hop count, a list of proxies, or every hop', () => {
     const trust = (value: string, nodeEnv = 'development') =>
-      loadEnv({ NODE_ENV: nodeEnv, TRUST_PROXY: value }).trustProxy;
+      loadEnv({ ...(nodeEnv === 'production' ? PRODUCTION : {}), TRUST_PROXY: value }).trustProxy;
     expect(trust('false')).toBe(false);
     expect(trust('0')).toBe(false);
     expect(trust('1', 'production')).toBe(1);
@@ -263,10 +270,10 @@ describe('loadEnv', () => {
   });
 
   it('refuses TRUST_PROXY=true in production: the client would choose its own address', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+    expect(() => loadEnv({ ...PRODUCTION, TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY=true cannot be used when NODE_ENV=production/,
     );
-    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'yes' })).toThrow(EnvError);
+    expect(() => loadEnv({ ...PRODUCTION, TRUST_PROXY: 'yes' })).toThrow(EnvError);
   });
 
   it('works every kind of job unless WORKERS names none or some', () => {
@@ -282,6 +289,104 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ WORKERS: 'mail;exports' })).toThrow(
       'WORKERS: WORKERS must be all, none or kinds of job separated by commas',
     );
+  });
+
+  it('refuses to start production with mail, links, seller, database or files meant for a demo', () => {
+    expect(loadEnv(PRODUCTION)).toMatchObject({ mailTransport: 'smtp', singleMachine: false });
+    const refusal = (changes: Record<string, string>) => () =>
+      loadEnv({ ...PRODUCTION, ...changes });
+    expect(refusal({ SMTP_URL: '' })).toThrow(
+      /SMTP_URL must be set when NODE_ENV=production.*MAIL_TRANSPORT=file/,
+    );
+    expect(refusal({ PUBLIC_URL: '' })).toThrow(/PUBLIC_URL must be set when NODE_ENV=production/);
+    expect(refusal({ SELLER_VAT_ID: '', SELLER_BANK_ACCOUNT: '' })).toThrow(
+      /SELLER_VAT_ID, SELLER_BANK_ACCOUNT must be set when NODE_ENV=production/,
+    );
+    expect(refusal({ SELLER_NAME: '' })).toThrow(
+      /^(?!.*SELLER_ADDRESS)[^]*SELLER_NAME must be set/,
+    );
+    expect(refusal({ DATABASE_URL: '', JWT_SECRET: '' })).toThrow(
+      /DATABASE_URL must be set when NODE_ENV=production.*SINGLE_MACHINE=true/,
+    );
+    expect(refusal({ FILE_STORE: '', S3_BUCKET: '', S3_REGION: '' })).toThrow(
+      /FILE_STORE=s3 must be set when NODE_ENV=production.*SINGLE_MACHINE=true/,
+    );
+    // Every refusal at once, each naming its variable.
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL[^]*PUBLIC_URL[^]*SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, SELLER_BANK_ACCOUNT[^]*DATABASE_URL[^]*FILE_STORE=s3/,
+    );
+  });
+
+  it('starts production with mail in files or one process on one machine only when told so', () => {
+    const single = loadEnv({
+      ...PRODUCTION,
+      SMTP_URL: '',
+      MAIL_TRANSPORT: 'file',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      FILE_STORE: '',
+      S3_BUCKET: '',
+      S3_REGION: '',
+      SINGLE_MACHINE: 'true',
+    });
+    expect(single).toMatchObject({
+      mailTransport: 'file',
+      smtpUrl: undefined,
+      singleMachine: true,
+      databaseUrl: undefined,
+      fileStore: { kind: 'local' },
+    });
+    // File chosen on purpose wins over a configured server.
+    expect(loadEnv({ ...PRODUCTION, MAIL_TRANSPORT: 'file' })).toMatchObject({
+      mailTransport: 'file',
+      smtpUrl: undefined,
+    });
+  });
+
+  it('chooses the mail transport from SMTP_URL and refuses smtp without a server anywhere', () => {
+    expect(loadEnv({ SMTP_URL: 'smtp://mail:25' })).toMatchObject({
+      mailTransport: 'smtp',
+      smtpUrl: 'smtp://mail:25',
+    });
+    expect(loadEnv({}).mailTransport).toBe('file');
+    expect(() => loadEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL must be set when MAIL_TRANSPORT=smtp/,
+    );
+    expect(() => loadEnv({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+
+  it('keeps the demo seller outside production only', () => {
+    expect(loadEnv({ NODE_ENV: 'test' }).documentSeller.name).toBe('Linkmarket GmbH');
+    expect(loadEnv({ SELLER_NAME: 'Shop AG' }).documentSeller).toMatchObject({
+      name: 'Shop AG',
+      vatId: 'DE123456789',
+    });
+  });
+
+  it('reads the database pool settings and refuses sizes and timeouts out of range', () => {
+    expect(
+      loadEnv({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5000',
+      }).databasePool,
+    ).toEqual({ size: 25, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 5000 });
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => loadEnv({ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS/,
+    );
+  });
+
+  it('reads several signing secrets separated by commas and refuses a short one among them', () => {
+    const next = 'n'.repeat(32);
+    expect(loadEnv({ JWT_SECRET: `${next}, ${SECRET}` }).jwtSecrets).toEqual([next, SECRET]);
+    expect(() => loadEnv({ JWT_SECRET: `${next},short` })).toThrow(
+      /JWT_SECRET: JWT_SECRET must be at least 32 characters long/,
+    );
+    expect(() => loadEnv({ JWT_SECRET: `${next},` })).toThrow(/JWT_SECRET/);
   });
 
   it('names each invalid variable', () => {

@@ -41,7 +41,26 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** 0 turns a timeout off. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(60_000),
+  /** This installation is one process on one machine: the embedded database and local files are fine. */
+  SINGLE_MACHINE: flag.default(false),
+  /** One or more secrets separated by commas: the first signs, all verify (rotation). */
+  JWT_SECRET: z
+    .string()
+    .transform((value) => value.split(',').map((secret) => secret.trim()))
+    .refine(
+      (secrets) => secrets.every((secret) => secret.length >= 32),
+      'JWT_SECRET must be at least 32 characters long',
+    )
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -61,6 +80,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'file']).optional(),
   MAIL_FROM: z.string().min(3).default('Buyer portal <no-reply@localhost>'),
   SALES_EMAIL: z
     .string()
@@ -87,15 +107,11 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'SELLER_COUNTRY must be an ISO 3166-1 alpha-2 code such as DE')
     .transform((value) => value.toUpperCase())
     .default('DE'),
-  // A demo company, so that a demo installation prints complete documents.
-  SELLER_NAME: z.string().trim().min(1).default('Linkmarket GmbH'),
-  SELLER_ADDRESS: z.string().trim().min(1).default('Friedrichstraße 68, 10117 Berlin, Germany'),
-  SELLER_VAT_ID: z.string().trim().min(1).default('DE123456789'),
-  SELLER_BANK_ACCOUNT: z
-    .string()
-    .trim()
-    .min(1)
-    .default('IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX'),
+  // Outside production a demo company stands in (DEMO_SELLER), so that documents are complete.
+  SELLER_NAME: z.string().trim().min(1).optional(),
+  SELLER_ADDRESS: z.string().trim().min(1).optional(),
+  SELLER_VAT_ID: z.string().trim().min(1).optional(),
+  SELLER_BANK_ACCOUNT: z.string().trim().min(1).optional(),
   VAT_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, 'VAT_RATE must be a percent such as 19 or 7.7')
@@ -132,6 +148,13 @@ export const PRODUCTION_METRICS_PORT = 9464;
 
 const DEMO_ADVANCE_SECONDS_OF_A_DEMO = 60;
 const DRAIN_SECONDS_IN_PRODUCTION = 10;
+/** The seller printed on documents outside production when SELLER_* are unset. */
+const DEMO_SELLER = {
+  name: 'Linkmarket GmbH',
+  address: 'Friedrichstraße 68, 10117 Berlin, Germany',
+  vatId: 'DE123456789',
+  bankAccount: 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX',
+};
 /** A demo's link checks come seconds apart, so that a breakage shows within a minute. */
 const LINK_CHECK_DEMO_PACE_SECONDS_OF_A_DEMO = 5;
 
@@ -192,6 +215,11 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
   if (workers === null) {
     refuse('WORKERS is all, none or a list of kinds of job, not a mix of them.');
   }
+  const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'file');
+  if (isProduction) refuseWrongProduction(env, mailTransport, refuse);
+  if (mailTransport === 'smtp' && !env.SMTP_URL) {
+    refuse('SMTP_URL must be set when MAIL_TRANSPORT=smtp: it names the mail server.');
+  }
   const demoData = env.DEMO_DATA ?? !isProduction;
   return {
     nodeEnv: env.NODE_ENV,
@@ -220,7 +248,16 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
           }
         : { kind: 'local' as const },
     databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
+    /** The connections of one process to PostgreSQL (server/db/postgres.ts, decision 198). */
+    databasePool: {
+      size: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    /** SINGLE_MACHINE: one process on one machine, so PGlite and local files are allowed in production. */
+    singleMachine: env.SINGLE_MACHINE,
+    /** JWT_SECRET split at commas: the first signs, all verify (server/signing-keys.ts). */
+    jwtSecrets: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     /** Days a refresh token may lie unused before its session ends (the 30-day limit stays). */
     refreshTokenIdleDays: env.REFRESH_TOKEN_IDLE_DAYS,
@@ -228,7 +265,10 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     /** Serve /api/docs: on unless NODE_ENV=production, where API_DOCS=true turns it on. */
     apiDocs: env.API_DOCS ?? !isProduction,
     seedSites: env.SEED_SITES,
-    smtpUrl: env.SMTP_URL,
+    /** MAIL_TRANSPORT: smtp when SMTP_URL is set, else file (.eml files in DATA_DIR/mail). */
+    mailTransport,
+    /** The SMTP server; unset when mail goes into files. */
+    smtpUrl: mailTransport === 'smtp' ? env.SMTP_URL : undefined,
     mailFrom: env.MAIL_FROM,
     /** Receives the strategy requests of buyers who have no account manager (decision 057). */
     salesEmail: env.SALES_EMAIL,
@@ -246,10 +286,10 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     vatRateBasisPoints: percentToBasisPoints(env.VAT_RATE),
     /** SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID, SELLER_BANK_ACCOUNT: printed on invoices. */
     documentSeller: {
-      name: env.SELLER_NAME,
-      address: env.SELLER_ADDRESS,
-      vatId: env.SELLER_VAT_ID,
-      bankAccount: env.SELLER_BANK_ACCOUNT,
+      name: env.SELLER_NAME ?? DEMO_SELLER.name,
+      address: env.SELLER_ADDRESS ?? DEMO_SELLER.address,
+      vatId: env.SELLER_VAT_ID ?? DEMO_SELLER.vatId,
+      bankAccount: env.SELLER_BANK_ACCOUNT ?? DEMO_SELLER.bankAccount,
     },
     /**
      * Seconds the demo publisher lets a paid item rest before its next step (decision 041); 0 is
@@ -335,6 +375,47 @@ export function loadEnvWithFileStore(
 
 /** The settings of an installation that sets no variable: what the app falls back to. */
 export const DEFAULT_ENV: Env = loadEnv({});
+
+/**
+ * What production refuses to start with (decision 198): mail that would only be written to this
+ * machine's disk, links to localhost, the demo seller on real invoices, and a database or file
+ * store that several processes cannot share, unless SINGLE_MACHINE says there is only one.
+ */
+function refuseWrongProduction(
+  env: z.output<typeof EnvSchema>,
+  mailTransport: 'smtp' | 'file',
+  refuse: (message: string) => void,
+): void {
+  if (mailTransport === 'file' && env.MAIL_TRANSPORT !== 'file') {
+    refuse(
+      'SMTP_URL must be set when NODE_ENV=production: without it mails are only written into files on this machine. Set MAIL_TRANSPORT=file to choose that on purpose.',
+    );
+  }
+  if (!env.PUBLIC_URL) {
+    refuse(
+      'PUBLIC_URL must be set when NODE_ENV=production: links in mails would point at localhost.',
+    );
+  }
+  const missingSeller = (
+    ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_ID', 'SELLER_BANK_ACCOUNT'] as const
+  ).filter((name) => !env[name]);
+  if (missingSeller.length > 0) {
+    refuse(
+      `${missingSeller.join(', ')} must be set when NODE_ENV=production: invoices would name the demo seller.`,
+    );
+  }
+  if (env.SINGLE_MACHINE) return;
+  if (!env.DATABASE_URL) {
+    refuse(
+      'DATABASE_URL must be set when NODE_ENV=production: the embedded database serves one process only. Set SINGLE_MACHINE=true if this installation is one process on one machine.',
+    );
+  }
+  if (env.FILE_STORE === 'local') {
+    refuse(
+      'FILE_STORE=s3 must be set when NODE_ENV=production: local files are seen by this machine only. Set SINGLE_MACHINE=true if this installation is one process on one machine.',
+    );
+  }
+}
 
 /** `all`, `none` or the kinds named; null for a list that names all or none among kinds. */
 function workerRoles(value: string): 'all' | 'none' | string[] | null {

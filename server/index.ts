@@ -3,10 +3,11 @@
 // shuts down within SHUTDOWN_TIMEOUT_SECONDS (server/shutdown.ts).
 import path from 'node:path';
 
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 import { buildInfo } from './build-info.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import { type DatabaseHandle, queryRows } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { drainThenStopOnSignals } from './drain.ts';
@@ -14,38 +15,42 @@ import { type Env, loadEnv } from './env.ts';
 import { createReadableLogStream } from './http/readable-log.ts';
 import { logBindings, serializeRequest } from './http/request-log.ts';
 import { describeTrustProxy } from './http/trust-proxy.ts';
-import { resolveJwtSecret } from './jwt-secret.ts';
-import { createMailer } from './mail/mailer.ts';
+import { resolveJwtSecrets } from './jwt-secret.ts';
+import { createMailer, describeMailTransport } from './mail/mailer.ts';
 import { serveMetrics } from './metrics/metrics-server.ts';
 import { type ConnectionTracker, stopServer, trackConnections } from './shutdown.ts';
 import { describeFileStore, openFileStore } from './storage/open-file-store.ts';
 
 async function start(env: Env): Promise<void> {
   const startedAt = Date.now();
-  const jwtSecret = resolveJwtSecret(env);
+  const jwtSecret = resolveJwtSecrets(env);
+  let app: FastifyInstance | null = null;
   // The embedded database starts in its own thread while this one loads the app's modules.
-  const opening = openDatabase(env, (error) => {
-    // The embedded database's thread ended on its own: nothing can be answered any more.
-    console.error(error.message);
-    process.exit(1);
-  });
+  const opening = openDatabase(
+    env,
+    (error) => {
+      // The embedded database's thread ended on its own: nothing can be answered any more.
+      console.error(error.message);
+      process.exit(1);
+    },
+    // A pooled connection lost while idle: the pool opens another, but the operator should know.
+    (error) => {
+      if (app) app.log.error({ err: error }, 'Database: a pooled connection failed while idle');
+      else console.error(`Database: a pooled connection failed while idle: ${error.message}`);
+    },
+  );
   const loading = import('./app.ts');
   loading.catch(() => {}); // awaited below, once the database is open
   const handle = await opening;
   const files = await openFileStore(env);
-  let app: FastifyInstance | null = null;
+  const mail = { smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, 'mail') };
   try {
     const { createApp } = await loading;
     const log = (message: string) => app?.log.info(message);
     app = await createApp({
       db: handle.db,
       jwtSecret,
-      mailer: createMailer({
-        smtpUrl: env.smtpUrl,
-        from: env.mailFrom,
-        mailDir: path.join(env.dataDir, 'mail'),
-        log,
-      }),
+      mailer: createMailer({ ...mail, from: env.mailFrom, log }),
       publicUrl: env.publicUrl,
       salesEmail: env.salesEmail,
       files,
@@ -82,9 +87,10 @@ async function start(env: Env): Promise<void> {
         },
       },
     });
-    app.log.info(
-      `Database: ${handle.driver === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'}`,
-    );
+    const { version, commit } = buildInfo(env.appCommit);
+    app.log.info(`Buyer portal ${version}, commit ${commit}, NODE_ENV=${env.nodeEnv}`);
+    app.log.info(`Database: ${await describeDatabase(handle, env)}`);
+    app.log.info(`Mail: ${describeMailTransport(mail)}`);
     const clientAddress = `Client address: ${describeTrustProxy(env.trustProxy)}`;
     // Refused in production (server/env.ts); elsewhere it still deserves a warning.
     if (env.trustProxy === true) {
@@ -123,6 +129,18 @@ async function startMetricsServer(app: FastifyInstance, env: Env): Promise<void>
   });
   app.addHook('onClose', () => metrics.close());
   app.log.info(`Metrics: GET /metrics on port ${metrics.port}`);
+}
+
+/** The database's kind, where it is and the server's version, for the start-up log. */
+async function describeDatabase(handle: DatabaseHandle, env: Env): Promise<string> {
+  const [row] = await queryRows<{ server_version: string }>(handle.db, sql`show server_version`);
+  const version = row?.server_version ?? 'of unknown version';
+  if (handle.driver === 'pglite') return `PGlite (PostgreSQL ${version}) in ${env.dataDir}`;
+  const pool = env.databasePool;
+  return (
+    `PostgreSQL ${version}, a pool of ${pool.size} connections, statement timeout ` +
+    `${pool.statementTimeoutMs} ms, idle in transaction timeout ${pool.idleInTransactionTimeoutMs} ms`
+  );
 }
 
 function stopOnSignals(

@@ -4,9 +4,9 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { resolveJwtSecret } from './jwt-secret.ts';
+import { resolveJwtSecrets } from './jwt-secret.ts';
 
-describe('resolveJwtSecret', () => {
+describe('resolveJwtSecrets', () => {
   let dataDir: string;
 
   beforeEach(() => {
@@ -17,21 +17,22 @@ describe('resolveJwtSecret', () => {
   });
 
   it('uses JWT_SECRET when it is set and writes nothing', () => {
-    expect(resolveJwtSecret({ jwtSecret: 's'.repeat(32), dataDir })).toBe('s'.repeat(32));
+    const secrets = ['s'.repeat(32), 't'.repeat(32)];
+    expect(resolveJwtSecrets({ jwtSecrets: secrets, dataDir })).toEqual(secrets);
   });
 
   it('generates a secret once, readable by the owner only, and reuses it on the next start', () => {
-    const first = resolveJwtSecret({ dataDir });
+    const [first = ''] = resolveJwtSecrets({ dataDir });
     const file = path.join(dataDir, 'jwt-secret');
     expect(first.length).toBeGreaterThanOrEqual(64);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
-    expect(resolveJwtSecret({ dataDir })).toBe(first);
+    expect(resolveJwtSecrets({ dataDir })).toEqual([first]);
   });
 
   it('refuses a secret file that is too short to be safe', () => {
-    resolveJwtSecret({ dataDir });
+    resolveJwtSecrets({ dataDir });
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
-    expect(() => resolveJwtSecret({ dataDir })).toThrow(/fewer than 32 characters/);
+    expect(() => resolveJwtSecrets({ dataDir })).toThrow(/fewer than 32 characters/);
   });
 });

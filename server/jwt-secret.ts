@@ -1,18 +1,24 @@
-// The key of the access tokens. Configured by JWT_SECRET; without it (single process with the
-// embedded database) one is generated on first start and kept in DATA_DIR/jwt-secret, readable by
-// the owner only, so sessions survive restarts.
+// The signing secrets (server/signing-keys.ts derives the keys). Configured by JWT_SECRET, one or
+// more separated by commas; without it (single process with the embedded database) one is
+// generated on first start and kept in DATA_DIR/jwt-secret, readable by the owner only, so
+// sessions survive restarts.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export function resolveJwtSecret({
-  jwtSecret,
+/** The secrets, the one that signs first. */
+export function resolveJwtSecrets({
+  jwtSecrets,
   dataDir,
 }: {
-  jwtSecret?: string;
+  jwtSecrets?: readonly string[];
   dataDir: string;
-}): string {
-  if (jwtSecret) return jwtSecret;
+}): readonly string[] {
+  if (jwtSecrets && jwtSecrets.length > 0) return jwtSecrets;
+  return [generatedSecret(dataDir)];
+}
+
+function generatedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   const existing = readSecret(file);
   if (existing) return existing;

@@ -4,7 +4,7 @@
 import { type Endpoint, endpointPath } from '#contract/endpoint.ts';
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { type Env, loadEnv } from '#server/env.ts';
-import { resolveJwtSecret } from '#server/jwt-secret.ts';
+import { resolveJwtSecrets } from '#server/jwt-secret.ts';
 
 import {
   assertPortalDataExists,
@@ -28,7 +28,7 @@ export async function postDemoControl<T>(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [DEMO_KEY_HEADER]: demoControlKey(resolveJwtSecret(env)),
+      [DEMO_KEY_HEADER]: demoControlKey(resolveJwtSecrets(env)),
     },
     body: JSON.stringify(body),
   });

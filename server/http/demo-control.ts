@@ -1,21 +1,31 @@
 // The key of a demo server's control routes (decisions 041, 081): `npm run demo:advance` and
 // `npm run demo:company` send it to a running demo server whose PGlite database no other process
-// may open. Derived from the token secret, so only who can read DATA_DIR knows it.
+// may open. Derived from the signing secrets' demo-control key, so only who can read DATA_DIR knows it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+import { derivedKeys, type Secrets, signingKey } from '#server/signing-keys.ts';
+
 export { DEMO_KEY_HEADER } from '#contract/demo.ts';
 
-export function demoControlKey(jwtSecret: string): string {
-  return createHmac('sha256', jwtSecret).update('demo-control').digest('base64url');
+function keyOf(bytes: Uint8Array): string {
+  return createHmac('sha256', bytes).update('demo-control').digest('base64url');
 }
 
-export function isDemoControlKey(jwtSecret: string, given: string | undefined): boolean {
+/** The control key made with the first secret's key. */
+export function demoControlKey(secrets: Secrets): string {
+  return keyOf(signingKey(secrets, 'demo control').bytes);
+}
+
+/** Whether `given` is the control key of any of the secrets. */
+export function isDemoControlKey(secrets: Secrets, given: string | undefined): boolean {
   if (!given) return false;
-  const expected = Buffer.from(demoControlKey(jwtSecret));
   const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return derivedKeys(secrets, 'demo control').some(({ bytes }) => {
+    const expected = Buffer.from(keyOf(bytes));
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }
 
 /** fetch's own message is only 'fetch failed'; the cause says what failed (ECONNREFUSED, …). */

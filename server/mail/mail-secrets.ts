@@ -3,7 +3,8 @@
 // a link in clear. AES-256-GCM with a key derived by HKDF-SHA256 from the access tokens' secret
 // (JWT_SECRET, or the generated DATA_DIR/jwt-secret), which lives outside the database; the
 // recipient is bound as additional data, so a sealed text cannot be moved to another mail. Once
-// the mail is sent (or given up) the job keeps only its address and subject.
+// the mail is sent (or given up) the job keeps only its address and subject. With several secrets
+// (JWT_SECRET=new,old; decision 198) the first seals and every one opens.
 import {
   createCipheriv,
   createDecipheriv,
@@ -13,22 +14,29 @@ import {
   randomBytes,
 } from 'node:crypto';
 
-/** A key for mail texts; derive it once with mailPayloadKey. */
-export type MailPayloadKey = KeyObject;
+import { secretList, type Secrets } from '#server/signing-keys.ts';
+
+/** The keys for mail texts, one per secret; derive them once with mailPayloadKey. */
+export interface MailPayloadKey {
+  seal: KeyObject;
+  open: readonly KeyObject[];
+}
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function mailPayloadKey(secret: string): MailPayloadKey {
-  const bytes = hkdfSync('sha256', secret, 'buyer-portal', 'mail payload v1', 32);
-  return createSecretKey(Buffer.from(bytes));
+export function mailPayloadKey(secrets: Secrets): MailPayloadKey {
+  const keys = secretList(secrets).map((secret) =>
+    createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'buyer-portal', 'mail payload v1', 32))),
+  );
+  return { seal: keys[0] as KeyObject, open: keys };
 }
 
 /** `v1.<base64url of iv, tag and ciphertext>` */
 export function sealMailText(key: MailPayloadKey, text: string, recipient: string): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key.seal, iv);
   cipher.setAAD(Buffer.from(recipient, 'utf8'));
   const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;
@@ -41,6 +49,18 @@ export function openMailText(key: MailPayloadKey, sealed: string, recipient: str
     throw new Error('The mail text is not sealed in a known form');
   }
   const bytes = Buffer.from(sealed.slice(dot + 1), 'base64url');
+  let failure: unknown;
+  for (const candidate of key.open) {
+    try {
+      return openWith(candidate, bytes, recipient);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+function openWith(key: KeyObject, bytes: Buffer, recipient: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(recipient, 'utf8'));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));

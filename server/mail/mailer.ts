@@ -31,6 +31,17 @@ export function createMailer(options: MailerOptions): Mailer {
     : createFileMailer(options);
 }
 
+/**
+ * The transport for the start-up log: the SMTP server's host and port (never its credentials),
+ * or the folder the .eml files go to.
+ */
+export function describeMailTransport(options: Pick<MailerOptions, 'smtpUrl' | 'mailDir'>): string {
+  if (!options.smtpUrl) return `.eml files in ${options.mailDir} (MAIL_TRANSPORT=file)`;
+  const url = new URL(options.smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return `SMTP ${url.hostname}:${url.port || (secure ? 465 : 587)}${secure ? ' over TLS' : ''}`;
+}
+
 /** Shorter than Nodemailer's (2 and 10 minutes): a hung server holds up only one attempt. */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { failingFirst } from '#tests/helpers/mail-box.ts';
+import { PRODUCTION_ENV } from '#tests/helpers/production-env.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 
 import { loadEnv, PRODUCTION_METRICS_PORT } from '../env.ts';
@@ -219,11 +220,7 @@ describe('METRICS_PORT', () => {
   it('is off unless set outside production, and a port of its own in production', () => {
     expect(loadEnv({}).metricsPort).toBe(0);
     expect(loadEnv({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
-    const production = {
-      NODE_ENV: 'production',
-      DEMO_DATA: 'false',
-      JWT_SECRET: 'x'.repeat(40),
-    };
+    const production = PRODUCTION_ENV;
     expect(loadEnv(production).metricsPort).toBe(PRODUCTION_METRICS_PORT);
     expect(loadEnv({ ...production, METRICS_PORT: '0' }).metricsPort).toBe(0);
   });

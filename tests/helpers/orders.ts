@@ -261,7 +261,7 @@ export async function addBuyersToCompany(
   creditLimit = '0.00',
 ): Promise<{ userId: string; token: string; domainId: string }[]> {
   const tokens = createAccessTokens({
-    secret: TEST_JWT_SECRET,
+    secrets: TEST_JWT_SECRET,
     ttlSeconds: 3600,
     now: ctx.clock.now,
     isSessionActive: async () => true,

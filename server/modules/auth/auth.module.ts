@@ -31,7 +31,7 @@ export const authModule: ServerModule = {
     ),
     tokens: provide(['now', 'options', 'sessions'], ({ now, options, sessions }) =>
       createAccessTokens({
-        secret: options.jwtSecret,
+        secrets: options.jwtSecret,
         ttlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ENV.accessTokenTtlSeconds,
         now,
         isSessionActive: sessions.isActive,

@@ -9,6 +9,7 @@ import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { every, type ScheduleRule } from '#server/jobs/schedules.ts';
+import type { Secrets } from '#server/signing-keys.ts';
 
 import type { CompaniesService } from './companies.service.ts';
 
@@ -31,7 +32,7 @@ export { DemoDecisionAnswerSchema, DemoDecisionBodySchema } from '#contract/demo
 /** The demo control a running demo server offers `npm run demo:company`. */
 export async function demoCompanyRoutes(
   app: FastifyInstance,
-  { companies, jwtSecret }: { companies: CompaniesService; jwtSecret: string },
+  { companies, jwtSecret }: { companies: CompaniesService; jwtSecret: Secrets },
 ): Promise<void> {
   route(app, endpoints.decideCompanyRequest, async (request) => {
     if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();

@@ -10,7 +10,7 @@ import { openDatabase } from '#server/db/open-database.ts';
 import type { Env } from '#server/env.ts';
 import { postDemoControl, runDemoCommand } from '#server/http/demo-command.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
-import { resolveJwtSecret } from '#server/jwt-secret.ts';
+import { resolveJwtSecrets } from '#server/jwt-secret.ts';
 import { createMailQueue } from '#server/mail/mail-queue.ts';
 import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
@@ -60,7 +60,7 @@ async function advanceLocally(
         log: (line) => console.log(line),
       }),
       // The server's key, so that a mail left in the queue is sent by its worker.
-      payloadKey: mailPayloadKey(resolveJwtSecret(env)),
+      payloadKey: mailPayloadKey(resolveJwtSecrets(env)),
       log: (line, error) => console.error(line, error ?? ''),
     });
     const notifier = createOrderNotifier({ mail: mail.queue, publicUrl: env.publicUrl });

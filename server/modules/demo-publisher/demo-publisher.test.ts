@@ -57,7 +57,17 @@ describe('npm run demo:advance', () => {
   };
 
   it('refuses to run in production and explains its arguments', async () => {
-    const production = await advance(['100001-1'], { NODE_ENV: 'production' });
+    // A production installation that would otherwise start (decision 198).
+    const production = await advance(['100001-1'], {
+      NODE_ENV: 'production',
+      SINGLE_MACHINE: 'true',
+      MAIL_TRANSPORT: 'file',
+      PUBLIC_URL: 'https://portal.example.com',
+      SELLER_NAME: 'Portal GmbH',
+      SELLER_ADDRESS: 'Hauptstraße 1, 10115 Berlin, Germany',
+      SELLER_VAT_ID: 'DE999999999',
+      SELLER_BANK_ACCOUNT: 'IBAN DE02 1203 0000 0000 2020 51',
+    });
     expect(production).toMatchObject({ code: 1 });
     expect(production.output).toContain('never in production');
     const usage = await advance([]);

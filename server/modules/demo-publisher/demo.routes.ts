@@ -7,12 +7,13 @@ import { demoEndpoints as endpoints } from '#contract/demo.ts';
 import { forbidden } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
+import type { Secrets } from '#server/signing-keys.ts';
 
 import type { DemoPublisher } from './demo-publisher.ts';
 
 export async function demoRoutes(
   app: FastifyInstance,
-  { publisher, jwtSecret }: { publisher: DemoPublisher; jwtSecret: string },
+  { publisher, jwtSecret }: { publisher: DemoPublisher; jwtSecret: Secrets },
 ): Promise<void> {
   route(app, endpoints.advance, async (request) => {
     if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();

@@ -14,6 +14,7 @@ import { accounts, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
 import { principalOf } from '#server/plugins/auth.ts';
+import { derivedKeys, type Secrets, signingKey } from '#server/signing-keys.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 
 /** Types a browser may show in the tab; anything else is downloaded. */
@@ -22,14 +23,28 @@ const INLINE_TYPES = /^(application\/pdf|text\/plain)(;|$)/;
 interface FileRouteOptions {
   db: Database;
   files: FileStore;
-  jwtSecret: string;
+  jwtSecret: Secrets;
   now: Clock;
 }
 
-function previewSignature(secret: string, fileId: string, ownerId: string, expires: number) {
-  return createHmac('sha256', secret)
+function previewSignature(key: Uint8Array, fileId: string, ownerId: string, expires: number) {
+  return createHmac('sha256', key)
     .update(`file-preview:${fileId}:${ownerId}:${expires}`)
     .digest('base64url');
+}
+
+/** Whether `signature` was made by the preview key of any of the secrets. */
+function isPreviewSignature(
+  secrets: Secrets,
+  file: { id: string; ownerUserId: string },
+  expires: number,
+  signature: string,
+): boolean {
+  const given = Buffer.from(signature);
+  return derivedKeys(secrets, 'preview links').some(({ bytes }) => {
+    const expected = Buffer.from(previewSignature(bytes, file.id, file.ownerUserId, expires));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 /**
@@ -97,7 +112,8 @@ export async function filesRoutes(
     if (!file || !(await files.head(file.storagePath))) throw notFound();
     const expires = Math.floor(now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
     // Signed for the file's owner: a company document's link works for whichever buyer asked.
-    const signature = previewSignature(jwtSecret, file.id, file.ownerUserId, expires);
+    const key = signingKey(jwtSecret, 'preview links').bytes;
+    const signature = previewSignature(key, file.id, file.ownerUserId, expires);
     return {
       path: `/api/v1/files/${file.id}/previews/content?expires=${expires}&signature=${signature}`,
     };
@@ -120,9 +136,7 @@ export async function filePreviewRoutes(
     if (expires < now().getTime() / 1000) throw notFound();
     const file = await findReadable(db, request.params.id, null);
     if (!file) throw notFound();
-    const expected = Buffer.from(previewSignature(jwtSecret, file.id, file.ownerUserId, expires));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound();
+    if (!isPreviewSignature(jwtSecret, file, expires, signature)) throw notFound();
     const body = await files.get(file.storagePath);
     if (!body) throw notFound();
     return {

@@ -14,6 +14,7 @@ import { ApiError, forbidden, notFound } from '#server/http/api-error.ts';
 import { DEMO_KEY_HEADER, isDemoControlKey } from '#server/http/demo-control.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { JobHandler } from '#server/jobs/job-runner.ts';
+import type { Secrets } from '#server/signing-keys.ts';
 
 import { findItemIdByNumberOrId } from '../order-items/order-items.service.ts';
 import type { ExpectedRel } from './link-check-types.ts';
@@ -193,7 +194,7 @@ function escapeHtml(text: string): string {
 /** POST /api/demo/order-items/{reference}/break-link: a demo's control (decision 145). */
 export async function demoLinkRoutes(
   app: FastifyInstance,
-  { links, jwtSecret }: { links: DemoLinks; jwtSecret: string },
+  { links, jwtSecret }: { links: DemoLinks; jwtSecret: Secrets },
 ): Promise<void> {
   route(app, demoEndpoints.breakLink, async (request) => {
     if (!isDemoControlKey(jwtSecret, request.headers[DEMO_KEY_HEADER])) throw forbidden();
