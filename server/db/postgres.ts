@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
-import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
+import { type DatabaseHandle, type MigrationRunOptions, MIGRATIONS_FOLDER } from './database.ts';
+import { runMigrations } from './migrator.ts';
 import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 
@@ -37,10 +37,27 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseHandle>
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (options) => migrateOnOneConnection(pool, options),
     withExclusiveLock,
     waiting: load.waiting,
     expectedWaitMs: load.expectedWaitMs,
     close: () => pool.end(),
   };
+}
+
+/** Migrations on one pooled connection, which their session settings hold for (migrator.ts). */
+export async function migrateOnOneConnection(
+  pool: pg.Pool,
+  options: MigrationRunOptions = {},
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await runMigrations(drizzle({ client, schema }), {
+      ...options,
+      migrationsFolder,
+    });
+  } finally {
+    client.release();
+  }
 }
