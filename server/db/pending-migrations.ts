@@ -31,7 +31,8 @@ export async function assertMigrated(
 ): Promise<void> {
   const pending = await pendingMigrations(handle, migrations);
   if (pending.length === 0) return;
+  const named = pending.length <= 3 ? pending.join(', ') : `${pending[0]} … ${pending.at(-1)}`;
   throw new Error(
-    `The database lacks ${pending.length === 1 ? 'migration' : `${pending.length} migrations`} this release needs (${pending.join(', ')}) and MIGRATE_ON_START is false: run \`npm run db:migrate\` (in the image: node dist-server/migrate.mjs) first.`,
+    `The database lacks ${pending.length === 1 ? 'migration' : `${pending.length} migrations`} this release needs (${named}) and MIGRATE_ON_START is false: run \`npm run db:migrate\` (in the image: node dist-server/migrate.mjs) first.`,
   );
 }
