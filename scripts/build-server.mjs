@@ -1,5 +1,7 @@
 // The server as one JavaScript module (`dist-server/index.mjs`), so a start loads one file instead
-// of compiling some 400 TypeScript modules on the fly (decision 148). Packages stay in
+// of compiling some 400 TypeScript modules on the fly (decision 148), and the release step that
+// applies migrations (`dist-server/migrate.mjs`, decision 200), run without the TypeScript
+// runner where development dependencies are not installed. Packages stay in
 // node_modules (external); what the server finds beside its own module at run time is copied next
 // to the bundle: the PGlite thread's script and the migrations.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
@@ -8,6 +10,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_OUT_DIR = path.join(root, 'dist-server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'index.mjs');
+/** `npm run db:migrate` built (server/db/migrate-cli.ts). */
+export const MIGRATE_ENTRY = path.join(SERVER_OUT_DIR, 'migrate.mjs');
 
 /** Sources whose change means a new server build (read by build-if-changed.mjs). */
 export const SERVER_INPUTS = [
@@ -25,8 +29,9 @@ export async function buildServer() {
   mkdirSync(SERVER_OUT_DIR, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: ['server/index.ts'],
-    outfile: SERVER_ENTRY,
+    entryPoints: { index: 'server/index.ts', migrate: 'server/db/migrate-cli.ts' },
+    outdir: SERVER_OUT_DIR,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -74,6 +74,7 @@ const EnvSchema = z.object({
     .max(REFRESH_TOKEN_TTL_DAYS)
     .default(REFRESH_TOKEN_IDLE_DAYS),
   DEMO_DATA: flag.optional(),
+  MIGRATE_ON_START: flag.default(true),
   API_DOCS: flag.optional(),
   SEED_SITES: z.coerce.number().int().min(0).max(2_000_000).default(100_000),
   SMTP_URL: z
@@ -262,6 +263,11 @@ const SettingsSchema = EnvSchema.transform((env, context) => {
     /** Days a refresh token may lie unused before its session ends (the 30-day limit stays). */
     refreshTokenIdleDays: env.REFRESH_TOKEN_IDLE_DAYS,
     demoData,
+    /**
+     * Apply migrations and reference data at start (default). False where the release step
+     * `npm run db:migrate` does it: the process then refuses a database lacking a migration.
+     */
+    migrateOnStart: env.MIGRATE_ON_START,
     /** Serve /api/docs: on unless NODE_ENV=production, where API_DOCS=true turns it on. */
     apiDocs: env.API_DOCS ?? !isProduction,
     seedSites: env.SEED_SITES,

@@ -98,6 +98,7 @@ async function start(env: Env): Promise<void> {
     } else app.log.info(clientAddress);
     app.log.info(`Files: ${describeFileStore(env)}`);
     await prepareDatabase(handle, {
+      migrate: env.migrateOnStart,
       demoData: env.demoData,
       seedSites: env.seedSites,
       log,

@@ -9,12 +9,26 @@ import type * as schema from './schema/index.ts';
 /** The Drizzle database, whichever driver (PGlite or node-postgres) is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** How migrations wait for locks (server/db/migrator.ts). */
+export interface MigrationRunOptions {
+  /** How long a statement may wait for a lock before its transaction is tried again. */
+  lockTimeoutMs?: number;
+  /** Tries of one transaction before the migration fails. */
+  attempts?: number;
+  /** Pause before the next try, times the number of tries so far. */
+  retryDelayMs?: number;
+  log?: (message: string) => void;
+}
+
 /** An open database with the operations whose implementation differs per driver. */
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: 'pglite' | 'postgres';
-  /** Applies pending migrations from server/db/migrations (call it inside withExclusiveLock). */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations from server/db/migrations on one connection, with a lock timeout
+   * (server/db/migrator.ts). Call it inside withExclusiveLock.
+   */
+  migrate(options?: MigrationRunOptions): Promise<void>;
   /**
    * Runs `work` while holding a database-wide lock, so API processes starting together do not
    * migrate or seed at the same time. Not re-entrant.

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
+import type { DatabaseHandle } from './database.ts';
 import { measurePoolLoad } from './pool-load.ts';
+import { migrateOnOneConnection } from './postgres.ts';
 import * as schema from './schema/index.ts';
 
 export interface PgliteWorkerOptions {
@@ -96,7 +96,7 @@ export async function openPgliteWorkerDatabase(
   return {
     db,
     driver: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (options) => migrateOnOneConnection(pool, options),
     // One process owns the directory (the lock): nothing to wait for. An advisory lock would need a
     // second connection, which the pool of one does not have.
     withExclusiveLock: (work) => work(),

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
+import { runMigrations } from './migrator.ts';
 import * as schema from './schema/index.ts';
 
 export interface PgliteOpenOptions {
@@ -48,7 +48,8 @@ export async function openPgliteDatabase(
     db,
     client,
     driver: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One session: the migrations' session settings hold for it.
+    migrate: (options) => runMigrations(db, { migrationsFolder: MIGRATIONS_FOLDER, ...options }),
     // PGlite serves one connection in one process (guarded by the directory lock): nothing to wait for.
     withExclusiveLock: (work) => work(),
     close: async () => {

@@ -1,11 +1,11 @@
 import os from 'node:os';
 
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 import { DEFAULT_ENV } from '../env.ts';
-import { type DatabaseHandle, MIGRATIONS_FOLDER } from './database.ts';
+import { type DatabaseHandle, type MigrationRunOptions, MIGRATIONS_FOLDER } from './database.ts';
+import { runMigrations } from './migrator.ts';
 import { measurePoolLoad } from './pool-load.ts';
 import * as schema from './schema/index.ts';
 
@@ -75,25 +75,32 @@ export async function openPostgresDatabase(
     }
   }
 
-  /** Migrations run on a session of their own without the statement timeout, then it is closed. */
-  async function migrateWithoutStatementTimeout(): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('set statement_timeout = 0');
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      client.release(true);
-    }
-  }
-
   return {
     db,
     driver: 'postgres',
-    migrate: migrateWithoutStatementTimeout,
+    // Without the pool's statement timeout, on one session (migrator.ts).
+    migrate: (options) => migrateOnOneConnection(pool, options),
     withExclusiveLock,
     waiting: load.waiting,
     expectedWaitMs: load.expectedWaitMs,
     poolCounts: load.counts,
     close: () => pool.end(),
   };
+}
+
+/** Migrations on one pooled connection, which their session settings hold for (migrator.ts). */
+export async function migrateOnOneConnection(
+  pool: pg.Pool,
+  options: MigrationRunOptions = {},
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await runMigrations(drizzle({ client, schema }), {
+      ...options,
+      migrationsFolder,
+    });
+  } finally {
+    client.release();
+  }
 }

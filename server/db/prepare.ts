@@ -3,10 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { DemoDocumentsOptions } from '#server/demo/demo-orders.ts';
 
 import type { DatabaseHandle } from './database.ts';
+import { assertMigrated } from './pending-migrations.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { isDemoSeedNeeded, seedDemoData } from './seed/demo-data.ts';
 
 export interface PrepareOptions {
+  /**
+   * Apply migrations and reference data (MIGRATE_ON_START, default true). When false the release
+   * step (`npm run db:migrate`) did both, and a database lacking a migration is refused.
+   */
+  migrate?: boolean;
   /** Create the demo data set when the database is empty. */
   demoData: boolean;
   seedSites: number;
@@ -15,15 +21,23 @@ export interface PrepareOptions {
   documents?: DemoDocumentsOptions;
 }
 
-/** Brings a database up to date at start: migrations, reference data, demo data on first start. */
+/**
+ * Brings a database up to date at start: migrations, reference data, demo data on first start.
+ * With `migrate: false` it only checks that the migrations were applied, then creates demo data
+ * on first start if asked.
+ */
 export async function prepareDatabase(
   handle: DatabaseHandle,
   options: PrepareOptions,
 ): Promise<void> {
   await handle.withExclusiveLock(async () => {
-    await handle.migrate();
-    // One transaction: one commit (one WAL flush) instead of one per table on every start.
-    await handle.db.transaction((tx) => seedReferenceData(tx));
+    if (options.migrate === false) {
+      await assertMigrated(handle);
+    } else {
+      await handle.migrate({ log: options.log });
+      // One transaction: one commit (one WAL flush) instead of one per table on every start.
+      await handle.db.transaction((tx) => seedReferenceData(tx));
+    }
     if (!options.demoData || !(await isDemoSeedNeeded(handle.db))) return;
     const started = Date.now();
     options.log(`Creating demo data with ${options.seedSites} sites`);

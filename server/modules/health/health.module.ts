@@ -8,6 +8,7 @@ import {
   createReadiness,
   databaseCheck,
   fileStoreCheck,
+  migrationsCheck,
   type ReadinessState,
 } from './health.service.ts';
 
@@ -29,7 +30,12 @@ export const healthModule: ServerModule = {
   services: {
     readiness: provide(['db', 'files', 'options'], ({ db, files, options }) =>
       createReadiness({
-        checks: [databaseCheck(db), fileStoreCheck(files), ...(options.readinessChecks ?? [])],
+        checks: [
+          databaseCheck(db),
+          migrationsCheck(db),
+          fileStoreCheck(files),
+          ...(options.readinessChecks ?? []),
+        ],
         build: options.build ?? buildInfo(undefined),
       }),
     ),

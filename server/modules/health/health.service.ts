@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Readiness } from '#contract/health.ts';
 import type { BuildInfo } from '#server/build-info.ts';
 import type { Database } from '#server/db/database.ts';
+import { pendingMigrations } from '#server/db/pending-migrations.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 
 /** What one check of readiness asks: it fails by throwing; `signal` ends when its time is up. */
@@ -87,6 +88,20 @@ async function runCheck(check: ReadinessCheck, timeoutMs: number) {
 }
 
 /** The database answers `select 1`. */
+/**
+ * Every migration this code needs is applied (decision 200): a process started before the release
+ * step (`MIGRATE_ON_START=false`) is not ready until it has run. A database ahead is fine.
+ */
+export function migrationsCheck(db: Database): ReadinessCheck {
+  return {
+    name: 'migrations',
+    run: async () => {
+      const pending = await pendingMigrations({ db });
+      if (pending.length > 0) throw new Error(`${pending.length} migration(s) not applied`);
+    },
+  };
+}
+
 export function databaseCheck(db: Database): ReadinessCheck {
   return {
     name: 'database',
