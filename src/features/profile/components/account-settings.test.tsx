@@ -153,7 +153,10 @@ describe('the e-mail change form', () => {
 
   it('shows the sign-in limit above the form', async () => {
     mockApi(() =>
-      jsonResponse({ code: 429, message: 'Too many wrong passwords. Try again in 15 minutes.' }, 429),
+      jsonResponse(
+        { code: 429, message: 'Too many wrong passwords. Try again in 15 minutes.' },
+        429,
+      ),
     );
     const user = userEvent.setup();
     renderOnRoute(<EmailChangeForm email="buyer@example.com" />);
