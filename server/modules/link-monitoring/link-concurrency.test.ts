@@ -114,8 +114,11 @@ describe('sharing the link checks', () => {
     expect(checker.maxInFlight.all).toBe(4);
   });
 
-  it('lets two workers on one database share the due links without checking one twice', async () => {
-    const items = await dueItems(8);
+  /**
+   * A job runner that works link-check passes only, as a worker process of `owner` would, with
+   * one check at a time so that a pass runs in small batches (of four links).
+   */
+  function monitorRunner(owner: string, pollIntervalMs?: number) {
     const mail = createMailQueue({
       db: ctx.handle.db,
       now: ctx.clock.now,
@@ -123,29 +126,32 @@ describe('sharing the link checks', () => {
       payloadKey: mailPayloadKey(TEST_JWT_SECRET),
       log: () => {},
     });
-    const runners = ['first', 'second'].map((owner) =>
-      createJobRunner({
-        db: ctx.handle.db,
-        now: ctx.clock.now,
-        kinds: { only: [LINK_MONITOR_JOB] },
-        handlers: {
-          [LINK_MONITOR_JOB]: createLinkMonitorJob(
-            createLinkMonitor({
-              db: ctx.handle.db,
-              now: ctx.clock.now,
-              checker,
-              pace: monitorPace({ intervalHours: 24, demoPaceSeconds: 0 }),
-              // Small batches, so that both workers get some of the links.
-              concurrency: 1,
-              guaranteeMonths: 12,
-              mail: mail.queue,
-              publicUrl: TEST_PUBLIC_URL,
-              owner,
-            }),
-          ),
-        },
-      }),
-    );
+    return createJobRunner({
+      db: ctx.handle.db,
+      now: ctx.clock.now,
+      kinds: { only: [LINK_MONITOR_JOB] },
+      pollIntervalMs,
+      handlers: {
+        [LINK_MONITOR_JOB]: createLinkMonitorJob(
+          createLinkMonitor({
+            db: ctx.handle.db,
+            now: ctx.clock.now,
+            checker,
+            pace: monitorPace({ intervalHours: 24, demoPaceSeconds: 0 }),
+            concurrency: 1,
+            guaranteeMonths: 12,
+            mail: mail.queue,
+            publicUrl: TEST_PUBLIC_URL,
+            owner,
+          }),
+        ),
+      },
+    });
+  }
+
+  it('lets two workers on one database share the due links without checking one twice', async () => {
+    const items = await dueItems(8);
+    const runners = ['first', 'second'].map((owner) => monitorRunner(owner));
     checker.delayMs = 20;
     for (const runner of runners) await runner.enqueue(LINK_MONITOR_JOB, {});
     const ran = await Promise.all(runners.map((runner) => runner.runNext()));
@@ -167,36 +173,7 @@ describe('sharing the link checks', () => {
 
   it('stops a pass between batches when its process stops, and another process goes on', async () => {
     const items = await dueItems(8);
-    const mail = createMailQueue({
-      db: ctx.handle.db,
-      now: ctx.clock.now,
-      transport: { send: async () => {} },
-      payloadKey: mailPayloadKey(TEST_JWT_SECRET),
-      log: () => {},
-    });
-    const runnerOf = (owner: string) =>
-      createJobRunner({
-        db: ctx.handle.db,
-        now: ctx.clock.now,
-        kinds: { only: [LINK_MONITOR_JOB] },
-        pollIntervalMs: 10,
-        handlers: {
-          [LINK_MONITOR_JOB]: createLinkMonitorJob(
-            createLinkMonitor({
-              db: ctx.handle.db,
-              now: ctx.clock.now,
-              checker,
-              pace: monitorPace({ intervalHours: 24, demoPaceSeconds: 0 }),
-              // Batches of four links, one check at a time.
-              concurrency: 1,
-              guaranteeMonths: 12,
-              mail: mail.queue,
-              publicUrl: TEST_PUBLIC_URL,
-              owner,
-            }),
-          ),
-        },
-      });
+    const runnerOf = (owner: string) => monitorRunner(owner, 10);
     checker.delayMs = 20;
     const first = runnerOf('stopping');
     const jobId = await first.enqueue(LINK_MONITOR_JOB, {});
