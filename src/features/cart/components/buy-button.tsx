@@ -42,7 +42,7 @@ export function BuyButton({
       type="button"
       onClick={onBuy}
       className={cx(
-        'relative inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3 py-1 text-sm font-medium text-white shadow-sm hover:bg-indigo-500',
+        'relative inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3 py-1 text-sm font-medium text-white shadow-sm hover:bg-indigo-700',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
       )}
     >

@@ -114,9 +114,10 @@ describe('AvatarCard', () => {
     const user = userEvent.setup();
     renderOnRoute(<Card />);
     const pictureButton = await screen.findByRole('button', { name: 'Change picture' });
-    // A file chosen in the browser's dialog: the input has focus when its change arrives.
+    // The browser gives focus back to the input when its file picker closes.
     const fileInput = screen.getByLabelText('Picture file');
     fileInput.focus();
+    expect(pictureButton).toHaveFocus();
     const big = new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     fireEvent.change(fileInput, { target: { files: [big] } });
     expect(pictureButton).toHaveFocus();

@@ -27,9 +27,6 @@ export function AvatarCard({ profile }: { profile: BuyerProfile }) {
     const file = event.target.files?.[0];
     // The same file may be chosen again after a cancel.
     event.target.value = '';
-    // The file input is hidden: focus goes back to the button that opened it, and is given
-    // back there, not to the hidden input, once a dialog opened later closes.
-    pictureButton.current?.focus();
     if (!file) return;
     if (!ACCEPTED_TYPES.includes(file.type)) {
       setChoiceError(AVATAR_TYPE_MESSAGE);
@@ -66,6 +63,9 @@ export function AvatarCard({ profile }: { profile: BuyerProfile }) {
           tabIndex={-1}
           aria-label="Picture file"
           className="sr-only"
+          // Hidden, so never where focus should rest: the browser gives focus back to it when its
+          // file picker closes, and a dialog closing gives it back to the last element focused.
+          onFocus={() => pictureButton.current?.focus()}
           onChange={onChoose}
         />
       </div>
