@@ -134,16 +134,21 @@ function checkReleases(facts: MigrationFacts, releaseOf: Map<string, string>): s
   return problems;
 }
 
-const NAME = String.raw`(?:"public"\.)?"?([A-Za-z0-9_]+)"?`;
-const pattern = (source: string) => new RegExp(source.replaceAll('<name>', NAME), 'gi');
-const DROP_TABLE = pattern(String.raw`\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?<name>`);
-const ALTER_TABLE = pattern(String.raw`^\s*ALTER\s+TABLE\s+(?:ONLY\s+)?(?:IF\s+EXISTS\s+)?<name>`);
-const DROP_COLUMN = pattern(String.raw`\bDROP\s+COLUMN\s+(?:IF\s+EXISTS\s+)?<name>`);
-const RENAME_COLUMN = pattern(String.raw`\bRENAME\s+(?:COLUMN\s+)?<name>\s+TO\b`);
-const RENAME_TABLE = pattern(String.raw`\bRENAME\s+TO\b`);
-const SET_TYPE = pattern(String.raw`\bALTER\s+(?:COLUMN\s+)?<name>\s+(?:SET\s+DATA\s+)?TYPE\b`);
-const SET_NOT_NULL = pattern(String.raw`\bALTER\s+(?:COLUMN\s+)?<name>\s+SET\s+NOT\s+NULL\b`);
-const ADD_COLUMN = pattern(String.raw`\bADD\s+COLUMN\s+(?:IF\s+NOT\s+EXISTS\s+)?<name>([^,;]*)`);
+// A table or column name as drizzle-kit writes it: `"public"."sites"`, `"sites"` or `sites`;
+// written into each pattern as a literal, so that every pattern of the product is checked for
+// backtracking (tests/patterns/redos.test.ts).
+const DROP_TABLE = /\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?/gi;
+const ALTER_TABLE =
+  /^\s*ALTER\s+TABLE\s+(?:ONLY\s+)?(?:IF\s+EXISTS\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?/gi;
+const DROP_COLUMN = /\bDROP\s+COLUMN\s+(?:IF\s+EXISTS\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?/gi;
+const RENAME_COLUMN = /\bRENAME\s+(?:COLUMN\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?\s+TO\b/gi;
+const RENAME_TABLE = /\bRENAME\s+TO\b/gi;
+const SET_TYPE =
+  /\bALTER\s+(?:COLUMN\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?\s+(?:SET\s+DATA\s+)?TYPE\b/gi;
+const SET_NOT_NULL =
+  /\bALTER\s+(?:COLUMN\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?\s+SET\s+NOT\s+NULL\b/gi;
+const ADD_COLUMN =
+  /\bADD\s+COLUMN\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:"public"\.)?"?([A-Za-z0-9_]+)"?([^,;]*)/gi;
 
 const names = (regex: RegExp, text: string) => [...text.matchAll(regex)].map((match) => match[1]!);
 
