@@ -8,6 +8,8 @@ const AFTER_CLOSE_MS = 350;
 /** Once the dialog's closing is over: focus left on the page body goes to the main heading. */
 function keepFocusInThePage(): () => void {
   const timer = window.setTimeout(() => {
+    // The page itself may be gone by then (a dialog drawn until the whole app was torn down).
+    if (typeof document === 'undefined') return;
     const active = document.activeElement;
     if (active === null || active === document.body) focusMainHeading();
   }, AFTER_CLOSE_MS);
