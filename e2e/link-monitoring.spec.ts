@@ -2,7 +2,7 @@
 // link is checked against the demo's own article page, the demo publisher breaks it, three
 // failed checks open an issue, the buyer asks for a restore, the publisher republishes and the
 // link is healthy again. The screens of link monitoring add their steps to this story.
-import { createHmac } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 
 import { checkScreen, SCREEN_SIZES } from './a11y-check.ts';
 import { api, cartOfOneArticle, orderCartWithCredits, writtenArticle } from './fixtures/api.ts';
@@ -23,9 +23,19 @@ interface Issue {
   events: { kind: string }[];
 }
 
-/** A demo control call (decision 041): the key is derived from the server's token secret. */
+/**
+ * A demo control call (decision 041): the key is made from the demo-control key derived from the
+ * server's signing secret (server/signing-keys.ts, server/http/demo-control.ts; decision 198).
+ */
 async function demoControl(page: Page, path: string, body: object): Promise<void> {
-  const key = createHmac('sha256', process.env.E2E_JWT_SECRET ?? '')
+  const derived = hkdfSync(
+    'sha256',
+    process.env.E2E_JWT_SECRET ?? '',
+    'buyer-portal',
+    'demo control v1',
+    32,
+  );
+  const key = createHmac('sha256', new Uint8Array(derived))
     .update('demo-control')
     .digest('base64url');
   const response = await page.request.post(`/api/demo/order-items/${path}`, {
