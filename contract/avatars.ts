@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { endpoint, fileResponse, multipart } from './endpoint.ts';
 import { NoContentSchema } from './endpoint-schemas.ts';
+import { OWN_ACCOUNT } from './permissions.ts';
 
 /** Bytes an avatar upload may have; larger files are refused before they are read as images. */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -42,6 +43,7 @@ export const avatarEndpoints = {
     ...profile,
     method: 'PUT',
     path: '/v1/common/profiles/avatars',
+    permission: OWN_ACCOUNT,
     summary: "Replaces the signed-in user's avatar",
     description:
       'The image is judged by its content (PNG, JPEG or WebP; SVG and anything else refused), its header may declare at most 40 megapixels, and it is stored re-encoded as square WebP without metadata.',
@@ -60,6 +62,7 @@ export const avatarEndpoints = {
     ...profile,
     method: 'DELETE',
     path: '/v1/common/profiles/avatars',
+    permission: OWN_ACCOUNT,
     summary: "Removes the signed-in user's avatar",
     description: 'Answers 204 also when there was none.',
     status: 204,
@@ -70,6 +73,7 @@ export const avatarEndpoints = {
     ...profile,
     method: 'GET',
     path: '/v1/common/profiles/avatars/{id}/{size}',
+    permission: OWN_ACCOUNT,
     summary: "An avatar image: the caller's own or their sales or account manager's",
     description:
       'Answers image/webp, cached for a year (an avatar id never changes its image). Any other id answers 404, like a missing one.',

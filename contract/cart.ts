@@ -13,6 +13,7 @@ import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
 import { fieldWords, formatCount } from './field-messages.ts';
 import { centsToMoney, moneyToCents } from './money.ts';
 import { NoQuerySchema, pageQuerySchema, PaginationSchema } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 import { SitePriceSchema } from './site-detail.ts';
 import { trimEndOf, trimStartOf } from './text-edges.ts';
@@ -480,6 +481,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'GET',
     path: '/v1/buyer/shopping-carts/items',
+    permission: inCurrent('cart.use'),
     summary: 'The items of the cart, newest first',
     query: CartItemListQuerySchema,
     status: 200,
@@ -490,6 +492,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'GET',
     path: '/v1/buyer/shopping-carts/sites',
+    permission: inCurrent('cart.use'),
     summary: 'The sites in the cart with how many items each has',
     query: NoQuerySchema,
     status: 200,
@@ -501,6 +504,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'POST',
     path: '/v1/buyer/shopping-carts/items',
+    permission: inCurrent('cart.use'),
     summary: 'Adds a line to the cart: one item per article',
     description:
       'Prices come from the site and the plan, never from the request. A repeat with the same Idempotency-Key answers the first answer and adds nothing.',
@@ -514,6 +518,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'PUT',
     path: '/v1/buyer/shopping-carts/items/removals',
+    permission: inCurrent('cart.use'),
     summary: 'Removes items from the cart; unknown ids are ignored',
     body: CartItemIdsBodySchema,
     status: 204,
@@ -524,6 +529,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'PUT',
     path: '/v1/buyer/shopping-carts/items/{id}',
+    permission: inCurrent('cart.use'),
     summary: 'Changes an item of the cart (the checkout form)',
     params: IdParamsSchema,
     body: CartItemUpdateSchema,
@@ -535,6 +541,7 @@ export const cartEndpoints = {
     ...cart,
     method: 'DELETE',
     path: '/v1/buyer/shopping-carts',
+    permission: inCurrent('cart.use'),
     summary: 'Empties the cart',
     status: 204,
     response: NoContentSchema,

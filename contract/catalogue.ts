@@ -12,6 +12,7 @@ import {
   wholeNumber,
 } from './list-query.ts';
 import { listOf } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 import { siteMetricShape } from './site-metrics.ts';
 
 export { MIN_LTE_MAX_MESSAGE, SORT_DIRECTIONS, type SortDirection } from './list-query.ts';
@@ -223,6 +224,7 @@ export const catalogueEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/v1/buyer/sites',
+    permission: inCurrent('catalogue.use'),
     access: 'buyer',
     tags: ['Sites'],
     summary: 'The catalogue of publisher sites, filtered, sorted and paged',

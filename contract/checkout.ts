@@ -10,6 +10,7 @@ import {
   PaymentMethodListSchema,
   PaymentMethodQuerySchema,
 } from './orders.ts';
+import { inObject } from './permissions.ts';
 
 const buyer = { access: 'buyer' } as const;
 
@@ -19,6 +20,7 @@ export const checkoutEndpoints = {
     tags: ['Shopping cart'],
     method: 'GET',
     path: '/v1/buyer/shopping-carts/defaults',
+    permission: inObject('orders.place'),
     summary: 'Totals of the cart with VAT for a company, and the billing defaults',
     query: CartDefaultsQuerySchema,
     status: 200,
@@ -30,6 +32,7 @@ export const checkoutEndpoints = {
     tags: ['Orders'],
     method: 'GET',
     path: '/v1/buyer/orders/payment-methods',
+    permission: inObject('orders.place'),
     summary: 'The payment methods and whether each can pay the cart for the company now',
     query: PaymentMethodQuerySchema,
     status: 200,
@@ -42,6 +45,7 @@ export const checkoutEndpoints = {
     tags: ['Orders'],
     method: 'POST',
     path: '/v1/buyer/orders',
+    permission: inObject('orders.place'),
     summary: 'Places an order of the whole cart',
     description:
       'Checks every cart line again (violations `items[index].field`), charges credits or checks the bill limit, freezes prices and VAT, and empties the cart, all in one transaction. With `lines` (each cart line and the `version` the screen read), a cart that no longer matches them answers 409, naming each line changed, added or gone, and orders nothing. A repeat with the same Idempotency-Key answers the first answer and orders nothing.',

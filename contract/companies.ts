@@ -18,6 +18,7 @@ import {
   LINE_BREAK_MESSAGE,
 } from './input-rules.ts';
 import { listOf, pageQuerySchema } from './pagination.ts';
+import { inObject, OWN_ACCOUNT } from './permissions.ts';
 import { AccountSchema } from './profile.ts';
 import { COUNTRY_ID_DESCRIPTION, INVALID_COUNTRY_MESSAGE } from './reference-data.ts';
 
@@ -303,6 +304,7 @@ export const companyEndpoints = {
     ...companies,
     method: 'GET',
     path: '/v1/buyer/profiles/accounts/{id}/companies',
+    permission: inObject('company.read'),
     summary: 'The company of one of the caller’s accounts, with every detail',
     params: IdParamsSchema,
     status: 200,
@@ -313,6 +315,7 @@ export const companyEndpoints = {
     ...companies,
     method: 'GET',
     path: '/v1/buyer/profiles/accounts/{id}/billing',
+    permission: inObject('billing.read'),
     summary: 'What the caller may spend for the company of one of their accounts',
     description:
       'The company’s credit balance and the caller’s pay-by-bill limit, unpaid pay-by-bill orders and what is available to pay by bill (bounded by the company’s own limit too), all with VAT: the figures checkout’s payment methods show (decision 168).',
@@ -325,6 +328,7 @@ export const companyEndpoints = {
     ...companies,
     method: 'GET',
     path: '/v1/buyer/profiles/companies/requests',
+    permission: OWN_ACCOUNT,
     summary: "The caller's company requests ('My company requests'), newest first",
     query: CompanyRequestsQuerySchema,
     status: 200,
@@ -335,6 +339,7 @@ export const companyEndpoints = {
     ...companies,
     method: 'POST',
     path: '/v1/buyer/profiles/companies/requests',
+    permission: OWN_ACCOUNT,
     summary: "Files a company request ('Add new company request', or a change of a company)",
     description:
       'Every field of spec §3 "Company" the buyer gives; `company` names one of the caller’s companies for a change of its details. The country is `country_id`, the `id` of an entry of GET /api/v1/common/countries (an ISO 3166-1 alpha-2 code in `country` is still accepted). IBAN and BIC checksums, VAT number formats (of the country) and e-mail addresses are checked. The pay-by-bill flag, status and credit are the marketplace’s and refused. Marketplace staff approve or reject the request; an approved new company becomes an account with a credit limit of 0.',

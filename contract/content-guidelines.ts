@@ -8,6 +8,7 @@ import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords, listWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH, normaliseHostname } from './hostname.ts';
+import { inCurrent } from './permissions.ts';
 
 export const TARGET_URL_IMPLEMENTATIONS = ['natural', 'aggressive'] as const;
 export type TargetUrlImplementation = (typeof TARGET_URL_IMPLEMENTATIONS)[number];
@@ -212,6 +213,7 @@ export const contentGuidelinesEndpoints = {
     ...guidelines,
     method: 'GET',
     path: '/v1/buyer/content-guidelines',
+    permission: inCurrent('catalogue.use'),
     summary: "The signed-in buyer's content guidelines",
     description:
       'A buyer who never saved guidelines gets the defaults with `revision` 0 and `updated_at` null.',
@@ -223,6 +225,7 @@ export const contentGuidelinesEndpoints = {
     ...guidelines,
     method: 'PUT',
     path: '/v1/buyer/content-guidelines',
+    permission: inCurrent('catalogue.use'),
     summary: 'Saves the content guidelines (every field)',
     description: `Every field is required; unknown and read-only fields (the file, \`revision\`, \`updated_at\`) are refused. Up to ${MAX_TOPICS} topics of ${MAX_TOPIC_LENGTH} characters per list, comments up to ${MAX_COMMENT_LENGTH} characters, 1-${TRUSTLINKS_MAX} trustlinks, 1-${INTERNAL_LINKS_MAX} internal links, up to ${MAX_DOMAINS} domains per list, each normalised like a buyer domain; repeats and a domain both avoided and preferred are refused. Orders placed later freeze the saved guidelines into their items; items already ordered keep theirs. A repeat with the same Idempotency-Key answers the first answer.`,
     headers: IdempotencyHeadersSchema,
@@ -235,6 +238,7 @@ export const contentGuidelinesEndpoints = {
     ...guidelines,
     method: 'PUT',
     path: '/v1/buyer/content-guidelines/files',
+    permission: inCurrent('catalogue.use'),
     summary: 'Uploads the custom guidelines file (multipart `file`)',
     description:
       'A .doc, .docx, .txt or .pdf document judged by its content (a renamed executable is refused with 400), at most 20 MB (413 with the size). It replaces the previous file; orders already placed keep the one they froze.',
@@ -247,6 +251,7 @@ export const contentGuidelinesEndpoints = {
     ...guidelines,
     method: 'DELETE',
     path: '/v1/buyer/content-guidelines/files',
+    permission: inCurrent('catalogue.use'),
     summary: 'Removes the custom guidelines file',
     description: 'Orders already placed keep the file they froze.',
     status: 200,

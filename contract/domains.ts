@@ -7,6 +7,7 @@ import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './end
 import { fieldWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 import { listOf, pageQuerySchema } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 
 export const ImportStatusValueSchema = z.enum(['pending', 'success', 'failed']);
 export type ImportStatusValue = z.infer<typeof ImportStatusValueSchema>;
@@ -121,6 +122,7 @@ export const domainEndpoints = {
     ...domains,
     method: 'GET',
     path: '/v1/buyer/domains',
+    permission: inCurrent('catalogue.use'),
     summary: "The signed-in buyer's own domains",
     // Spec §9: 10 per page by default; 100 is the largest page size offered.
     query: pageQuerySchema({ defaultLimit: 10, maxLimit: 100 }),
@@ -132,6 +134,7 @@ export const domainEndpoints = {
     ...domains,
     method: 'POST',
     path: '/v1/buyer/domains',
+    permission: inCurrent('catalogue.use'),
     summary: 'Adds a domain',
     description: `The hostname is normalised (scheme, path, port, trailing dot and a leading www. removed; lower case; an internationalised name as punycode). A domain the buyer already has, an invalid one or one over the limit of ${MAX_BUYER_DOMAINS} is a violation on \`hostname\`. A deleted domain added again comes back with empty lists. A repeat with the same Idempotency-Key answers the first answer.`,
     headers: IdempotencyHeadersSchema,
@@ -144,6 +147,7 @@ export const domainEndpoints = {
     ...domains,
     method: 'DELETE',
     path: '/v1/buyer/domains/{id}',
+    permission: inCurrent('catalogue.use'),
     summary: 'Deletes a domain',
     description:
       'The domain leaves the lists and its referring domains and competitor groups are removed; cart lines and orders that name it keep it and its hostname (decision 054). A repeat with the same Idempotency-Key answers 204 again.',

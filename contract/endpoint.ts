@@ -5,6 +5,8 @@
 // is written in one place only (decision 183).
 import type { z } from 'zod';
 
+import type { EndpointPermission } from './permissions.ts';
+
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call it: anyone, or a signed-in buyer with a Bearer token. */
@@ -64,6 +66,11 @@ export interface Endpoint {
   /** From the API's base (`/api`), path parameters in braces: `/v1/buyer/saved-views/{id}`. */
   path: `/${string}`;
   access: EndpointAccess;
+  /**
+   * What a signed-in caller's role must hold, and in which company (contract/permissions.ts,
+   * decision 203); every `buyer` endpoint names one.
+   */
+  permission?: EndpointPermission;
   /** For the API documentation. */
   tags: readonly string[];
   summary: string;

@@ -6,6 +6,7 @@ import { SITE_FIELD_LABELS, SiteListQuerySchema } from './catalogue.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParamsSchema } from './endpoint-schemas.ts';
 import { UNIQUE_ITEMS_MESSAGE } from './favorites.ts';
+import { inCurrent } from './permissions.ts';
 import {
   SITE_METRIC_BY_KEY,
   siteMetricColumnLabel,
@@ -73,6 +74,7 @@ export const exportEndpoints = {
     ...sites,
     method: 'POST',
     path: '/v1/buyer/sites/exports/tasks',
+    permission: inCurrent('catalogue.use'),
     summary: 'Starts an export to CSV of the sites matching a filter, or of the sites chosen',
     description:
       'Needs `is_allowed_to_export_sites`. With `ids`, exactly those sites, in that order. Poll the task until `completed`, then download `file.path`.',
@@ -85,6 +87,7 @@ export const exportEndpoints = {
     ...sites,
     method: 'GET',
     path: '/v1/buyer/sites/exports/tasks/{id}',
+    permission: inCurrent('catalogue.use'),
     summary: "One of the caller's export tasks",
     params: IdParamsSchema,
     status: 200,

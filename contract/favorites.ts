@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { NoQuerySchema } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 
 export const UNIQUE_ITEMS_MESSAGE = 'Items array must contain unique values';
 export const SITE_NOT_FOUND_MESSAGE = 'Site not found.';
@@ -69,6 +70,7 @@ const REPEAT_NOTE =
 function markEndpoints<const L extends 'favorites' | 'blacklists'>(list: L, name: string) {
   const marks = {
     ...sites,
+    permission: inCurrent('catalogue.use'),
     headers: IdempotencyHeadersSchema,
     body: SiteIdsBodySchema,
     status: 204,
@@ -103,6 +105,7 @@ export const favoriteEndpoints = {
     ...sites,
     method: 'GET',
     path: '/v1/buyer/favorite-items',
+    permission: inCurrent('catalogue.use'),
     summary: "The caller's favourite and blacklisted sites and favourite saved filters",
     query: NoQuerySchema,
     status: 200,
@@ -113,6 +116,7 @@ export const favoriteEndpoints = {
     ...sites,
     method: 'PUT',
     path: '/v1/buyer/favorite-items',
+    permission: inCurrent('catalogue.use'),
     summary: 'Replaces the lists given: favourite sites, blacklist, favourite saved filters',
     body: FavoriteItemsUpdateSchema,
     status: 200,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { endpoint, fileResponse } from './endpoint.ts';
 import { IdParamsSchema } from './endpoint-schemas.ts';
+import { inObject } from './permissions.ts';
 
 /**
  * GET /api/v1/files/{id}/previews: `path` opens the file in a new tab without an Authorization
@@ -30,6 +31,7 @@ export const fileEndpoints = {
   preview: endpoint({
     method: 'GET',
     path: '/v1/files/{id}/previews',
+    permission: inObject('account'),
     access: 'buyer',
     tags: ['Files'],
     summary:
@@ -44,6 +46,7 @@ export const fileEndpoints = {
   download: endpoint({
     method: 'GET',
     path: '/v1/files/{id}',
+    permission: inObject('account'),
     access: 'buyer',
     tags: ['Files'],
     summary: 'Downloads one of the caller’s files or a document of the caller’s company',

@@ -13,6 +13,7 @@ import {
 import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
 import { pageQuerySchema } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 
 const UPLOAD_DESCRIPTION =
   'A multipart form whose `file` is a CSV or plain-text list (UTF-8, checked by content), at most 20 MB (413 beyond). The import runs in the background: follow it with `GET /api/v1/imports/statuses`. A new upload replaces the list when its import succeeds; a failed import leaves the previous list in place.';
@@ -44,6 +45,7 @@ export const importEndpoints = {
     ...domains,
     method: 'PUT',
     path: '/v1/buyer/domains/{id}/referents',
+    permission: inCurrent('catalogue.use'),
     summary: "Uploads a domain's referring domains (CSV)",
     description: UPLOAD_DESCRIPTION,
     params: IdParamsSchema,
@@ -56,6 +58,7 @@ export const importEndpoints = {
     ...domains,
     method: 'GET',
     path: '/v1/buyer/domains/competitor-groups',
+    permission: inCurrent('catalogue.use'),
     summary: "The buyer's competitor groups, with their competitors",
     query: GroupListQuerySchema,
     status: 200,
@@ -66,6 +69,7 @@ export const importEndpoints = {
     ...domains,
     method: 'POST',
     path: '/v1/buyer/domains/competitor-groups',
+    permission: inCurrent('catalogue.use'),
     summary: 'Creates a competitor group for one of the buyer’s domains',
     headers: IdempotencyHeadersSchema,
     body: CreateCompetitorGroupSchema,
@@ -77,6 +81,7 @@ export const importEndpoints = {
     ...domains,
     method: 'DELETE',
     path: '/v1/buyer/domains/competitor-groups/{id}',
+    permission: inCurrent('catalogue.use'),
     summary: 'Deletes a competitor group with its competitors',
     params: IdParamsSchema,
     status: 204,
@@ -87,6 +92,7 @@ export const importEndpoints = {
     ...domains,
     method: 'PUT',
     path: '/v1/buyer/domains/competitor-groups/{id}/competitors',
+    permission: inCurrent('catalogue.use'),
     summary: "Uploads a competitor group's competitors and their referring domains (CSV)",
     description: `${UPLOAD_DESCRIPTION} Each row names a competitor and a domain linking to it.`,
     params: IdParamsSchema,
@@ -98,6 +104,7 @@ export const importEndpoints = {
   statuses: endpoint({
     method: 'GET',
     path: '/v1/imports/statuses',
+    permission: inCurrent('catalogue.use'),
     access: 'buyer',
     tags: ['Imports'],
     summary: 'The statuses of some of the signed-in buyer’s imports',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { NoQuerySchema, pageQuerySchema, PaginationSchema } from './pagination.ts';
+import { inObject } from './permissions.ts';
 
 /** What one check of a live link found; everything but `ok` is a failure. */
 export const LINK_CHECK_OUTCOMES = [
@@ -248,6 +249,7 @@ export const linkMonitoringEndpoints = {
     ...links,
     method: 'GET',
     path: '/v1/buyer/link-monitoring',
+    permission: inObject('links.read'),
     summary: 'The buyer’s live links with their health, filtered and paged, and a summary',
     description:
       'Newest published first. The summary counts the links matching every filter but health; healthy_percent is of the checked links, rounded down.',
@@ -260,6 +262,7 @@ export const linkMonitoringEndpoints = {
     ...links,
     method: 'GET',
     path: '/v1/buyer/orders/items/{id}/link-checks',
+    permission: inObject('links.read'),
     summary: 'The checks of an item’s live link, newest first',
     params: IdParamsSchema,
     query: LinkCheckListQuerySchema,
@@ -271,6 +274,7 @@ export const linkMonitoringEndpoints = {
     ...links,
     method: 'POST',
     path: '/v1/buyer/orders/items/{id}/link-checks',
+    permission: inObject('links.act'),
     summary: 'Checks an item’s live link now',
     description: `Answers the stored check; it counts toward the ${FAILED_CHECKS_FOR_ISSUE} failed checks that open a link issue like any other. 429 within ${CHECK_NOW_INTERVAL_SECONDS} s of the item’s last check asked for, past ${CHECK_NOW_PER_HOUR} asked for by the buyer in an hour, or while the link or its site is being checked. 409 when the item is not a live link.`,
     params: IdParamsSchema,
@@ -283,6 +287,7 @@ export const linkMonitoringEndpoints = {
     ...links,
     method: 'GET',
     path: '/v1/buyer/orders/items/{id}/link-issues',
+    permission: inObject('links.read'),
     summary: 'The link issues of an item, newest first, each with its steps',
     params: IdParamsSchema,
     query: NoQuerySchema,
@@ -294,6 +299,7 @@ export const linkMonitoringEndpoints = {
     ...links,
     method: 'POST',
     path: '/v1/buyer/orders/items/{id}/link-issues/{issueId}/remedy',
+    permission: inObject('links.act'),
     summary: 'Asks for a remedy of an open link issue within the guarantee',
     description: `restore: the publisher is asked to update the article (the item's edits are requested); the issue closes when the link checks ok again. refund: from ${REFUND_AFTER_DAYS} days after the restore was asked for (or the issue opened), a credit note for the item, once; the issue closes and the link is no longer checked. 409 with the reason when the remedy cannot be asked for now.`,
     headers: IdempotencyHeadersSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
+import { OWN_ACCOUNT } from './permissions.ts';
 import { NotificationPreferencesSchema } from './profile.ts';
 
 /**
@@ -20,6 +21,7 @@ export const notificationEndpoints = {
   setPreferences: endpoint({
     method: 'PUT',
     path: '/v1/buyer/profiles/notifications/preferences',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Profile'],
     summary: "Sets the signed-in buyer's notification preferences",

@@ -38,6 +38,7 @@ import {
   PAYMENT_STATUSES,
 } from './orders.ts';
 import { listOf, pageQuerySchema, PaginationSchema } from './pagination.ts';
+import { inObject } from './permissions.ts';
 import { ContentProductPlanSchema } from './reference-data.ts';
 
 export {
@@ -377,6 +378,7 @@ export const orderEndpoints = {
     ...orders,
     method: 'GET',
     path: '/v1/buyer/orders',
+    permission: inObject('orders.read'),
     summary: 'The buyer’s orders, filtered, sorted and paged',
     description:
       'Search matches the order number, the PO number and the hostnames of its items; order_price filters the net price.',
@@ -389,6 +391,7 @@ export const orderEndpoints = {
     ...orders,
     method: 'GET',
     path: '/v1/buyer/orders/{id}',
+    permission: inObject('orders.read'),
     summary: 'One order of the buyer',
     params: IdParamsSchema,
     status: 200,
@@ -417,6 +420,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'GET',
     path: '/v1/buyer/orders/{id}/items',
+    permission: inObject('orders.read'),
     summary: 'The items of one of the buyer’s orders',
     params: IdParamsSchema,
     query: OrderItemListQuerySchema,
@@ -428,6 +432,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'PUT',
     path: '/v1/buyer/orders/items/statuses',
+    permission: inObject('items.act'),
     summary: 'Approves topics or content, or cancels items (all or none)',
     description:
       'Each item must be in a status that allows the transition (decision 040); otherwise 409 names the item and nothing changes. Cancelling an item paid with credits returns its price with VAT to the company’s credits and issues a credit note.',
@@ -441,6 +446,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'PUT',
     path: '/v1/buyer/orders/items/request-edits',
+    permission: inObject('items.act'),
     summary: 'Requests (or withdraws a request for) edits of live links',
     headers: IdempotencyHeadersSchema,
     body: RequestEditsBodySchema,
@@ -452,6 +458,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'PUT',
     path: '/v1/buyer/orders/items/{id}/topics',
+    permission: inObject('items.act'),
     summary: 'Confirms or edits the buyer’s own topic',
     headers: IdempotencyHeadersSchema,
     params: IdParamsSchema,
@@ -464,6 +471,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'POST',
     path: '/v1/buyer/orders/items/{id}/topics/feedbacks',
+    permission: inObject('items.act'),
     summary: 'Declines the proposed topic with feedback',
     headers: IdempotencyHeadersSchema,
     params: IdParamsSchema,
@@ -476,6 +484,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'GET',
     path: '/v1/buyer/orders/{id}/items/exports',
+    permission: inObject('orders.read'),
     summary: 'Downloads the items of an order as CSV',
     description: 'Text cells that a spreadsheet could run as a formula start with an apostrophe.',
     params: IdParamsSchema,
@@ -487,6 +496,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'PUT',
     path: '/v1/buyer/orders/items/{id}/articles',
+    permission: inObject('items.act'),
     summary: 'Confirms or edits the buyer’s own article (link and optional file)',
     headers: IdempotencyHeadersSchema,
     params: IdParamsSchema,
@@ -499,6 +509,7 @@ export const orderItemEndpoints = {
     ...orders,
     method: 'POST',
     path: '/v1/buyer/orders/items/{id}/articles/feedbacks',
+    permission: inObject('items.act'),
     summary: 'Declines the delivered content with feedback and an optional file',
     headers: IdempotencyHeadersSchema,
     params: IdParamsSchema,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint, multipart } from './endpoint.ts';
 import { NoContentSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
+import { OWN_ACCOUNT } from './permissions.ts';
 import { BuyerProfileSchema } from './profile.ts';
 import { NewPasswordSchema } from './public-auth.ts';
 
@@ -91,6 +92,7 @@ export const accountSettingsEndpoints = {
   updateDetails: endpoint({
     method: 'PUT',
     path: '/v1/buyer/profiles',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Profile'],
     summary: "Change the buyer's own details; answers the profile",
@@ -105,6 +107,7 @@ export const accountSettingsEndpoints = {
   requestEmailChange: endpoint({
     method: 'POST',
     path: '/v1/buyer/profiles/email-changes',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Profile'],
     summary: 'Ask to change the e-mail address; a confirmation link is mailed to the new one',
@@ -137,6 +140,7 @@ export const accountSettingsEndpoints = {
   changePassword: endpoint({
     method: 'PUT',
     path: '/v1/common/profiles/passwords/changes',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Profile'],
     summary: 'Change the password (multipart form: current_password, new_password)',

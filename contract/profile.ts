@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
+import { MEMBER_ROLES, OWN_ACCOUNT } from './permissions.ts';
 
-const FileRefSchema = z.object({ id: z.string() });
+export const FileRefSchema = z.object({ id: z.string() });
 
 export const NotificationPreferencesSchema = z.object({
   missing_details_reminder: z.boolean(),
@@ -37,6 +38,8 @@ export const AccountSchema = z.object({
   id: z.string(),
   company: z.object({ id: z.string(), title: z.string() }),
   is_current: z.boolean(),
+  /** The buyer's role in the company (contract/permissions.ts, decision 203). */
+  role: z.enum(MEMBER_ROLES),
   /** The buyer's pay-by-bill limit in the company (decision 168). */
   credit_limit: MoneySchema,
   credits_balance: MoneySchema,
@@ -70,6 +73,7 @@ export const profileEndpoints = {
   get: endpoint({
     method: 'GET',
     path: '/v1/buyer/profiles',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Profile'],
     summary: "The signed-in buyer's profile, managers and company accounts",
@@ -81,6 +85,7 @@ export const profileEndpoints = {
   setCurrentAccount: endpoint({
     method: 'PUT',
     path: '/v1/buyer/profiles/companies/accounts/current',
+    permission: OWN_ACCOUNT,
     access: 'buyer',
     tags: ['Companies'],
     summary: 'Makes one of the caller’s company accounts the current one',

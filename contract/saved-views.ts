@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
 import { IdParamsSchema, NoContentSchema } from './endpoint-schemas.ts';
+import { OWN_ACCOUNT } from './permissions.ts';
 
 export const SAVED_VIEW_KINDS = [
   'site_filters',
@@ -74,6 +75,7 @@ export const savedViewEndpoints = {
     ...savedView,
     method: 'GET',
     path: '/v1/buyer/saved-views',
+    permission: OWN_ACCOUNT,
     summary: "The caller's saved views, of one kind with ?kind=",
     query: SavedViewQuerySchema,
     status: 200,
@@ -84,6 +86,7 @@ export const savedViewEndpoints = {
     ...savedView,
     method: 'POST',
     path: '/v1/buyer/saved-views',
+    permission: OWN_ACCOUNT,
     summary: 'Saves a filter set or column layout under a name unique per kind',
     body: SavedViewCreateSchema,
     status: 201,
@@ -94,6 +97,7 @@ export const savedViewEndpoints = {
     ...savedView,
     method: 'PUT',
     path: '/v1/buyer/saved-views/{id}',
+    permission: OWN_ACCOUNT,
     summary: 'Renames a saved view, replaces its value or marks it as favourite',
     params: IdParamsSchema,
     body: SavedViewUpdateSchema,
@@ -105,6 +109,7 @@ export const savedViewEndpoints = {
     ...savedView,
     method: 'DELETE',
     path: '/v1/buyer/saved-views/{id}',
+    permission: OWN_ACCOUNT,
     summary: 'Deletes a saved view',
     params: IdParamsSchema,
     status: 204,

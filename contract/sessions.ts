@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
+import { OWN_ACCOUNT } from './permissions.ts';
 
 /**
  * One of the buyer's active sign-ins (decision 169). `device` is the browser and system read from
@@ -32,6 +33,7 @@ export const sessionEndpoints = {
     ...sessions,
     method: 'GET',
     path: '/v1/common/profiles/sessions',
+    permission: OWN_ACCOUNT,
     summary: "The buyer's active sessions, the current one first and flagged",
     description:
       'A session is one sign-in. `device` is the browser and system named by the User-Agent ' +
@@ -45,6 +47,7 @@ export const sessionEndpoints = {
     ...sessions,
     method: 'DELETE',
     path: '/v1/common/profiles/sessions/others',
+    permission: OWN_ACCOUNT,
     summary: 'Sign out of all other devices: every session but the current one ends',
     description:
       'Their next request is refused with 401 and their refresh tokens stop working. Calling ' +
@@ -57,6 +60,7 @@ export const sessionEndpoints = {
     ...sessions,
     method: 'DELETE',
     path: '/v1/common/profiles/sessions/{id}',
+    permission: OWN_ACCOUNT,
     summary: 'Sign out one session (the current one signs this device out)',
     description:
       'Its next request is refused with 401 and its refresh token stops working. A session ' +

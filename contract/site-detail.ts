@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SiteSchema } from './catalogue.ts';
 import { endpoint } from './endpoint.ts';
 import { wholeNumber } from './list-query.ts';
+import { inCurrent } from './permissions.ts';
 
 export const NicheRefSchema = z.object({ id: z.uuid(), title: z.string() });
 
@@ -59,6 +60,7 @@ export const siteDetailEndpoints = {
     ...site,
     method: 'GET',
     path: '/v1/buyer/sites/similar',
+    permission: inCurrent('catalogue.use'),
     summary: 'The sites nearest to a site by DR, General price or organic traffic',
     query: SimilarSitesQuerySchema,
     status: 200,
@@ -69,6 +71,7 @@ export const siteDetailEndpoints = {
     ...site,
     method: 'GET',
     path: '/v1/buyer/sites/{id}',
+    permission: inCurrent('catalogue.use'),
     summary: 'One site with its prices per niche, comments, referring domains, similar sites',
     description: '`buyer_domain` (one of your domains) fills `is_back_linked` and `competitors`.',
     params: SiteIdParamsSchema,

@@ -7,6 +7,7 @@ import { IdempotencyHeadersSchema } from './endpoint-schemas.ts';
 import { fieldWords } from './field-messages.ts';
 import { HOSTNAME_MESSAGES, MAX_HOSTNAME_INPUT_LENGTH } from './hostname.ts';
 import { listOf, pageQuerySchema } from './pagination.ts';
+import { inCurrent } from './permissions.ts';
 
 export const StrategyRequestStatusSchema = z.enum(['received', 'in_progress', 'sent']);
 export type StrategyRequestStatus = z.infer<typeof StrategyRequestStatusSchema>;
@@ -57,6 +58,7 @@ export const strategyRequestEndpoints = {
     ...strategyRequests,
     method: 'GET',
     path: '/v1/buyer/strategy-requests',
+    permission: inCurrent('catalogue.use'),
     summary: "The caller's free strategy requests, newest first",
     query: pageQuerySchema({ defaultLimit: 10, maxLimit: 100 }),
     status: 200,
@@ -67,6 +69,7 @@ export const strategyRequestEndpoints = {
     ...strategyRequests,
     method: 'POST',
     path: '/v1/buyer/strategy-requests',
+    permission: inCurrent('catalogue.use'),
     summary: 'Asks for a free link-building strategy for a domain',
     description: `The domain is normalised like a buyer domain. The request is mailed to the buyer's account manager (or the sales team) and confirmed to the buyer by mail. At most ${STRATEGY_REQUESTS_PER_DAY} requests in 24 hours; more answer 429 with Retry-After. A repeat with the same Idempotency-Key answers the first answer.`,
     headers: IdempotencyHeadersSchema,

@@ -10,6 +10,7 @@ import type { AppOptions } from './app-options.ts';
 import { systemClock } from './clock.ts';
 import { composeServices, registerModules, type ServerModule } from './composition.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerMemberAccess } from './http/member-access.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { readQueueDepths } from './jobs/queue-depth.ts';
@@ -111,6 +112,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const now = options.now ?? systemClock;
   registerIdempotency(app, { db, now });
+  registerMemberAccess(app, { db });
   const mail = createMailQueue({
     db,
     now,

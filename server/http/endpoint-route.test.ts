@@ -31,6 +31,8 @@ describe('routes registered from the contract', () => {
     async ({ e }) => {
       const url = `/api${fastifyPath(e.path)}`;
       expect(ctx.app.hasRoute({ method: e.method, url })).toBe(true);
+      // Every signed-in endpoint names what a member's role must hold (decision 203).
+      expect(e.permission !== undefined).toBe(e.access === 'buyer');
       if (e.access === 'buyer') {
         const anonymous = await ctx.app.inject({
           method: e.method,

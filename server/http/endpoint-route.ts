@@ -21,6 +21,7 @@ import {
 } from '#contract/endpoint.ts';
 
 import { dispositionHeader, DOWNLOAD_SECURITY_HEADERS } from './attachment.ts';
+import { checkEndpointPermission } from './member-access.ts';
 import { errorResponses } from './responses.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -132,6 +133,9 @@ export function route<E extends Endpoint>(
     method,
     url: urlInside(app, endpoint),
     config,
+    ...(endpoint.permission && endpoint.permission.name !== 'account'
+      ? { preValidation: (request) => checkEndpointPermission(request, endpoint.permission!) }
+      : {}),
     ...(upload ? { validatorCompiler: uploadValidatorCompiler } : {}),
     schema: {
       tags: [...tags],

@@ -267,6 +267,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
         id: '00000000-0000-4000-8000-000000000201',
         company: { id: COMPANY_ID, title: 'Acme GmbH' },
         is_current: true,
+        role: 'owner',
         credit_limit: '0.00',
         is_pay_by_bill_allowed: false,
         credits_balance: '100.00',

@@ -1,8 +1,12 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
+import { MEMBER_ROLES } from '#contract/permissions.ts';
 import { SAVED_VIEW_KINDS } from '#contract/saved-views.ts';
 
 export const companyStatus = pgEnum('company_status', ['pending', 'approved', 'declined']);
+
+/** A member's role in a company account (contract/permissions.ts). */
+export const memberRole = pgEnum('member_role', MEMBER_ROLES);
 
 export const importStatus = pgEnum('import_status', ['pending', 'success', 'failed']);
 

@@ -9,6 +9,7 @@ export * from './enums.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './link-monitoring.ts';
+export * from './members.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './reference.ts';

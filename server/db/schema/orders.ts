@@ -198,6 +198,10 @@ export const orderItems = pgTable(
     contentGuidelines: jsonb('content_guidelines').$type<FrozenContentGuidelines>(),
     /** When the status last changed: the demo publisher waits from here. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The member who last acted on the item (decision 203); null: nobody since it was ordered. */
+    lastChangedByUserId: uuid('last_changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,7 +18,7 @@ import {
 import type { NotificationPreferences } from '#contract/profile.ts';
 
 import { createdAt, money } from './columns.ts';
-import { companyStatus } from './enums.ts';
+import { companyStatus, memberRole } from './enums.ts';
 import { businessTypes, countries } from './reference.ts';
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -97,6 +97,8 @@ export const companies = pgTable(
     /** Credits shared by every buyer of the company; spent on orders paid with credits. */
     creditsBalance: money('credits_balance').notNull().default('0.00'),
     status: companyStatus('status').notNull().default('pending'),
+    /** Whether members with the Viewer role see no prices (decision 203). */
+    arePricesHiddenFromViewers: boolean('are_prices_hidden_from_viewers').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,7 +108,10 @@ export const companies = pgTable(
   ],
 );
 
-/** Membership of a user in a company, with the credit limit of the user for it. */
+/**
+ * Membership of a user in a company: their role in it (contract/permissions.ts, decision 203), the
+ * credit limit of the user for it and, for a Buyer, the monthly spending limit (null: none).
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -119,6 +124,9 @@ export const accounts = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     isCurrent: boolean('is_current').notNull().default(false),
     creditLimit: money('credit_limit').notNull().default('0.00'),
+    role: memberRole('role').notNull().default('owner'),
+    /** Net euro a Buyer may order per calendar month without approval; null: no limit. */
+    monthlyLimit: money('monthly_limit'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -128,6 +136,7 @@ export const accounts = pgTable(
       .where(sql`${t.isCurrent}`),
     index('accounts_company_id_idx').on(t.companyId),
     check('accounts_credit_limit_non_negative', sql`${t.creditLimit} >= 0`),
+    check('accounts_monthly_limit_non_negative', sql`${t.monthlyLimit} >= 0`),
   ],
 );
 

@@ -19,6 +19,7 @@ export async function findAccountOfUser(db: Database, userId: string, accountId:
       id: accounts.id,
       companyId: companies.id,
       companyName: companies.businessName,
+      role: accounts.role,
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,

@@ -164,6 +164,7 @@ export function createCompaniesService({
           id: account.id,
           company: { id: account.companyId, title: account.companyName },
           is_current: true,
+          role: account.role,
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
           is_pay_by_bill_allowed: account.isPayByBillAllowed,

@@ -51,6 +51,7 @@ export async function findAccountsOfUser(db: Database, userId: string) {
       companyId: companies.id,
       companyName: companies.businessName,
       isCurrent: accounts.isCurrent,
+      role: accounts.role,
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,

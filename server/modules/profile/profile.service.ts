@@ -45,6 +45,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
           id: account.id,
           company: { id: account.companyId, title: account.companyName },
           is_current: account.isCurrent,
+          role: account.role,
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
           is_pay_by_bill_allowed: account.isPayByBillAllowed,

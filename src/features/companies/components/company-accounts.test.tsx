@@ -13,6 +13,7 @@ const ACCOUNT: Account = {
   id: '00000000-0000-4000-8000-0000000000a1',
   company: { id: '00000000-0000-4000-8000-0000000000c1', title: 'Northwind Outdoor Ltd' },
   is_current: true,
+  role: 'owner',
   credit_limit: '5000.00',
   credits_balance: '278.00',
   is_pay_by_bill_allowed: true,
