@@ -38,7 +38,7 @@ export interface ItemScript {
 }
 
 export interface OrderScript {
-  buyer: keyof DemoUserIds;
+  buyer: Exclude<keyof DemoUserIds, 'team'>;
   daysAgo: number;
   paymentMethod: PaymentMethod;
   poNumber?: string;

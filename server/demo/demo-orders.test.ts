@@ -303,6 +303,7 @@ describe('the demo orders', () => {
                  (select t.balance_after from credit_transactions t where t.company_id = c.id
                    order by t.created_at desc limit 1) as last_after
           from companies c join accounts a on a.company_id = c.id join users u on u.id = a.user_id
+          where a.role = 'owner'
           order by u.email`,
     );
     expect(companies).toEqual([

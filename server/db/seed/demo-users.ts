@@ -1,5 +1,10 @@
-// Demo people: two buyers with a company account each, their sales and account managers, and a
-// manager without the buyer role (who may sign in but not use the buyer area).
+// Demo people: two buyers with a company account each, their sales and account managers, a
+// manager without the buyer role (who may sign in but not use the buyer area), and the team of the
+// first buyer's company: one member of each other role (decision 203).
+import { eq } from 'drizzle-orm';
+
+import type { MemberRole } from '#contract/permissions.ts';
+
 import type { Database } from '../database.ts';
 import { referenceIds } from '../reference-data.ts';
 import { accounts, companies, users } from '../schema/index.ts';
@@ -14,12 +19,41 @@ export const DEMO_EMAILS = {
   manager: 'manager@example.com',
   salesManager: 'sales.manager@example.com',
   accountManager: 'account.manager@example.com',
+  admin: 'admin.member@example.com',
+  teamBuyer: 'buyer.member@example.com',
+  finance: 'finance.member@example.com',
+  viewer: 'viewer.member@example.com',
 } as const;
 
 export interface DemoUserIds {
   buyer: string;
   secondBuyer: string;
+  /** The members of the first buyer's company besides its Owner, by role. */
+  team: Record<Exclude<MemberRole, 'owner'>, string>;
 }
+
+interface TeamMember {
+  role: Exclude<MemberRole, 'owner'>;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A Buyer's monthly limit, net euro. */
+  monthlyLimit?: string;
+}
+
+/** Northwind Outdoor's team: Emma Johnson (buyer@example.com) is its Owner. */
+const TEAM: readonly TeamMember[] = [
+  { role: 'admin', email: DEMO_EMAILS.admin, firstName: 'Olivia', lastName: 'Brown' },
+  {
+    role: 'buyer',
+    email: DEMO_EMAILS.teamBuyer,
+    firstName: 'Liam',
+    lastName: 'Wilson',
+    monthlyLimit: '500.00',
+  },
+  { role: 'finance', email: DEMO_EMAILS.finance, firstName: 'Ava', lastName: 'Taylor' },
+  { role: 'viewer', email: DEMO_EMAILS.viewer, firstName: 'James', lastName: 'Davies' },
+];
 
 type NewUser = typeof users.$inferInsert;
 type NewCompany = typeof companies.$inferInsert;
@@ -146,10 +180,60 @@ export async function seedDemoUsers(
     accountManagerId: await insertStaff(ACCOUNT_MANAGER),
   };
   await insertStaff(MANAGER);
+  const buyer = await insertBuyer(db, random, { buyer: BUYER, managers, passwordHash });
+  const secondBuyer = await insertBuyer(db, random, {
+    buyer: SECOND_BUYER,
+    managers,
+    passwordHash,
+  });
   return {
-    buyer: await insertBuyer(db, random, { buyer: BUYER, managers, passwordHash }),
-    secondBuyer: await insertBuyer(db, random, { buyer: SECOND_BUYER, managers, passwordHash }),
+    buyer,
+    secondBuyer,
+    team: await insertTeam(db, { ownerId: buyer, managers, passwordHash }),
   };
+}
+
+/**
+ * The other members of the Owner's company. Their ids are stable rather than drawn, so that the
+ * rest of the demo data (drawn after) stays as it was.
+ */
+async function insertTeam(
+  db: Database,
+  {
+    ownerId,
+    managers,
+    passwordHash,
+  }: { ownerId: string; managers: Managers; passwordHash: string },
+): Promise<DemoUserIds['team']> {
+  const [owner] = await db
+    .select({ companyId: accounts.companyId })
+    .from(accounts)
+    .where(eq(accounts.userId, ownerId));
+  if (!owner) throw new Error('The demo Owner has no company');
+  const ids = {} as DemoUserIds['team'];
+  for (const member of TEAM) {
+    const userId = stableUuid(`demo-member:${member.email}`);
+    await db.insert(users).values({
+      id: userId,
+      email: member.email,
+      roles: ['ROLE_BUYER'],
+      firstName: member.firstName,
+      lastName: member.lastName,
+      isConfirmed: true,
+      passwordHash,
+      ...managers,
+    });
+    await db.insert(accounts).values({
+      id: stableUuid(`demo-member-account:${member.email}`),
+      userId,
+      companyId: owner.companyId,
+      isCurrent: true,
+      role: member.role,
+      monthlyLimit: member.monthlyLimit ?? null,
+    });
+    ids[member.role] = userId;
+  }
+  return ids;
 }
 
 async function insertBuyer(

@@ -126,7 +126,22 @@ describe('seeding demo data', () => {
         roles: ['ROLE_ACCOUNT_MANAGER'],
         is_allowed_to_export_sites: false,
       },
+      {
+        email: 'admin.member@example.com',
+        roles: ['ROLE_BUYER'],
+        is_allowed_to_export_sites: false,
+      },
+      {
+        email: 'buyer.member@example.com',
+        roles: ['ROLE_BUYER'],
+        is_allowed_to_export_sites: false,
+      },
       { email: 'buyer@example.com', roles: ['ROLE_BUYER'], is_allowed_to_export_sites: true },
+      {
+        email: 'finance.member@example.com',
+        roles: ['ROLE_BUYER'],
+        is_allowed_to_export_sites: false,
+      },
       {
         email: 'manager@example.com',
         roles: ['ROLE_ACCOUNT_MANAGER'],
@@ -142,15 +157,25 @@ describe('seeding demo data', () => {
         roles: ['ROLE_BUYER'],
         is_allowed_to_export_sites: false,
       },
+      {
+        email: 'viewer.member@example.com',
+        roles: ['ROLE_BUYER'],
+        is_allowed_to_export_sites: false,
+      },
     ]);
-    const balances = await queryRows<{ email: string; credits_balance: string }>(
+    const balances = await queryRows<{ email: string; credits_balance: string; role: string }>(
       handle.db,
-      sql`select u.email, c.credits_balance from accounts a join users u on u.id = a.user_id
+      sql`select u.email, c.credits_balance, a.role from accounts a join users u on u.id = a.user_id
           join companies c on c.id = a.company_id order by u.email`,
     );
+    // Northwind Outdoor's team: one member of each role, sharing the Owner's company.
     expect(balances).toEqual([
-      { email: 'buyer@example.com', credits_balance: '2000.00' },
-      { email: 'second.buyer@example.com', credits_balance: '50.00' },
+      { email: 'admin.member@example.com', credits_balance: '2000.00', role: 'admin' },
+      { email: 'buyer.member@example.com', credits_balance: '2000.00', role: 'buyer' },
+      { email: 'buyer@example.com', credits_balance: '2000.00', role: 'owner' },
+      { email: 'finance.member@example.com', credits_balance: '2000.00', role: 'finance' },
+      { email: 'second.buyer@example.com', credits_balance: '50.00', role: 'owner' },
+      { email: 'viewer.member@example.com', credits_balance: '2000.00', role: 'viewer' },
     ]);
     expect(await count('buyer_domains')).toBe(4);
     expect(await count('competitors')).toBe(3);
@@ -196,7 +221,7 @@ describe('seeding demo data', () => {
     expect(await isDemoSeedNeeded(handle.db)).toBe(false);
     await prepareDatabase(handle, { demoData: true, seedSites: 50, log: () => {} });
     expect(await count('sites')).toBe(120);
-    expect(await count('users')).toBe(5);
+    expect(await count('users')).toBe(9);
   });
 });
 
