@@ -117,6 +117,20 @@ async function lockSubjects(
     ) as ordered`);
 }
 
+/** How many events of the subject are inside the window ending at `now`. */
+export async function countInWindow(
+  db: Database,
+  events: EventTable,
+  { scope, subject, now, windowMs }: Omit<WindowEvent, 'at'> & { now: Date; windowMs: number },
+): Promise<number> {
+  const since = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(events.table)
+    .where(and(eq(events.scope, scope), eq(events.subject, subject), gt(events.at, since)));
+  return row?.count ?? 0;
+}
+
 /** Removes the events with these ids (an attempt that turned out not to count). */
 export async function deleteEvents(db: Database, events: EventTable, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(events.table).where(inArray(events.id, ids));

@@ -82,6 +82,27 @@ export async function endOtherSessionsAfterEmailChange(
 }
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials.';
+
+/**
+ * "Invalid credentials.", with a warning once one failure is left before the account's sign-in
+ * is paused, and the pause once it has begun. Counted per e-mail tried, known or not, so it says
+ * nothing about whether an account exists.
+ */
+export function invalidCredentialsMessage({
+  failuresLeft,
+  pauseMinutes,
+}: {
+  failuresLeft: number;
+  pauseMinutes: number;
+}): string {
+  if (failuresLeft === 1) {
+    return `${INVALID_CREDENTIALS_MESSAGE} One more failed attempt pauses sign-in to this account for ${pauseMinutes} minutes.`;
+  }
+  if (failuresLeft === 0) {
+    return `${INVALID_CREDENTIALS_MESSAGE} Sign-in to this account is paused for ${pauseMinutes} minutes.`;
+  }
+  return INVALID_CREDENTIALS_MESSAGE;
+}
 export const INVALID_REFRESH_TOKEN_MESSAGE = 'Invalid refresh token.';
 
 const REFRESH_FAMILY_LIFETIME_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -155,7 +176,7 @@ export function createAuthService(deps: {
       const admission = await throttle.admit(attempt);
       if (admission.retryAfter !== null) throw tooManyRequests(admission.retryAfter);
       const user = await checkCredentials(attempt.account, password);
-      if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      if (!user) throw unauthorized(invalidCredentialsMessage(await admission.failed()));
       await admission.passed();
       await throttle.clearAccount(attempt.account);
       const loginAt = now();

@@ -87,11 +87,22 @@ describe('authentication', () => {
   });
 
   describe('login throttling', () => {
-    it('answers 429 with Retry-After after 5 failures for one account, even to the right password', async () => {
+    it('warns before the fifth failure for one account, then answers 429 with Retry-After, even to the right password', async () => {
+      const messages: string[] = [];
       for (let i = 0; i < 5; i += 1) {
         ctx.clock.advanceSeconds(10);
-        expect((await attempt(FIXTURE.secondBuyer, 'wrong-password')).statusCode).toBe(401);
+        const failed = await attempt(FIXTURE.secondBuyer, 'wrong-password');
+        expect(failed.statusCode).toBe(401);
+        messages.push(failed.json<{ message: string }>().message);
       }
+      // The fourth failure warns that the next one pauses sign-in; the fifth says it has.
+      expect(messages).toEqual([
+        'Invalid credentials.',
+        'Invalid credentials.',
+        'Invalid credentials.',
+        'Invalid credentials. One more failed attempt pauses sign-in to this account for 15 minutes.',
+        'Invalid credentials. Sign-in to this account is paused for 15 minutes.',
+      ]);
       const blocked = await attempt(FIXTURE.secondBuyer, FIXTURE.password, '198.51.100.7');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import {
   admitEvents,
+  countInWindow,
   deleteEvents,
   deleteEventsUpTo,
   type EventAdmission,
@@ -47,6 +48,14 @@ export function admitAttempt(
   },
 ): Promise<EventAdmission> {
   return admitEvents(db, failureEvents, options);
+}
+
+/** The failures of an account (or address) inside the window ending at `now`. */
+export function countFailures(
+  db: Database,
+  options: { scope: FailureScope; subject: string; now: Date; windowMs: number },
+): Promise<number> {
+  return countInWindow(db, failureEvents, options);
 }
 
 /** Removes the failures an admitted attempt counted (its password was right). */

@@ -9,6 +9,7 @@ import type { Database } from '#server/db/database.ts';
 
 import {
   admitAttempt,
+  countFailures,
   deleteAttempt,
   deleteFailures,
   deleteFailuresUpTo,
@@ -38,6 +39,11 @@ export interface AdmittedAttempt {
   retryAfter: null;
   /** The password was right: the attempt stops counting as a failure. */
   passed(): Promise<void>;
+  /**
+   * The password was wrong: how many more failures the account is allowed before its sign-in is
+   * paused (0: it is paused now), and for how many minutes the pause lasts.
+   */
+  failed(): Promise<{ failuresLeft: number; pauseMinutes: number }>;
 }
 
 /** An attempt refused before its password is checked; nothing was counted. */
@@ -70,7 +76,22 @@ export function createLoginThrottle(db: Database, now: Clock, limits: LoginLimit
         return { retryAfter: Math.max(1, Math.ceil(admission.waitMs / 1000)) };
       }
       const { ids } = admission;
-      return { retryAfter: null, passed: () => deleteAttempt(db, ids) };
+      return {
+        retryAfter: null,
+        passed: () => deleteAttempt(db, ids),
+        failed: async () => {
+          const failures = await countFailures(db, {
+            scope: 'account',
+            subject: account,
+            now: at,
+            windowMs,
+          });
+          return {
+            failuresLeft: Math.max(0, limits.accountFailures - failures),
+            pauseMinutes: Math.ceil(limits.windowSeconds / 60),
+          };
+        },
+      };
     },
     clearAccount: (account) => deleteFailures(db, 'account', account),
   };
