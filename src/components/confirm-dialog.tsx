@@ -36,13 +36,21 @@ export function ConfirmDialog({
       showCloseButton={false}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
+          {/* The dialog opens on its safe answer: Cancel before a destructive action, else the
+              action itself; a keyboard user then answers with Enter or moves with Tab. */}
+          <Button
+            variant="secondary"
+            onClick={onClose}
+            disabled={pending}
+            data-autofocus={destructive ? true : undefined}
+          >
             {cancelLabel}
           </Button>
           <Button
             variant={destructive ? 'destructive' : 'primary'}
             onClick={onConfirm}
             loading={pending}
+            data-autofocus={destructive ? undefined : true}
           >
             {confirmLabel}
           </Button>

@@ -244,6 +244,18 @@ describe('confirm dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('opens on Cancel before a destructive action, and on the action otherwise', async () => {
+    const { unmount } = render(
+      <ConfirmDialog open onClose={vi.fn()} onConfirm={vi.fn()} title="Remove Ava?" destructive />,
+    );
+    await screen.findByRole('alertdialog', { name: 'Remove Ava?' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    unmount();
+    render(<ConfirmDialog open onClose={vi.fn()} onConfirm={vi.fn()} title="Send the request?" />);
+    await screen.findByRole('alertdialog', { name: 'Send the request?' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus());
+  });
+
   it('blocks both buttons while the action runs, keeping focus on Confirm', async () => {
     const onConfirm = vi.fn();
     render(
