@@ -370,7 +370,9 @@ for (const size of SCREEN_SIZES) {
       });
 
       if (size.name === 'phone') {
-        test('the phone menu closes on Escape and when a section is chosen', async ({ page }) => {
+        test('the phone menu closes on Escape and when a section is chosen, which opens at its top', async ({
+          page,
+        }) => {
           await gotoAndWait(page, '/orders');
           const toggle = page.getByRole('button', { name: 'Open main menu' });
           await toggle.click();
@@ -383,10 +385,17 @@ for (const size of SCREEN_SIZES) {
           await expect(toggle).toBeFocused();
           await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
+          // Chosen from part-way down the page, the next section opens at its top.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+          await toggle.focus();
           await page.keyboard.press('Enter');
-          await menu.getByRole('link', { name: 'Domains' }).click();
-          await expect(page).toHaveURL(/\/domains$/);
+          // The catalogue, taller than the orders page, so the old position would still fit.
+          await menu.getByRole('link', { name: 'Home page' }).click();
+          await expect(page).toHaveURL(/\/(\?.*)?$/);
           await expect(menu).toBeHidden();
+          await new CataloguePage(page).waitForRows();
+          await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
         });
       }
 

@@ -153,7 +153,9 @@ export async function preloadRoute(pathname: string): Promise<void> {
 export function AppRoutes() {
   const location = useLocation();
   const title = titleAt(location.pathname);
-  const routes = useRoutes(appRoutes, location);
+  // Without a location argument: given one, useRoutes answers every navigation as a POP below it,
+  // and a new page would keep the previous page's scroll position (scroll-restoration.tsx).
+  const routes = useRoutes(appRoutes);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -165,7 +165,12 @@ export function TopNavigation() {
           </button>
         </div>
         {phoneMenuOpen ? (
-          <div id={phoneMenuId} className="border-t border-slate-200 bg-white xl:hidden">
+          // Over the page, not in its flow: a menu that pushed the page down made the browser's
+          // scroll anchoring move the page with it, and the next page opened part-way down.
+          <div
+            id={phoneMenuId}
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-slate-200 bg-white shadow-lg xl:hidden"
+          >
             <nav aria-label="Main" className="space-y-1 px-4 py-3">
               {NAV_ITEMS.map((item) => (
                 <NavLink
