@@ -52,6 +52,16 @@ describe('ScrollRestoration', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 90);
   });
 
+  it('leaves the page where it is when its query is replaced, and opens a redirect at its top', async () => {
+    setup();
+    scrollBy(640);
+    scrollTo.mockClear();
+    await router.navigate('/?page=2', { replace: true });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await router.navigate('/orders', { replace: true });
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+
   it('waits for a page still too short to hold the position, until the buyer scrolls', async () => {
     setup();
     scrollBy(2400);

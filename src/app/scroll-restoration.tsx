@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'scroll_positions';
@@ -82,12 +82,17 @@ function scrollWhenReachable(y: number): () => void {
 
 /**
  * Scroll positions as a browser keeps them for plain pages: a new page opens at its top (or at the
- * element its `#hash` names), Back and Forward return to where the buyer was, also after a reload.
+ * element its `#hash` names), Back and Forward return to where the buyer was, also after a reload,
+ * and a change of the address within a page (its query) leaves the page where it is.
  * Positions are recorded as the buyer scrolls, so the height of the next page cannot clip them.
  */
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // A replaced entry of the same page (a filter, a sort, a page number written to the address)
+  // keeps the position, as a browser keeps it for replaceState; one of another page (a redirect)
+  // opens at its top.
+  const pathname = useRef(location.pathname);
 
   useLayoutEffect(() => {
     const previous = window.history.scrollRestoration;
@@ -109,7 +114,10 @@ export function ScrollRestoration() {
     let stopRestoring = () => {};
     if (saved !== undefined) stopRestoring = scrollWhenReachable(saved);
     else if (target) target.scrollIntoView();
-    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+    else if (navigationType === 'PUSH' || pathname.current !== location.pathname) {
+      window.scrollTo(0, 0);
+    }
+    pathname.current = location.pathname;
     const onScroll = () => remember(key, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
