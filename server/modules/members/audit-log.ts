@@ -39,8 +39,19 @@ function conditionsOf(companyId: string, filter: AuditFilter = {}): AuditConditi
   };
 }
 
+// jsonb keeps keys shortest first ("to" before "from"); a change reads from what it was.
+const DETAIL_ORDER = ['from', 'to'];
+const rank = (name: string) => {
+  const index = DETAIL_ORDER.indexOf(name);
+  return index === -1 ? DETAIL_ORDER.length : index;
+};
+
 const textDetails = (details: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(details).map(([name, value]) => [name, String(value)]));
+  Object.fromEntries(
+    Object.entries(details)
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([name, value]) => [name, String(value)]),
+  );
 
 function eventView(row: AuditRow): AuditEvent {
   return {
