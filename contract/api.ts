@@ -1,6 +1,7 @@
 // Every endpoint declared in the contract (decision 183), for the server's check that each one has
 // a handler. The app imports a feature's endpoints from its own contract file, never this list,
 // so a screen's code carries only the schemas it uses.
+import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { avatarEndpoints } from './avatars.ts';
 import { cartEndpoints } from './cart.ts';
@@ -17,6 +18,7 @@ import { fileEndpoints } from './files.ts';
 import { healthEndpoints } from './health.ts';
 import { importEndpoints } from './imports.ts';
 import { linkMonitoringEndpoints } from './link-monitoring.ts';
+import { invitationEndpoints, memberEndpoints } from './members.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
 import { profileEndpoints } from './profile.ts';
@@ -57,4 +59,7 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(fileEndpoints),
   ...Object.values(avatarEndpoints),
   ...Object.values(strategyRequestEndpoints),
+  ...Object.values(memberEndpoints),
+  ...Object.values(invitationEndpoints),
+  ...Object.values(auditEndpoints),
 ];

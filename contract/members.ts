@@ -30,6 +30,11 @@ export const LAST_OWNER_MESSAGE =
   'A company keeps at least one Owner: make another member Owner first.';
 export const OWNERS_BY_OWNERS_MESSAGE = 'Only an Owner can change or remove an Owner.';
 export const LIMIT_FOR_BUYERS_MESSAGE = 'A monthly limit applies to Buyers only.';
+export const REMOVE_YOURSELF_MESSAGE =
+  'You cannot remove yourself: leave the company from your profile instead.';
+export const INVITATION_HAS_ACCOUNT_MESSAGE =
+  'An account with this e-mail address exists: sign in to accept the invitation.';
+export const TOO_MANY_INVITATIONS_MESSAGE = 'Too many invitations. Try again later.';
 
 /** Net euro a Buyer may order per month without approval: "500.00"; null is no limit. */
 export const MonthlyLimitSchema = MoneySchema.refine((value) => !value.startsWith('-'), {

@@ -35,6 +35,7 @@ import { filesModule } from './modules/files/files.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { importsModule } from './modules/imports/imports.module.ts';
 import { linkMonitoringModule } from './modules/link-monitoring/link-monitoring.module.ts';
+import { membersModule } from './modules/members/members.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { orderItemsModule } from './modules/order-items/order-items.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
@@ -62,6 +63,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   referenceDataModule,
   filesModule,
   companiesModule,
+  membersModule,
   notificationsModule,
   domainsModule,
   contentGuidelinesModule,

@@ -795,9 +795,13 @@ await prepareBuyerData();
 describe('every route refuses hostile input in the error format, and never fails', () => {
   it('reads every served route from the API document, except the listed ones', () => {
     const documented = new Set(routes.map((route) => `${route.method} ${route.path}`));
+    // Routes sharing a parameter's position under other names print it once, as `{id}|{token}`.
+    const shape = (route: string) => route.replace(/\{\w+\}(?:\|\{\w+\})*/g, '{}');
+    const documentedShapes = new Set([...documented].map(shape));
+    const isDocumented = (route: string) =>
+      documented.has(route) || (route.includes('}|{') && documentedShapes.has(shape(route)));
     const missing = servedRoutes().filter(
-      (route) =>
-        !documented.has(route) && !NOT_EXERCISED.some(({ pattern }) => pattern.test(route)),
+      (route) => !isDocumented(route) && !NOT_EXERCISED.some(({ pattern }) => pattern.test(route)),
     );
     expect(missing).toEqual([]);
     expect(routes.length).toBeGreaterThan(80);

@@ -34,7 +34,7 @@ import {
   type TestContext,
 } from './test-app.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type BuyerCalls = ReturnType<typeof buyerCalls>;
 export type BuyerTokens = { buyer: string; secondBuyer: string };
 

@@ -117,6 +117,15 @@ export interface AuthService {
   refresh(refreshToken: string, address: string): Promise<AuthResponse>;
   /** Ends the session the refresh token belongs to (its whole family); unknown tokens are ignored. */
   logout(refreshToken: string): Promise<void>;
+  /**
+   * Opens a session for a user whose identity another proof established (a registration with a
+   * mailed invitation), as a login does; in the caller's transaction when given.
+   */
+  openSession(
+    user: { id: string; email: string; roles: string[] },
+    client: { address: string; userAgent?: string },
+    tx?: Database,
+  ): Promise<AuthResponse>;
 }
 
 /** A security event worth a warning in the log: who (when known), from where, what. */
@@ -140,7 +149,7 @@ export function createAuthService(deps: {
   const idleMs = deps.idleDays * 24 * 60 * 60 * 1000;
 
   async function issuePair(
-    user: Credentials,
+    user: Pick<Credentials, 'id' | 'email' | 'roles'>,
     family: Family,
     database: Database = db,
   ): Promise<AuthResponse> {
@@ -161,6 +170,26 @@ export function createAuthService(deps: {
     return { token, refresh_token: refreshToken };
   }
 
+  async function openSession(
+    user: Pick<Credentials, 'id' | 'email' | 'roles'>,
+    { address, userAgent }: { address: string; userAgent?: string },
+    tx: Database,
+  ): Promise<AuthResponse> {
+    const loginAt = now();
+    const family = { id: randomUUID(), createdAt: loginAt };
+    await deleteExpiredSessions(tx, user.id, loginAt);
+    await insertSession(tx, {
+      id: family.id,
+      userId: user.id,
+      createdAt: loginAt,
+      expiresAt: new Date(loginAt.getTime() + REFRESH_FAMILY_LIFETIME_MS),
+      lastUsedAt: loginAt,
+      device: deviceOf(userAgent),
+      address: maskedAddress(address),
+    });
+    return issuePair(user, family, tx);
+  }
+
   async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
     const user = await findCredentialsByEmail(db, email);
     const isPasswordRight = user
@@ -179,21 +208,7 @@ export function createAuthService(deps: {
       if (!user) throw unauthorized(invalidCredentialsMessage(await admission.failed()));
       await admission.passed();
       await throttle.clearAccount(attempt.account);
-      const loginAt = now();
-      const family = { id: randomUUID(), createdAt: loginAt };
-      return db.transaction(async (tx) => {
-        await deleteExpiredSessions(tx, user.id, loginAt);
-        await insertSession(tx, {
-          id: family.id,
-          userId: user.id,
-          createdAt: loginAt,
-          expiresAt: new Date(loginAt.getTime() + REFRESH_FAMILY_LIFETIME_MS),
-          lastUsedAt: loginAt,
-          device: deviceOf(userAgent),
-          address: maskedAddress(address),
-        });
-        return issuePair(user, family, tx);
-      });
+      return db.transaction((tx) => openSession(user, { address, userAgent }, tx));
     },
 
     refresh: async (refreshToken, address) => {
@@ -238,5 +253,8 @@ export function createAuthService(deps: {
       const row = await findRefreshTokenByHash(db, hashSecretToken(refreshToken));
       if (row) await revokeRefreshTokenFamily(db, row.familyId, now());
     },
+
+    openSession: (user, client, tx) =>
+      tx ? openSession(user, client, tx) : db.transaction((t) => openSession(user, client, t)),
   };
 }
