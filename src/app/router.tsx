@@ -77,6 +77,8 @@ export const appRoutes: RouteObject[] = [
             'Confirm e-mail change',
             () => import('./routes/email-changes-confirmations.tsx'),
           ),
+          // Signed in or not: an existing buyer accepts, a new one registers (decision 203).
+          page('invitations/:token', 'Invitation', () => import('./routes/invitations.tsx')),
         ],
       },
       {
@@ -114,6 +116,8 @@ export const appRoutes: RouteObject[] = [
               ),
               page('domains', 'Domains', () => import('./routes/domains.tsx')),
               page('profile', 'Profile', () => import('./routes/profile.tsx')),
+              page('members', 'Members', () => import('./routes/members.tsx')),
+              page('audit-log', 'Audit log', () => import('./routes/audit-log.tsx')),
             ],
           },
         ],

@@ -18,6 +18,10 @@ export const paths = {
   contentGuidelines: '/content-guidelines',
   domains: '/domains',
   profile: '/profile',
+  members: '/members',
+  auditLog: '/audit-log',
+  /** The page an invitation's mailed link opens. */
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   termsAndConditions: '/terms-and-conditions',
 } as const;
 

@@ -2,6 +2,7 @@
  * Wire objects for client tests, checked against the contract schemas: a factory's default is a
  * valid server answer, and an override that the server could never send fails where it is written.
  */
+import { type AuditEvent, AuditEventSchema } from '#contract/audit.ts';
 import { type CartItem, CartItemSchema } from '#contract/cart.ts';
 import { type Site, SiteSchema } from '#contract/catalogue.ts';
 import {
@@ -14,6 +15,7 @@ import {
   MonitoredLinkListSchema,
   MonitoredLinkSchema,
 } from '#contract/link-monitoring.ts';
+import { type Invitation, InvitationSchema, type Member, MemberSchema } from '#contract/members.ts';
 import { type OrderItem, OrderItemSchema } from '#contract/order-items.ts';
 import { type Order, OrderSchema } from '#contract/orders.ts';
 import { type BuyerProfile, BuyerProfileSchema } from '#contract/profile.ts';
@@ -394,5 +396,51 @@ export function makeMonitoredLinkList(
       issues_open: count('issue'),
       ...summary,
     },
+  });
+}
+
+/** A Buyer of the current company (not the caller) with a 500 € limit. */
+export function makeMember(overrides: Partial<Member> = {}): Member {
+  return MemberSchema.parse({
+    id: uuid('8300'),
+    user: {
+      id: uuid('8301'),
+      first_name: 'Bea',
+      last_name: 'Buyer',
+      email: 'bea@example.com',
+      avatar_file: null,
+    },
+    role: 'buyer',
+    monthly_limit: '500.00',
+    spent_this_month: '120.00',
+    joined_at: '2026-11-01T09:00:00Z',
+    is_you: false,
+    ...overrides,
+  });
+}
+
+/** A pending invitation as a Viewer, sent by Ada Buyer. */
+export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return InvitationSchema.parse({
+    id: uuid('8400'),
+    email: 'new@example.com',
+    role: 'viewer',
+    invited_by: { first_name: 'Ada', last_name: 'Buyer' },
+    created_at: '2026-12-01T09:00:00Z',
+    expires_at: '2026-12-08T09:00:00Z',
+    ...overrides,
+  });
+}
+
+/** A role change recorded in the audit log. */
+export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return AuditEventSchema.parse({
+    id: uuid('8500'),
+    created_at: '2026-12-01T10:00:00Z',
+    actor: { id: uuid('8501'), name: 'Ada Buyer' },
+    action: 'member.role_changed',
+    subject: 'bea@example.com',
+    details: { from: 'Buyer', to: 'Admin' },
+    ...overrides,
   });
 }

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { CodeIcon, UserIcon } from '#src/components/icons.tsx';
+import { CodeIcon, UserIcon, UsersIcon } from '#src/components/icons.tsx';
 import { MenuPortal } from '#src/components/menu-portal.tsx';
 import { MenuPortalGroup } from '#src/components/menu-portal-group.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -10,17 +10,22 @@ import { paths } from '#src/config/paths.ts';
 const menuItemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
-/** The top bar's settings menu (profile, developer settings). Loaded on first use (decision 156). */
+/**
+ * The top bar's settings menu (profile, the company's members and audit log for those whose role
+ * holds them, developer settings). Loaded on first use (decision 156).
+ */
 export function SettingsMenu({
   buttonClass,
   buttonContent,
   buttonRef,
+  companyLinks,
   offersDeveloperSettings,
   onDeveloperSettings,
 }: {
   buttonClass: string;
   buttonContent: ReactNode;
   buttonRef: (element: HTMLElement | null) => void;
+  companyLinks: readonly { to: string; label: string }[];
   offersDeveloperSettings: boolean;
   onDeveloperSettings: () => void;
 }) {
@@ -42,6 +47,14 @@ export function SettingsMenu({
                 Profile
               </Link>
             </MenuItem>
+            {companyLinks.map((link) => (
+              <MenuItem key={link.to}>
+                <Link to={link.to} className={menuItemClasses}>
+                  <UsersIcon className="size-4 text-slate-500" />
+                  {link.label}
+                </Link>
+              </MenuItem>
+            ))}
             {offersDeveloperSettings ? (
               <MenuItem>
                 <button type="button" className={menuItemClasses} onClick={onDeveloperSettings}>

@@ -1,6 +1,7 @@
 import { lazy, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 
+import type { Permission } from '#contract/permissions.ts';
 import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '#src/components/icons.tsx';
 import { loadOnce, MENU_KEYS, MountedOnUse } from '#src/components/mounted-on-use.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
@@ -9,6 +10,7 @@ import { useLogOut } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
 import { useFollowLinkHealth } from '#src/features/link-monitoring/api/follow-link-health.ts';
 import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
+import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -26,14 +28,26 @@ const DeveloperSettingsDialog = lazy(() =>
   ),
 );
 
-const NAV_ITEMS = [
-  { to: paths.domains, label: 'Domains', end: false },
+// Each entry shows only to a member whose role in the current company holds its permission.
+const NAV_ITEMS: readonly { to: string; label: string; end: boolean; permission?: Permission }[] = [
+  { to: paths.domains, label: 'Domains', end: false, permission: 'catalogue.use' },
   { to: paths.index, label: 'Home page', end: true },
-  { to: paths.orders, label: 'Orders', end: false },
-  { to: paths.linkMonitoring, label: 'Link monitoring', end: false },
-  { to: paths.contentGuidelines, label: 'Content guidelines', end: false },
+  { to: paths.orders, label: 'Orders', end: false, permission: 'orders.read' },
+  { to: paths.linkMonitoring, label: 'Link monitoring', end: false, permission: 'links.read' },
+  {
+    to: paths.contentGuidelines,
+    label: 'Content guidelines',
+    end: false,
+    permission: 'catalogue.use',
+  },
   { to: paths.companies, label: 'Companies', end: false },
-] as const;
+];
+
+/** The company's own pages, in the settings menu (the top bar has no room for more). */
+const COMPANY_LINKS: readonly { to: string; label: string; permission: Permission }[] = [
+  { to: paths.members, label: 'Members', permission: 'members.manage' },
+  { to: paths.auditLog, label: 'Audit log', permission: 'audit.read' },
+];
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -65,6 +79,10 @@ const settingsButtonClass = cx(
 export function TopNavigation() {
   const logOut = useLogOut();
   const user = useCurrentUser();
+  const { can } = useMemberRole();
+  const navItems = NAV_ITEMS.filter((item) => !item.permission || can(item.permission));
+  const companyLinks = COMPANY_LINKS.filter((link) => can(link.permission));
+  const canUseCart = can('cart.use');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const phoneMenuId = useId();
@@ -105,7 +123,7 @@ export function TopNavigation() {
           <BrandLink />
           <nav aria-label="Main" className="hidden flex-1 xl:block">
             <ul className="flex items-center gap-1">
-              {NAV_ITEMS.map((item) => (
+              {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={desktopLink}>
                     {item.to === paths.linkMonitoring ? (
@@ -119,7 +137,7 @@ export function TopNavigation() {
             </ul>
           </nav>
           <div className="ml-auto hidden items-center gap-2 xl:flex">
-            <CartIndicator />
+            {canUseCart ? <CartIndicator /> : null}
             <MountedOnUse
               load={loadSettingsMenu}
               keys={MENU_KEYS}
@@ -134,6 +152,7 @@ export function TopNavigation() {
                   buttonClass={settingsButtonClass}
                   buttonContent={settingsButtonContent}
                   buttonRef={buttonRef}
+                  companyLinks={companyLinks}
                   offersDeveloperSettings={offersDeveloperSettings}
                   onDeveloperSettings={() => setSettingsOpen(true)}
                 />
@@ -151,14 +170,18 @@ export function TopNavigation() {
               Log out
             </button>
           </div>
-          <CartIndicator className="ml-auto xl:hidden" />
+          {canUseCart ? <CartIndicator className="ml-auto xl:hidden" /> : null}
           <button
             ref={phoneMenuButton}
             type="button"
             aria-expanded={phoneMenuOpen}
             aria-controls={phoneMenuOpen ? phoneMenuId : undefined}
             onClick={() => setPhoneMenuOpen((open) => !open)}
-            className={cx('rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden', focusRing)}
+            className={cx(
+              'rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
+              canUseCart ? null : 'ml-auto',
+              focusRing,
+            )}
           >
             <span className="sr-only">{phoneMenuOpen ? 'Close main menu' : 'Open main menu'}</span>
             {phoneMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
@@ -172,7 +195,7 @@ export function TopNavigation() {
             className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-slate-200 bg-white shadow-lg xl:hidden"
           >
             <nav aria-label="Main" className="space-y-1 px-4 py-3">
-              {NAV_ITEMS.map((item) => (
+              {navItems.map((item) => (
                 <NavLink
                   key={item.to}
                   to={item.to}
@@ -198,6 +221,11 @@ export function TopNavigation() {
               <NavLink to={paths.profile} className={mobileLink} onClick={closePhoneMenu}>
                 Profile
               </NavLink>
+              {companyLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} className={mobileLink} onClick={closePhoneMenu}>
+                  {link.label}
+                </NavLink>
+              ))}
               {offersDeveloperSettings ? (
                 <button
                   type="button"

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, useEffect, useId } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 
 import { SITE_DEFAULT_PAGE_SIZE } from '#contract/catalogue.ts';
 import {
@@ -12,11 +12,13 @@ import {
   siteListAddress,
 } from '#contract/filter-state.ts';
 import { hostnameToUnicode } from '#contract/idna.ts';
-import { Button } from '#src/components/button.tsx';
+import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
+import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ADDITIONAL_FILTERS_ENABLED } from '#src/config/env.ts';
+import { paths } from '#src/config/paths.ts';
 import { CatalogueSection } from '#src/features/catalogue/components/catalogue-section.tsx';
 import { NicheSelect } from '#src/features/catalogue/components/niche-select.tsx';
 import { CurrentCompanySelect } from '#src/features/companies/components/current-company-select.tsx';
@@ -30,7 +32,7 @@ import {
 } from '#src/features/domains/selected-domain.ts';
 import { ExportButton } from '#src/features/exports/components/export-button.tsx';
 import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
-import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { profileQueries, useMemberRole } from '#src/features/profile/api/queries.ts';
 import { HelpCard } from '#src/features/profile/components/help-card.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
@@ -78,7 +80,30 @@ export function Component() {
     );
     return <Navigate replace to={{ pathname: location.pathname, search: `?${search}` }} />;
   }
-  return <Dashboard />;
+  return <HomeForRole />;
+}
+
+/** A member whose role buys nothing (Finance, Viewer) gets the way to what they may read. */
+function HomeForRole() {
+  const { role, can } = useMemberRole();
+  if (can('catalogue.use')) return <Dashboard />;
+  return (
+    <Card className="space-y-3 p-6">
+      <h1 className="text-xl font-semibold text-slate-900">Welcome back</h1>
+      <p className="text-sm text-slate-600">
+        As {role ? MEMBER_ROLE_LABELS[role] : 'a member'} of this company you follow its orders and
+        live links; the catalogue and buying are for Owners, Admins and Buyers.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.orders} className={buttonClasses('primary', 'md')}>
+          Orders
+        </Link>
+        <Link to={paths.linkMonitoring} className={buttonClasses('secondary', 'md')}>
+          Link monitoring
+        </Link>
+      </div>
+    </Card>
+  );
 }
 
 /** The dashboard header with the buyer's selections; filters live in the address (spec §2). */

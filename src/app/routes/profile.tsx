@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
 
 import { Alert } from '#src/components/alert.tsx';
+import { NeedsConnection } from '#src/components/needs-connection.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { Skeleton } from '#src/components/skeleton.tsx';
 import { ErrorState } from '#src/components/state-blocks.tsx';
@@ -16,24 +16,6 @@ import { ProfileDetails } from '#src/features/profile/components/profile-details
 import { ProfileDetailsForm } from '#src/features/profile/components/profile-details-form.tsx';
 import { SessionsCard } from '#src/features/profile/components/sessions-card.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-
-/**
- * A settings card that needs the server to save: offline its controls are off, and a line at its
- * top says why, so nothing is typed that cannot be sent.
- */
-function NeedsConnection({ what, children }: { what: string; children: ReactNode }) {
-  const isOnline = useOnlineStatus();
-  const noteId = useId();
-  if (isOnline) return children;
-  return (
-    <fieldset disabled aria-describedby={noteId} className="min-w-0 space-y-2">
-      <p id={noteId} className="text-sm text-amber-800">
-        You are offline: {what} needs a connection.
-      </p>
-      {children}
-    </fieldset>
-  );
-}
 
 /**
  * The buyer's profile: each section is its own card, stacked in the main column (summary, then

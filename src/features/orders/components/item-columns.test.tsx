@@ -77,6 +77,16 @@ describe('order item cards on a phone', () => {
     );
   });
 
+  it('offers a member whose role takes no action on items the buttons switched off', () => {
+    const columns = itemColumns({ ...handlers, isPhone: true, cannotAct: 'As Viewer you follow.' });
+    render(<div>{columns.find((c) => c.id === '_next')!.render(topicToApprove)}</div>);
+    expect(
+      screen.getByRole('button', { name: 'Yes, approve topic of item 100003-1' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel item 100003-1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request edit of item 100003-1' })).toBeDisabled();
+  });
+
   it('keeps the table’s columns and buttons where they were at laptop width', () => {
     const columns = itemColumns(handlers);
     expect(columns.some((c) => c.id === '_next')).toBe(false);

@@ -50,6 +50,8 @@ export interface ItemColumnHandlers {
   onRequestEdit: (item: OrderItem) => void;
   /** Opens the item's link dialog; without it the link health is shown only. */
   onOpenLinkHealth?: (item: OrderItem) => void;
+  /** Why the member's role takes no action on items (decision 203); unset when it may. */
+  cannotAct?: string;
   /**
    * Rows are phone cards: what the buyer has to do and every action of the item come first
    * (the `_next` column), and the other cells hold no buttons.
@@ -270,7 +272,9 @@ function ConfirmButton({
       size="sm"
       variant="secondary"
       disabled={
-        !(what === 'topic' ? canEditTopic(item) : canEditArticleLink(item)) || h.isPending(item)
+        !(what === 'topic' ? canEditTopic(item) : canEditArticleLink(item)) ||
+        h.isPending(item) ||
+        h.cannotAct !== undefined
       }
       aria-label={`Confirm ${what} of item ${item.number}`}
       onClick={() => h.onOpen(item, what)}
@@ -295,7 +299,7 @@ function ApproveButtons({
       item={item}
       what={what}
       enabled={what === 'topic' ? canApproveTopic(item) : canApproveContent(item)}
-      disabled={h.isPending(item)}
+      disabled={h.isPending(item) || h.cannotAct !== undefined}
       onYes={() => h.onApprove(item, what === 'topic' ? 'approve_topic' : 'approve_content')}
       onNo={() => h.onOpen(item, what === 'topic' ? 'topic_feedback' : 'content_feedback')}
     />
@@ -309,7 +313,7 @@ function ItemActions({ item, h }: { item: OrderItem; h: ItemColumnHandlers }) {
       <Button
         size="sm"
         variant="secondary"
-        disabled={!canCancel(item) || h.isPending(item)}
+        disabled={!canCancel(item) || h.isPending(item) || h.cannotAct !== undefined}
         aria-label={`Cancel item ${item.number}`}
         onClick={() => h.onCancel(item)}
       >
@@ -318,7 +322,7 @@ function ItemActions({ item, h }: { item: OrderItem; h: ItemColumnHandlers }) {
       <Button
         size="sm"
         variant="secondary"
-        disabled={!canRequestEdit(item) || h.isPending(item)}
+        disabled={!canRequestEdit(item) || h.isPending(item) || h.cannotAct !== undefined}
         aria-label={`Request edit of item ${item.number}`}
         onClick={() => h.onRequestEdit(item)}
       >

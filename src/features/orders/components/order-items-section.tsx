@@ -10,6 +10,7 @@ import {
   type OrderItem,
 } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
+import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
 import type { SavedViewKind } from '#contract/saved-views.ts';
 import { Button } from '#src/components/button.tsx';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
@@ -17,6 +18,7 @@ import { DataTable, type TableColumn } from '#src/components/data-table/data-tab
 import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
+import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { type ColumnLayout, useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
@@ -159,6 +161,7 @@ function SelectionBar({
   isQueued,
   onSelectAll,
   onConfirm,
+  cannotAct,
 }: {
   items: OrderItem[];
   selectedItems: OrderItem[];
@@ -166,10 +169,14 @@ function SelectionBar({
   isQueued: (item: OrderItem) => boolean;
   onSelectAll: (isOn: boolean) => void;
   onConfirm: (kind: Confirmation['kind']) => void;
+  /** Why the member's role takes no action on items; the actions are then off. */
+  cannotAct?: string;
 }) {
   const allSelected = items.length > 0 && items.length === selectedItems.length;
   const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
-    selectedItems.length > 0 && selectedItems.every((item) => rule(item) && !isQueued(item));
+    cannotAct === undefined &&
+    selectedItems.length > 0 &&
+    selectedItems.every((item) => rule(item) && !isQueued(item));
   return (
     <div
       role="region"
@@ -224,6 +231,14 @@ function useQueuedItemIds(): ReadonlySet<string> {
   );
 }
 
+/** Why the member's role takes no action on items (Finance, Viewer); undefined when it may. */
+function useCannotAct(): string | undefined {
+  const { role, can } = useMemberRole();
+  if (can('items.act')) return undefined;
+  const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
+  return `${as} you can follow these items; topics, content, edits and cancelling are for Owners, Admins and Buyers.`;
+}
+
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
 export function OrderItemsSection({
   order,
@@ -248,6 +263,7 @@ export function OrderItemsSection({
     null,
   );
   const { run, isPending } = useItemActions();
+  const cannotAct = useCannotAct();
   // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
   const isPhone = useMediaQuery(PHONE_QUERY);
 
@@ -268,6 +284,7 @@ export function OrderItemsSection({
   const columns = itemColumns({
     isPhone,
     isPending: (item) => pendingIds.has(item.id),
+    cannotAct,
     isSelected: (item) => selected.has(item.id),
     onSelect: (item, isOn) =>
       setSelected((current) => {
@@ -328,7 +345,9 @@ export function OrderItemsSection({
           setSelected(isOn ? new Set(items.map((item) => item.id)) : new Set())
         }
         onConfirm={(kind) => setConfirmation({ kind, items: selectedItems })}
+        cannotAct={cannotAct}
       />
+      {cannotAct ? <p className="mb-3 text-sm text-slate-600">{cannotAct}</p> : null}
       <PagedTableCard
         query={query}
         loadingLabel="Loading items…"

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
+import { COMPANY_ID, makeAuditEvent, makeMember } from '#src/test-utils/factories.ts';
+import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
+
+import { AuditLog } from './audit-log.tsx';
+
+const bea = makeMember();
+const events = [
+  makeAuditEvent({
+    action: 'member.invited',
+    subject: 'sam@example.com',
+    details: { role: 'Viewer' },
+  }),
+  makeAuditEvent(),
+];
+
+function answer(call: Call): Response {
+  if (call.url.pathname.endsWith('/v1/buyer/members')) {
+    return jsonResponse({ data: [bea], pagination: { page: 1, limit: 100, total: 1 } });
+  }
+  return jsonResponse({ data: events, pagination: { page: 1, limit: 25, total: 2 } });
+}
+
+function renderAuditLog(initialEntry = '/audit-log', onExport = vi.fn(() => Promise.resolve())) {
+  const result = renderRoutes(
+    [{ path: '/audit-log', element: <AuditLog companyId={COMPANY_ID} onExport={onExport} /> }],
+    { initialEntries: [initialEntry], queryClient: createTestQueryClient() },
+  );
+  return { ...result, onExport };
+}
+
+const auditCalls = (calls: Call[]) =>
+  calls.filter((call) => call.url.pathname.endsWith('/v1/buyer/audit-events'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('audit log', () => {
+  it('shows each event with its date, member, action, subject and details', async () => {
+    mockApi(answer);
+    renderAuditLog();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await within(table).findByText('sam@example.com');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Member invited')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('sam@example.com')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Role changed')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Admin')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Ada Buyer')).toBeInTheDocument();
+  });
+
+  it('keeps the filters in the address and asks the server with them', async () => {
+    const { calls } = mockApi(answer);
+    const { router } = renderAuditLog();
+    await screen.findByRole('table', { name: 'Audit log' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Role changed' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Member invited' }));
+    await screen.findByRole('option', { name: 'Bea Buyer' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Member' }), bea.user.id);
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const search = decodeURIComponent(router.state.location.search);
+    expect(search).toBe(
+      `?filter[action][]=member.invited&filter[action][]=member.role_changed&filter[actor]=${bea.user.id}&filter[from]=2026-11-01`,
+    );
+    await waitFor(() => {
+      const last = auditCalls(calls).at(-1)!;
+      expect(last.url.searchParams.getAll('filter[action][]')).toEqual([
+        'member.invited',
+        'member.role_changed',
+      ]);
+      expect(last.url.searchParams.get('filter[actor]')).toBe(bea.user.id);
+      expect(last.url.searchParams.get('filter[from]')).toBe('2026-11-01');
+      expect(last.url.searchParams.get('limit')).toBe('25');
+    });
+  });
+
+  it('reads the filters from an address, ignoring a bad value, and exports with them', async () => {
+    const { calls } = mockApi(answer);
+    const { onExport } = renderAuditLog(
+      '/audit-log?filter[action][]=member.removed&filter[action][]=nonsense&filter[to]=yesterday&page=2',
+    );
+    await screen.findByRole('table', { name: 'Audit log' });
+    expect(screen.getByRole('checkbox', { name: 'Member removed' })).toBeChecked();
+    const first = auditCalls(calls)[0]!;
+    expect(first.url.searchParams.get('filter[to]')).toBeNull();
+    expect(first.url.searchParams.get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(onExport).toHaveBeenCalledWith(
+      '/v1/buyer/audit-events/exports?filter[action][]=member.removed',
+    );
+  });
+});

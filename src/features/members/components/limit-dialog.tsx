@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import type { Member } from '#contract/members.ts';
+import { Alert } from '#src/components/alert.tsx';
+import { Button } from '#src/components/button.tsx';
+import { Dialog } from '#src/components/dialog.tsx';
+import { TextField } from '#src/components/text-field.tsx';
+import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
+import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { fullName } from '#src/utils/format.ts';
+
+import { useUpdateMember } from '../api/mutations.ts';
+import { LimitFormSchema, type LimitFormValues, limitForWire } from '../form-schemas.ts';
+
+const fieldForPath = (path: string): 'limit' | null => (path === 'monthly_limit' ? 'limit' : null);
+
+/** Sets or clears a Buyer's monthly limit (euro excl. VAT); empty is no limit. */
+export function LimitDialog({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={member !== null}
+      onClose={onClose}
+      title="Monthly limit"
+      description={
+        member
+          ? `What ${fullName(member.user) || member.user.email} may order per calendar month without approval, in euro excl. VAT. Orders above it wait for an Owner or Admin.`
+          : undefined
+      }
+    >
+      {member ? <LimitForm key={member.id} member={member} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function LimitForm({ member, onClose }: { member: Member; onClose: () => void }) {
+  const mutation = useUpdateMember();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LimitFormValues>({
+    resolver: zodResolver(LimitFormSchema),
+    defaultValues: { limit: member.monthly_limit ?? '' },
+  });
+  const field = fieldBinder(form);
+  const onSubmit = form.handleSubmit(async ({ limit }) => {
+    setServerError(null);
+    try {
+      await mutation.mutateAsync({ id: member.id, monthly_limit: limitForWire(limit) });
+      onClose();
+    } catch (error) {
+      setServerError(failureOutsideFields(error, form.setError, fieldForPath));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Monthly limit">
+      {serverError ? <Alert>{serverError}</Alert> : null}
+      <TextField
+        label="Limit (€, excl. VAT)"
+        inputMode="decimal"
+        autoComplete="off"
+        data-autofocus
+        description="Leave empty for no limit."
+        {...field('limit')}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          Save limit
+        </Button>
+      </div>
+    </form>
+  );
+}
