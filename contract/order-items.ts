@@ -30,6 +30,7 @@ import {
 } from './list-query.ts';
 import {
   FileRefSchema,
+  MemberRefSchema,
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
   type OrderItemStatus,
@@ -130,6 +131,8 @@ export const OrderItemSchema = z.object({
   content_guidelines: FrozenContentGuidelinesSchema.nullable(),
   /** The live link's health (decision 140); null until the item is live and once refunded. */
   link_health: ItemLinkHealthSchema.nullable(),
+  /** The member whose call last changed the item; null until one did. */
+  changed_by: MemberRefSchema.nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

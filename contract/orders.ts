@@ -163,6 +163,14 @@ export const PaymentInstructionsSchema = z.object({
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
 
+/** A member of the company who placed or last changed something, as named now. */
+export const MemberRefSchema = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type MemberRef = z.infer<typeof MemberRefSchema>;
+
 export const OrderSchema = z.object({
   id: z.uuid(),
   created_at: z.string(),
@@ -181,6 +189,8 @@ export const OrderSchema = z.object({
   live_links_amount: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   company: z.object({ id: z.uuid(), title: z.string() }),
+  /** The member who placed the order (its buyer). */
+  placed_by: MemberRefSchema.nullable(),
   invoice_emails: z.array(z.string()),
   billing: BillingSchema.extend({ vat_number: z.string().nullable() }),
   payment_method: z.enum(PAYMENT_METHODS),

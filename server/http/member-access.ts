@@ -105,3 +105,22 @@ export async function companiesWhere(
     .filter((membership) => roleCan(membership.role, permission))
     .map((membership) => membership.companyId);
 }
+
+/**
+ * The signed-in caller as a service sees them: who they are, and the check of a permission in an
+ * object's company (`requireIn`, answering their role there).
+ */
+export interface Caller {
+  userId: string;
+  requireIn(companyId: string, permission: Permission): Promise<MemberRole>;
+}
+
+/** The request's caller (see `Caller`). */
+export function callerOf(request: FastifyRequest): Caller {
+  const userId = request.principal?.userId;
+  if (!userId) throw unauthorized(SIGNED_OUT_MESSAGE);
+  return {
+    userId,
+    requireIn: (companyId, permission) => requireIn(request, companyId, permission),
+  };
+}

@@ -38,6 +38,8 @@ export const STANDARD_ID = '00000000-0000-4000-8000-00000000d002';
 export const PREMIUM_ID = '00000000-0000-4000-8000-00000000d003';
 export const ORDER_ID = '00000000-0000-4000-8000-000000000100';
 export const COMPANY_ID = '00000000-0000-4000-8000-000000000200';
+/** The member who placed ORDER_ID. */
+export const MEMBER_ID = '00000000-0000-4000-8000-000000000301';
 
 /** The metrics of a site, the same for every factory-made site unless overridden. */
 const SITE_METRICS = {
@@ -184,6 +186,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     live_links_amount: 0,
     status: 'processing',
     company: { id: COMPANY_ID, title: 'Acme GmbH' },
+    placed_by: { id: MEMBER_ID, first_name: 'Ada', last_name: 'Lovelace' },
     invoice_emails: ['billing@example.com'],
     billing: {
       business_name: 'Acme GmbH',
@@ -238,6 +241,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     payment_method: 'credits',
     content_guidelines: null,
     link_health: null,
+    changed_by: null,
     ...overrides,
   });
 }

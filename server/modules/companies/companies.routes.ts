@@ -4,6 +4,7 @@ import { companyEndpoints as endpoints } from '#contract/companies.ts';
 import { profileEndpoints } from '#contract/profile.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { type IdempotencyOptions, transactionOf } from '#server/http/idempotency.ts';
+import { callerOf } from '#server/http/member-access.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 
 import type { CompaniesService } from './companies.service.ts';
@@ -17,10 +18,10 @@ export async function companiesRoutes(
     companies.setCurrentAccount(userOf(request), request.body.account),
   );
   route(app, endpoints.companyOfAccount, (request) =>
-    companies.companyOfAccount(userOf(request), request.params.id),
+    companies.companyOfAccount(callerOf(request), request.params.id),
   );
   route(app, endpoints.billingOfAccount, (request) =>
-    companies.billingOfAccount(userOf(request), request.params.id),
+    companies.billingOfAccount(callerOf(request), request.params.id),
   );
   route(app, endpoints.listRequests, (request) =>
     companies.listRequests(userOf(request), request.query),

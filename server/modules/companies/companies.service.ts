@@ -25,6 +25,7 @@ import type { Database } from '#server/db/database.ts';
 import type { companies } from '#server/db/schema/index.ts';
 import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
+import type { Caller } from '#server/http/member-access.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 
 import { accountBilling } from '../billing/billing.service.ts';
@@ -66,9 +67,10 @@ export interface DecisionResult {
 
 export interface CompaniesService {
   setCurrentAccount(userId: string, accountId: string): Promise<Account>;
-  companyOfAccount(userId: string, accountId: string): Promise<Company>;
+  /** Needs company.read in the account's company (decision 203). */
+  companyOfAccount(caller: Caller, accountId: string): Promise<Company>;
   /** What the buyer may spend for the account's company (decision 168). */
-  billingOfAccount(userId: string, accountId: string): Promise<AccountBilling>;
+  billingOfAccount(caller: Caller, accountId: string): Promise<AccountBilling>;
   listRequests(userId: string, page: PageQuery): Promise<CompanyRequestList>;
   /** Stores the request in `tx` (the request's transaction, decision 044). */
   createRequest(tx: Database, userId: string, input: CompanyRequestCreate): Promise<CompanyRequest>;
@@ -171,16 +173,20 @@ export function createCompaniesService({
         };
       }),
 
-    companyOfAccount: async (userId, accountId) => {
-      const account = await findAccountOfUser(db, userId, accountId);
+    companyOfAccount: async (caller, accountId) => {
+      const account = await findAccountOfUser(db, caller.userId, accountId);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      await caller.requireIn(account.companyId, 'company.read');
       const row = await findCompany(db, account.companyId);
       if (!row) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
       return toCompany(row);
     },
 
-    billingOfAccount: async (userId, accountId) => {
-      const billing = await accountBilling(db, userId, { accountId });
+    billingOfAccount: async (caller, accountId) => {
+      const account = await findAccountOfUser(db, caller.userId, accountId);
+      if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
+      await caller.requireIn(account.companyId, 'billing.read');
+      const billing = await accountBilling(db, caller.userId, { accountId });
       if (!billing) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
       return billing;
     },

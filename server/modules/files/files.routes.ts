@@ -1,19 +1,22 @@
-// Downloads of stored files: exports and uploads to their owner only; company documents (invoices
-// and credit notes, decision 043) to every user with an account in the company. Anyone else gets
-// the same 404 as for a missing file, so file ids reveal nothing. A preview (spec §7: a path opened in a new
+// Downloads of stored files: exports and uploads to their owner; company documents (invoices and
+// credit notes, decision 043) to the members whose role reads billing in the company (403 for
+// the others); an order item's article or feedback file also to the members who read the item's
+// orders (decision 203). Anyone else gets the same 404 as for a missing file, so file ids reveal
+// nothing. A preview (spec §7: a path opened in a new
 // tab, which carries no Authorization header) is a short-lived signed link (decision 042).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { and, eq, exists, isNotNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { fileEndpoints as endpoints, PREVIEW_TTL_SECONDS } from '#contract/files.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { accounts, files } from '#server/db/schema/index.ts';
+import { companiesWhereUserCan } from '#server/db/memberships.ts';
+import { files, orderItems, orders } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
-import { principalOf } from '#server/plugins/auth.ts';
+import { requireIn } from '#server/http/member-access.ts';
 import { derivedKeys, type Secrets, signingKey } from '#server/signing-keys.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 
@@ -47,43 +50,49 @@ function isPreviewSignature(
   });
 }
 
-/**
- * The stored file's row; null when it is missing or the user (when given) may not read it: the
- * owner may, and for a company document any user of the company.
- */
-async function findReadable(db: Database, fileId: string, userId: string | null) {
-  const [file] = await db
-    .select()
-    .from(files)
+/** Whether the file is an order item's article or feedback file of a company where the user reads orders. */
+async function isReadableItemFile(db: Database, fileId: string, userId: string) {
+  const fileOf = (column: AnyColumn) => sql`${column} -> 'file' ->> 'id'`;
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
-      userId === null
-        ? eq(files.id, fileId)
-        : and(
-            eq(files.id, fileId),
-            or(
-              eq(files.ownerUserId, userId),
-              and(
-                isNotNull(files.companyId),
-                exists(
-                  db
-                    .select({ one: accounts.id })
-                    .from(accounts)
-                    .where(
-                      and(eq(accounts.userId, userId), eq(accounts.companyId, files.companyId)),
-                    ),
-                ),
-              ),
-            ),
-          ),
-    );
-  return file ?? null;
+      and(
+        sql`(${orderItems.articleFileId} = ${fileId}
+          or ${fileOf(orderItems.topicFeedback)} = ${fileId}
+          or ${fileOf(orderItems.articleFeedback)} = ${fileId}
+          or ${fileOf(orderItems.webmasterFeedback)} = ${fileId})`,
+        inArray(orders.companyId, companiesWhereUserCan(db, userId, 'orders.read')),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The stored file's row; null when it is missing or the caller (when signed in) may not read it:
+ * the owner may; a company document the members whose role reads billing there (403 for other
+ * members); an item's file the members who read that item's orders.
+ */
+async function findReadable(db: Database, fileId: string, request: FastifyRequest | null) {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  if (!file || request === null) return file ?? null;
+  const userId = request.principal?.userId;
+  if (!userId) return null;
+  if (file.ownerUserId === userId) return file;
+  if (file.companyId) {
+    await requireIn(request, file.companyId, 'billing.read');
+    return file;
+  }
+  return (await isReadableItemFile(db, file.id, userId)) ? file : null;
 }
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findReadable>>>;
 
 /** The stored file's row and its bytes; null when either is missing or the user may not read it. */
-async function locate(db: Database, store: FileStore, fileId: string, userId: string | null) {
-  const file = await findReadable(db, fileId, userId);
+async function locate(db: Database, store: FileStore, fileId: string, request: FastifyRequest) {
+  const file = await findReadable(db, fileId, request);
   if (!file) return null;
   const body = await store.get(file.storagePath);
   return body ? { file, body } : null;
@@ -108,7 +117,7 @@ export async function filesRoutes(
   { db, files, jwtSecret, now }: FileRouteOptions,
 ): Promise<void> {
   route(app, endpoints.preview, async (request) => {
-    const file = await findReadable(db, request.params.id, principalOf(request).userId);
+    const file = await findReadable(db, request.params.id, request);
     if (!file || !(await files.head(file.storagePath))) throw notFound();
     const expires = Math.floor(now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
     // Signed for the file's owner: a company document's link works for whichever buyer asked.
@@ -120,7 +129,7 @@ export async function filesRoutes(
   });
 
   route(app, endpoints.download, async (request) => {
-    const found = await locate(db, files, request.params.id, principalOf(request).userId);
+    const found = await locate(db, files, request.params.id, request);
     if (!found) throw notFound();
     return storedFileAnswer(found);
   });

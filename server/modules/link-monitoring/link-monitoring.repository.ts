@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import type { LinkHealthStatus } from '#contract/link-monitoring.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
 import { type Database, queryRows } from '#server/db/database.ts';
+import type { companiesWhereUserCan } from '#server/db/memberships.ts';
 import {
   creditNotes,
   demoArticlePages,
@@ -287,14 +288,14 @@ export async function findItemWithBuyer(db: Database, itemId: string) {
 // ---------------------------------------------------------------------------------------------
 // What the buyer reads
 
-/** The buyer's item with its monitor, or null when the item is not theirs. */
-export async function findOwnItem(db: Database, itemId: string, userId: string) {
+/** The item with its monitor and its order's company, or null when there is no such item. */
+export async function findItemWithMonitor(db: Database, itemId: string) {
   const [row] = await db
-    .select({ item: orderItems, monitor: linkMonitors })
+    .select({ item: orderItems, monitor: linkMonitors, companyId: orders.companyId })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(linkMonitors, eq(linkMonitors.itemId, orderItems.id))
-    .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)));
+    .where(eq(orderItems.id, itemId));
   return row ?? null;
 }
 
@@ -399,15 +400,16 @@ const healthOf = sql<LinkHealthStatus>`(case
   else 'failing' end)`;
 
 export interface MonitoredLinkFilter {
-  userId: string;
+  /** The companies whose links are listed (those where the caller's role reads links). */
+  companyIds: ReturnType<typeof companiesWhereUserCan>;
   buyerDomains?: string[];
   orderNumber?: string;
 }
 
-/** The buyer's published links (not refunded), with the filters other than health. */
-function monitoredLinksWhere({ userId, buyerDomains, orderNumber }: MonitoredLinkFilter) {
+/** The companies' published links (not refunded), with the filters other than health. */
+function monitoredLinksWhere({ companyIds, buyerDomains, orderNumber }: MonitoredLinkFilter) {
   return and(
-    eq(orders.userId, userId),
+    inArray(orders.companyId, companyIds),
     inArray(orderItems.status, [...PUBLISHED_STATUSES]),
     isNotNull(orderItems.liveLink),
     isNull(linkMonitors.endedAt),
@@ -491,14 +493,13 @@ export type MonitoredLinkRow = Awaited<ReturnType<typeof findMonitoredLinks>>[nu
 // ---------------------------------------------------------------------------------------------
 // Refunds: the item and its order, locked in the life cycle's order (items, then orders)
 
-export async function lockItemOfBuyer(db: Database, itemId: string, userId: string) {
+export async function lockItem(db: Database, itemId: string) {
   const [row] = await db
-    .select({ item: orderItems })
+    .select()
     .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
+    .where(eq(orderItems.id, itemId))
     .for('update', { of: orderItems });
-  return row?.item ?? null;
+  return row ?? null;
 }
 
 export async function lockOrder(db: Database, orderId: string) {

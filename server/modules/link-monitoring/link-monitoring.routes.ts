@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { linkMonitoringEndpoints as endpoints } from '#contract/link-monitoring.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { IdempotencyOptions } from '#server/http/idempotency.ts';
-import { principalOf } from '#server/plugins/auth.ts';
+import { callerOf } from '#server/http/member-access.ts';
 
 import type { LinkMonitoringService } from './link-monitoring.service.ts';
 
@@ -14,18 +14,17 @@ export async function linkMonitoringRoutes(
   app: FastifyInstance,
   { links }: { links: LinkMonitoringService },
 ): Promise<void> {
-  const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
-  route(app, endpoints.list, (request) => links.list(userOf(request), request.query));
+  route(app, endpoints.list, (request) => links.list(callerOf(request), request.query));
   route(app, endpoints.checks, (request) =>
-    links.checks(userOf(request), request.params.id, request.query),
+    links.checks(callerOf(request), request.params.id, request.query),
   );
-  route(app, endpoints.checkNow, (request) => links.checkNow(userOf(request), request.params.id));
-  route(app, endpoints.issues, (request) => links.issues(userOf(request), request.params.id));
+  route(app, endpoints.checkNow, (request) => links.checkNow(callerOf(request), request.params.id));
+  route(app, endpoints.issues, (request) => links.issues(callerOf(request), request.params.id));
   route(
     app,
     endpoints.remedy,
     (request) =>
-      links.remedy(userOf(request), request.params.id, request.params.issueId, request.body.kind),
+      links.remedy(callerOf(request), request.params.id, request.params.issueId, request.body.kind),
     remedyCall,
   );
 }

@@ -20,10 +20,13 @@ import {
 import { moneyToCents } from '#contract/money.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import type { Pagination } from '#contract/pagination.ts';
+import type { Permission } from '#contract/permissions.ts';
 import { vatCents } from '#contract/vat.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
+import { companiesWhereUserCan } from '#server/db/memberships.ts';
 import { ApiError, notFound, tooManyRequests } from '#server/http/api-error.ts';
+import type { Caller } from '#server/http/member-access.ts';
 
 import { creditedCents, creditOrder } from '../billing/billing.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
@@ -38,14 +41,14 @@ import {
   findChecksOfItem,
   findEventsOfIssues,
   findIssues,
+  findItemWithMonitor,
   findMonitoredLinks,
-  findOwnItem,
   insertIssueEvents,
   type IssueRow,
   issuesOfItem,
   issuesWithIds,
   lockIssue,
-  lockItemOfBuyer,
+  lockItem,
   lockMonitor,
   lockOrder,
   type MonitoredLinkRow,
@@ -68,17 +71,17 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export interface LinkMonitoringService {
   list(
-    userId: string,
+    caller: Caller,
     query: MonitoredLinkListQuery,
   ): Promise<{ data: MonitoredLink[]; pagination: Pagination; summary: LinkMonitoringSummary }>;
   checks(
-    userId: string,
+    caller: Caller,
     itemId: string,
     page: { page: number; limit: number },
   ): Promise<{ data: LinkCheck[]; pagination: Pagination }>;
-  issues(userId: string, itemId: string): Promise<{ data: LinkIssue[] }>;
-  checkNow(userId: string, itemId: string): Promise<LinkCheck>;
-  remedy(userId: string, itemId: string, issueId: string, kind: LinkRemedyKind): Promise<LinkIssue>;
+  issues(caller: Caller, itemId: string): Promise<{ data: LinkIssue[] }>;
+  checkNow(caller: Caller, itemId: string): Promise<LinkCheck>;
+  remedy(caller: Caller, itemId: string, issueId: string, kind: LinkRemedyKind): Promise<LinkIssue>;
 }
 
 /** What the service's functions work with. */
@@ -96,22 +99,25 @@ export interface LinkMonitoringDeps {
 
 export function createLinkMonitoringService(deps: LinkMonitoringDeps): LinkMonitoringService {
   return {
-    list: (userId, query) => listLinks(deps, userId, query),
-    checks: (userId, itemId, page) => listChecks(deps, userId, itemId, page),
-    issues: (userId, itemId) => listIssues(deps, userId, itemId),
-    checkNow: (userId, itemId) => checkNow(deps, userId, itemId),
-    remedy: (userId, itemId, issueId, kind) => remedy(deps, userId, itemId, issueId, kind),
+    list: (caller, query) => listLinks(deps, caller, query),
+    checks: (caller, itemId, page) => listChecks(deps, caller, itemId, page),
+    issues: (caller, itemId) => listIssues(deps, caller, itemId),
+    checkNow: (caller, itemId) => checkNow(deps, caller, itemId),
+    remedy: (caller, itemId, issueId, kind) => remedy(deps, caller, itemId, issueId, kind),
   };
 }
 
-/** The buyer's monitored links, a page of them with the summary of the filter. */
+/**
+ * The monitored links of the companies where the caller's role reads links, a page of them with
+ * the summary of the filter.
+ */
 export async function listLinks(
   { db, now, guaranteeMonths }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   { page, limit, filter }: MonitoredLinkListQuery,
 ): ReturnType<LinkMonitoringService['list']> {
   const base = {
-    userId,
+    companyIds: companiesWhereUserCan(db, caller.userId, 'links.read'),
     buyerDomains: filter?.buyer_domain?.map((hostname) => hostname.toLowerCase()),
     orderNumber: filter?.order || undefined,
   };
@@ -169,11 +175,11 @@ export async function listLinks(
 /** A page of the checks of one of the buyer's items, newest first. */
 export async function listChecks(
   { db }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
   { page, limit }: { page: number; limit: number },
 ): ReturnType<LinkMonitoringService['checks']> {
-  await ownItem(db, userId, itemId);
+  await ownItem(db, caller, itemId, 'links.read');
   const [rows, total] = await Promise.all([
     findChecksOfItem(db, itemId, { limit, offset: (page - 1) * limit }),
     countChecksOfItem(db, itemId),
@@ -184,10 +190,10 @@ export async function listChecks(
 /** The link issues of one of the buyer's items, with their events and what may be asked. */
 export async function listIssues(
   { db, now }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
 ): ReturnType<LinkMonitoringService['issues']> {
-  const { item, monitor } = await ownItem(db, userId, itemId);
+  const { item, monitor } = await ownItem(db, caller, itemId, 'links.read');
   const at = now();
   return {
     data: await issueViews(db, await findIssues(db, issuesOfItem(itemId)), () => ({
@@ -201,10 +207,10 @@ export async function listIssues(
 /** A buyer's "check now": refused (409) unless the item is a live link, and rate limited (429). */
 export async function checkNow(
   { db, now, monitor, isEnabled = true }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
 ): Promise<LinkCheck> {
-  const { item, monitor: row } = await ownItem(db, userId, itemId);
+  const { item, monitor: row } = await ownItem(db, caller, itemId, 'links.act');
   if (!isEnabled) throw new ApiError(409, 'Link monitoring is turned off.');
   if (row?.endedAt) {
     throw new ApiError(
@@ -223,7 +229,7 @@ export async function checkNow(
   }
   if (!row) await monitor.startMonitoring([itemId]);
   const at = now();
-  const asked = await countChecksAskedBy(db, userId, new Date(at.getTime() - HOUR_MS));
+  const asked = await countChecksAskedBy(db, caller.userId, new Date(at.getTime() - HOUR_MS));
   if (asked >= CHECK_NOW_PER_HOUR) {
     throw tooManyRequests(
       60 * 60,
@@ -241,21 +247,21 @@ export async function checkNow(
       'link_check_now_interval',
     );
   }
-  return toLinkCheck(await monitor.checkNow(itemId, userId));
+  return toLinkCheck(await monitor.checkNow(itemId, caller.userId));
 }
 
 /** Asks for a restore or a refund of an open issue; answers the issue as it is now. */
 export async function remedy(
   deps: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
   issueId: string,
   kind: LinkRemedyKind,
 ): Promise<LinkIssue> {
   const { db, now } = deps;
-  if (kind === 'restore') await restore(deps, userId, itemId, issueId);
-  else await refund(deps, userId, itemId, issueId);
-  const { item, monitor } = await ownItem(db, userId, itemId);
+  if (kind === 'restore') await restore(deps, caller, itemId, issueId);
+  else await refund(deps, caller, itemId, issueId);
+  const { item, monitor } = await ownItem(db, caller, itemId, 'links.act');
   const [row] = await findIssues(db, issuesWithIds([issueId]));
   if (!row) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
   const [view] = await issueViews(db, [row], () => ({
@@ -270,16 +276,19 @@ export async function remedy(
 /** The publisher is asked to restore the link: the item's edits are requested (life cycle). */
 export async function restore(
   { db, now, lifeCycle }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
   issueId: string,
 ): Promise<void> {
-  const { own, issue } = await issueOfItem(db, userId, itemId, issueId);
+  const { own, issue } = await issueOfItem(db, caller, itemId, issueId);
   refuseRestore(issue, own.monitor?.guaranteeEndsAt ?? null, own.item, now());
   await lifeCycle.apply({
     event: 'request_edits',
     ids: [itemId],
-    userId,
+    userId: caller.userId,
+    authorize: async (items) => {
+      for (const { order } of items) await caller.requireIn(order.companyId, 'links.act');
+    },
     input: { isRequestedEdits: true },
     // In the life cycle's transaction, after the item (and its order) are locked.
     prepare: async (tx, [locked]) => {
@@ -305,15 +314,15 @@ export async function restore(
 /** A credit note for the item, once; the issue closes and the link is no longer checked. */
 export async function refund(
   { db, now, documents }: LinkMonitoringDeps,
-  userId: string,
+  caller: Caller,
   itemId: string,
   issueId: string,
 ): Promise<void> {
-  const { own, issue } = await issueOfItem(db, userId, itemId, issueId);
+  const { own, issue } = await issueOfItem(db, caller, itemId, issueId);
   refuseRefund(issue, own.monitor?.guaranteeEndsAt ?? null, own.item.status, now());
   await db.transaction(async (tx) => {
     // The life cycle's order of locks: the item, its order, then the monitor and the issue.
-    const item = await lockItemOfBuyer(tx, itemId, userId);
+    const item = await lockItem(tx, itemId);
     if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
     const order = await lockOrder(tx, item.orderId);
     const monitor = await lockMonitor(tx, itemId);
@@ -339,7 +348,7 @@ export async function refund(
       order,
       cents,
       itemNumbers: [item.number],
-      userId,
+      userId: caller.userId,
       at,
       documents,
     });
@@ -364,16 +373,24 @@ export async function refund(
   });
 }
 
-/** The buyer's item with its monitor; another buyer's item answers 404 like a missing one. */
-async function ownItem(db: Database, userId: string, itemId: string) {
-  const own = await findOwnItem(db, itemId, userId);
+/**
+ * The item with its monitor once the caller's role holds `permission` in its company; another
+ * company's item answers 404 like a missing one, a member without the permission 403.
+ */
+async function ownItem(db: Database, caller: Caller, itemId: string, permission: Permission) {
+  const own = await findItemWithMonitor(db, itemId);
   if (!own) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+  await caller.requireIn(own.companyId, permission).catch((error: unknown) => {
+    throw error instanceof ApiError && error.statusCode === 404
+      ? notFound(ORDER_ITEM_NOT_FOUND_MESSAGE)
+      : error;
+  });
   return own;
 }
 
-/** The buyer's item and one of its issues; 404 when the issue is not the item's. */
-async function issueOfItem(db: Database, userId: string, itemId: string, issueId: string) {
-  const own = await ownItem(db, userId, itemId);
+/** The item and one of its issues, to act on; 404 when the issue is not the item's. */
+async function issueOfItem(db: Database, caller: Caller, itemId: string, issueId: string) {
+  const own = await ownItem(db, caller, itemId, 'links.act');
   const [row] = await findIssues(db, issuesWithIds([issueId]));
   if (!row || row.issue.itemId !== itemId) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
   return { own, issue: row.issue };

@@ -46,8 +46,16 @@ import type { OrderNotice, OrderNotifier } from './order-notifications.ts';
 export interface ApplyRequest {
   event: ItemEvent;
   ids: string[];
-  /** The buyer making the call: only their items exist for them. Null for publisher steps. */
+  /**
+   * The member making the call, recorded as the items' last changer. Null for publisher steps.
+   * Without `authorize`, only the items of their own orders exist for them.
+   */
   userId: string | null;
+  /**
+   * Checks the caller may act on every locked item (each order's company and buyer); throws
+   * (404, 403) to refuse the whole call, nothing changed.
+   */
+  authorize?: (items: LockedItem[]) => Promise<void>;
   input?: EventInput;
   /**
    * Runs in the transaction once the items are checked and locked, before they change (stores
@@ -91,12 +99,16 @@ export function createLifeCycleService({
   onItemsChanged?: (tx: Database, changes: readonly ItemStatusChange[]) => Promise<void>;
 }): LifeCycleService {
   return {
-    apply: async ({ event, ids, userId, input = {}, prepare }) => {
+    apply: async ({ event, ids, userId, authorize, input = {}, prepare }) => {
       const rule = LIFE_CYCLE[event];
       const notices: OrderNotice[] = [];
       await db.transaction(async (tx) => {
-        const locked = await lockItems(tx, ids, userId);
+        const locked = await lockItems(tx, ids);
         if (locked.length !== new Set(ids).size) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+        if (authorize) await authorize(locked);
+        else if (userId !== null && locked.some(({ order }) => order.userId !== userId)) {
+          throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+        }
         for (const { item } of locked) {
           if (!isAllowed(event, factsOf(item))) {
             throw new ApiError(409, refusalMessage(event, item.number, item.status));
@@ -116,6 +128,7 @@ export function createLifeCycleService({
             ...outcome.changes,
             status: outcome.status,
             statusChangedAt: at,
+            ...(userId === null ? {} : { lastChangedByUserId: userId }),
           });
           changes.push({ itemId: item.id, event, from: item.status, to: outcome.status, at });
           if (rule.notify) notices.push({ kind: rule.notify, itemId: item.id });
@@ -144,7 +157,7 @@ export function createLifeCycleService({
       const changed: string[] = [];
       await db.transaction(async (tx) => {
         // Items first, then the order: the same order of locks as every other change.
-        const locked = await lockItems(tx, await findItemIdsOfOrder(tx, orderId), null);
+        const locked = await lockItems(tx, await findItemIdsOfOrder(tx, orderId));
         const [order] = await lockOrders(tx, [orderId]);
         if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
         if (order.paymentMethod !== 'bank_transfer' || order.paymentStatus !== 'pending_payment') {

@@ -89,6 +89,13 @@ export function toOrderItem(row: ItemViewRow): OrderItem {
     payment_method: order.paymentMethod,
     content_guidelines: item.contentGuidelines ?? null,
     link_health: linkHealthOfRow(row),
+    changed_by: row.changedBy?.id
+      ? {
+          id: row.changedBy.id,
+          first_name: row.changedBy.firstName,
+          last_name: row.changedBy.lastName,
+        }
+      : null,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 
 const articleFiles = alias(files, 'article_files');
 const invoiceFiles = alias(files, 'invoice_files');
+const changers = alias(users, 'changers');
 
 const itemViewColumns = {
   item: orderItems,
@@ -27,9 +28,11 @@ const itemViewColumns = {
     id: orders.id,
     number: orders.number,
     userId: orders.userId,
+    companyId: orders.companyId,
     paymentMethod: orders.paymentMethod,
     paymentStatus: orders.paymentStatus,
   },
+  changedBy: { id: changers.id, firstName: changers.firstName, lastName: changers.lastName },
   nicheTitle: niches.title,
   plan: {
     id: contentProductPlans.id,
@@ -68,6 +71,7 @@ function itemViewQuery(db: Database) {
       .leftJoin(articleFiles, eq(articleFiles.id, orderItems.articleFileId))
       .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
       .leftJoin(invoiceFiles, eq(invoiceFiles.id, invoices.fileId))
+      .leftJoin(changers, eq(changers.id, orderItems.lastChangedByUserId))
       .leftJoin(linkMonitors, eq(linkMonitors.itemId, orderItems.id))
       .leftJoin(linkChecks, eq(linkChecks.id, linkMonitors.lastCheckId))
       // At most one open issue per item (link_issues_open_item_key).
@@ -102,23 +106,11 @@ export async function countItemsOfOrder(db: Database, orderId: string): Promise<
   return row?.n ?? 0;
 }
 
-export async function orderBelongsTo(
-  db: Database,
-  orderId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  return row !== undefined;
-}
-
 /**
  * Locks the items (in id order, so that concurrent calls cannot deadlock) with what the life
- * cycle needs; only the buyer's own items when `userId` is given.
+ * cycle needs, and their orders' buyer and company (whose members may act on them).
  */
-export function lockItems(db: Database, ids: string[], userId: string | null) {
+export function lockItems(db: Database, ids: string[]) {
   return db
     .select({
       item: orderItems,
@@ -135,9 +127,7 @@ export function lockItems(db: Database, ids: string[], userId: string | null) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(inArray(orderItems.id, ids), userId === null ? undefined : eq(orders.userId, userId)),
-    )
+    .where(inArray(orderItems.id, ids))
     .orderBy(asc(orderItems.id))
     .for('update', { of: orderItems });
 }
@@ -174,14 +164,14 @@ export async function findItem(db: Database, id: string) {
   return row ?? null;
 }
 
-/** The item if it belongs to the buyer's orders. */
-export async function findOwnItem(db: Database, id: string, userId: string) {
+/** The item with its order's buyer and company. */
+export async function findItemWithOrder(db: Database, id: string) {
   const [row] = await db
-    .select({ item: orderItems })
+    .select({ item: orderItems, order: { userId: orders.userId, companyId: orders.companyId } })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.id, id), eq(orders.userId, userId)));
-  return row?.item ?? null;
+    .where(eq(orderItems.id, id));
+  return row ?? null;
 }
 
 export async function findItemIdsOfOrder(db: Database, orderId: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderItemEndpoints as endpoints } from '#contract/order-items.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import { type IdempotencyOptions } from '#server/http/idempotency.ts';
-import { principalOf } from '#server/plugins/auth.ts';
+import { callerOf } from '#server/http/member-access.ts';
 
 import type { MultipartForm } from '../files/files.service.ts';
 import { multipartFingerprint, type OrderItemsService } from './order-items.service.ts';
@@ -24,7 +24,6 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
     forms.set(request, form);
     return form;
   };
-  const userOf = (request: FastifyRequest) => principalOf(request).userId;
   const upload = {
     idempotency: {
       status: 200,
@@ -34,49 +33,50 @@ export const orderItemsRoutes: FastifyPluginAsyncZod<{
   };
 
   route(app, endpoints.list, (request) =>
-    items.list(userOf(request), request.params.id, request.query),
+    items.list(callerOf(request), request.params.id, request.query),
   );
   route(
     app,
     endpoints.changeStatuses,
-    (request) => items.changeStatuses(userOf(request), request.body),
+    (request) => items.changeStatuses(callerOf(request), request.body),
     itemCall,
   );
   route(
     app,
     endpoints.requestEdits,
-    (request) => items.requestEdits(userOf(request), request.body),
+    (request) => items.requestEdits(callerOf(request), request.body),
     itemCall,
   );
   route(
     app,
     endpoints.putTopic,
-    (request) => items.putTopic(userOf(request), request.params.id, request.body.content),
+    (request) => items.putTopic(callerOf(request), request.params.id, request.body.content),
     itemCall,
   );
   route(
     app,
     endpoints.topicFeedback,
-    (request) => items.topicFeedback(userOf(request), request.params.id, request.body.feedback),
+    (request) => items.topicFeedback(callerOf(request), request.params.id, request.body.feedback),
     itemCall,
   );
 
   // The download, and two uploads whose forms the handlers read (see `formOf`).
   route(app, endpoints.exportItems, async (request) => {
-    const { fileName, csv } = await items.exportItems(userOf(request), request.params.id);
+    const { fileName, csv } = await items.exportItems(callerOf(request), request.params.id);
     return { body: csv, type: 'text/csv; charset=utf-8', fileName };
   });
   route(
     app,
     endpoints.putArticle,
-    async (request) => items.putArticle(userOf(request), request.params.id, await formOf(request)),
+    async (request) =>
+      items.putArticle(callerOf(request), request.params.id, await formOf(request)),
     upload,
   );
   route(
     app,
     endpoints.articleFeedback,
     async (request) =>
-      items.articleFeedback(userOf(request), request.params.id, await formOf(request)),
+      items.articleFeedback(callerOf(request), request.params.id, await formOf(request)),
     upload,
   );
 };

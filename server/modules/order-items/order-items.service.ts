@@ -1,6 +1,7 @@
-// The items of the buyer's orders (spec §2 orders screens, §7 "Orders"): the items of an order,
-// the buyer's item calls (each one event of the life cycle) and the export of an order's items.
-// A buyer only ever sees their own items: any other id is 404. It is also what other modules use
+// The items of the company's orders (spec §2 orders screens, §7 "Orders"): the items of an order,
+// the members' item calls (each one event of the life cycle) and the export of an order's items.
+// Members read them with orders.read and act with items.act (item-access.ts); another company's
+// item is 404. It is also what other modules use
 // of order items: the life cycle, item statuses and the order mails (exported below).
 import { createHash } from 'node:crypto';
 
@@ -23,19 +24,21 @@ import {
   TOPIC_STATUS_LABELS,
   yesNo,
 } from '#contract/order-labels.ts';
-import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
+import { PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
 import type { Pagination } from '#contract/pagination.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
+import type { Caller } from '#server/http/member-access.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 
 import type { storeFile as storeFileOfFiles } from '../files/files.service.ts';
 import type { MultipartForm } from '../files/files.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import { type OrdersService, requireOrder } from '../orders/orders.service.ts';
+import { requireItemAct, requireItemsAct } from './item-access.ts';
 import { articleEventFor, topicEventFor } from './item-life-cycle.ts';
 import type { LifeCycleService } from './life-cycle.service.ts';
 import { factsOf, toOrderItem } from './order-item-view.ts';
@@ -43,10 +46,10 @@ import {
   countItemsOfOrder,
   findItemsOfOrder,
   findItemViews,
-  findOwnItem,
-  orderBelongsTo,
+  findItemWithOrder,
 } from './order-items.repository.ts';
 
+export { BUYER_OWN_ORDERS_MESSAGE } from './item-access.ts';
 export {
   type EventInput,
   isAllowed,
@@ -79,23 +82,23 @@ export {
 
 export interface OrderItemsService {
   list(
-    userId: string,
+    caller: Caller,
     orderId: string,
     page: { page: number; limit: number },
   ): Promise<{ data: OrderItem[]; pagination: Pagination }>;
   changeStatuses(
-    userId: string,
+    caller: Caller,
     body: { transition: BuyerTransition; ids: string[] },
   ): Promise<{ data: OrderItem[] }>;
   requestEdits(
-    userId: string,
+    caller: Caller,
     body: { is_requested_edits: boolean; ids: string[] },
   ): Promise<{ data: OrderItem[] }>;
-  putTopic(userId: string, itemId: string, content: string): Promise<OrderItem>;
-  topicFeedback(userId: string, itemId: string, feedback: string): Promise<OrderItem>;
-  putArticle(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
-  articleFeedback(userId: string, itemId: string, form: MultipartForm): Promise<OrderItem>;
-  exportItems(userId: string, orderId: string): Promise<{ fileName: string; csv: string }>;
+  putTopic(caller: Caller, itemId: string, content: string): Promise<OrderItem>;
+  topicFeedback(caller: Caller, itemId: string, feedback: string): Promise<OrderItem>;
+  putArticle(caller: Caller, itemId: string, form: MultipartForm): Promise<OrderItem>;
+  articleFeedback(caller: Caller, itemId: string, form: MultipartForm): Promise<OrderItem>;
+  exportItems(caller: Caller, orderId: string): Promise<{ fileName: string; csv: string }>;
 }
 
 /** What identifies a multipart request: its fields and a digest of its file. */
@@ -135,12 +138,22 @@ export function createOrderItemsService({
     return item;
   };
 
-  /** The buyer's item as it is now: which event a call means depends on it (the event re-checks). */
-  const ownItem = async (userId: string, itemId: string) => {
-    const item = await findOwnItem(db, itemId, userId);
-    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
-    return item;
+  /**
+   * The item as it is now, once the caller may act on it: which event a call means depends on it
+   * (the event re-checks, the access too).
+   */
+  const actableItem = async (caller: Caller, itemId: string) => {
+    const row = await findItemWithOrder(db, itemId);
+    if (!row) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    await requireItemAct(caller, row.order);
+    return row.item;
   };
+  /** What the life cycle runs on the locked items: the same check, for every item. */
+  const authorizing = (caller: Caller) => ({
+    userId: caller.userId,
+    authorize: (items: readonly { order: { companyId: string; userId: string } }[]) =>
+      requireItemsAct(caller, items),
+  });
 
   const feedbackOf = (text: string, file: { id: string; fileName: string } | null) =>
     ({
@@ -163,8 +176,8 @@ export function createOrderItemsService({
     };
 
   return {
-    list: async (userId, orderId, { page, limit }) => {
-      if (!(await orderBelongsTo(db, orderId, userId))) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+    list: async (caller, orderId, { page, limit }) => {
+      await requireOrder(db, caller, orderId, 'orders.read');
       const [rows, total] = await Promise.all([
         findItemsOfOrder(db, orderId, { limit, offset: (page - 1) * limit }),
         countItemsOfOrder(db, orderId),
@@ -172,51 +185,51 @@ export function createOrderItemsService({
       return { data: rows.map(toOrderItem), pagination: { page, limit, total } };
     },
 
-    changeStatuses: async (userId, { transition, ids }) => {
-      await lifeCycle.apply({ event: transition, ids, userId });
+    changeStatuses: async (caller, { transition, ids }) => {
+      await lifeCycle.apply({ event: transition, ids, ...authorizing(caller) });
       return { data: await views(ids) };
     },
 
-    requestEdits: async (userId, { is_requested_edits, ids }) => {
+    requestEdits: async (caller, { is_requested_edits, ids }) => {
       await lifeCycle.apply({
         event: 'request_edits',
         ids,
-        userId,
+        ...authorizing(caller),
         input: { isRequestedEdits: is_requested_edits },
       });
       return { data: await views(ids) };
     },
 
-    putTopic: async (userId, itemId, content) => {
-      const item = await ownItem(userId, itemId);
+    putTopic: async (caller, itemId, content) => {
+      const item = await actableItem(caller, itemId);
       await lifeCycle.apply({
         event: topicEventFor(factsOf(item)),
         ids: [itemId],
-        userId,
+        ...authorizing(caller),
         input: { topic: content },
       });
       return view(itemId);
     },
 
-    topicFeedback: async (userId, itemId, feedback) => {
-      await ownItem(userId, itemId);
+    topicFeedback: async (caller, itemId, feedback) => {
+      await actableItem(caller, itemId);
       await lifeCycle.apply({
         event: 'topic_feedback',
         ids: [itemId],
-        userId,
+        ...authorizing(caller),
         input: { feedback: feedbackOf(feedback, null) },
       });
       return view(itemId);
     },
 
-    putArticle: async (userId, itemId, form) => {
-      const item = await ownItem(userId, itemId);
+    putArticle: async (caller, itemId, form) => {
+      const item = await actableItem(caller, itemId);
       const fields = parseOrThrow(ArticleFormSchema, form.fields);
-      const store = storing(userId, form);
+      const store = storing(caller.userId, form);
       await lifeCycle.apply({
         event: articleEventFor(factsOf(item)),
         ids: [itemId],
-        userId,
+        ...authorizing(caller),
         input: { articleLink: fields.link },
         prepare: async (tx) => {
           const file = await store(tx);
@@ -226,21 +239,21 @@ export function createOrderItemsService({
       return view(itemId);
     },
 
-    articleFeedback: async (userId, itemId, form) => {
-      await ownItem(userId, itemId);
+    articleFeedback: async (caller, itemId, form) => {
+      await actableItem(caller, itemId);
       const fields = parseOrThrow(ArticleFeedbackFormSchema, form.fields);
-      const store = storing(userId, form);
+      const store = storing(caller.userId, form);
       await lifeCycle.apply({
         event: 'content_feedback',
         ids: [itemId],
-        userId,
+        ...authorizing(caller),
         prepare: async (tx) => ({ feedback: feedbackOf(fields.feedback, await store(tx)) }),
       });
       return view(itemId);
     },
 
-    exportItems: async (userId, orderId) => {
-      const order = await orders.get(userId, orderId);
+    exportItems: async (caller, orderId) => {
+      const order = await orders.get(caller, orderId);
       const rows = (await findItemsOfOrder(db, orderId, null)).map(toOrderItem);
       const csv = csvHeader(EXPORT_COLUMNS) + csvRows(EXPORT_COLUMNS, rows);
       return { fileName: `order-${order.number}-items.csv`, csv };

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { hostnameSearchToAscii } from '#contract/idna.ts';
 import type { Database } from '#server/db/database.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
+import { companiesWhereUserCan } from '#server/db/memberships.ts';
 import {
   companies,
   creditNotes,
@@ -12,14 +13,16 @@ import {
   invoices,
   orderItems,
   orders,
+  users,
 } from '#server/db/schema/index.ts';
 
-/** An order with its company's name and its invoice (with the invoice's file). */
+/** An order with its company's name, its buyer and its invoice (with the invoice's file). */
 function orderQuery(db: Database) {
   return db
     .select({
       order: orders,
       companyTitle: companies.businessName,
+      placedBy: { id: users.id, firstName: users.firstName, lastName: users.lastName },
       invoice: {
         id: invoices.id,
         number: invoices.number,
@@ -34,17 +37,28 @@ function orderQuery(db: Database) {
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(invoices, eq(invoices.id, orders.invoiceId))
     .leftJoin(files, eq(files.id, invoices.fileId));
 }
 
-export async function findOrderOfUser(db: Database, userId: string, orderId: string) {
-  const [row] = await orderQuery(db).where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
+/** One order, whoever's: its service checks the caller's role in its company. */
+export async function findOrder(db: Database, orderId: string) {
+  const [row] = await orderQuery(db).where(eq(orders.id, orderId));
   if (!row) return null;
   const live = await liveLinkCounts(db, [orderId]);
   return { ...row, liveLinks: live.get(orderId) ?? 0 };
 }
-export type OrderWithRefs = NonNullable<Awaited<ReturnType<typeof findOrderOfUser>>>;
+export type OrderWithRefs = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** The company and buyer of an order; null when there is no such order. */
+export async function findOrderOwners(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ companyId: orders.companyId, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
 
 /** Latest credit note of each order. */
 export async function latestCreditNotes(db: Database, orderIds: string[]) {
@@ -130,7 +144,10 @@ const SORT_COLUMNS = {
   status: sql`${orders.status}::text`,
 } as const;
 
-/** A page of the buyer's orders with the total matching the filter. */
+/**
+ * A page of the orders of the companies where the user's role reads orders, with the total
+ * matching the filter.
+ */
 export async function findOrdersOfUser(
   db: Database,
   userId: string,
@@ -139,7 +156,9 @@ export async function findOrdersOfUser(
   sorting: Partial<Record<keyof typeof SORT_COLUMNS, 'ASC' | 'DESC'>>,
   page: { limit: number; offset: number },
 ) {
-  const conditions: (SQL | undefined)[] = [eq(orders.userId, userId)];
+  const conditions: (SQL | undefined)[] = [
+    inArray(orders.companyId, companiesWhereUserCan(db, userId, 'orders.read')),
+  ];
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     // A name typed in Unicode is looked for as it is stored too: "münchen" as "xn--mnchen-3ya".

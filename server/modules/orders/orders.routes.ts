@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { orderEndpoints as endpoints } from '#contract/order-items.ts';
 import { route } from '#server/http/endpoint-route.ts';
-import { principalOf } from '#server/plugins/auth.ts';
+import { callerOf } from '#server/http/member-access.ts';
 
 import type { OrdersService } from './orders.service.ts';
 
@@ -10,7 +10,6 @@ export async function ordersRoutes(
   app: FastifyInstance,
   { orders }: { orders: OrdersService },
 ): Promise<void> {
-  const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
-  route(app, endpoints.list, (request) => orders.list(userOf(request), request.query));
-  route(app, endpoints.get, (request) => orders.get(userOf(request), request.params.id));
+  route(app, endpoints.list, (request) => orders.list(callerOf(request), request.query));
+  route(app, endpoints.get, (request) => orders.get(callerOf(request), request.params.id));
 }

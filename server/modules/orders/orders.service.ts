@@ -1,5 +1,6 @@
-// The buyer's orders (spec §2 orders screens, §7 "Orders"): the list, filtered, sorted and paged,
-// and one order. A buyer only ever sees their own orders: any other id is 404.
+// The company's orders (spec §2 orders screens, §7 "Orders"): the list, filtered, sorted and
+// paged, and one order. A member sees the orders of the companies where their role reads orders
+// (decision 203); another company's order is 404, as it always was.
 import type { z } from 'zod';
 
 import { moneyToCents } from '#contract/money.ts';
@@ -12,15 +13,18 @@ import {
   type PaymentStatus,
 } from '#contract/orders.ts';
 import type { Pagination } from '#contract/pagination.ts';
+import type { Permission } from '#contract/permissions.ts';
 import { rateText } from '#contract/vat.ts';
 import type { Database } from '#server/db/database.ts';
-import { notFound } from '#server/http/api-error.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import type { Caller } from '#server/http/member-access.ts';
 
 import { type Payee, paymentInstructionsOf } from '../billing/billing.service.ts';
 import {
   type CreditNoteRef,
   creditsAndCancellations,
-  findOrderOfUser,
+  findOrder,
+  findOrderOwners,
   findOrdersOfUser,
   latestCreditNotes,
   liveLinkCounts,
@@ -30,18 +34,38 @@ import {
 type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
 export interface OrdersService {
-  list(userId: string, query: OrderListQuery): Promise<{ data: Order[]; pagination: Pagination }>;
-  /** One order of the buyer; 404 for any other. */
-  get(userId: string, orderId: string): Promise<Order>;
+  list(caller: Caller, query: OrderListQuery): Promise<{ data: Order[]; pagination: Pagination }>;
+  /** One order of a company where the caller reads orders; 404 for any other, 403 by role. */
+  get(caller: Caller, orderId: string): Promise<Order>;
+}
+
+/**
+ * The order's company and buyer once the caller's role there holds `permission`: 404 for a
+ * missing order or another company's, 403 for a member whose role does not allow it.
+ */
+export async function requireOrder(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  permission: Permission,
+): Promise<{ companyId: string; userId: string }> {
+  const owners = await findOrderOwners(db, orderId);
+  if (!owners) throw notFound(ORDER_NOT_FOUND_MESSAGE);
+  await caller.requireIn(owners.companyId, permission).catch((error: unknown) => {
+    throw error instanceof ApiError && error.statusCode === 404
+      ? notFound(ORDER_NOT_FOUND_MESSAGE)
+      : error;
+  });
+  return owners;
 }
 
 export function createOrdersService({ db, payee }: { db: Database; payee: Payee }): OrdersService {
   return {
-    list: async (userId, query) => {
+    list: async (caller, query) => {
       const filter = query.filter ?? {};
       const { rows, total } = await findOrdersOfUser(
         db,
-        userId,
+        caller.userId,
         {
           search: filter.search || undefined,
           paymentStatus: filter.payment_status,
@@ -73,8 +97,9 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
       };
     },
 
-    get: async (userId, orderId) => {
-      const row = await findOrderOfUser(db, userId, orderId);
+    get: async (caller, orderId) => {
+      await requireOrder(db, caller, orderId, 'orders.read');
+      const row = await findOrder(db, orderId);
       if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
       const [notes, money] = await Promise.all([
         latestCreditNotes(db, [orderId]),
@@ -127,13 +152,16 @@ export function toInvoice(invoice: InvoiceRef | null): Order['invoice'] {
 export function toOrder({
   order,
   companyTitle,
+  placedBy = null,
   invoice,
   liveLinks,
   creditNote = null,
   creditedCents = 0,
   cancelledLinks = 0,
   payee,
-}: Omit<OrderWithRefs, 'invoice'> & {
+}: Omit<OrderWithRefs, 'invoice' | 'placedBy'> & {
+  /** The order's buyer (at checkout: the caller). */
+  placedBy?: OrderWithRefs['placedBy'];
   invoice: InvoiceRef | null;
   creditNote?: CreditNoteRef | null;
   /** What the order's credit notes credited; none for an order just placed. */
@@ -159,6 +187,9 @@ export function toOrder({
     live_links_amount: liveLinks,
     status: order.status,
     company: { id: order.companyId, title: companyTitle },
+    placed_by: placedBy?.id
+      ? { id: placedBy.id, first_name: placedBy.firstName, last_name: placedBy.lastName }
+      : null,
     invoice_emails: order.invoiceEmails,
     billing: order.billing,
     payment_method: order.paymentMethod,

@@ -113,6 +113,7 @@ const order: Order = {
   live_links_amount: 0,
   status: 'processing',
   company: { id: COMPANY, title: 'Acme Ltd' },
+  placed_by: null,
   invoice_emails: ['billing@acme.example'],
   billing,
   payment_method: 'credits',
