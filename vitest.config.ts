@@ -1,5 +1,3 @@
-import os from 'node:os';
-
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -47,9 +45,6 @@ const S3_TEST_FILES = [
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker ran
-    // every test file, one after the other, and the second core idled.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
