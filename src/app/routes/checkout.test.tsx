@@ -54,6 +54,7 @@ const defaults: CartDefaults = {
   },
   companies: [{ id: COMPANY, title: 'Acme Ltd', is_current: true }],
   lines: [],
+  spending: null,
 };
 
 /** A line as the checkout's answer lists it, as the server does. */
