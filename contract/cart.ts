@@ -412,6 +412,15 @@ export const SpendingSchema = z.object({
 });
 export type Spending = z.infer<typeof SpendingSchema>;
 
+/** Whether an order of `net` euro would take the Buyer's month over their limit (decision 204). */
+export function isOverMonthlyLimit(spending: Spending | null, net: string): boolean {
+  if (!spending) return false;
+  return (
+    moneyToCents(spending.spent_this_month) + moneyToCents(net) >
+    moneyToCents(spending.monthly_limit)
+  );
+}
+
 /**
  * GET /shopping-carts/defaults?company= (spec §3 "Cart defaults and summary"): the cart's totals
  * for the chosen company (default: the buyer's current one) and the billing defaults.

@@ -10,6 +10,7 @@ import {
   dueDateProblem,
   earliestDueDate,
   EMPTY_CART_MESSAGE,
+  isOverMonthlyLimit,
   NOT_BLANK_MESSAGE,
   type Spending,
 } from '#contract/cart.ts';
@@ -560,7 +561,7 @@ export async function placeOrder(
 
 /** Whether an order of `netCents` would take the Buyer's month over their limit. */
 export function isOverLimit(spending: Spending, netCents: number): boolean {
-  return moneyToCents(spending.spent_this_month) + netCents > moneyToCents(spending.monthly_limit);
+  return isOverMonthlyLimit(spending, centsToMoney(netCents));
 }
 
 /** A Buyer's monthly limit in the company with what they spent and what waits; null: none. */
