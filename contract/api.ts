@@ -24,6 +24,7 @@ import { orderEndpoints, orderItemEndpoints } from './order-items.ts';
 import { profileEndpoints } from './profile.ts';
 import { accountSettingsEndpoints } from './profile-settings.ts';
 import { publicAuthEndpoints } from './public-auth.ts';
+import { purchaseRequestEndpoints } from './purchase-requests.ts';
 import { referenceDataEndpoints } from './reference-data.ts';
 import { savedViewEndpoints } from './saved-views.ts';
 import { sessionEndpoints } from './sessions.ts';
@@ -44,6 +45,7 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(demoEndpoints),
   ...Object.values(cartEndpoints),
   ...Object.values(checkoutEndpoints),
+  ...Object.values(purchaseRequestEndpoints),
   ...Object.values(catalogueEndpoints),
   ...Object.values(siteDetailEndpoints),
   ...Object.values(favoriteEndpoints.marks.favorites),

@@ -401,6 +401,26 @@ export const CartLineSummarySchema = z.object({
 });
 export type CartLineSummary = z.infer<typeof CartLineSummarySchema>;
 
+/** What checkout shows of a Buyer's monthly limit; null in the defaults when none applies. */
+export const SpendingSchema = z.object({
+  /** Net euro per calendar month the Buyer may order without approval. */
+  monthly_limit: z.string().regex(/^\d+\.\d{2}$/),
+  /** Net euro of the orders they placed in the company this calendar month (UTC). */
+  spent_this_month: z.string().regex(/^\d+\.\d{2}$/),
+  /** Net euro of their requests still waiting for approval. */
+  waiting_for_approval: z.string().regex(/^\d+\.\d{2}$/),
+});
+export type Spending = z.infer<typeof SpendingSchema>;
+
+/** Whether an order of `net` euro would take the Buyer's month over their limit (decision 204). */
+export function isOverMonthlyLimit(spending: Spending | null, net: string): boolean {
+  if (!spending) return false;
+  return (
+    moneyToCents(spending.spent_this_month) + moneyToCents(net) >
+    moneyToCents(spending.monthly_limit)
+  );
+}
+
 /**
  * GET /shopping-carts/defaults?company= (spec §3 "Cart defaults and summary"): the cart's totals
  * for the chosen company (default: the buyer's current one) and the billing defaults.
@@ -423,6 +443,11 @@ export const CartDefaultsSchema = z.object({
   /** The companies the buyer may order for (the checkout's company choice). */
   companies: z.array(z.object({ id: z.uuid(), title: z.string(), is_current: z.boolean() })),
   lines: z.array(CartLineSummarySchema),
+  /**
+   * A Buyer's monthly limit in this company, what they spent of it and what waits for approval
+   * (decision 204); null when no limit applies. Over it, the order is sent for approval.
+   */
+  spending: SpendingSchema.nullable(),
 });
 export type CartDefaults = z.infer<typeof CartDefaultsSchema>;
 

@@ -41,6 +41,7 @@ import { orderItemsModule } from './modules/order-items/order-items.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
 import { publicAuthModule } from './modules/public-auth/public-auth.module.ts';
+import { purchaseRequestsModule } from './modules/purchase-requests/purchase-requests.module.ts';
 import { referenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { savedViewsModule } from './modules/saved-views/saved-views.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
@@ -75,6 +76,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   exportsModule,
   cartModule,
   checkoutModule,
+  purchaseRequestsModule,
   ordersModule,
   orderItemsModule,
   linkMonitoringModule,

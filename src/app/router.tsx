@@ -99,6 +99,11 @@ export const appRoutes: RouteObject[] = [
               page('orders', 'Orders', () => import('./routes/orders.tsx')),
               page('orders/:id', 'Order details', () => import('./routes/order.tsx')),
               page(
+                'purchase-requests',
+                'Purchase requests',
+                () => import('./routes/purchase-requests.tsx'),
+              ),
+              page(
                 'link-monitoring',
                 'Link monitoring',
                 () => import('./routes/link-monitoring.tsx'),

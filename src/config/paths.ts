@@ -10,6 +10,7 @@ export const paths = {
   checkout: '/checkout',
   orders: '/orders',
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  purchaseRequests: '/purchase-requests',
   linkMonitoring: '/link-monitoring',
   /** The list of links with an open issue: `serializeLinkListState({ health: ['issue'] })`. */
   linkMonitoringIssues: '/link-monitoring?filter[health][]=issue',

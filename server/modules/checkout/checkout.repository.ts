@@ -1,6 +1,6 @@
 // What checkout reads and writes besides the cart and billing: the buyer's companies and the
 // order with its items (Drizzle only).
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import { findCompanyAccounts } from '#server/db/company-accounts.ts';
 import type { Database } from '#server/db/database.ts';
@@ -10,6 +10,7 @@ import {
   countries,
   orderItems,
   orders,
+  purchaseRequests,
   users,
 } from '#server/db/schema/index.ts';
 
@@ -73,4 +74,34 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
 
 export async function insertOrderItems(db: Database, values: (typeof orderItems.$inferInsert)[]) {
   await db.insert(orderItems).values(values);
+}
+
+/** The user's role and monthly limit in the company; null when they are not a member. */
+export async function findMemberLimit(db: Database, userId: string, companyId: string) {
+  const [row] = await db
+    .select({ role: accounts.role, monthlyLimit: accounts.monthlyLimit })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.companyId, companyId)));
+  return row ?? null;
+}
+
+/** Net euro of the user's purchase requests in the company still waiting for approval. */
+export async function sumPendingRequests(
+  db: Database,
+  userId: string,
+  companyId: string,
+): Promise<string> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${purchaseRequests.price}), 0)::numeric(12,2)::text`,
+    })
+    .from(purchaseRequests)
+    .where(
+      and(
+        eq(purchaseRequests.requesterUserId, userId),
+        eq(purchaseRequests.companyId, companyId),
+        eq(purchaseRequests.status, 'pending'),
+      ),
+    );
+  return row?.total ?? '0.00';
 }

@@ -1,6 +1,7 @@
 // Checkout (spec §5, §7 "Orders", decisions 030 and 031): the cart's totals with VAT for a
 // company, which payment methods can pay them, and placing the order, which turns the whole cart
 // into an order in one transaction with prices, plan and VAT frozen.
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import {
@@ -9,7 +10,9 @@ import {
   dueDateProblem,
   earliestDueDate,
   EMPTY_CART_MESSAGE,
+  isOverMonthlyLimit,
   NOT_BLANK_MESSAGE,
+  type Spending,
 } from '#contract/cart.ts';
 import type { Violation } from '#contract/errors.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
@@ -27,6 +30,8 @@ import {
   type PaymentMethodOption,
   type PaymentStatus,
 } from '#contract/orders.ts';
+import { roleCan } from '#contract/permissions.ts';
+import { OVER_LIMIT_MESSAGE } from '#contract/purchase-requests.ts';
 import { INVALID_COUNTRY_MESSAGE } from '#contract/reference-data.ts';
 import {
   rateText,
@@ -36,10 +41,13 @@ import {
   type VatSeller,
 } from '#contract/vat.ts';
 import type { Clock } from '#server/clock.ts';
+import { appendAuditEvent } from '#server/db/audit-events.ts';
 import type { Database } from '#server/db/database.ts';
 import { joinedOrNull } from '#server/db/left-join.ts';
+import { spentThisMonth } from '#server/db/monthly-spend.ts';
 import type { OrderBilling } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
+import { membershipsOf, roleRefusal } from '#server/http/member-access.ts';
 import { toViolations, VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 
 import type { Payee } from '../billing/billing.service.ts';
@@ -75,10 +83,12 @@ import {
   type CompanyRow,
   findCompaniesOfUser,
   findCountryCode,
+  findMemberLimit,
   findUserEmail,
   insertOrder,
   insertOrderItems,
   lockCompany,
+  sumPendingRequests,
 } from './checkout.repository.ts';
 
 type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
@@ -97,6 +107,14 @@ export interface CheckoutService {
    * queues its summary mail in the same transaction.
    */
   placeOrder(tx: Database, userId: string, body: ParsedOrderCreate): Promise<Order>;
+  /** Reads and freezes the whole cart for an order in `tx`, locked (decision 204). */
+  prepareCart(tx: Database, userId: string, body: ParsedOrderCreate): Promise<PreparedCart>;
+  /** Places an order of frozen lines in `tx` and queues its summary mail. */
+  placeFrozenOrder(tx: Database, input: FrozenOrder): Promise<Order>;
+  /** Empties the named lines of the user's cart in `tx`. */
+  emptyCart(tx: Database, userId: string, cartItemIds: string[]): Promise<void>;
+  /** A Buyer's monthly limit in the company with what they spent and what waits; null: none. */
+  spending(db: Database, userId: string, companyId: string): Promise<Spending | null>;
 }
 
 export interface CheckoutOptions {
@@ -134,7 +152,31 @@ export function createCheckoutService(options: CheckoutOptions): CheckoutService
       await options.notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
       return order;
     },
+    prepareCart: (tx, userId, body) => prepareCart(options, tx, userId, body),
+    placeFrozenOrder: async (tx, input) => {
+      const order = await placeFrozenOrder(options, tx, input);
+      await options.notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
+      return order;
+    },
+    emptyCart: (tx, userId, cartItemIds) => deleteCartItems(tx, userId, cartItemIds),
+    spending: (db, userId, companyId) => spendingOf(db, userId, companyId, options.now()),
   };
+}
+
+/**
+ * Refuses (403) a member of the company asked for (default: the current one) whose role there
+ * may not order. A company the caller is not a member of is left to the service, which answers
+ * as it always has (404 for the defaults, 400 naming `company` for an order).
+ */
+export async function requireOrdering(
+  request: FastifyRequest,
+  companyId: string | undefined,
+): Promise<void> {
+  const memberships = await membershipsOf(request);
+  const membership = companyId
+    ? memberships.find((m) => m.companyId === companyId)
+    : (memberships.find((m) => m.isCurrent) ?? memberships[0]);
+  if (membership && !roleCan(membership.role, 'orders.place')) throw roleRefusal(membership.role);
 }
 
 /** The companies the user may order for, and the one chosen (default: the current one). */
@@ -188,7 +230,7 @@ async function cartTotals(
 
 /** GET /shopping-carts/defaults: the cart's totals for a company and its billing defaults. */
 export async function cartDefaults(
-  deps: Pick<CheckoutDeps, 'db' | 'seller'>,
+  deps: Pick<CheckoutDeps, 'db' | 'seller' | 'now'>,
   userId: string,
   companyId: string | undefined,
 ): Promise<CartDefaults> {
@@ -229,6 +271,7 @@ export async function cartDefaults(
     },
     companies: list.map((row) => ({ id: row.id, title: row.title, is_current: row.isCurrent })),
     lines: await cartLineSummaries(db, userId),
+    spending: await spendingOf(db, userId, company.id, deps.now()),
   };
 }
 
@@ -320,34 +363,50 @@ async function payment(
   return { paymentStatus: 'pending_payment', balanceAfter: null };
 }
 
-/** The order's items: each cart line with its prices, plan and guidelines frozen. */
-function orderItemsOf(
-  lines: { row: CartItemRow; cents: { price: number; content: number } }[],
-  lookups: LineLookups,
-  order: { id: string; number: string },
-  paymentStatus: PaymentStatus,
-  guidelines: Awaited<ReturnType<typeof freezeContentGuidelines>>,
-  createdAt: Date,
-) {
-  return lines.map(({ row, cents }, index) => {
+/**
+ * A cart line as an order item will be placed from it: its values, site and domain names, plan
+ * and prices as they were read (decision 204: a purchase request keeps these until approved),
+ * and the billing the order will have.
+ */
+export interface FrozenLine {
+  siteId: string;
+  siteHostname: string;
+  buyerDomainId: string;
+  buyerDomainHostname: string;
+  nicheId: string;
+  plan: { id: string; title: string } | null;
+  price: string;
+  contentPrice: string;
+  wordCount: number | null;
+  articleTopic: CartItemRow['articleTopic'];
+  topic: string | null;
+  anchorText: string;
+  targetUrl: string;
+  customId: string | null;
+  comments: string | null;
+  publishingDueDate: string | null;
+  isTopicNeedsApproval: boolean;
+}
+
+/** The order's billing address with what its VAT is decided by. */
+export interface FrozenBilling {
+  address: OrderBilling;
+  countryCode: string | null;
+  vatNumber: string | null;
+}
+
+/** The cart's lines frozen with their prices now. */
+export function freezeLines(rows: CartItemRow[], lookups: LineLookups): FrozenLine[] {
+  return rows.map((row) => {
+    const cents = linePriceCents(row, lookups);
     const plan = paidPlanOf(row.contentProductPlanId, lookups);
-    const isArticleProvidedByBuyer = plan === null;
     return {
-      orderId: order.id,
-      number: `${order.number}-${index + 1}`,
-      position: index + 1,
-      status: initialOrderItemStatus({
-        isArticleProvidedByBuyer,
-        isTopicAwaited: row.articleTopic === 'i_will_write_my_topic' && !row.topic?.trim(),
-        paymentStatus,
-      }),
       siteId: row.siteId,
       siteHostname: lookups.sites.get(row.siteId) ?? '',
       buyerDomainId: row.buyerDomainId,
       buyerDomainHostname: lookups.domains.get(row.buyerDomainId) ?? '',
       nicheId: row.nicheId,
-      contentProductPlanId: plan?.id ?? null,
-      contentProductPlanTitle: plan?.title ?? null,
+      plan: plan ? { id: plan.id, title: plan.title } : null,
       price: centsToMoney(cents.price),
       contentPrice: centsToMoney(cents.content),
       wordCount: row.wordCount,
@@ -359,8 +418,49 @@ function orderItemsOf(
       comments: row.comments,
       publishingDueDate: row.publishingDueDate,
       isTopicNeedsApproval: row.isTopicNeedsApproval,
+    };
+  });
+}
+
+/** The order's items: each frozen line with its guidelines. */
+function orderItemsOf(
+  lines: FrozenLine[],
+  order: { id: string; number: string },
+  paymentStatus: PaymentStatus,
+  guidelines: Awaited<ReturnType<typeof freezeContentGuidelines>>,
+  createdAt: Date,
+) {
+  return lines.map((line, index) => {
+    const isArticleProvidedByBuyer = line.plan === null;
+    return {
+      orderId: order.id,
+      number: `${order.number}-${index + 1}`,
+      position: index + 1,
+      status: initialOrderItemStatus({
+        isArticleProvidedByBuyer,
+        isTopicAwaited: line.articleTopic === 'i_will_write_my_topic' && !line.topic?.trim(),
+        paymentStatus,
+      }),
+      siteId: line.siteId,
+      siteHostname: line.siteHostname,
+      buyerDomainId: line.buyerDomainId,
+      buyerDomainHostname: line.buyerDomainHostname,
+      nicheId: line.nicheId,
+      contentProductPlanId: line.plan?.id ?? null,
+      contentProductPlanTitle: line.plan?.title ?? null,
+      price: line.price,
+      contentPrice: line.contentPrice,
+      wordCount: line.wordCount,
+      articleTopic: line.articleTopic,
+      topic: line.topic,
+      anchorText: line.anchorText,
+      targetUrl: line.targetUrl,
+      customId: line.customId,
+      comments: line.comments,
+      publishingDueDate: line.publishingDueDate,
+      isTopicNeedsApproval: line.isTopicNeedsApproval,
       isArticleProvidedByBuyer,
-      isTopicProvidedByBuyer: row.articleTopic === 'i_will_write_my_topic',
+      isTopicProvidedByBuyer: line.articleTopic === 'i_will_write_my_topic',
       isRequestedEdits: false,
       liveLink: null,
       publishedAt: null,
@@ -371,16 +471,25 @@ function orderItemsOf(
   });
 }
 
+/** The cart read for an order: the company, its billing and the lines frozen, cart locked. */
+export interface PreparedCart {
+  company: CompanyRow;
+  billing: FrozenBilling;
+  cartItemIds: string[];
+  lines: FrozenLine[];
+  netCents: number;
+}
+
 /**
- * Turns the whole cart into an order in `tx` (the request's transaction, decision 044): every line
- * checked again, paid or its payment checked, prices and VAT frozen, the cart emptied.
+ * Reads the whole cart for an order in `tx`, locked: every line checked again and frozen with its
+ * prices now. Shared by placing an order and sending it for approval.
  */
-export async function placeOrder(
-  { now, seller, documents, payee }: CheckoutDeps,
+export async function prepareCart(
+  { now }: Pick<CheckoutDeps, 'now'>,
   tx: Database,
   userId: string,
   body: ParsedOrderCreate,
-): Promise<Order> {
+): Promise<PreparedCart> {
   const { company } = await companyOf(tx, userId, body.company);
   if (!company) {
     throw new ApiError(400, COMPANY_NOT_FOUND_MESSAGE, {
@@ -398,17 +507,99 @@ export async function placeOrder(
   if (violations.length > 0) {
     throw new ApiError(400, CHECKOUT_INCOMPLETE_MESSAGE, { violations });
   }
+  const lines = freezeLines(rows, lookups);
+  const netCents = lines.reduce(
+    (sum, line) => sum + moneyToCents(line.price) + moneyToCents(line.contentPrice),
+    0,
+  );
+  return { company, billing, cartItemIds: rows.map((row) => row.id), lines, netCents };
+}
 
-  const lines = rows.map((row) => ({ row, cents: linePriceCents(row, lookups) }));
+/** What an order is placed from: frozen lines, the buyer's choices, and who placed it. */
+export interface FrozenOrder {
+  /** The order's buyer. */
+  userId: string;
+  /** Who placed it, for the company's record: the buyer, or the approver of their request. */
+  actorUserId: string;
+  company: Pick<CompanyRow, 'id' | 'title'>;
+  billing: FrozenBilling;
+  lines: FrozenLine[];
+  paymentMethod: PaymentMethod;
+  poNumber: string | null;
+  invoiceEmails: string[];
+}
+
+/**
+ * Turns the whole cart into an order in `tx` (the request's transaction, decision 044): every line
+ * checked again, paid or its payment checked, prices and VAT frozen, the cart emptied. A Buyer
+ * whose order would go over their monthly limit is refused: the app sends it for approval.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  tx: Database,
+  userId: string,
+  body: ParsedOrderCreate,
+): Promise<Order> {
+  const prepared = await prepareCart(deps, tx, userId, body);
+  const spending = await spendingOf(tx, userId, prepared.company.id, deps.now());
+  if (spending && isOverLimit(spending, prepared.netCents)) {
+    throw new ApiError(422, OVER_LIMIT_MESSAGE);
+  }
+  const order = await placeFrozenOrder(deps, tx, {
+    userId,
+    actorUserId: userId,
+    company: prepared.company,
+    billing: prepared.billing,
+    lines: prepared.lines,
+    paymentMethod: body.payment_method,
+    poNumber: body.po_number,
+    invoiceEmails: body.invoice_emails,
+  });
+  await deleteCartItems(tx, userId, prepared.cartItemIds);
+  return order;
+}
+
+/** Whether an order of `netCents` would take the Buyer's month over their limit. */
+export function isOverLimit(spending: Spending, netCents: number): boolean {
+  return isOverMonthlyLimit(spending, centsToMoney(netCents));
+}
+
+/** A Buyer's monthly limit in the company with what they spent and what waits; null: none. */
+export async function spendingOf(
+  db: Database,
+  userId: string,
+  companyId: string,
+  at: Date,
+): Promise<Spending | null> {
+  const member = await findMemberLimit(db, userId, companyId);
+  if (!member || member.role !== 'buyer' || member.monthlyLimit === null) return null;
+  return {
+    monthly_limit: member.monthlyLimit,
+    spent_this_month: await spentThisMonth(db, { userId, companyId, at }),
+    waiting_for_approval: await sumPendingRequests(db, userId, companyId),
+  };
+}
+
+/**
+ * Places an order of frozen lines in `tx`: paid or its payment checked, VAT decided on the frozen
+ * billing, the items stored, invoiced, and recorded in the company's record. The cart is not
+ * touched (placeOrder empties it; an approved purchase request was emptied when it was made).
+ */
+export async function placeFrozenOrder(
+  { now, seller, documents, payee }: CheckoutDeps,
+  tx: Database,
+  input: FrozenOrder,
+): Promise<Order> {
+  const { userId, company, billing, lines } = input;
   const totals = totalsOf(
     seller,
-    rows.length,
-    lines.reduce((sum, line) => sum + line.cents.price, 0),
-    lines.reduce((sum, line) => sum + line.cents.content, 0),
+    lines.length,
+    lines.reduce((sum, line) => sum + moneyToCents(line.price), 0),
+    lines.reduce((sum, line) => sum + moneyToCents(line.contentPrice), 0),
     billing,
   );
   const gross = centsToMoney(totals.grossCents);
-  const method = body.payment_method;
+  const method = input.paymentMethod;
   const createdAt = now();
   const { paymentStatus, balanceAfter } = await payment(
     tx,
@@ -423,8 +614,8 @@ export async function placeOrder(
     number,
     userId,
     companyId: company.id,
-    poNumber: body.po_number,
-    invoiceEmails: body.invoice_emails,
+    poNumber: input.poNumber,
+    invoiceEmails: input.invoiceEmails,
     billing: billing.address,
     paymentMethod: method,
     paymentStatus,
@@ -434,7 +625,7 @@ export async function placeOrder(
     vatRateBasisPoints: totals.vat.rateBasisPoints,
     vatTreatment: totals.vat.treatment,
     priceWithVat: gross,
-    linksAmount: rows.length,
+    linksAmount: lines.length,
     invoiceId: null,
     createdAt,
   });
@@ -452,13 +643,9 @@ export async function placeOrder(
   const guidelines = await freezeContentGuidelines(tx, userId);
   await insertOrderItems(
     tx,
-    orderItemsOf(lines, lookups, { id: order.id, number }, paymentStatus, guidelines, createdAt),
+    orderItemsOf(lines, { id: order.id, number }, paymentStatus, guidelines, createdAt),
   );
-  await deleteCartItems(
-    tx,
-    userId,
-    rows.map((row) => row.id),
-  );
+  await recordOrder(tx, input, { number, gross, method });
   // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts). The invoice's
   // number is drawn last: the series' counter stays locked until the order commits (decision 196).
   const invoice =
@@ -492,6 +679,30 @@ export async function placeOrder(
       : null,
     liveLinks: 0,
     payee,
+  });
+}
+
+/** The company's record of the order: placed, and the payment method used. */
+async function recordOrder(
+  tx: Database,
+  input: FrozenOrder,
+  order: { number: string; gross: string; method: PaymentMethod },
+): Promise<void> {
+  const common = { companyId: input.company.id, actorUserId: input.actorUserId };
+  await appendAuditEvent(tx, {
+    ...common,
+    action: 'order.placed',
+    subject: order.number,
+    details: {
+      total: `${order.gross} EUR`,
+      payment_method: PAYMENT_METHOD_TITLES[order.method],
+    },
+  });
+  await appendAuditEvent(tx, {
+    ...common,
+    action: 'payment_method.used',
+    subject: PAYMENT_METHOD_TITLES[order.method],
+    details: { order: order.number, amount: `${order.gross} EUR` },
   });
 }
 
@@ -532,7 +743,7 @@ async function billingOf(
   db: Database,
   company: CompanyRow,
   given: ParsedOrderCreate['billing'],
-): Promise<{ address: OrderBilling; countryCode: string | null; vatNumber: string | null }> {
+): Promise<FrozenBilling> {
   if (given) {
     const countryCode = await findCountryCode(db, given.country_id);
     if (!countryCode) {

@@ -4,12 +4,13 @@ import type { FieldErrors } from 'react-hook-form';
 
 import { type CartLineSummary, CHECKOUT_INCOMPLETE_MESSAGE } from '#contract/cart.ts';
 import type { Order } from '#contract/orders.ts';
+import type { PurchaseRequest } from '#contract/purchase-requests.ts';
 import type { SummaryProblem } from '#src/components/error-summary.tsx';
 import { cartQueries } from '#src/features/cart/api/queries.ts';
 import { getCartRevision } from '#src/features/cart/cart-revision.ts';
 import { useCartRows } from '#src/features/cart/hooks/use-cart-rows.ts';
 import { checkoutQueries } from '#src/features/checkout/api/queries.ts';
-import { placeOrder } from '#src/features/checkout/api/requests.ts';
+import { placeOrder, sendForApproval } from '#src/features/checkout/api/requests.ts';
 import {
   type CheckoutFormField,
   type CheckoutFormValues,
@@ -20,6 +21,7 @@ import {
   orderBody,
 } from '#src/features/checkout/checkout-form-values.ts';
 import { SUMMARY_ID } from '#src/features/checkout/components/checkout-panel.tsx';
+import { needsApproval } from '#src/features/checkout/components/order-summary.tsx';
 import { useBilling } from '#src/features/checkout/hooks/use-billing.ts';
 import { OrderAttempt } from '#src/features/checkout/order-attempt.ts';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
@@ -73,9 +75,12 @@ interface Outcome {
  */
 export function useCheckout({
   onPlaced,
+  onRequested,
   onErrorAt,
 }: {
   onPlaced: (order: Order) => void;
+  /** The cart was sent for approval (over the Buyer's monthly limit, decision 204). */
+  onRequested?: (request: PurchaseRequest) => void;
   /** Shows the cart's row at this position (0-based), e.g. by turning to its page. */
   onErrorAt?: (position: number) => void;
 }) {
@@ -169,11 +174,16 @@ export function useCheckout({
       lines: rows.orderLines(lines),
     };
     const key = attempt.keyFor(JSON.stringify([getCartRevision(), body]));
-    let placed: Order;
+    const isForApproval = needsApproval(loaded.defaults);
+    let placed: Order | PurchaseRequest;
     try {
-      placed = await placeOrder(body, key);
+      placed = isForApproval ? await sendForApproval(body, key) : await placeOrder(body, key);
     } catch (error) {
       refused(error, lines);
+      // The limit or the month's spending may have changed: the button follows the answer.
+      if (error instanceof ApiError && error.status === 422) {
+        void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+      }
       return false;
     }
     attempt.finish();
@@ -181,7 +191,8 @@ export function useCheckout({
       queryClient.invalidateQueries({ queryKey: cartQueries.all() }),
       queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
     ]);
-    onPlaced(placed);
+    if ('status' in placed && 'can_decide' in placed) onRequested?.(placed);
+    else onPlaced(placed);
     return true;
   };
 

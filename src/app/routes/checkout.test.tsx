@@ -16,6 +16,8 @@ import {
   type OrderCreate,
   type PaymentMethodOption,
 } from '#contract/orders.ts';
+import type { PurchaseRequest } from '#contract/purchase-requests.ts';
+import { FOR_APPROVAL_MESSAGE } from '#src/features/checkout/components/order-summary.tsx';
 import { db } from '#src/lib/db.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
@@ -54,6 +56,7 @@ const defaults: CartDefaults = {
   },
   companies: [{ id: COMPANY, title: 'Acme Ltd', is_current: true }],
   lines: [],
+  spending: null,
 };
 
 /** A line as the checkout's answer lists it, as the server does. */
@@ -124,6 +127,26 @@ const order: Order = {
   credit_note: null,
 };
 
+const purchaseRequest: PurchaseRequest = {
+  id: '00000000-0000-4000-8000-0000000b0001',
+  number: 'PR-1001',
+  status: 'pending',
+  company: { id: COMPANY, title: 'Acme Ltd' },
+  requester: { id: '00000000-0000-4000-8000-0000000c0001', name: 'Bea Buyer' },
+  created_at: '2026-11-22T10:00:00Z',
+  price: '290.00',
+  items_amount: 2,
+  payment_method: 'credits',
+  po_number: null,
+  invoice_emails: ['billing@acme.example'],
+  lines: [],
+  decided_by: null,
+  decided_at: null,
+  decline_reason: null,
+  order: null,
+  can_decide: false,
+};
+
 interface Server {
   items: CartItem[];
   defaults?: CartDefaults;
@@ -159,6 +182,9 @@ function api(server: Server) {
       return jsonResponse({ data: server.methods ?? methods });
     if (path === '/api/v1/common/countries') {
       return jsonResponse({ data: [{ id: GB, title: 'United Kingdom', code: 'GB' }] });
+    }
+    if (path === '/api/v1/buyer/purchase-requests' && call.method === 'POST') {
+      return jsonResponse(purchaseRequest, 201);
     }
     if (path === '/api/v1/buyer/orders' && call.method === 'POST') {
       const next = server.orderAnswers.shift();
@@ -361,6 +387,62 @@ describe('checkout', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('100042')).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/v1/buyer/orders')).toBe(false);
+  });
+
+  it('shows the monthly limit and sends a cart over it for approval instead of ordering', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      items: [makeCartItem()],
+      defaults: {
+        ...defaults,
+        spending: {
+          monthly_limit: '1000.00',
+          spent_this_month: '800.00',
+          waiting_for_approval: '250.00',
+        },
+      },
+      orderAnswers: [],
+    };
+    const { calls } = mockApi(api(server));
+    renderCheckout();
+    const button = await screen.findByRole('button', { name: 'Send for approval' });
+    await screen.findByRole('table', { name: 'Articles in your cart' });
+    expect(screen.getByTestId('monthly-limit')).toHaveTextContent(
+      'Monthly limit €1,000.00 · spent €800.00 · waiting for approval €250.00',
+    );
+    expect(screen.getByText(FOR_APPROVAL_MESSAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Credits/ }));
+    await user.click(button);
+    await screen.findByRole('heading', { name: 'Purchase request PR-1001 was sent for approval' });
+    const sent = calls.filter(
+      (c) => c.method === 'POST' && c.url.pathname === '/api/v1/buyer/purchase-requests',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.get('idempotency-key')).toBeTruthy();
+    expect(orderPosts(calls)).toHaveLength(0);
+  });
+
+  it('orders as before within the monthly limit, showing it', async () => {
+    const server: Server = {
+      items: [makeCartItem()],
+      defaults: {
+        ...defaults,
+        spending: {
+          monthly_limit: '1000.00',
+          spent_this_month: '400.00',
+          waiting_for_approval: '0.00',
+        },
+      },
+      orderAnswers: [],
+    };
+    mockApi(api(server));
+    renderCheckout();
+    await readyToOrder();
+    expect(screen.getByTestId('monthly-limit')).toHaveTextContent(
+      'Monthly limit €1,000.00 · spent €400.00 · waiting for approval €0.00',
+    );
+    expect(screen.queryByText(FOR_APPROVAL_MESSAGE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send for approval' })).toBeNull();
   });
 
   it('places one order on a double click', async () => {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import type { Order } from '#contract/orders.ts';
+import type { PurchaseRequest } from '#contract/purchase-requests.ts';
 import { useCheckout } from '#src/app/hooks/use-checkout.ts';
 import { ErrorSummary } from '#src/components/error-summary.tsx';
 import { PageHeader } from '#src/components/page-header.tsx';
@@ -12,6 +13,7 @@ import {
 } from '#src/features/cart/components/cart-items-section.tsx';
 import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.tsx';
 import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
+import { RequestSent } from '#src/features/checkout/components/request-sent.tsx';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
 
 function pageOf(params: URLSearchParams): number {
@@ -63,7 +65,9 @@ function Checkout({ page }: { page: number }) {
     (position: number) => goToPage(Math.floor(position / CART_PAGE_LIMIT) + 1),
     [goToPage],
   );
-  const checkout = useCheckout({ onPlaced, onErrorAt });
+  const [requested, setRequested] = useState<PurchaseRequest | null>(null);
+  const checkout = useCheckout({ onPlaced, onRequested: setRequested, onErrorAt });
+  if (requested) return <RequestSent request={requested} />;
 
   return (
     <>

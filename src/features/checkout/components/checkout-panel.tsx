@@ -12,7 +12,7 @@ import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.ts
 import { formFieldId } from '../checkout-form-values.ts';
 import type { Billing } from '../hooks/use-billing.ts';
 import { BillingFields } from './billing-fields.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { needsApproval, OrderSummary, SpendingSummary } from './order-summary.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 
 const OFFLINE_REASON_ID = 'checkout-offline-reason';
@@ -52,6 +52,7 @@ function OrderCard({
     <Card className="space-y-4 p-5">
       <h2 className="text-base font-semibold text-slate-900">Summary</h2>
       <OrderSummary defaults={defaults} />
+      <SpendingSummary defaults={defaults} />
       {problemCount > 0 ? (
         <p className="text-sm font-medium text-red-700">
           {problemCountText(problemCount)}.{' '}
@@ -81,7 +82,7 @@ function OrderCard({
         disabled={!isOnline || isEmpty || isWorking}
         loading={isWorking}
       >
-        Order now
+        {needsApproval(defaults) ? 'Send for approval' : 'Order now'}
       </Button>
     </Card>
   );

@@ -1,0 +1,358 @@
+// Purchase requests (decision 204): a Buyer's order over their monthly limit, frozen with its
+// prices and sent to the company's Owners and Admins, who approve it (the order is placed through
+// checkout's own placing code, with the requester as its buyer, once) or decline it with a reason.
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+import { centsToMoney } from '#contract/money.ts';
+import type { OrderCreateSchema } from '#contract/orders.ts';
+import { roleCan } from '#contract/permissions.ts';
+import {
+  PURCHASE_REQUEST_DECIDED_MESSAGE,
+  PURCHASE_REQUEST_NOT_FOUND_MESSAGE,
+  type PurchaseRequest,
+  type PurchaseRequestLine,
+  type PurchaseRequestQuerySchema,
+  REQUESTER_GONE_MESSAGE,
+  SITE_GONE_MESSAGE,
+  WITHIN_LIMIT_MESSAGE,
+} from '#contract/purchase-requests.ts';
+import type { Clock } from '#server/clock.ts';
+import { appendAuditEvent } from '#server/db/audit-events.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError, notFound } from '#server/http/api-error.ts';
+import { companiesWhere, membershipsOf, requireIn } from '#server/http/member-access.ts';
+import type { MailQueue } from '#server/mail/mail-queue.ts';
+
+import {
+  type CheckoutService,
+  type FrozenBilling,
+  type FrozenLine,
+  isOverLimit,
+} from '../checkout/checkout.service.ts';
+import { purchaseDecidedMail, purchaseRequestedMail } from './purchase-request-mails.ts';
+import {
+  findApproverEmails,
+  findExistingSites,
+  findRequest,
+  findUserEmail,
+  insertRequest,
+  isMember,
+  listRequests,
+  lockRequest,
+  nextRequestNumber,
+  type PurchaseRequestRow,
+  requestsIn,
+  requestsOf,
+  updateRequest,
+} from './purchase-requests.repository.ts';
+
+type ParsedOrderCreate = z.output<typeof OrderCreateSchema>;
+type ParsedQuery = z.output<typeof PurchaseRequestQuerySchema>;
+
+/** A frozen line as stored in `purchase_requests.lines`, with the order's billing. */
+type StoredLine = FrozenLine & { billing: FrozenBilling };
+
+export interface PurchaseRequestsService {
+  create(
+    tx: Database,
+    request: FastifyRequest,
+    userId: string,
+    body: ParsedOrderCreate,
+  ): Promise<PurchaseRequest>;
+  list(
+    request: FastifyRequest,
+    userId: string,
+    query: ParsedQuery,
+  ): Promise<{
+    data: PurchaseRequest[];
+    pagination: { page: number; limit: number; total: number };
+  }>;
+  approve(
+    tx: Database,
+    request: FastifyRequest,
+    userId: string,
+    id: string,
+  ): Promise<PurchaseRequest>;
+  decline(
+    request: FastifyRequest,
+    userId: string,
+    id: string,
+    reason: string,
+  ): Promise<PurchaseRequest>;
+}
+
+export interface PurchaseRequestsOptions {
+  db: Database;
+  now: Clock;
+  mail: MailQueue;
+  checkout: CheckoutService;
+  publicUrl: string;
+}
+
+export function createPurchaseRequestsService(
+  options: PurchaseRequestsOptions,
+): PurchaseRequestsService {
+  const link = `${options.publicUrl.replace(/\/$/, '')}`;
+  return {
+    create: (tx, request, userId, body) => createRequest(options, link, tx, request, userId, body),
+    list: (request, userId, query) => listFor(options.db, request, userId, query),
+    approve: (tx, request, userId, id) => approve(options, link, tx, request, userId, id),
+    decline: (request, userId, id, reason) =>
+      options.db.transaction((tx) => decline(options, link, tx, request, userId, id, reason)),
+  };
+}
+
+async function createRequest(
+  { checkout, mail, now }: PurchaseRequestsOptions,
+  link: string,
+  tx: Database,
+  request: FastifyRequest,
+  userId: string,
+  body: ParsedOrderCreate,
+): Promise<PurchaseRequest> {
+  const prepared = await checkout.prepareCart(tx, userId, body);
+  const spending = await checkout.spending(tx, userId, prepared.company.id);
+  if (!spending || !isOverLimit(spending, prepared.netCents)) {
+    throw new ApiError(422, WITHIN_LIMIT_MESSAGE);
+  }
+  const lines: StoredLine[] = prepared.lines.map((line) => ({
+    ...line,
+    billing: prepared.billing,
+  }));
+  const price = centsToMoney(prepared.netCents);
+  const row = await insertRequest(tx, {
+    number: await nextRequestNumber(tx),
+    companyId: prepared.company.id,
+    requesterUserId: userId,
+    paymentMethod: body.payment_method,
+    poNumber: body.po_number,
+    invoiceEmails: body.invoice_emails,
+    lines,
+    price,
+    createdAt: now(),
+  });
+  await checkout.emptyCart(tx, userId, prepared.cartItemIds);
+  await appendAuditEvent(tx, {
+    companyId: row.companyId,
+    actorUserId: userId,
+    action: 'purchase.requested',
+    subject: row.number,
+    details: { total: `${price} EUR excl. VAT`, items: String(lines.length) },
+  });
+  const stored = await findRequest(tx, row.id);
+  if (!stored) throw new Error('The purchase request was not stored');
+  for (const to of await findApproverEmails(tx, row.companyId)) {
+    await mail.send(
+      purchaseRequestedMail(
+        to,
+        {
+          number: row.number,
+          price,
+          companyTitle: stored.companyTitle,
+          requesterName: stored.requesterName,
+          itemsAmount: lines.length,
+        },
+        `${link}/purchase-requests`,
+      ),
+      tx,
+    );
+  }
+  return toWire(stored, await canDecide(request, row.companyId, row.status));
+}
+
+async function listFor(db: Database, request: FastifyRequest, userId: string, query: ParsedQuery) {
+  const { page, limit } = query;
+  let where;
+  if (query.view === 'to_decide') {
+    const companyIds = await companiesWhere(request, 'purchases.approve');
+    if (companyIds.length === 0) {
+      throw new ApiError(403, 'Your role does not allow approving purchase requests.');
+    }
+    where = requestsIn(companyIds);
+  } else {
+    where = requestsOf(userId);
+  }
+  const { rows, total } = await listRequests(db, where, query.view === 'to_decide', {
+    offset: (page - 1) * limit,
+    limit,
+  });
+  const memberships = await membershipsOf(request);
+  const data = rows.map((row) => {
+    const role = memberships.find((m) => m.companyId === row.request.companyId)?.role;
+    const can = row.request.status === 'pending' && !!role && roleCan(role, 'purchases.approve');
+    return toWire(row, can);
+  });
+  return { data, pagination: { page, limit, total } };
+}
+
+/** The request, locked, once the caller may decide in its company (404 / 403 otherwise). */
+async function lockToDecide(tx: Database, request: FastifyRequest, id: string) {
+  const row = await lockRequest(tx, id);
+  if (!row) throw notFound(PURCHASE_REQUEST_NOT_FOUND_MESSAGE);
+  await requireIn(request, row.companyId, 'purchases.approve').catch((error: unknown) => {
+    if (error instanceof ApiError && error.statusCode === 404) {
+      throw notFound(PURCHASE_REQUEST_NOT_FOUND_MESSAGE);
+    }
+    throw error;
+  });
+  return row;
+}
+
+async function approve(
+  { checkout, mail, now }: PurchaseRequestsOptions,
+  link: string,
+  tx: Database,
+  request: FastifyRequest,
+  userId: string,
+  id: string,
+): Promise<PurchaseRequest> {
+  const row = await lockToDecide(tx, request, id);
+  if (row.status === 'approved') return answer(tx, request, id);
+  if (row.status !== 'pending') throw new ApiError(409, PURCHASE_REQUEST_DECIDED_MESSAGE);
+  if (!(await isMember(tx, row.requesterUserId, row.companyId))) {
+    throw new ApiError(422, REQUESTER_GONE_MESSAGE);
+  }
+  const lines = row.lines as StoredLine[];
+  const existing = await findExistingSites(
+    tx,
+    lines.map((line) => line.siteId),
+  );
+  if (lines.some((line) => !existing.has(line.siteId))) throw new ApiError(422, SITE_GONE_MESSAGE);
+  const billing = lines[0]!.billing;
+  const companyTitle = (await findRequest(tx, id))?.companyTitle ?? billing.address.business_name;
+  const order = await checkout
+    .placeFrozenOrder(tx, {
+      userId: row.requesterUserId,
+      actorUserId: userId,
+      company: { id: row.companyId, title: companyTitle },
+      billing,
+      lines: lines.map(({ billing: _billing, ...line }) => line),
+      paymentMethod: row.paymentMethod,
+      poNumber: row.poNumber,
+      invoiceEmails: row.invoiceEmails,
+    })
+    .catch((error: unknown) => {
+      // A payment that cannot be made now (credits, the pay-by-bill limit): it stays pending.
+      if (error instanceof ApiError && error.statusCode === 400) {
+        throw new ApiError(422, error.message, { violations: error.options.violations });
+      }
+      throw error;
+    });
+  await updateRequest(tx, id, {
+    status: 'approved',
+    decidedByUserId: userId,
+    decidedAt: now(),
+    orderId: order.id,
+  });
+  await appendAuditEvent(tx, {
+    companyId: row.companyId,
+    actorUserId: userId,
+    action: 'purchase.approved',
+    subject: row.number,
+    details: { order: order.number, total: `${row.price} EUR excl. VAT` },
+  });
+  await mailRequester(mail, tx, link, row, {
+    decision: 'approved',
+    orderNumber: order.number,
+    reason: null,
+  });
+  return answer(tx, request, id);
+}
+
+async function decline(
+  { mail, now }: PurchaseRequestsOptions,
+  link: string,
+  tx: Database,
+  request: FastifyRequest,
+  userId: string,
+  id: string,
+  reason: string,
+): Promise<PurchaseRequest> {
+  const row = await lockToDecide(tx, request, id);
+  if (row.status !== 'pending') throw new ApiError(409, PURCHASE_REQUEST_DECIDED_MESSAGE);
+  await updateRequest(tx, id, {
+    status: 'declined',
+    decidedByUserId: userId,
+    decidedAt: now(),
+    declineReason: reason,
+  });
+  await appendAuditEvent(tx, {
+    companyId: row.companyId,
+    actorUserId: userId,
+    action: 'purchase.declined',
+    subject: row.number,
+    details: { reason },
+  });
+  await mailRequester(mail, tx, link, row, { decision: 'declined', orderNumber: null, reason });
+  return answer(tx, request, id);
+}
+
+async function mailRequester(
+  mail: MailQueue,
+  tx: Database,
+  link: string,
+  row: { requesterUserId: string; number: string; price: string; companyId: string },
+  decision: {
+    decision: 'approved' | 'declined';
+    orderNumber: string | null;
+    reason: string | null;
+  },
+) {
+  const to = await findUserEmail(tx, row.requesterUserId);
+  if (!to) return;
+  await mail.send(
+    purchaseDecidedMail(
+      to,
+      { number: row.number, price: row.price, companyTitle: '', ...decision },
+      `${link}/orders`,
+    ),
+    tx,
+  );
+}
+
+async function answer(tx: Database, request: FastifyRequest, id: string) {
+  const row = await findRequest(tx, id);
+  if (!row) throw notFound(PURCHASE_REQUEST_NOT_FOUND_MESSAGE);
+  return toWire(row, await canDecide(request, row.request.companyId, row.request.status));
+}
+
+async function canDecide(request: FastifyRequest, companyId: string, status: string) {
+  if (status !== 'pending') return false;
+  const role = (await membershipsOf(request)).find((m) => m.companyId === companyId)?.role;
+  return !!role && roleCan(role, 'purchases.approve');
+}
+
+function toWire(row: NonNullable<PurchaseRequestRow>, canDecideIt: boolean): PurchaseRequest {
+  const r = row.request;
+  const lines = (r.lines as StoredLine[]).map((line): PurchaseRequestLine => ({
+    site: { id: line.siteId, hostname: line.siteHostname },
+    buyer_domain: line.buyerDomainHostname,
+    content_product_plan: line.plan?.title ?? null,
+    anchor_text: line.anchorText,
+    target_url: line.targetUrl,
+    price: line.price,
+    content_price: line.contentPrice,
+  }));
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    company: { id: r.companyId, title: row.companyTitle },
+    requester: { id: r.requesterUserId, name: row.requesterName },
+    created_at: r.createdAt.toISOString(),
+    price: r.price,
+    items_amount: lines.length,
+    payment_method: r.paymentMethod,
+    po_number: r.poNumber,
+    invoice_emails: r.invoiceEmails,
+    lines,
+    decided_by: r.decidedAt
+      ? { id: r.decidedByUserId, name: row.deciderName ?? 'Former member' }
+      : null,
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    decline_reason: r.declineReason,
+    order: r.orderId && row.orderNumber ? { id: r.orderId, number: row.orderNumber } : null,
+    can_decide: canDecideIt,
+  };
+}

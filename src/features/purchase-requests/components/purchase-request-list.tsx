@@ -1,0 +1,122 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import {
+  PURCHASE_REQUEST_STATUS_LABELS,
+  type PurchaseRequest,
+} from '#contract/purchase-requests.ts';
+import { Button } from '#src/components/button.tsx';
+import { Card } from '#src/components/card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '#src/components/state-blocks.tsx';
+import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
+import { formatDate, formatMoney } from '#src/utils/format.ts';
+
+import { purchaseRequestQueries } from '../api/queries.ts';
+import { approvePurchaseRequest, declinePurchaseRequest } from '../api/requests.ts';
+
+export const DECIDE_OFFLINE_MESSAGE = 'Approving and declining need a connection.';
+
+/** Approve, or decline with a reason, one pending request. */
+function Decision({ request }: { request: PurchaseRequest }) {
+  const queryClient = useQueryClient();
+  const isOnline = useOnlineStatus();
+  const [key] = useState(() => crypto.randomUUID());
+  const [reason, setReason] = useState('');
+  const done = () => queryClient.invalidateQueries({ queryKey: purchaseRequestQueries.all() });
+  const approve = useMutation({
+    mutationFn: () => approvePurchaseRequest(request.id, key),
+    onSuccess: done,
+  });
+  const decline = useMutation({
+    mutationFn: () => declinePurchaseRequest(request.id, reason.trim()),
+    onSuccess: done,
+  });
+  const reasonId = `decline-reason-${request.id}`;
+  const isBusy = approve.isPending || decline.isPending;
+  return (
+    <div className="mt-3 space-y-2">
+      {!isOnline ? <p className="text-sm text-amber-800">{DECIDE_OFFLINE_MESSAGE}</p> : null}
+      <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
+        Reason to decline
+      </label>
+      <textarea
+        id={reasonId}
+        maxLength={1000}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        className="block w-full rounded-md border border-slate-300 p-2 text-sm"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={!isOnline || isBusy} onClick={() => approve.mutate()}>
+          Approve {request.number}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!isOnline || isBusy || reason.trim() === ''}
+          onClick={() => decline.mutate()}
+        >
+          Decline {request.number}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RequestCard({ request }: { request: PurchaseRequest }) {
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{request.number}</h3>
+        <span className="text-sm font-medium text-slate-700">
+          {PURCHASE_REQUEST_STATUS_LABELS[request.status]}
+        </span>
+      </div>
+      <p className="text-sm text-slate-600">
+        {formatDate(request.created_at)} · {request.requester.name} · {request.company.title} ·{' '}
+        {formatMoney(request.price)} excl. VAT
+      </p>
+      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+        {request.lines.map((line, index) => (
+          <li key={index} className="break-words">
+            {line.site.hostname} → {line.target_url} · {formatMoney(line.price)}
+            {line.content_product_plan ? ` + ${formatMoney(line.content_price)}` : ''}
+          </li>
+        ))}
+      </ul>
+      {request.decline_reason ? (
+        <p className="mt-2 text-sm text-red-700">Declined: {request.decline_reason}</p>
+      ) : null}
+      {request.order ? (
+        <p className="mt-2 text-sm text-slate-700">Order {request.order.number}</p>
+      ) : null}
+      {request.can_decide ? <Decision request={request} /> : null}
+    </Card>
+  );
+}
+
+/** Purchase requests: the caller's own (`mine`) or those waiting for their decision. */
+export function PurchaseRequestList({ view }: { view: 'mine' | 'to_decide' }) {
+  const query = useQuery(purchaseRequestQueries.list(view));
+  if (query.isPending) return <LoadingState label="Loading purchase requests…" />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Purchase requests could not be loaded."
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (query.data.data.length === 0) {
+    return <EmptyState title="No purchase requests" />;
+  }
+  return (
+    <ul className="space-y-3" aria-label="Purchase requests">
+      {query.data.data.map((request) => (
+        <li key={request.id}>
+          <RequestCard request={request} />
+        </li>
+      ))}
+    </ul>
+  );
+}
