@@ -74,6 +74,19 @@ const PATH_SAMPLES: {
     isCompanyObject: false,
   },
   {
+    // The caller's own membership: allowed roles get 400 (no change given) or 422 (not
+    // yourself); a member of another company names the first company's Owner and gets 404.
+    path: /^\/v1\/buyer\/members\/\{id\}$/,
+    params: (s) => ({ id: s.accountId }),
+    isCompanyObject: true,
+  },
+  {
+    // Unknown ids and tokens: leaving, revoking and deciding must not change the walk's team.
+    path: /^\/v1\/buyer\/(profiles\/accounts|invitations|purchase-requests)\/\{(id|token)\}/,
+    params: () => ({ id: randomUUID(), token: randomUUID() }),
+    isCompanyObject: false,
+  },
+  {
     path: /^\/v1\/(buyer\/(saved-views|domains|domains\/competitor-groups|shopping-carts\/items|sites\/exports\/tasks)|common\/profiles\/sessions)\/\{id\}/,
     params: () => ({ id: randomUUID() }),
     isCompanyObject: false,
@@ -96,6 +109,7 @@ const VALID_BODIES: Record<string, (s: Samples) => object | 'multipart'> = {
   'PUT /v1/buyer/orders/items/{id}/articles': () => 'multipart',
   'POST /v1/buyer/orders/items/{id}/articles/feedbacks': () => 'multipart',
   'POST /v1/buyer/orders/items/{id}/link-issues/{issueId}/remedy': () => ({ kind: 'restore' }),
+  'PATCH /v1/buyer/members/{id}': () => ({ role: 'viewer' }),
 };
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

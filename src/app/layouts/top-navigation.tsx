@@ -46,6 +46,7 @@ const NAV_ITEMS: readonly { to: string; label: string; end: boolean; permission?
 /** The company's own pages, in the settings menu (the top bar has no room for more). */
 const COMPANY_LINKS: readonly { to: string; label: string; permission: Permission }[] = [
   { to: paths.members, label: 'Members', permission: 'members.manage' },
+  { to: paths.purchaseRequests, label: 'Purchase requests', permission: 'purchases.approve' },
   { to: paths.auditLog, label: 'Audit log', permission: 'audit.read' },
 ];
 
