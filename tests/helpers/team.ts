@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 
 import type { MemberRole } from '#contract/permissions.ts';
 import { accounts, users } from '#server/db/schema/index.ts';
+import { DEMO_EMAILS } from '#server/db/seed/demo-users.ts';
 
 import { FIXTURE } from './fixture.ts';
-import { addBuyersToCompany } from './orders.ts';
-import { signInBuyers, type TestContext } from './test-app.ts';
+import { login, signInBuyers, type TestContext } from './test-app.ts';
 
 /**
- * The fixture buyer's current company (they are its Owner), a member of it in each other role,
- * and the second fixture buyer, who is no member of it.
+ * The fixture buyer's current company (they are its Owner), the member of it in each other role
+ * that the demo data gives it, and the second fixture buyer, who is no member of it.
  */
 export interface Team {
   companyId: string;
@@ -37,17 +37,18 @@ export async function setUpTeam(ctx: TestContext): Promise<Team> {
   };
   const owner = await accountOf(FIXTURE.buyer);
   const other = await accountOf(FIXTURE.secondBuyer);
-  const roles = ['admin', 'buyer', 'finance', 'viewer'] as const;
-  const added = await addBuyersToCompany(ctx, owner.companyId, roles.length);
+  const emails = {
+    admin: DEMO_EMAILS.admin,
+    buyer: DEMO_EMAILS.teamBuyer,
+    finance: DEMO_EMAILS.finance,
+    viewer: DEMO_EMAILS.viewer,
+  } as const;
   const members = {} as Team['members'];
-  for (const [index, role] of roles.entries()) {
-    const { userId, token } = added[index]!;
-    const [row] = await db
-      .update(accounts)
-      .set({ role })
-      .where(and(eq(accounts.userId, userId), eq(accounts.companyId, owner.companyId)))
-      .returning({ id: accounts.id });
-    members[role] = { userId, token, accountId: row!.id };
+  for (const [role, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
+    const member = await accountOf(email);
+    if (member.companyId !== owner.companyId) throw new Error(`${email} is not in the team`);
+    const { token } = await login(ctx.app, email, FIXTURE.password);
+    members[role] = { userId: member.userId, token, accountId: member.accountId };
   }
   return {
     companyId: owner.companyId,

@@ -49,6 +49,18 @@ export async function findUserEmail(db: Database, userId: string): Promise<strin
   return row?.email ?? null;
 }
 
+/** The member an order names as its buyer. */
+export async function findPlacer(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; firstName: string; lastName: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function findCountryCode(db: Database, countryId: string): Promise<string | null> {
   const [row] = await db
     .select({ code: countries.isoCode })

@@ -84,6 +84,7 @@ import {
   findCompaniesOfUser,
   findCountryCode,
   findMemberLimit,
+  findPlacer,
   findUserEmail,
   insertOrder,
   insertOrderItems,
@@ -679,6 +680,7 @@ export async function placeFrozenOrder(
       : null,
     liveLinks: 0,
     payee,
+    placedBy: await findPlacer(tx, userId),
   });
 }
 

@@ -770,7 +770,7 @@ describe('checkout and orders', () => {
     expect((await place(orderBody('bank_transfer'), 'buyer', failKey)).statusCode).toBe(201);
   });
 
-  it('shows an order to the buyer who placed it only', async () => {
+  it('shows an order to the members of its company only', async () => {
     await fill([lineFor(facts, siteWithNiches(facts))]);
     const order = await placeOk(orderBody('bank_transfer'));
     for (const id of [order.id, UNKNOWN_ID]) {
@@ -778,10 +778,11 @@ describe('checkout and orders', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ code: 404, message: ORDER_NOT_FOUND_MESSAGE });
     }
-    // Another buyer of the same company does not see it either.
+    // Another member of the same company sees it: orders belong to the company (decision 203).
     const [colleague] = await addBuyersToCompany(ctx, facts.companyIds.buyer, 1);
     const theirs = await call('GET', `/orders/${order.id}`, colleague?.token ?? '');
-    expect(theirs.statusCode).toBe(404);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ id: order.id, placed_by: { id: facts.userIds.buyer } });
   });
 
   it('gathers a month of pay-by-bill orders per company into one bill once the month is over', async () => {

@@ -78,16 +78,17 @@ describe('the members of a company account', () => {
       `/members/${team.members.buyer.accountId}`,
       team.members.admin.token,
       {
-        monthly_limit: '500.00',
+        monthly_limit: '750.00',
       },
     );
     expect(response.statusCode).toBe(200);
     expect(MemberSchema.parse(response.json())).toMatchObject({
       role: 'buyer',
-      monthly_limit: '500.00',
+      monthly_limit: '750.00',
     });
+    // The demo's Buyer starts with a limit of 500.00.
     const [event] = await eventsOf(ctx, team.companyId, 'member.limit_changed');
-    expect(event).toMatchObject({ details: { from: 'No limit', to: '500.00' } });
+    expect(event).toMatchObject({ details: { from: '500.00', to: '750.00' } });
   });
 
   it('refuses a limit for another role than Buyer', async () => {
