@@ -86,7 +86,7 @@ test('an Owner invites a new member, who registers through the link; the Owner r
   await page.goto('/audit-log');
   await page.getByRole('checkbox', { name: 'Role changed' }).check();
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page).toHaveURL(/filter\[action\]\[\]=member\.role_changed/);
+  await expect(page).toHaveURL(/filter%5Baction%5D%5B%5D=member\.role_changed/);
   const row = page.getByRole('row').filter({ hasText: newcomer });
   await expect(row.first()).toContainText('Role changed');
   await expect(row.first()).toContainText('Viewer');
