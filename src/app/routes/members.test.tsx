@@ -45,9 +45,6 @@ function answer(call: Call): Response {
   if (path.endsWith('/v1/buyer/invitations') && call.method === 'GET') {
     return jsonResponse(list([invitation]));
   }
-  if (path.endsWith('/v1/buyer/team-settings')) {
-    return jsonResponse({ are_prices_hidden_from_viewers: false });
-  }
   if (path.endsWith(`/v1/buyer/members/${bea.id}`) && call.method === 'PATCH') {
     return jsonResponse({ ...bea, ...(call.body as object) });
   }

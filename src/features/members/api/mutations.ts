@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type {
-  InvitationCreate,
-  InvitationRegistration,
-  MemberUpdate,
-  TeamSettings,
-} from '#contract/members.ts';
+import type { InvitationCreate, InvitationRegistration, MemberUpdate } from '#contract/members.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 
 import { memberQueries } from './queries.ts';
@@ -15,7 +10,6 @@ import {
   registerWithInvitation,
   removeMember,
   revokeInvitation,
-  saveTeamSettings,
   updateMember,
 } from './requests.ts';
 
@@ -59,15 +53,6 @@ export function useRevokeInvitation() {
     mutationFn: (id: string) => revokeInvitation(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueries.all() }),
     meta: { successMessage: 'The invitation has been revoked.' },
-  });
-}
-
-export function useSaveTeamSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['team', 'settings', 'save'],
-    mutationFn: (settings: TeamSettings) => saveTeamSettings(settings),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueries.all() }),
   });
 }
 
