@@ -132,7 +132,8 @@ describe('ImportUploadDialog', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Upload referring domains' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Uploading the file' });
-    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    // The bar shows as the upload starts; the progress it reports reaches it in a later render.
+    await vi.waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
     const [call] = uploads.calls;
     expect(call?.method).toBe('PUT');
     expect(call?.url.pathname).toBe(`/api/v1/buyer/domains/${DOMAIN_ID}/referents`);
