@@ -38,7 +38,7 @@ describe('preparing PostgreSQL from several API processes at once', () => {
       sql`select (select count(*)::int from sites) as sites, (select count(*)::int from users) as users,
                  (select count(*)::int from niches) as niches`,
     );
-    expect(counts).toEqual({ sites: 300, users: 5, niches: 6 });
+    expect(counts).toEqual({ sites: 300, users: 9, niches: 6 });
     expect(
       logs.filter((lines) => lines.includes('Creating demo data with 300 sites')),
     ).toHaveLength(1);

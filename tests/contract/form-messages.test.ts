@@ -7,6 +7,7 @@ import { type $ZodType, safeParse } from 'zod/v4/core';
 import { CompanyRequestCreateSchema } from '#contract/companies.ts';
 import { ContentGuidelinesBodySchema } from '#contract/content-guidelines.ts';
 import { formatCount } from '#contract/field-messages.ts';
+import { InvitationCreateSchema, InvitationRegistrationSchema } from '#contract/members.ts';
 import { ArticleFormSchema, FeedbackBodySchema, TopicBodySchema } from '#contract/order-items.ts';
 import {
   EmailChangeRequestSchema,
@@ -18,6 +19,7 @@ import { LoginFormSchema } from '#src/features/auth/login-schema.ts';
 import { CheckoutFormSchema } from '#src/features/checkout/checkout-form-values.ts';
 import * as developerForms from '#src/features/developer-settings/form-schemas.ts';
 import * as domainForms from '#src/features/domains/form-schemas.ts';
+import { LimitFormSchema } from '#src/features/members/form-schemas.ts';
 import * as profileForms from '#src/features/profile/form-schemas.ts';
 import * as strategyForms from '#src/features/strategy-requests/form-schemas.ts';
 
@@ -47,6 +49,9 @@ const FORM_SCHEMAS: Record<string, $ZodType> = {
   ...domainForms,
   ...strategyForms,
   ...developerForms,
+  InvitationCreateSchema,
+  InvitationRegistrationSchema,
+  LimitFormSchema,
 };
 
 type Def = {

@@ -63,6 +63,7 @@ describe('GET /api/v1/buyer/profiles', () => {
         id: expect.any(String),
         company: { id: expect.any(String), title: 'Northwind Outdoor Ltd' },
         is_current: true,
+        role: 'owner',
         credit_limit: '5000.00',
         credits_balance: '2000.00',
         is_pay_by_bill_allowed: true,
