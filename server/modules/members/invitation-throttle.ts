@@ -5,8 +5,8 @@
 // work they limit.
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { admitEvents, type EventTable } from '#server/db/event-window.ts';
-import { mailRequests } from '#server/db/schema/index.ts';
+import { admitEvents } from '#server/db/event-window.ts';
+import { mailRequestEvents } from '#server/db/mail-request-events.ts';
 import { tooManyRequests } from '#server/http/api-error.ts';
 
 export interface InvitationLimits {
@@ -24,21 +24,6 @@ export const DEFAULT_INVITATION_LIMITS: InvitationLimits = {
 };
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
-
-const invitationEvents: EventTable = {
-  table: mailRequests,
-  id: mailRequests.id,
-  scope: mailRequests.scope,
-  subject: mailRequests.subject,
-  at: mailRequests.requestedAt,
-  insert: async (db, rows) => {
-    const inserted = await db
-      .insert(mailRequests)
-      .values(rows.map(({ scope, subject, at }) => ({ scope, subject, requestedAt: at })))
-      .returning({ id: mailRequests.id });
-    return inserted.map(({ id }) => id);
-  },
-};
 
 export interface InvitationThrottle {
   /**
@@ -61,7 +46,7 @@ export function createInvitationThrottle(
     { scope, subject, limit }: { scope: string; subject: string; limit: number },
     message: string,
   ) => {
-    const admission = await admitEvents(database, invitationEvents, {
+    const admission = await admitEvents(database, mailRequestEvents, {
       subjects: [{ scope, subject, limit }],
       now: now(),
       windowMs,

@@ -6,8 +6,8 @@
 // one step before its mail is queued (decision 197), so a burst passes exactly the limit.
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
-import { admitEvents, deleteEventsUpTo, type EventTable } from '#server/db/event-window.ts';
-import { mailRequests } from '#server/db/schema/index.ts';
+import { admitEvents, deleteEventsUpTo } from '#server/db/event-window.ts';
+import { mailRequestEvents } from '#server/db/mail-request-events.ts';
 import { tooManyRequests } from '#server/http/api-error.ts';
 
 export const MAIL_REQUEST_KINDS = ['registration', 'password_reset'] as const;
@@ -27,21 +27,6 @@ export const DEFAULT_MAIL_REQUEST_LIMITS: MailRequestLimits = {
   windowSeconds: 60 * 60,
 };
 
-const mailEvents: EventTable = {
-  table: mailRequests,
-  id: mailRequests.id,
-  scope: mailRequests.scope,
-  subject: mailRequests.subject,
-  at: mailRequests.requestedAt,
-  insert: async (db, rows) => {
-    const inserted = await db
-      .insert(mailRequests)
-      .values(rows.map(({ scope, subject, at }) => ({ scope, subject, requestedAt: at })))
-      .returning({ id: mailRequests.id });
-    return inserted.map(({ id }) => id);
-  },
-};
-
 export const TOO_MANY_MAIL_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
 
 export interface MailThrottle {
@@ -59,8 +44,8 @@ export function createMailThrottle(
   return {
     admit: async (kind, { address, email }) => {
       const at = now();
-      await deleteEventsUpTo(db, mailEvents, new Date(at.getTime() - windowMs));
-      const admission = await admitEvents(db, mailEvents, {
+      await deleteEventsUpTo(db, mailRequestEvents, new Date(at.getTime() - windowMs));
+      const admission = await admitEvents(db, mailRequestEvents, {
         subjects: [
           { scope: `${kind}:address`, subject: address, limit: limits.perAddress },
           { scope: `${kind}:email`, subject: email.trim().toLowerCase(), limit: limits.perEmail },
