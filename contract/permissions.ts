@@ -21,43 +21,26 @@ const MANAGING = ['owner', 'admin'] as const;
 const MONEY = ['owner', 'admin', 'finance'] as const;
 
 /**
- * Each permission: who holds it and what it opens. `account` is the signed-in person's own
- * account (profile, password, sessions, saved views, company requests) and needs no role.
+ * Each permission and the roles that hold it. `account` is the signed-in person's own account
+ * (profile, password, sessions, saved views, company requests) and needs no role. What each one
+ * opens, in words, is in `permission-descriptions.ts`: only the Members page reads it.
  */
 export const PERMISSIONS = {
-  account: { roles: ALL, opens: 'Their own profile, sign-in, sessions and saved views' },
-  'catalogue.use': {
-    roles: BUYING,
-    opens:
-      'The catalogue, favourites and blacklist, domains and their imports, content guidelines, exports of sites, strategy requests',
-  },
-  'cart.use': { roles: BUYING, opens: 'Their own cart' },
-  'orders.place': {
-    roles: BUYING,
-    opens: 'Placing an order for the company (a Buyer within their monthly limit)',
-  },
-  'orders.read': { roles: ALL, opens: "The company's orders and their items" },
-  'items.act': {
-    roles: BUYING,
-    opens:
-      'Topics, content, feedback, edits and cancelling of order items (a Buyer: of the orders they placed)',
-  },
-  'links.read': { roles: ALL, opens: 'Live links and link monitoring' },
-  'links.act': { roles: BUYING, opens: 'Checking a live link now and asking for a remedy' },
-  'company.read': { roles: ALL, opens: "The company's details" },
-  'company.edit': { roles: MONEY, opens: "Changing the company's details" },
-  'billing.read': {
-    roles: MONEY,
-    opens: 'Invoices, credit notes, credits and the pay-by-bill limit',
-  },
-  'members.manage': {
-    roles: MANAGING,
-    opens:
-      'Members, their roles and limits, invitations (only an Owner removes or demotes an Owner)',
-  },
-  'purchases.approve': { roles: MANAGING, opens: 'Approving or declining purchase requests' },
-  'audit.read': { roles: MANAGING, opens: "The company's record of who did what" },
-} as const satisfies Record<string, { roles: readonly MemberRole[]; opens: string }>;
+  account: { roles: ALL },
+  'catalogue.use': { roles: BUYING },
+  'cart.use': { roles: BUYING },
+  'orders.place': { roles: BUYING },
+  'orders.read': { roles: ALL },
+  'items.act': { roles: BUYING },
+  'links.read': { roles: ALL },
+  'links.act': { roles: BUYING },
+  'company.read': { roles: ALL },
+  'company.edit': { roles: MONEY },
+  'billing.read': { roles: MONEY },
+  'members.manage': { roles: MANAGING },
+  'purchases.approve': { roles: MANAGING },
+  'audit.read': { roles: MANAGING },
+} as const satisfies Record<string, { roles: readonly MemberRole[] }>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
