@@ -120,6 +120,9 @@ const BUYER_ROUTES = [
   '/content-guidelines',
   '/checkout',
   '/terms-and-conditions',
+  '/members',
+  '/audit-log',
+  '/purchase-requests',
 ];
 
 for (const size of SCREEN_SIZES) {
@@ -143,7 +146,10 @@ for (const size of SCREEN_SIZES) {
     test.describe('signed out', () => {
       test('sign-in, registration, recovery, terms and the error screen', async ({
         page,
+        consoleGuard,
       }, testInfo) => {
+        // The invitation page asks for an unknown token, which the server answers 404.
+        consoleGuard.allow(/status of 404 .*\/api\/v1\/public\/invitations\//);
         await gotoAndWait(page, '/login');
         await checkScreen(page, testInfo, size, 'login');
         await page.getByRole('button', { name: 'Log in' }).click();
@@ -171,6 +177,10 @@ for (const size of SCREEN_SIZES) {
 
         await gotoAndWait(page, '/no-such-page');
         await checkScreen(page, testInfo, size, 'not-found');
+
+        await gotoAndWait(page, '/invitations/not-a-real-invitation-token');
+        await expect(page.getByRole('heading', { name: 'Invitation not valid' })).toBeVisible();
+        await checkScreen(page, testInfo, size, 'invitation-not-valid');
       });
     });
 
@@ -348,6 +358,35 @@ for (const size of SCREEN_SIZES) {
 
         await gotoAndWait(page, '/terms-and-conditions');
         await checkScreen(page, testInfo, size, 'terms-signed-in');
+      });
+
+      test('the team: members, inviting, purchase requests and the audit log', async ({
+        page,
+      }, testInfo) => {
+        await gotoAndWait(page, '/members');
+        await expect(page.getByText('viewer.member@example.com').first()).toBeVisible();
+        await checkScreen(page, testInfo, size, 'members');
+
+        const invite = page.getByRole('button', { name: 'Invite member' });
+        await invite.click();
+        const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+        await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+        await expectSheetSize(page, 'Invite a member', size, 'dialog');
+        await dialog.getByRole('button', { name: 'Send invitation' }).click();
+        await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute(
+          'aria-invalid',
+          'true',
+        );
+        await checkScreen(page, testInfo, size, 'members-invite-dialog-errors');
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(invite).toBeFocused();
+
+        await gotoAndWait(page, '/purchase-requests');
+        await checkScreen(page, testInfo, size, 'purchase-requests');
+
+        await gotoAndWait(page, '/audit-log');
+        await checkScreen(page, testInfo, size, 'audit-log');
       });
 
       test('focus returns to the menu that opened a dialog from one of its items', async ({
