@@ -342,7 +342,7 @@ export const companyEndpoints = {
     permission: OWN_ACCOUNT,
     summary: "Files a company request ('Add new company request', or a change of a company)",
     description:
-      'Every field of spec §3 "Company" the buyer gives; `company` names one of the caller’s companies for a change of its details. The country is `country_id`, the `id` of an entry of GET /api/v1/common/countries (an ISO 3166-1 alpha-2 code in `country` is still accepted). IBAN and BIC checksums, VAT number formats (of the country) and e-mail addresses are checked. The pay-by-bill flag, status and credit are the marketplace’s and refused. Marketplace staff approve or reject the request; an approved new company becomes an account with a credit limit of 0.',
+      'Every field of spec §3 "Company" the buyer gives; `company` names one of the caller’s companies for a change of its details, which needs a role that edits company details there (403 otherwise). The country is `country_id`, the `id` of an entry of GET /api/v1/common/countries (an ISO 3166-1 alpha-2 code in `country` is still accepted). IBAN and BIC checksums, VAT number formats (of the country) and e-mail addresses are checked. The pay-by-bill flag, status and credit are the marketplace’s and refused. Marketplace staff approve or reject the request; an approved new company becomes an account with a credit limit of 0.',
     headers: IdempotencyHeadersSchema,
     body: CompanyRequestCreateSchema,
     status: 201,

@@ -3,8 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { CartDefaults } from '#contract/cart.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
+import type { PurchaseRequest } from '#contract/purchase-requests.ts';
 import { vatCents } from '#contract/vat.ts';
 import { type Database, queryRows } from '#server/db/database.ts';
 import { seedReferenceData } from '#server/db/reference-data.ts';
@@ -354,7 +356,7 @@ describe('the demo orders', () => {
     expect(cancelled).toHaveLength(1);
   });
 
-  it('stores the same orders with the same ids when seeded again', async () => {
+  it('stores the same orders and purchase request with the same ids when seeded again', async () => {
     const snapshot = (db: Database) =>
       queryRows(
         db,
@@ -370,6 +372,13 @@ describe('the demo orders', () => {
       const rows = await snapshot(handle.db);
       expect(rows).toHaveLength(7);
       expect(await snapshot(again.db)).toEqual(rows);
+      const requests = (db: Database) =>
+        queryRows(
+          db,
+          sql`select id, number, status, created_at, price, lines::text from purchase_requests`,
+        );
+      expect(await requests(handle.db)).toHaveLength(1);
+      expect(await requests(again.db)).toEqual(await requests(handle.db));
     } finally {
       await again.close();
     }
@@ -416,19 +425,82 @@ describe('the demo orders', () => {
         'pay_by_bill',
       );
     });
+
+    it("waits with the team Buyer's one purchase request over their limit for the approvers", async () => {
+      const requestsOf = async (email: string, view: 'mine' | 'to_decide') => {
+        const { token } = await login(ctx.app, email, DEMO_PASSWORD);
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/buyer/purchase-requests?view=${view}`,
+          headers: bearer(token),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return { token, requests: response.json<{ data: PurchaseRequest[] }>().data };
+      };
+      const mine = await requestsOf(DEMO_EMAILS.teamBuyer, 'mine');
+      expect(mine.requests).toHaveLength(1);
+      const [request] = mine.requests;
+      if (!request) throw new Error('No demo purchase request');
+      expect(request).toMatchObject({
+        number: 'PR-1001',
+        status: 'pending',
+        company: { title: 'Northwind Outdoor Ltd' },
+        requester: { name: 'Liam Wilson' },
+        items_amount: 3,
+        can_decide: false,
+      });
+      expect(request.created_at < TODAY.toISOString()).toBe(true);
+      // Each line at the catalogue's General price of its site, with the Standard content plan.
+      const sitePrices = await queryRows<{ hostname: string; price: string }>(
+        handle.db,
+        sql`select hostname, general_price::text as price from sites
+            where id in (${sql.join(
+              request.lines.map((line) => sql`${line.site.id}`),
+              sql`, `,
+            )})`,
+      );
+      const priceOf = new Map(sitePrices.map((row) => [row.hostname, row.price]));
+      let total = 0;
+      for (const line of request.lines) {
+        expect(line.price).toBe(priceOf.get(line.site.hostname));
+        expect(line.content_product_plan).toBe('Standard');
+        expect(line.buyer_domain).toBe('northwind-outdoor.com');
+        total += moneyToCents(line.price) + moneyToCents(line.content_price);
+      }
+      expect(request.price).toBe(centsToMoney(total));
+      expect(total).toBeGreaterThan(moneyToCents('500.00'));
+
+      // Where the Buyer checks out: their limit, nothing spent, the request waiting.
+      const defaults = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/buyer/shopping-carts/defaults',
+        headers: bearer(mine.token),
+      });
+      expect(defaults.json<CartDefaults>().spending).toEqual({
+        monthly_limit: '500.00',
+        spent_this_month: '0.00',
+        waiting_for_approval: request.price,
+      });
+      for (const email of [DEMO_EMAILS.buyer, DEMO_EMAILS.admin]) {
+        const { requests } = await requestsOf(email, 'to_decide');
+        expect(requests.map((r) => [r.id, r.can_decide])).toEqual([[request.id, true]]);
+      }
+      expect((await requestsOf(DEMO_EMAILS.secondBuyer, 'mine')).requests).toEqual([]);
+    });
   });
 });
 
 describe('the test fixture', () => {
-  it('has no orders unless a test places them', async () => {
+  it('has no orders or purchase requests unless a test places them', async () => {
     const handle = await createTestPglite();
     try {
-      const [row] = await queryRows<{ orders: number; ledger: number }>(
+      const [row] = await queryRows<{ orders: number; ledger: number; purchase_requests: number }>(
         handle.db,
         sql`select (select count(*)::int from orders) as orders,
-                   (select count(*)::int from credit_transactions) as ledger`,
+                   (select count(*)::int from credit_transactions) as ledger,
+                   (select count(*)::int from purchase_requests) as purchase_requests`,
       );
-      expect(row).toEqual({ orders: 0, ledger: 0 });
+      expect(row).toEqual({ orders: 0, ledger: 0, purchase_requests: 0 });
     } finally {
       await handle.close();
     }

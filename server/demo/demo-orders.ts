@@ -4,7 +4,8 @@
 // every later step through the life-cycle service, the publisher's with what the demo publisher
 // writes, each with the clock set back to when it happened. Prices, VAT, credits, credit notes
 // and statuses are therefore what the portal itself produces. No mail is sent: the services get
-// a notifier that sends nothing.
+// a notifier that sends nothing. Last, the team Buyer's pending purchase request
+// (demo-purchase-request.ts).
 import { asc, eq, isNotNull } from 'drizzle-orm';
 
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
@@ -60,6 +61,7 @@ import {
   type Plan,
   type Step,
 } from './demo-order-scripts.ts';
+import { seedDemoPurchaseRequest } from './demo-purchase-request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sites are drawn from the first ones generated: the same for any SEED_SITES from 200 up. */
@@ -295,6 +297,22 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
     throw new Error(`The demo buyer's credits ended at ${after?.creditsBalance}`);
   }
   await giveStableIds(db, random, options.documents?.files ?? null);
+  await seedDemoPurchaseRequest(db, {
+    checkout,
+    now,
+    setNow: (at) => {
+      current = at;
+    },
+    today,
+    requester: {
+      userId: options.buyers.team.buyer,
+      companyId: buyers.buyer.companyId,
+      invoiceEmail: buyers.buyer.invoiceEmail,
+    },
+    candidates,
+    plans: planLookups,
+    standardPlanId: plans.standard,
+  });
   return DEMO_ORDER_SCRIPTS.length;
 }
 

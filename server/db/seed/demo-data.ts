@@ -1,6 +1,6 @@
 // The demo data set created on the first start of a demo installation: a deterministic catalogue,
-// the demo users with their companies and domains, and (on a demo start) their orders. All or
-// nothing: one transaction.
+// the demo users with their companies and domains, and (on a demo start) their orders and the
+// team Buyer's pending purchase request. All or nothing: one transaction.
 import { sql } from 'drizzle-orm';
 
 import type { VatSeller } from '#contract/vat.ts';
@@ -22,8 +22,8 @@ export interface DemoDataOptions {
   /** The day the catalogue counts as refreshed; site dates are spread before it. */
   today?: Date;
   /**
-   * Also place the demo buyers' orders of the past weeks (a demo start does; the test fixture
-   * starts without orders).
+   * Also place the demo buyers' orders of the past weeks and the team Buyer's pending purchase
+   * request (a demo start does; the test fixture starts without either).
    */
   orders?: boolean;
   /** The seller whose VAT the demo orders carry (decision 030); Germany at 19 % unless given. */

@@ -19,13 +19,15 @@ import {
 } from '#contract/companies.ts';
 import type { Violation } from '#contract/errors.ts';
 import type { PageQuery } from '#contract/pagination.ts';
+import { roleCan } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
+import { findMemberships } from '#server/db/memberships.ts';
 import type { companies } from '#server/db/schema/index.ts';
 import { lockUser } from '#server/db/user-lock.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
-import type { Caller } from '#server/http/member-access.ts';
+import { type Caller, roleRefusal } from '#server/http/member-access.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 
 import { accountBilling } from '../billing/billing.service.ts';
@@ -72,7 +74,10 @@ export interface CompaniesService {
   /** What the buyer may spend for the account's company (decision 168). */
   billingOfAccount(caller: Caller, accountId: string): Promise<AccountBilling>;
   listRequests(userId: string, page: PageQuery): Promise<CompanyRequestList>;
-  /** Stores the request in `tx` (the request's transaction, decision 044). */
+  /**
+   * Stores the request in `tx` (the request's transaction, decision 044). A change to a company
+   * needs company.edit there (decision 203): 403 for a member whose role lacks it.
+   */
   createRequest(tx: Database, userId: string, input: CompanyRequestCreate): Promise<CompanyRequest>;
   /** Staff's decision (played by the demo reviewer): by id or number ("CR-1001"). */
   decide(reference: string, decision: CompanyDecision): Promise<DecisionResult>;
@@ -200,6 +205,7 @@ export function createCompaniesService({
     },
 
     createRequest: async (tx, userId, input) => {
+      if (input.company) await refuseChangeWithoutEdit(tx, userId, input.company);
       const violations: Violation[] = [];
       const [country, typeExists] = await Promise.all([
         countryOfRequest(tx, input),
@@ -278,6 +284,18 @@ export function createCompaniesService({
       return approved;
     },
   };
+}
+
+/**
+ * A change of a company's details needs company.edit there (decision 203): 403 for a member
+ * whose role lacks it. Read in `tx`; a company the caller is not a member of is answered as an
+ * unknown one by the request's validation.
+ */
+async function refuseChangeWithoutEdit(tx: Database, userId: string, companyId: string) {
+  const membership = (await findMemberships(tx, userId)).find((m) => m.companyId === companyId);
+  if (membership && !roleCan(membership.role, 'company.edit')) {
+    throw roleRefusal(membership.role);
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Database } from '#server/db/database.ts';
 import {
   accounts,
   auditEvents,
+  cartItems,
   companies,
   companyInvitations,
   users,
@@ -96,13 +97,24 @@ export async function updateMember(
   await db.update(accounts).set(values).where(eq(accounts.id, accountId));
 }
 
-/** Deletes the membership; what the member did (orders, the record) stays. */
-export async function deleteAccount(db: Database, accountId: string): Promise<void> {
-  await db.delete(accounts).where(eq(accounts.id, accountId));
+/**
+ * Ends a membership (removed or left): the account is deleted, and what the member did (orders,
+ * the record) stays. When it was the company they were working in, their cart, filled there (the
+ * cart works in the current company, decision 203), goes with it, and their oldest remaining
+ * account becomes current. The cart is kept when they work in another company, for which it is.
+ */
+export async function endMembership(
+  db: Database,
+  member: { id: string; userId: string; isCurrent: boolean },
+): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, member.id));
+  if (!member.isCurrent) return;
+  await db.delete(cartItems).where(eq(cartItems.userId, member.userId));
+  await ensureCurrentAccount(db, member.userId);
 }
 
 /** Makes the user's oldest account current when none is (after one was removed). */
-export async function ensureCurrentAccount(db: Database, userId: string): Promise<void> {
+async function ensureCurrentAccount(db: Database, userId: string): Promise<void> {
   const rows = await db
     .select({ id: accounts.id, isCurrent: accounts.isCurrent })
     .from(accounts)

@@ -21,8 +21,7 @@ import { ApiError, notFound } from '#server/http/api-error.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 
 import {
-  deleteAccount,
-  ensureCurrentAccount,
+  endMembership,
   findCompanySettings,
   findMember,
   findMembers,
@@ -148,8 +147,7 @@ export function createTeamService({ db, now }: { db: Database; now: Clock }): Te
         if (caller.role !== 'owner') throw ownersByOwners();
         await keepAnOwner(tx, caller.companyId);
       }
-      await deleteAccount(tx, member.id);
-      if (member.isCurrent) await ensureCurrentAccount(tx, member.userId);
+      await endMembership(tx, member);
       await appendAuditEvent(tx, {
         companyId: caller.companyId,
         actorUserId: caller.userId,
@@ -167,8 +165,7 @@ export function createTeamService({ db, now }: { db: Database; now: Clock }): Te
       const member = await findMember(tx, own.companyId, own.id, { forUpdate: true });
       if (!member) throw notFound();
       if (member.role === 'owner') await keepAnOwner(tx, own.companyId);
-      await deleteAccount(tx, member.id);
-      if (member.isCurrent) await ensureCurrentAccount(tx, userId);
+      await endMembership(tx, member);
       await appendAuditEvent(tx, {
         companyId: own.companyId,
         actorUserId: userId,

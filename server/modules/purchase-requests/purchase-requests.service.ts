@@ -104,38 +104,94 @@ export function createPurchaseRequestsService(
 }
 
 async function createRequest(
-  { checkout, mail, now }: PurchaseRequestsOptions,
+  options: PurchaseRequestsOptions,
   link: string,
   tx: Database,
   request: FastifyRequest,
   userId: string,
   body: ParsedOrderCreate,
 ): Promise<PurchaseRequest> {
+  const stored = await requestPurchase({ ...options, link }, tx, userId, body);
+  return toWire(stored, await canDecide(request, stored.request.companyId, stored.request.status));
+}
+
+/** What a purchase request is made with, outside of any HTTP request (the demo seeds one). */
+export interface RequestPurchaseDeps {
+  checkout: Pick<CheckoutService, 'prepareCart' | 'spending' | 'emptyCart'>;
+  mail: MailQueue;
+  now: Clock;
+  /** The portal's address, for the approvers' mail. */
+  link: string;
+}
+
+/**
+ * Sends the user's whole cart for approval in `tx`: the cart read and frozen as checkout does, a
+ * request only over the Buyer's monthly limit (422 otherwise), stored with its mails and record
+ * (`storePurchaseRequest`), then the cart emptied. Answers the stored request.
+ */
+export async function requestPurchase(
+  deps: RequestPurchaseDeps,
+  tx: Database,
+  userId: string,
+  body: ParsedOrderCreate,
+): Promise<NonNullable<PurchaseRequestRow>> {
+  const { checkout } = deps;
   const prepared = await checkout.prepareCart(tx, userId, body);
   const spending = await checkout.spending(tx, userId, prepared.company.id);
   if (!spending || !isOverLimit(spending, prepared.netCents)) {
     throw new ApiError(422, WITHIN_LIMIT_MESSAGE);
   }
-  const lines: StoredLine[] = prepared.lines.map((line) => ({
-    ...line,
-    billing: prepared.billing,
-  }));
-  const price = centsToMoney(prepared.netCents);
-  const row = await insertRequest(tx, {
-    number: await nextRequestNumber(tx),
+  const stored = await storePurchaseRequest(deps, tx, {
     companyId: prepared.company.id,
     requesterUserId: userId,
+    lines: prepared.lines,
+    billing: prepared.billing,
+    netCents: prepared.netCents,
     paymentMethod: body.payment_method,
     poNumber: body.po_number,
     invoiceEmails: body.invoice_emails,
+  });
+  await checkout.emptyCart(tx, userId, prepared.cartItemIds);
+  return stored;
+}
+
+/** A purchase request to store: frozen lines and billing, and the requester's choices. */
+export interface NewPurchaseRequest {
+  companyId: string;
+  requesterUserId: string;
+  lines: FrozenLine[];
+  billing: FrozenBilling;
+  netCents: number;
+  paymentMethod: ParsedOrderCreate['payment_method'];
+  poNumber: string | null;
+  invoiceEmails: string[];
+}
+
+/**
+ * Stores a pending purchase request of frozen lines in `tx`, numbered, with its entry in the
+ * company's record and a mail to each approver, and answers it as stored.
+ */
+export async function storePurchaseRequest(
+  { mail, now, link }: Pick<RequestPurchaseDeps, 'mail' | 'now' | 'link'>,
+  tx: Database,
+  input: NewPurchaseRequest,
+): Promise<NonNullable<PurchaseRequestRow>> {
+  const lines: StoredLine[] = input.lines.map((line) => ({ ...line, billing: input.billing }));
+  const price = centsToMoney(input.netCents);
+  const row = await insertRequest(tx, {
+    number: await nextRequestNumber(tx),
+    companyId: input.companyId,
+    requesterUserId: input.requesterUserId,
+    paymentMethod: input.paymentMethod,
+    poNumber: input.poNumber,
+    invoiceEmails: input.invoiceEmails,
     lines,
     price,
     createdAt: now(),
   });
-  await checkout.emptyCart(tx, userId, prepared.cartItemIds);
   await appendAuditEvent(tx, {
     companyId: row.companyId,
-    actorUserId: userId,
+    actorUserId: input.requesterUserId,
     action: 'purchase.requested',
     subject: row.number,
     details: { total: `${price} EUR excl. VAT`, items: String(lines.length) },
@@ -158,7 +214,7 @@ async function createRequest(
       tx,
     );
   }
-  return toWire(stored, await canDecide(request, row.companyId, row.status));
+  return stored;
 }
 
 async function listFor(db: Database, request: FastifyRequest, userId: string, query: ParsedQuery) {

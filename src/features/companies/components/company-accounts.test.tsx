@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { AccountBilling } from '#contract/billing.ts';
+import type { Company } from '#contract/companies.ts';
 import type { Account } from '#contract/profile.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
@@ -125,5 +126,62 @@ describe('company accounts', () => {
     expect(
       within(screen.getByRole('list', { name: 'Company accounts' })).getByRole('listitem'),
     ).toHaveTextContent('Credit balance €278.00 · Pay by bill not allowed');
+  });
+});
+
+describe('the company details of an account', () => {
+  const company: Company = {
+    id: ACCOUNT.company.id,
+    business_name: 'Northwind Outdoor Ltd',
+    business_type: null,
+    contact_email: 'hello@northwind-outdoor.com',
+    accounting_email: null,
+    accounting_phone: null,
+    country: null,
+    city: 'London',
+    zip_code: 'EC1V 9HX',
+    address: '12 Old Street',
+    address_extra: null,
+    registration_number: null,
+    vat_number: null,
+    bank_name: null,
+    bank_address: null,
+    iban: null,
+    bic_swift: null,
+    additional_info: null,
+    is_pay_by_bill_allowed: true,
+    status: 'approved',
+  };
+
+  async function openDetails(account: Account) {
+    mockApi((call) =>
+      call.url.pathname.endsWith('/companies')
+        ? jsonResponse(company)
+        : call.url.pathname.endsWith('/billing')
+          ? jsonResponse(BILLING)
+          : jsonResponse({ code: 404, message: 'Not found.' }, 404),
+    );
+    const view = renderOnRoute(
+      <CompanyAccounts accounts={[account]} isPending={false} error={null} onRetry={() => {}} />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details' }));
+    await screen.findByText('12 Old Street');
+    return view;
+  }
+
+  it('offers a change of the details to the roles that edit them', async () => {
+    await openDetails({ ...ACCOUNT, role: 'finance' });
+    expect(screen.getByRole('link', { name: 'Request a change' })).toHaveAttribute(
+      'href',
+      `/companies/create?account=${ACCOUNT.id}`,
+    );
+  });
+
+  it('offers no change to a Viewer or a Buyer, whose change the server refuses', async () => {
+    for (const role of ['viewer', 'buyer'] as const) {
+      const view = await openDetails({ ...ACCOUNT, role });
+      expect(screen.queryByRole('link', { name: 'Request a change' })).toBeNull();
+      view.unmount();
+    }
   });
 });

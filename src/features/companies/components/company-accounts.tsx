@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { Company } from '#contract/companies.ts';
+import { roleCan } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button, buttonClasses } from '#src/components/button.tsx';
@@ -49,8 +50,11 @@ function detailRows(company: Company): [string, string | null][] {
   ];
 }
 
-/** Every detail of the company of an account, loaded when opened. */
-function CompanyDetails({ accountId }: { accountId: string }) {
+/**
+ * Every detail of the company of an account, loaded when opened; a change is offered to the
+ * roles that edit company details (decision 203).
+ */
+function CompanyDetails({ accountId, canEdit }: { accountId: string; canEdit: boolean }) {
   const query = useQuery(companyQueries.company(accountId));
   if (query.isPending) return <LoadingState label="Loading company details…" className="py-6" />;
   if (query.isError && !query.data) {
@@ -66,12 +70,14 @@ function CompanyDetails({ accountId }: { accountId: string }) {
           </div>
         ))}
       </dl>
-      <Link
-        to={`/companies/create?account=${encodeURIComponent(accountId)}`}
-        className={buttonClasses('secondary', 'sm')}
-      >
-        Request a change
-      </Link>
+      {canEdit ? (
+        <Link
+          to={`/companies/create?account=${encodeURIComponent(accountId)}`}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          Request a change
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -161,7 +167,10 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                 <h3 id={`details-${account.id}`} className="text-sm font-semibold text-slate-900">
                   Company details
                 </h3>
-                <CompanyDetails accountId={account.id} />
+                <CompanyDetails
+                  accountId={account.id}
+                  canEdit={roleCan(account.role, 'company.edit')}
+                />
               </section>
             </DisclosurePanel>
           </>
