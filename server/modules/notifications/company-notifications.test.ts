@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { OrderSchema } from '#contract/orders.ts';
 import type { MemberRole } from '#contract/permissions.ts';
-import { companies, linkMonitors } from '#server/db/schema/index.ts';
+import { accounts, companies, linkMonitors, orderItems } from '#server/db/schema/index.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
@@ -31,6 +31,7 @@ import { setUpTeam, type Team } from '#tests/helpers/team.ts';
 import { createTestContext, TEST_START, type TestContext } from '#tests/helpers/test-app.ts';
 
 import { MONTHLY_BILLS_JOB } from '../billing/billing.service.ts';
+import { MISSING_DETAILS_JOB } from './missing-details-reminder.job.ts';
 
 const HOUR = 60 * 60;
 const checker = createScriptedChecker();
@@ -183,6 +184,44 @@ describe('mails to the members of a company', () => {
     expect(mailTo('viewer', subject)?.text).toContain(
       'An Owner, Admin or Buyer of your company can ask for a restore',
     );
+    ctx.clock.set(TEST_START);
+  });
+
+  it('reminds the member who placed an order of missing details only while their role may act on it', async () => {
+    const placed = await placeOrder(
+      ctx,
+      team.owner.token,
+      facts,
+      [lineOfKind(facts, 'buyerArticle', 'buyer', skip)],
+      'credits',
+    );
+    skip += 1;
+    const item = placed.items[0]!;
+    await ctx.handle.db
+      .update(orderItems)
+      .set({
+        status: 'waiting_for_content',
+        statusChangedAt: new Date(ctx.clock.now().getTime() - 3 * 24 * HOUR * 1000),
+      })
+      .where(eq(orderItems.id, item.id));
+    const reminded = async () => {
+      await ctx.app.jobs.enqueue(MISSING_DETAILS_JOB, {});
+      while (await ctx.app.jobs.runNext());
+      await ctx.drainMail();
+      return mailsTo(ctx.mailDir, FIXTURE.buyer).some(
+        (mail) => mail.text.includes('waiting for you') && mail.text.includes(item.number),
+      );
+    };
+    const setOwnerRole = (role: MemberRole) =>
+      ctx.handle.db.update(accounts).set({ role }).where(eq(accounts.id, team.owner.accountId));
+    await setOwnerRole('finance');
+    try {
+      expect(await reminded()).toBe(false);
+    } finally {
+      await setOwnerRole('owner');
+    }
+    ctx.clock.advanceSeconds(24 * HOUR);
+    expect(await reminded()).toBe(true);
     ctx.clock.set(TEST_START);
   });
 
