@@ -13,14 +13,38 @@ export const NotificationPreferencesSchema = z.object({
   order_summary: z.boolean(),
   /** A live link failed its checks (decision 140); stored preferences without it count as on. */
   link_issues: z.boolean().default(true),
+  /**
+   * The order mails above for every order of the companies whose role lets the member see it, not
+   * only the orders they placed (decision 208); off unless turned on.
+   */
+  company_orders: z.boolean().default(false),
+  /** Invoices and credit notes of the companies whose role shows billing (decision 208). */
+  billing_documents: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+/** The preferences added after the first ones, with the value a stored row without them has. */
+export const ADDED_PREFERENCE_DEFAULTS = {
+  link_issues: true,
+  company_orders: false,
+  billing_documents: true,
+} as const satisfies Partial<NotificationPreferences>;
+type AddedPreference = keyof typeof ADDED_PREFERENCE_DEFAULTS;
+
+/** Preferences as a row may hold them: saved before some were added. */
+export type StoredNotificationPreferences = Omit<NotificationPreferences, AddedPreference> &
+  Partial<Pick<NotificationPreferences, AddedPreference>>;
+
 /** Stored preferences with the ones added since they were saved, at their defaults. */
 export function withPreferenceDefaults(
-  stored: Partial<NotificationPreferences> & Omit<NotificationPreferences, 'link_issues'>,
+  stored: StoredNotificationPreferences,
 ): NotificationPreferences {
-  return { ...stored, link_issues: stored.link_issues ?? true };
+  return {
+    ...stored,
+    link_issues: stored.link_issues ?? ADDED_PREFERENCE_DEFAULTS.link_issues,
+    company_orders: stored.company_orders ?? ADDED_PREFERENCE_DEFAULTS.company_orders,
+    billing_documents: stored.billing_documents ?? ADDED_PREFERENCE_DEFAULTS.billing_documents,
+  };
 }
 
 export const ManagerSchema = z.object({

@@ -57,16 +57,25 @@ export interface MailedItem {
   targetUrl: string;
 }
 
+/**
+ * The order summary: thanks to the member who placed the order; to another member who follows the
+ * company's orders (decision 208), who placed it.
+ */
 export function orderSummaryMail(
   to: string,
   order: { number: string; priceWithVat: string; paymentMethod: string; items: MailedItem[] },
   link: string,
+  placedBy: string | null = null,
 ): MailMessage {
   return {
     to,
-    subject: `Your order ${order.number}`,
+    subject: placedBy
+      ? `Order ${order.number} placed by ${placedBy}`
+      : `Your order ${order.number}`,
     text: [
-      `Thank you for your order ${order.number}.`,
+      placedBy
+        ? `${placedBy} placed order ${order.number} for your company.`
+        : `Thank you for your order ${order.number}.`,
       '',
       ...order.items.map((item) => `- ${item.number}: ${item.siteHostname} → ${item.targetUrl}`),
       '',
@@ -110,9 +119,16 @@ export function linkIssueMail(
   to: string,
   item: MailedItem & { liveLink: string },
   failure: { title: string; detail: string | null },
-  guarantee: { endsOn: string; isWithin: boolean; refundAfterDays: number },
+  guarantee: {
+    endsOn: string;
+    isWithin: boolean;
+    refundAfterDays: number;
+    /** Whether the recipient's role may ask for a restore or a refund (links.act). */
+    canAsk?: boolean;
+  },
   link: string,
 ) {
+  const asker = guarantee.canAsk === false ? 'An Owner, Admin or Buyer of your company' : 'You';
   return itemMail(to, `A live link needs attention: ${item.number}`, [
     `The link of order item ${item.number} on ${item.siteHostname} failed its checks several times in a row:`,
     '',
@@ -123,7 +139,7 @@ export function linkIssueMail(
     '',
     ...(guarantee.isWithin
       ? [
-          `The link is guaranteed until ${guarantee.endsOn}. You can ask for a restore; if the link is not restored within ${guarantee.refundAfterDays} days, you can ask for a refund.`,
+          `The link is guaranteed until ${guarantee.endsOn}. ${asker} can ask for a restore; if the link is not restored within ${guarantee.refundAfterDays} days, ${asker === 'You' ? 'you' : 'they'} can ask for a refund.`,
         ]
       : [
           `The link's guarantee ended on ${guarantee.endsOn}, so no restore or refund can be asked for; we keep checking it.`,
@@ -165,6 +181,35 @@ export function creditNoteMail(
       `Still due on the order: ${note.due} EUR.`,
       '',
       `Download the credit note (PDF) from your order: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/** An invoice issued (decision 208): for one order, or a month's pay-by-bill orders. */
+export function invoiceMail(
+  to: string,
+  invoice: {
+    number: string;
+    amount: string;
+    paymentMethod: string;
+    /** The month a monthly bill gathers (YYYY-MM), or null for an order's own invoice. */
+    month: string | null;
+    orderNumbers: string[];
+  },
+  link: string,
+): MailMessage {
+  const orders = invoice.orderNumbers.join(', ');
+  return {
+    to,
+    subject: `Invoice ${invoice.number}`,
+    text: [
+      invoice.month
+        ? `Invoice ${invoice.number} bills the pay-by-bill orders of ${invoice.month} (${orders}): ${invoice.amount} EUR (VAT included).`
+        : `Invoice ${invoice.number} bills order ${orders}: ${invoice.amount} EUR (VAT included), ${invoice.paymentMethod}.`,
+      '',
+      `Download the invoice (PDF) from the order: ${link}`,
+      '',
+      'You can turn invoice and credit note mails off in your profile.',
     ].join('\n'),
   };
 }

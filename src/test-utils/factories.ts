@@ -262,6 +262,8 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
       link_published: true,
       order_summary: true,
       link_issues: true,
+      company_orders: false,
+      billing_documents: true,
     },
     roles: ['ROLE_BUYER'],
     username: 'buyer@example.com',

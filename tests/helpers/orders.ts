@@ -215,6 +215,8 @@ const EVERY_NOTIFICATION: NotificationPreferences = {
   link_published: true,
   order_summary: true,
   link_issues: true,
+  company_orders: false,
+  billing_documents: true,
 };
 
 /** Sets which mails the user gets: all of them but those turned off in `changes`. */

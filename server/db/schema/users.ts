@@ -15,13 +15,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import type { NotificationPreferences } from '#contract/profile.ts';
+import type { StoredNotificationPreferences } from '#contract/profile.ts';
 
 import { createdAt, money } from './columns.ts';
 import { companyStatus, memberRole } from './enums.ts';
 import { businessTypes, countries } from './reference.ts';
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+export const DEFAULT_NOTIFICATION_PREFERENCES: StoredNotificationPreferences = {
   missing_details_reminder: true,
   topic_ready_for_approval: true,
   content_ready_for_approval: true,
@@ -49,7 +49,7 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     notificationPreferences: jsonb('notification_preferences')
-      .$type<NotificationPreferences>()
+      .$type<StoredNotificationPreferences>()
       .notNull()
       .default(DEFAULT_NOTIFICATION_PREFERENCES),
     isAllowedToExportSites: boolean('is_allowed_to_export_sites').notNull().default(false),

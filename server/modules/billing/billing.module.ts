@@ -1,4 +1,5 @@
-// Billing: who is paid (the seller's bank details) and the monthly bills job.
+// Billing: who is paid (the seller's bank details) and the monthly bills job, whose bills are
+// mailed by the order notifier.
 import { provide, type ServerModule } from '#server/composition.ts';
 import { DEFAULT_ENV } from '#server/env.ts';
 
@@ -25,8 +26,16 @@ export const billingModule: ServerModule = {
   },
   jobs: {
     [MONTHLY_BILLS_JOB]: {
-      handler: provide(['db', 'now', 'documents'], ({ db, now, documents }) =>
-        createMonthlyBillsJob({ db, now, documents }),
+      handler: provide(
+        ['db', 'now', 'documents', 'orderNotifier'],
+        ({ db, now, documents, orderNotifier }) =>
+          createMonthlyBillsJob({
+            db,
+            now,
+            documents,
+            // The members who see billing hear of the bill (decision 208).
+            announce: (tx, invoiceId) => orderNotifier.queue(tx, [{ kind: 'invoice', invoiceId }]),
+          }),
       ),
       schedule: provide([], () => MONTHLY_BILLS_SCHEDULE),
     },

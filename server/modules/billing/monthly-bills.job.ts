@@ -24,15 +24,20 @@ export const MONTHLY_BILLS_SCHEDULE = dailyAtUtc(2);
 /** The month was billed by another run meanwhile: its transaction is rolled back. */
 class AlreadyBilled extends Error {}
 
+/** Queues the mails announcing an invoice, in the transaction that issues it (decision 208). */
+export type InvoiceAnnouncer = (tx: Database, invoiceId: string) => Promise<void>;
+
 /**
  * Bills every finished month with unbilled pay-by-bill orders, each bill in its own transaction
- * with its PDF queued when a document writer is given; answers how many bills it made. A month
- * another run billed meanwhile is rolled back, so the number it drew is not lost (decision 196).
+ * with its PDF queued when a document writer is given, and its mails when an announcer is; answers
+ * how many bills it made. A month another run billed meanwhile is rolled back, so the number it
+ * drew is not lost (decision 196).
  */
 export async function issueMonthlyBills(
   db: Database,
   at: Date,
   documents?: DocumentWriter,
+  announce?: InvoiceAnnouncer,
 ): Promise<number> {
   const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   let issued = 0;
@@ -53,6 +58,7 @@ export async function issueMonthlyBills(
         if (invoiceId === null) throw new AlreadyBilled();
         await attachBill(tx, { companyId: group.company_id, invoiceId, from, to });
         await documents?.invoice(tx, invoiceId);
+        await announce?.(tx, invoiceId);
       });
       issued += 1;
     } catch (error) {
@@ -66,13 +72,15 @@ export function createMonthlyBillsJob({
   db,
   now,
   documents,
+  announce,
 }: {
   db: Database;
   now: Clock;
   documents?: DocumentWriter;
+  announce?: InvoiceAnnouncer;
 }) {
   return async (): Promise<void> => {
-    await issueMonthlyBills(db, now(), documents);
+    await issueMonthlyBills(db, now(), documents, announce);
     await deleteExpiredIdempotencyKeys(db, now);
   };
 }

@@ -77,7 +77,11 @@ import {
 } from '../cart/cart.service.ts';
 import { freezeContentGuidelines } from '../content-guidelines/content-guidelines.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
-import { initialOrderItemStatus, type OrderNotifier } from '../order-items/order-items.service.ts';
+import {
+  initialOrderItemStatus,
+  type OrderNotice,
+  type OrderNotifier,
+} from '../order-items/order-items.service.ts';
 import { toOrder } from '../orders/orders.service.ts';
 import {
   type CompanyRow,
@@ -143,6 +147,14 @@ interface Totals {
 /** What checkout needs from the server (`CheckoutOptions` without the queued mail's notifier). */
 export type CheckoutDeps = Omit<CheckoutOptions, 'notifier'>;
 
+/** The mails of a placed order: its summary and, when it has one, its invoice (decision 208). */
+function noticesOf(order: Order): OrderNotice[] {
+  return [
+    { kind: 'order_summary', orderId: order.id },
+    ...(order.invoice ? [{ kind: 'invoice' as const, invoiceId: order.invoice.id }] : []),
+  ];
+}
+
 /** The checkout's functions with their dependencies given once (server/app.ts composes it). */
 export function createCheckoutService(options: CheckoutOptions): CheckoutService {
   return {
@@ -150,13 +162,13 @@ export function createCheckoutService(options: CheckoutOptions): CheckoutService
     paymentMethods: (userId, companyId) => paymentMethods(options, userId, companyId),
     placeOrder: async (tx, userId, body) => {
       const order = await placeOrder(options, tx, userId, body);
-      await options.notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
+      await options.notifier?.queue(tx, noticesOf(order));
       return order;
     },
     prepareCart: (tx, userId, body) => prepareCart(options, tx, userId, body),
     placeFrozenOrder: async (tx, input) => {
       const order = await placeFrozenOrder(options, tx, input);
-      await options.notifier?.queue(tx, [{ kind: 'order_summary', orderId: order.id }]);
+      await options.notifier?.queue(tx, noticesOf(order));
       return order;
     },
     emptyCart: (tx, userId, cartItemIds) => deleteCartItems(tx, userId, cartItemIds),

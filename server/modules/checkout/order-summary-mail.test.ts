@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
-import { jobs } from '#server/db/schema/index.ts';
+import { jobs, users } from '#server/db/schema/index.ts';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '#server/mail/mail-queue.ts';
 import { FIXTURE } from '#tests/helpers/fixture.ts';
 import { failingFirst, mailsTo } from '#tests/helpers/mail-box.ts';
@@ -40,6 +40,11 @@ describe('the order summary mail', () => {
       },
     });
     facts = await catalogueFacts(ctx.handle.db);
+    // The order's one mail is its summary: the invoice mails to the company's other members
+    // (decision 208) are turned off.
+    await ctx.handle.db.update(users).set({
+      notificationPreferences: sql`${users.notificationPreferences} || '{"billing_documents": false}'::jsonb`,
+    });
   });
   afterAll(async () => {
     await ctx?.close();

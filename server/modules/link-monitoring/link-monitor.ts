@@ -17,9 +17,10 @@ import {
   LINK_CHECK_OUTCOME_TITLES,
   REFUND_AFTER_DAYS,
 } from '#contract/link-monitoring.ts';
-import { withPreferenceDefaults } from '#contract/profile.ts';
+import { roleCan } from '#contract/permissions.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
+import { membersToNotify } from '#server/db/notification-recipients.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import { linkIssueMail } from '#server/mail/messages.ts';
@@ -550,7 +551,11 @@ export async function settleIssue(
   return true;
 }
 
-/** Tells the buyer of a new issue: always in the portal, by mail when they want it. */
+/**
+ * Tells the company of a new issue: always in the portal; by mail the members who see links and
+ * want these mails, the one who placed the order and those following all of the company's orders
+ * (decision 208).
+ */
 export async function notifyBuyer(
   { mail, issuesLink }: Pick<MonitorDeps, 'mail' | 'issuesLink'>,
   tx: Database,
@@ -563,36 +568,46 @@ export async function notifyBuyer(
   },
 ): Promise<void> {
   const { issueId, itemId, result, guaranteeEndsAt, at } = issue;
-  const buyer = await findItemWithBuyer(tx, itemId);
-  const wantsMail = buyer !== null && withPreferenceDefaults(buyer.preferences).link_issues;
-  if (buyer && wantsMail) {
+  const item = await findItemWithBuyer(tx, itemId);
+  const members = item
+    ? await membersToNotify(tx, {
+        companyId: item.companyId,
+        permission: 'links.read',
+        preference: 'link_issues',
+        placedByUserId: item.userId,
+      })
+    : [];
+  for (const member of members) {
+    if (!item) break;
     await mail.send(
       linkIssueMail(
-        buyer.email,
+        member.email,
         {
-          number: buyer.number,
-          siteHostname: buyer.siteHostname,
-          targetUrl: buyer.targetUrl,
-          liveLink: buyer.liveLink ?? '',
+          number: item.number,
+          siteHostname: item.siteHostname,
+          targetUrl: item.targetUrl,
+          liveLink: item.liveLink ?? '',
         },
         { title: LINK_CHECK_OUTCOME_TITLES[result.outcome], detail: result.detail },
         {
           endsOn: guaranteeEndsAt ? mailDate(guaranteeEndsAt) : 'unknown',
           isWithin: guaranteeEndsAt !== null && at.getTime() <= guaranteeEndsAt.getTime(),
           refundAfterDays: REFUND_AFTER_DAYS,
+          canAsk: roleCan(member.role, 'links.act'),
         },
         issuesLink,
       ),
       tx,
     );
-    await updateIssue(tx, issueId, { notifiedAt: at });
   }
+  const isMailed = members.length > 0;
+  if (isMailed) await updateIssue(tx, issueId, { notifiedAt: at });
   await insertIssueEvents(tx, [
     {
       issueId,
       at,
       kind: 'buyer_notified',
-      detail: wantsMail
+      detail: isMailed
         ? 'By e-mail and in the portal.'
         : 'In the portal (e-mails about link issues are turned off).',
     },

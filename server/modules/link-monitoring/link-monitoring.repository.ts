@@ -16,7 +16,6 @@ import {
   orderItems,
   orders,
   sites,
-  users,
 } from '#server/db/schema/index.ts';
 
 import type { ExpectedRel } from './link-check-types.ts';
@@ -264,7 +263,7 @@ export async function insertIssueEvents(
   await db.insert(linkIssueEvents).values(events);
 }
 
-/** The buyer of an item and what their mail about it names. */
+/** An item with its order's company and who placed it, and what a mail about it names. */
 export async function findItemWithBuyer(db: Database, itemId: string) {
   const [row] = await db
     .select({
@@ -274,13 +273,11 @@ export async function findItemWithBuyer(db: Database, itemId: string) {
       siteHostname: orderItems.siteHostname,
       liveLink: orderItems.liveLink,
       targetUrl: orderItems.targetUrl,
-      email: users.email,
-      firstName: users.firstName,
-      preferences: users.notificationPreferences,
+      companyId: orders.companyId,
+      userId: orders.userId,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orderItems.id, itemId));
   return row ?? null;
 }

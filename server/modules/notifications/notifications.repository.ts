@@ -1,27 +1,35 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 
 import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
+import { rolesWith } from '#contract/permissions.ts';
 import { type NotificationPreferences, withPreferenceDefaults } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
-import { missingDetailsReminders, orderItems, orders, users } from '#server/db/schema/index.ts';
+import {
+  accounts,
+  missingDetailsReminders,
+  orderItems,
+  orders,
+  users,
+} from '#server/db/schema/index.ts';
 
 /**
- * Stores the preferences; a `link_issues` left out keeps the stored one (on when none is stored),
- * read and written in the one statement.
+ * Stores the preferences; one a client left out (`link_issues`, `company_orders`,
+ * `billing_documents`) keeps the stored one (its default when none is stored), read and written
+ * in the one statement.
  */
 export async function updatePreferences(
   db: Database,
   userId: string,
-  { link_issues: linkIssues, ...rest }: UpdateNotificationPreferences,
+  preferences: UpdateNotificationPreferences,
 ): Promise<NotificationPreferences | null> {
-  const stored = sql`coalesce((${users.notificationPreferences} ->> 'link_issues')::boolean, true)`;
+  const given = Object.fromEntries(
+    Object.entries(preferences).filter(([, value]) => value !== undefined),
+  );
   const [row] = await db
     .update(users)
     .set({
-      notificationPreferences: sql`${JSON.stringify(rest)}::jsonb || jsonb_build_object('link_issues', ${
-        linkIssues === undefined ? stored : sql`${linkIssues}::boolean`
-      })`,
+      notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify(given)}::jsonb`,
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId))
@@ -38,7 +46,8 @@ export const WAITING_ON_BUYER: readonly OrderItemStatus[] = [
 
 /**
  * Items waiting on their buyer since before `waitingSince`, of buyers who want the reminder
- * (a missing preference counts as wanted), oldest first.
+ * (a missing preference counts as wanted) and who may still act on them: a member of the order's
+ * company whose role holds items.act (decision 208); oldest first.
  */
 export async function findItemsWaitingOnBuyers(db: Database, waitingSince: Date) {
   return db
@@ -60,6 +69,18 @@ export async function findItemsWaitingOnBuyers(db: Database, waitingSince: Date)
         inArray(orderItems.status, [...WAITING_ON_BUYER]),
         lt(orderItems.statusChangedAt, waitingSince),
         sql`coalesce((${users.notificationPreferences} ->> 'missing_details_reminder')::boolean, true)`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(accounts)
+            .where(
+              and(
+                eq(accounts.userId, orders.userId),
+                eq(accounts.companyId, orders.companyId),
+                inArray(accounts.role, [...rolesWith('items.act')]),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(asc(orders.userId), asc(orderItems.statusChangedAt), asc(orderItems.number));

@@ -24,6 +24,8 @@ export function createNotificationsService({ db }: { db: Database }): Notificati
         link_published: preferences.link_published,
         order_summary: preferences.order_summary,
         link_issues: preferences.link_issues,
+        company_orders: preferences.company_orders,
+        billing_documents: preferences.billing_documents,
       });
       if (!saved) throw unauthorized('The user no longer exists.');
       return saved;

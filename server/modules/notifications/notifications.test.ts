@@ -20,6 +20,8 @@ const ALL_ON: NotificationPreferences = {
   link_published: true,
   order_summary: true,
   link_issues: true,
+  company_orders: false,
+  billing_documents: true,
 };
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;

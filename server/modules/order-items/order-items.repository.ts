@@ -185,7 +185,7 @@ export async function findItemIdsOfOrder(db: Database, orderId: string): Promise
 /** The items with their buyer, for mails. */
 export function findItemsWithBuyer(db: Database, ids: string[]) {
   return db
-    .select({ item: orderItems, userId: orders.userId })
+    .select({ item: orderItems, userId: orders.userId, companyId: orders.companyId })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(inArray(orderItems.id, ids));
@@ -227,13 +227,25 @@ export async function findCreditNoteForMail(db: Database, creditNoteId: string) 
   return row ?? null;
 }
 
-/** Where a buyer's mail goes and which mails they want. */
-export async function findRecipient(db: Database, userId: string) {
+/** Who placed an order, as a mail to another member names them. */
+export async function findPlacerName(db: Database, userId: string) {
   const [row] = await db
-    .select({ email: users.email, preferences: users.notificationPreferences })
+    .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  return row ?? null;
+  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+}
+
+/** An invoice with the orders it bills, for the mail that announces it. */
+export async function findInvoiceForMail(db: Database, invoiceId: string) {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) return null;
+  const billed = await db
+    .select({ id: orders.id, number: orders.number, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.invoiceId, invoiceId))
+    .orderBy(asc(orders.number));
+  return { invoice, orders: billed };
 }
 
 export async function updateItem(

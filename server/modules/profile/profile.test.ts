@@ -57,6 +57,8 @@ describe('GET /api/v1/buyer/profiles', () => {
       link_published: true,
       order_summary: true,
       link_issues: true,
+      company_orders: false,
+      billing_documents: true,
     });
     expect(profile.accounts).toEqual([
       {

@@ -32,12 +32,14 @@ describe('NotificationPreferencesCard', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the six preferences as switches with their saved state', async () => {
+  it('shows the eight preferences as switches with their saved state', async () => {
     renderOnRoute(<Preferences />);
     const switches = await screen.findAllByRole('switch');
-    expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual(
-      Array(6).fill('true'),
-    );
+    expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual([
+      ...Array(6).fill('true'),
+      'false',
+      'true',
+    ]);
     for (const label of [
       'Order summary',
       'Missing details reminder',
@@ -45,8 +47,33 @@ describe('NotificationPreferencesCard', () => {
       'Content ready for approval',
       'Link published',
       'A live link needs attention',
+      'All of the company’s orders',
+      'Invoices and credit notes',
     ]) {
       expect(screen.getByRole('switch', { name: label })).toBeInTheDocument();
+    }
+    // An Owner gets every one of them.
+    expect(screen.queryByText(/Not sent to you/)).not.toBeInTheDocument();
+  });
+
+  it('says which mails the role in the current company does not get there', async () => {
+    const viewer = makeBuyerProfile();
+    viewer.accounts = viewer.accounts.map((account) => ({ ...account, role: 'viewer' }));
+    mockApi((call) => (call.url.pathname === PATH ? answer(call) : jsonResponse(viewer)));
+    renderOnRoute(<Preferences />);
+    const notSent = /Not sent to you in your current company, where you are Viewer\./;
+    for (const label of [
+      'Missing details reminder',
+      'Topic ready for approval',
+      'Content ready for approval',
+      'Invoices and credit notes',
+    ]) {
+      expect(await screen.findByRole('switch', { name: label })).toHaveAccessibleDescription(
+        notSent,
+      );
+    }
+    for (const label of ['Link published', 'A live link needs attention']) {
+      expect(screen.getByRole('switch', { name: label })).not.toHaveAccessibleDescription(notSent);
     }
   });
 
@@ -68,6 +95,8 @@ describe('NotificationPreferencesCard', () => {
       link_published: true,
       order_summary: true,
       link_issues: true,
+      company_orders: false,
+      billing_documents: true,
     });
   });
 

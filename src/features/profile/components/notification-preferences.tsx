@@ -1,5 +1,6 @@
 import { Description, Field, Label, Switch } from '@headlessui/react';
 
+import { MEMBER_ROLE_LABELS, type Permission, roleCan } from '#contract/permissions.ts';
 import type { NotificationPreferences } from '#contract/profile.ts';
 import { Card, CardHeader } from '#src/components/card.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
@@ -8,54 +9,80 @@ import {
   sayPreferencesNeedConnection,
   useSaveNotificationPreference,
 } from '../api/avatar-mutations.ts';
+import { useMemberRole } from '../api/queries.ts';
 
-/** The five preferences of spec §3 in the order of an order's life, then the live link's. */
+/**
+ * The preferences of spec §3 in the order of an order's life, then the live link's, then whose
+ * orders they cover and the company's billing documents (decision 208); each with what a role must
+ * hold in a company to get those mails there.
+ */
 export const PREFERENCE_TEXTS: readonly {
   key: keyof NotificationPreferences;
   label: string;
   description: string;
+  permission: Permission;
 }[] = [
   {
     key: 'order_summary',
     label: 'Order summary',
     description: 'A summary of every order you place.',
+    permission: 'orders.read',
   },
   {
     key: 'missing_details_reminder',
     label: 'Missing details reminder',
     description:
       'A daily reminder while order items have waited more than two days for your topic, article or approval.',
+    permission: 'items.act',
   },
   {
     key: 'topic_ready_for_approval',
     label: 'Topic ready for approval',
     description: 'When a publisher proposes a topic for you to approve.',
+    permission: 'items.act',
   },
   {
     key: 'content_ready_for_approval',
     label: 'Content ready for approval',
     description: 'When an article is ready for you to approve.',
+    permission: 'items.act',
   },
   {
     key: 'link_published',
     label: 'Link published',
     description: 'When a link goes live.',
+    permission: 'orders.read',
   },
   {
     key: 'link_issues',
     label: 'A live link needs attention',
     description:
       'When a live link keeps failing its checks (removed, nofollow, another anchor) and an issue opens.',
+    permission: 'links.read',
+  },
+  {
+    key: 'company_orders',
+    label: 'All of the company’s orders',
+    description:
+      'The summary, approval, link published and link issue mails above for orders other members place too. Off: only orders you placed.',
+    permission: 'orders.read',
+  },
+  {
+    key: 'billing_documents',
+    label: 'Invoices and credit notes',
+    description: 'When an invoice or a credit note of the company is issued.',
+    permission: 'billing.read',
   },
 ];
 
-/** A preference the server has not stored yet is on, as the server treats it. */
+/** A preference the server has not stored yet reads as the server treats it. */
 function isOn(preferences: NotificationPreferences, key: keyof NotificationPreferences): boolean {
-  return preferences[key] ?? true;
+  return preferences[key] ?? key !== 'company_orders';
 }
 
 /**
- * E-mail notification switches, each saved as soon as it is flipped. A change needs the
+ * E-mail notification switches, each saved as soon as it is flipped; a mail the member's role in
+ * the current company does not get there says so. A change needs the
  * connection (decision 176): the profile page turns the card off offline and says why; a switch
  * flipped offline anyway stays as it was, with a toast saying why.
  */
@@ -66,6 +93,7 @@ export function NotificationPreferencesCard({
 }) {
   const save = useSaveNotificationPreference();
   const isOnline = useOnlineStatus();
+  const { role } = useMemberRole();
   return (
     <Card>
       <CardHeader
@@ -73,12 +101,17 @@ export function NotificationPreferencesCard({
         description="Changes are saved as soon as you make them."
       />
       <ul className="divide-y divide-slate-100">
-        {PREFERENCE_TEXTS.map(({ key, label, description }) => (
+        {PREFERENCE_TEXTS.map(({ key, label, description, permission }) => (
           <li key={key}>
             <Field className="flex items-start justify-between gap-4 px-5 py-4">
               <span className="min-w-0">
                 <Label className="text-sm font-medium text-slate-900">{label}</Label>
-                <Description className="mt-0.5 text-sm text-slate-500">{description}</Description>
+                <Description className="mt-0.5 text-sm text-slate-500">
+                  {description}
+                  {role && !roleCan(role, permission)
+                    ? ` Not sent to you in your current company, where you are ${MEMBER_ROLE_LABELS[role]}.`
+                    : null}
+                </Description>
               </span>
               <Switch
                 checked={isOn(preferences, key)}
