@@ -30,6 +30,7 @@ import {
 } from './list-query.ts';
 import {
   FileRefSchema,
+  HideablePriceSchema,
   MemberRefSchema,
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
@@ -78,13 +79,15 @@ export const OrderItemSchema = z.object({
   /** e.g. "100042-3". */
   number: z.string(),
   order: z.object({ id: z.uuid(), number: z.string() }),
-  price: z.string(),
+  /** The link's net price; null when the company hides prices from Viewers. */
+  price: HideablePriceSchema,
   status: z.enum(ORDER_ITEM_STATUSES),
   /** `id` is null once the site has left the catalogue; the hostname stays. */
   site: z.object({ id: z.uuid().nullable(), hostname: z.string() }),
   buyer_domain: z.object({ id: z.uuid(), hostname: z.string() }).nullable(),
   article_topic: z.enum(ARTICLE_TOPICS),
-  content_product_plan: ContentProductPlanSchema.nullable(),
+  /** Its `price` (the content's, frozen on the item) is null when prices are hidden from Viewers. */
+  content_product_plan: ContentProductPlanSchema.extend({ price: HideablePriceSchema }).nullable(),
   word_count: z.number().int().nullable(),
   target_url: z.string().nullable(),
   anchor_text: z.string().nullable(),

@@ -163,6 +163,14 @@ export const PaymentInstructionsSchema = z.object({
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
 
+export const PRICE_HIDDEN_DESCRIPTION = 'null when the company hides prices from Viewers';
+
+/**
+ * A money amount of a company's order, item or link: a decimal string, or null for a Viewer of a
+ * company that hides prices from Viewers (decision 206).
+ */
+export const HideablePriceSchema = z.string().nullable().describe(PRICE_HIDDEN_DESCRIPTION);
+
 /** A member of the company who placed or last changed something, as named now. */
 export const MemberRefSchema = z.object({
   id: z.uuid(),
@@ -177,11 +185,12 @@ export const OrderSchema = z.object({
   /** Human order number, e.g. "100042". */
   number: z.string(),
   po_number: z.string().nullable(),
-  price: z.string(),
-  vat: z.string(),
+  /** Net; this and every money amount below: null when the company hides prices from Viewers. */
+  price: HideablePriceSchema,
+  vat: HideablePriceSchema,
   vat_rate: z.string(),
   vat_treatment: z.enum(VAT_TREATMENTS),
-  price_with_vat: z.string(),
+  price_with_vat: HideablePriceSchema,
   /** Every item ordered, cancelled ones included. */
   links_amount: z.number().int(),
   /** Items cancelled since: links_amount less these are the links still bought. */
@@ -201,11 +210,12 @@ export const OrderSchema = z.object({
    * credit notes), paid (received; for credits, taken at checkout) and still due.
    */
   amounts: z.object({
-    charged: z.string(),
-    credited: z.string(),
-    paid: z.string(),
-    due: z.string(),
+    charged: HideablePriceSchema,
+    credited: HideablePriceSchema,
+    paid: HideablePriceSchema,
+    due: HideablePriceSchema,
   }),
+  /** Null also when the company hides prices from Viewers (they carry the amount). */
   payment_instructions: PaymentInstructionsSchema.nullable(),
   credit_note: z
     .object({ id: z.uuid(), number: z.string(), file: FileRefSchema.nullable() })

@@ -49,6 +49,14 @@ export function roleCan(role: MemberRole, permission: Permission): boolean {
   return (PERMISSIONS[permission].roles as readonly MemberRole[]).includes(role);
 }
 
+/**
+ * Whether a member of `role` sees the prices and money amounts of a company's orders, items and
+ * links (decision 206): everyone does, but a Viewer of a company that hides prices from Viewers.
+ */
+export function roleSeesPrices(role: MemberRole, arePricesHiddenFromViewers: boolean): boolean {
+  return role !== 'viewer' || !arePricesHiddenFromViewers;
+}
+
 /** The roles that hold `permission`. */
 export function rolesWith(permission: Permission): readonly MemberRole[] {
   return PERMISSIONS[permission].roles;

@@ -14,6 +14,7 @@ import {
   type MemberRole,
   type Permission,
   roleCan,
+  roleSeesPrices,
 } from '#contract/permissions.ts';
 
 import type { Database } from '../db/database.ts';
@@ -26,6 +27,8 @@ export interface Membership {
   companyId: string;
   role: MemberRole;
   isCurrent: boolean;
+  /** The company hides its prices from Viewers (decision 206). */
+  arePricesHiddenFromViewers: boolean;
 }
 
 declare module 'fastify' {
@@ -107,12 +110,25 @@ export async function companiesWhere(
 }
 
 /**
- * The signed-in caller as a service sees them: who they are, and the check of a permission in an
- * object's company (`requireIn`, answering their role there).
+ * Whether the caller sees the prices and money amounts of `companyId`'s orders, items and links
+ * (decision 206): the one place that decides it, from their role there and the company's setting
+ * as read for this request. A company they are not a member of shows them nothing anyway.
+ */
+export async function seesPricesIn(request: FastifyRequest, companyId: string): Promise<boolean> {
+  const membership = (await membershipsOf(request)).find((m) => m.companyId === companyId);
+  return membership
+    ? roleSeesPrices(membership.role, membership.arePricesHiddenFromViewers)
+    : false;
+}
+
+/**
+ * The signed-in caller as a service sees them: who they are, the check of a permission in an
+ * object's company (`requireIn`, answering their role there), and whether they see its prices.
  */
 export interface Caller {
   userId: string;
   requireIn(companyId: string, permission: Permission): Promise<MemberRole>;
+  seesPricesIn(companyId: string): Promise<boolean>;
 }
 
 /** The request's caller (see `Caller`). */
@@ -122,5 +138,13 @@ export function callerOf(request: FastifyRequest): Caller {
   return {
     userId,
     requireIn: (companyId, permission) => requireIn(request, companyId, permission),
+    seesPricesIn: (companyId) => seesPricesIn(request, companyId),
   };
+}
+
+/** Of `companyIds`, those whose prices the caller sees (`seesPricesIn`, decision 206). */
+export async function priceSight(caller: Caller, companyIds: string[]): Promise<Set<string>> {
+  const unique = [...new Set(companyIds)];
+  const seen = await Promise.all(unique.map((id) => caller.seesPricesIn(id)));
+  return new Set(unique.filter((_, index) => seen[index]));
 }

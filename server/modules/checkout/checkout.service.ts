@@ -693,6 +693,8 @@ export async function placeFrozenOrder(
     liveLinks: 0,
     payee,
     placedBy: await findPlacer(tx, userId),
+    // Whoever orders (or approves a request) holds a role that sees prices (decision 206).
+    seesPrices: true,
   });
 }
 

@@ -803,7 +803,7 @@ describe('checkout and orders', () => {
       placed.push(OrderSchema.parse(made.json()));
       ctx.clock.advanceSeconds(86_400);
     }
-    const expected = placed.reduce((sum, order) => sum + moneyToCents(order.price_with_vat), 0);
+    const expected = placed.reduce((sum, order) => sum + moneyToCents(order.price_with_vat!), 0);
     const billsOfMay = () =>
       ctx.handle.db
         .select()

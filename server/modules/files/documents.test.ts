@@ -170,10 +170,10 @@ describe('invoice and credit note documents', () => {
         // Due in 14 days.
         '16/03/2026',
         stored.billing.business_name,
-        money(order.price),
+        money(order.price!),
         `VAT ${rateText(stored.vatRateBasisPoints)}%`,
-        money(order.vat),
-        money(order.price_with_vat),
+        money(order.vat!),
+        money(order.price_with_vat!),
         DEMO_DOCUMENT_SELLER.bankAccount,
       ]),
     );
@@ -220,7 +220,7 @@ describe('invoice and credit note documents', () => {
     if (!fileId || !shown.credit_note) throw new Error('The credit note has no file');
     expect(shown.credit_note.number).toMatch(/^CN-2026-\d{6}$/);
     const texts = await pdfOf(fileId, december.buyer);
-    const credited = shown.amounts.credited;
+    const credited = shown.amounts.credited!;
     expect(texts).toEqual(
       expect.arrayContaining([
         shown.credit_note.number,
@@ -229,7 +229,7 @@ describe('invoice and credit note documents', () => {
         order.number,
         first.number,
         money(centsToMoney(-moneyToCents(credited))),
-        `${money(credited)} deducted from invoice ${order.invoice.number}: pay only the remaining ${money(shown.amounts.due)}.`,
+        `${money(credited)} deducted from invoice ${order.invoice.number}: pay only the remaining ${money(shown.amounts.due!)}.`,
       ]),
     );
     expect(texts.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -386,8 +386,8 @@ describe('invoice and credit note documents', () => {
       expect.arrayContaining([
         'Credits',
         'Paid with credits',
-        money(order.price),
-        money(order.price_with_vat),
+        money(order.price!),
+        money(order.price_with_vat!),
       ]),
     );
     expect(texts.join('\n')).not.toMatch(/Please transfer/);
@@ -474,7 +474,7 @@ describe('invoice and credit note documents', () => {
         'PO-4711, PO-COLLEAGUE',
         // Due in 30 days.
         '31/08/2026',
-        money(centsToMoney(moneyToCents(mine.price) + moneyToCents(theirs.price))),
+        money(centsToMoney(moneyToCents(mine.price!) + moneyToCents(theirs.price!))),
         money(bill.amount),
       ]),
     );

@@ -65,9 +65,24 @@ export function issueRights(
 export function toLinkIssue(
   row: { issue: IssueRow; creditNote: { id: string | null; number: string | null } | null },
   events: readonly IssueEventRow[],
-  context: { guaranteeEndsAt: Date | null; itemStatus: OrderItemStatus; now: Date },
+  context: {
+    guaranteeEndsAt: Date | null;
+    itemStatus: OrderItemStatus;
+    now: Date;
+    /**
+     * Whether the caller sees the company's prices (decision 206): when not, the refund's event
+     * names its credit note without its amount.
+     */
+    seesPrices: boolean;
+  },
 ): LinkIssue {
   const { issue, creditNote } = row;
+  const detailOf = (event: IssueEventRow) =>
+    event.kind === 'refunded' && !context.seesPrices
+      ? creditNote?.number
+        ? `Credit note ${creditNote.number}.`
+        : null
+      : event.detail;
   const rights = issueRights(issue, context.guaranteeEndsAt, context.itemStatus, context.now);
   return {
     id: issue.id,
@@ -85,7 +100,7 @@ export function toLinkIssue(
     can_request_refund: rights.canRequestRefund,
     events: events
       .filter((event) => event.issueId === issue.id)
-      .map((event) => ({ at: event.at.toISOString(), kind: event.kind, detail: event.detail })),
+      .map((event) => ({ at: event.at.toISOString(), kind: event.kind, detail: detailOf(event) })),
   };
 }
 

@@ -453,7 +453,7 @@ export function findMonitoredLinks(
         anchorText: orderItems.anchorText,
         publishedAt: orderItems.publishedAt,
       },
-      order: { id: orders.id, number: orders.number },
+      order: { id: orders.id, number: orders.number, companyId: orders.companyId },
       monitor: {
         itemId: linkMonitors.itemId,
         isActive: linkMonitors.isActive,

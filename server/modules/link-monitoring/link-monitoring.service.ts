@@ -26,7 +26,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { companiesWhereUserCan } from '#server/db/memberships.ts';
 import { ApiError, notFound, tooManyRequests } from '#server/http/api-error.ts';
-import type { Caller } from '#server/http/member-access.ts';
+import { type Caller, priceSight } from '#server/http/member-access.ts';
 
 import { creditedCents, creditOrder } from '../billing/billing.service.ts';
 import type { DocumentWriter } from '../files/files.service.ts';
@@ -136,6 +136,10 @@ export async function listLinks(
   const openIssueIds = rows.flatMap((row) => (row.openIssueId ? [row.openIssueId] : []));
   const at = now();
   const byRow = new Map(rows.map((row) => [row.item.id, row]));
+  const sight = await priceSight(
+    caller,
+    rows.map((row) => row.order.companyId),
+  );
   const issues = await issueViews(
     db,
     openIssueIds.length > 0 ? await findIssues(db, issuesWithIds(openIssueIds)) : [],
@@ -143,6 +147,7 @@ export async function listLinks(
       guaranteeEndsAt: byRow.get(issue.itemId)?.monitor?.guaranteeEndsAt ?? null,
       itemStatus: byRow.get(issue.itemId)?.item.status ?? 'live_link',
       now: at,
+      seesPrices: sight.has(byRow.get(issue.itemId)?.order.companyId ?? ''),
     }),
   );
   const issueById = new Map(issues.map((issue) => [issue.id, issue]));
@@ -193,13 +198,15 @@ export async function listIssues(
   caller: Caller,
   itemId: string,
 ): ReturnType<LinkMonitoringService['issues']> {
-  const { item, monitor } = await ownItem(db, caller, itemId, 'links.read');
+  const { item, monitor, companyId } = await ownItem(db, caller, itemId, 'links.read');
   const at = now();
+  const seesPrices = await caller.seesPricesIn(companyId);
   return {
     data: await issueViews(db, await findIssues(db, issuesOfItem(itemId)), () => ({
       guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
       itemStatus: item.status,
       now: at,
+      seesPrices,
     })),
   };
 }
@@ -261,13 +268,15 @@ export async function remedy(
   const { db, now } = deps;
   if (kind === 'restore') await restore(deps, caller, itemId, issueId);
   else await refund(deps, caller, itemId, issueId);
-  const { item, monitor } = await ownItem(db, caller, itemId, 'links.act');
+  const { item, monitor, companyId } = await ownItem(db, caller, itemId, 'links.act');
   const [row] = await findIssues(db, issuesWithIds([issueId]));
   if (!row) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
+  const seesPrices = await caller.seesPricesIn(companyId);
   const [view] = await issueViews(db, [row], () => ({
     guaranteeEndsAt: monitor?.guaranteeEndsAt ?? null,
     itemStatus: item.status,
     now: now(),
+    seesPrices,
   }));
   if (!view) throw notFound(LINK_ISSUE_NOT_FOUND_MESSAGE);
   return view;

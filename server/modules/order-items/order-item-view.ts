@@ -24,14 +24,18 @@ function feedbackOf(stored: StoredFeedback | null): Feedback | null {
   return stored ? { text: stored.text, file: stored.file, created_at: stored.created_at } : null;
 }
 
-export function toOrderItem(row: ItemViewRow): OrderItem {
+/**
+ * The item as the wire names it. `seesPrices`: whether the caller sees its company's prices
+ * (`Caller.seesPricesIn`, decision 206); when not, its price and its content's are null.
+ */
+export function toOrderItem(row: ItemViewRow, seesPrices: boolean): OrderItem {
   const { item, order, plan, invoice } = row;
   return {
     id: item.id,
     created_at: item.createdAt.toISOString(),
     number: item.number,
     order: { id: order.id, number: order.number },
-    price: item.price,
+    price: seesPrices ? item.price : null,
     status: item.status,
     site: { id: item.siteId, hostname: item.siteHostname },
     buyer_domain: item.buyerDomainId
@@ -49,7 +53,7 @@ export function toOrderItem(row: ItemViewRow): OrderItem {
             max_words_amount: plan.maxWordsAmount,
             is_max_words_amount_exceed_allowed: plan.isMaxWordsAmountExceedAllowed ?? false,
             // The price paid for the content, frozen on the item.
-            price: item.contentPrice,
+            price: seesPrices ? item.contentPrice : null,
           }
         : null,
     word_count: item.wordCount,

@@ -30,7 +30,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
-import type { Caller } from '#server/http/member-access.ts';
+import { type Caller, priceSight } from '#server/http/member-access.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
 import { type CsvColumn, csvDate, csvHeader, csvRows } from '#server/jobs/csv.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -47,6 +47,7 @@ import {
   findItemsOfOrder,
   findItemViews,
   findItemWithOrder,
+  type ItemViewRow,
 } from './order-items.repository.ts';
 
 export { BUYER_OWN_ORDERS_MESSAGE } from './item-access.ts';
@@ -131,9 +132,18 @@ export function createOrderItemsService({
   storeFile: typeof storeFileOfFiles;
   files: FileStore;
 }): OrderItemsService {
-  const views = async (ids: string[]) => (await findItemViews(db, ids)).map(toOrderItem);
-  const view = async (id: string) => {
-    const [item] = await views([id]);
+  /** The items as the caller sees them (their prices: decision 206). */
+  const viewsFor = async (caller: Caller, rows: ItemViewRow[]) => {
+    const sight = await priceSight(
+      caller,
+      rows.map((row) => row.order.companyId),
+    );
+    return rows.map((row) => toOrderItem(row, sight.has(row.order.companyId)));
+  };
+  const views = async (caller: Caller, ids: string[]) =>
+    viewsFor(caller, await findItemViews(db, ids));
+  const view = async (caller: Caller, id: string) => {
+    const [item] = await views(caller, [id]);
     if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
     return item;
   };
@@ -182,12 +192,12 @@ export function createOrderItemsService({
         findItemsOfOrder(db, orderId, { limit, offset: (page - 1) * limit }),
         countItemsOfOrder(db, orderId),
       ]);
-      return { data: rows.map(toOrderItem), pagination: { page, limit, total } };
+      return { data: await viewsFor(caller, rows), pagination: { page, limit, total } };
     },
 
     changeStatuses: async (caller, { transition, ids }) => {
       await lifeCycle.apply({ event: transition, ids, ...authorizing(caller) });
-      return { data: await views(ids) };
+      return { data: await views(caller, ids) };
     },
 
     requestEdits: async (caller, { is_requested_edits, ids }) => {
@@ -197,7 +207,7 @@ export function createOrderItemsService({
         ...authorizing(caller),
         input: { isRequestedEdits: is_requested_edits },
       });
-      return { data: await views(ids) };
+      return { data: await views(caller, ids) };
     },
 
     putTopic: async (caller, itemId, content) => {
@@ -208,7 +218,7 @@ export function createOrderItemsService({
         ...authorizing(caller),
         input: { topic: content },
       });
-      return view(itemId);
+      return view(caller, itemId);
     },
 
     topicFeedback: async (caller, itemId, feedback) => {
@@ -219,7 +229,7 @@ export function createOrderItemsService({
         ...authorizing(caller),
         input: { feedback: feedbackOf(feedback, null) },
       });
-      return view(itemId);
+      return view(caller, itemId);
     },
 
     putArticle: async (caller, itemId, form) => {
@@ -236,7 +246,7 @@ export function createOrderItemsService({
           return file ? { articleFileId: file.id } : {};
         },
       });
-      return view(itemId);
+      return view(caller, itemId);
     },
 
     articleFeedback: async (caller, itemId, form) => {
@@ -249,19 +259,21 @@ export function createOrderItemsService({
         ...authorizing(caller),
         prepare: async (tx) => ({ feedback: feedbackOf(fields.feedback, await store(tx)) }),
       });
-      return view(itemId);
+      return view(caller, itemId);
     },
 
     exportItems: async (caller, orderId) => {
       const order = await orders.get(caller, orderId);
-      const rows = (await findItemsOfOrder(db, orderId, null)).map(toOrderItem);
+      const rows = await viewsFor(caller, await findItemsOfOrder(db, orderId, null));
       const csv = csvHeader(EXPORT_COLUMNS) + csvRows(EXPORT_COLUMNS, rows);
       return { fileName: `order-${order.number}-items.csv`, csv };
     },
   };
 }
 
-const contentPriceOf = (item: OrderItem) => item.content_product_plan?.price ?? '0.00';
+/** Null, like the item's price, where the caller does not see the company's prices. */
+const contentPriceOf = (item: OrderItem) =>
+  item.price === null ? null : (item.content_product_plan?.price ?? '0.00');
 
 /** A figure stays a number a spreadsheet can add; its unit goes in the column's name. */
 const inEuro = (label: string) => `${label} (€)`;
@@ -285,7 +297,12 @@ const EXPORT_COLUMNS: CsvColumn<OrderItem>[] = [
   { label: LABELS.domain, cell: (item) => hostnameToUnicode(item.site.hostname) },
   {
     label: inEuro(LABELS.price),
-    cell: (item) => centsToMoney(moneyToCents(item.price) + moneyToCents(contentPriceOf(item))),
+    cell: (item) => {
+      const content = contentPriceOf(item);
+      return item.price === null || content === null
+        ? null
+        : centsToMoney(moneyToCents(item.price) + moneyToCents(content));
+    },
   },
   { label: inEuro('Link price'), cell: (item) => item.price },
   { label: inEuro('Content price'), cell: contentPriceOf },

@@ -185,7 +185,7 @@ describe('following orders', () => {
 
     it('sorts by price', async () => {
       const page = await list('sorting[price]=ASC&limit=100');
-      const cents = page.data.map((row) => moneyToCents(row.price));
+      const cents = page.data.map((row) => moneyToCents(row.price!));
       expect(cents).toEqual([...cents].sort((a, b) => a - b));
     });
 
@@ -386,7 +386,7 @@ describe('following orders', () => {
         .from(creditTransactions)
         .where(and(eq(creditTransactions.orderId, placed.id)));
       expect(ledger.map((row) => row.amount).sort()).toEqual(
-        [centsToMoney(-moneyToCents(placed.price_with_vat)), centsToMoney(share)].sort(),
+        [centsToMoney(-moneyToCents(placed.price_with_vat!)), centsToMoney(share)].sort(),
       );
       expect(ledger.find((row) => moneyToCents(row.amount) > 0)?.balanceAfter).toBe(
         centsToMoney(after),
@@ -410,10 +410,10 @@ describe('following orders', () => {
         .from(creditNotes)
         .where(eq(creditNotes.orderId, placed.id));
       expect(notes.reduce((sum, note) => sum + moneyToCents(note.amount), 0)).toBe(
-        moneyToCents(placed.price_with_vat),
+        moneyToCents(placed.price_with_vat!),
       );
       expect(moneyToCents(await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer))).toBe(
-        before + moneyToCents(placed.price_with_vat),
+        before + moneyToCents(placed.price_with_vat!),
       );
       const cancelled = OrderSchema.parse(
         (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),
@@ -446,10 +446,10 @@ describe('following orders', () => {
         .where(eq(creditNotes.orderId, placed.id));
       expect(notes).toHaveLength(3);
       expect(notes.reduce((sum, note) => sum + moneyToCents(note.amount), 0)).toBe(
-        moneyToCents(placed.price_with_vat),
+        moneyToCents(placed.price_with_vat!),
       );
       expect(moneyToCents(await creditsOf(ctx.handle.db, facts.companyIds.secondBuyer))).toBe(
-        before + moneyToCents(placed.price_with_vat),
+        before + moneyToCents(placed.price_with_vat!),
       );
       expect(await orderRow(placed.id)).toMatchObject({
         status: 'cancelled',
@@ -463,7 +463,7 @@ describe('following orders', () => {
       const { order: placed, items } = await order(lines, 'bank_transfer', 'secondBuyer');
       const [first, second] = items;
       if (!first || !second || !placed.invoice) throw new Error('No items or invoice');
-      const total = moneyToCents(placed.price_with_vat);
+      const total = moneyToCents(placed.price_with_vat!);
       expect(placed.amounts).toEqual({
         charged: placed.price_with_vat,
         credited: '0.00',
@@ -551,7 +551,7 @@ describe('following orders', () => {
         .where(eq(creditNotes.orderId, placed.id));
       expect(notes).toHaveLength(2);
       expect(notes.reduce((sum, note) => sum + moneyToCents(note.amount), 0)).toBe(
-        moneyToCents(placed.price_with_vat),
+        moneyToCents(placed.price_with_vat!),
       );
       const read = OrderSchema.parse(
         (await call('GET', `/orders/${placed.id}`, tokens.secondBuyer)).json(),

@@ -1,11 +1,11 @@
 // The buyer's orders: the list with its filter and sorting, one order, and what the list shows
 // of each (live links, the latest credit note) (Drizzle only).
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 
 import { hostnameSearchToAscii } from '#contract/idna.ts';
 import type { Database } from '#server/db/database.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
-import { companiesWhereUserCan } from '#server/db/memberships.ts';
+import { companiesHidingPricesFrom, companiesWhereUserCan } from '#server/db/memberships.ts';
 import {
   companies,
   creditNotes,
@@ -145,6 +145,15 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
+ * The order's price as the user may know it (decision 206): null in a company that hides its
+ * prices from them, so that neither a price filter nor the sorting by price tells it.
+ */
+function priceSeenBy(db: Database, userId: string): SQL {
+  const hidden = companiesHidingPricesFrom(db, userId);
+  return sql`(case when ${inArray(orders.companyId, hidden)} then null else ${orders.price} end)`;
+}
+
+/**
  * A page of the orders of the companies where the user's role reads orders, with the total
  * matching the filter.
  */
@@ -187,14 +196,17 @@ export async function findOrdersOfUser(
     );
   }
   if (filter.company?.length) conditions.push(inArray(orders.companyId, filter.company));
+  if (filter.priceMin !== undefined || filter.priceMax !== undefined) {
+    // Only orders whose price the user sees can be in a price range.
+    conditions.push(notInArray(orders.companyId, companiesHidingPricesFrom(db, userId)));
+  }
   if (filter.priceMin !== undefined) conditions.push(gte(orders.price, filter.priceMin));
   if (filter.priceMax !== undefined) conditions.push(lte(orders.price, filter.priceMax));
   const where = and(...conditions);
+  const columns = { ...SORT_COLUMNS, price: priceSeenBy(db, userId) };
   const order = [
     ...(Object.keys(sorting) as (keyof typeof SORT_COLUMNS)[]).map((column) =>
-      sorting[column] === 'ASC'
-        ? sql`${SORT_COLUMNS[column]} asc`
-        : sql`${SORT_COLUMNS[column]} desc`,
+      sorting[column] === 'ASC' ? sql`${columns[column]} asc` : sql`${columns[column]} desc`,
     ),
     // Newest first; orders of the same instant by number.
     sql`${orders.createdAt} desc`,

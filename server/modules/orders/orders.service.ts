@@ -17,7 +17,7 @@ import type { Permission } from '#contract/permissions.ts';
 import { rateText } from '#contract/vat.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
-import type { Caller } from '#server/http/member-access.ts';
+import { type Caller, priceSight } from '#server/http/member-access.ts';
 
 import { type Payee, paymentInstructionsOf } from '../billing/billing.service.ts';
 import {
@@ -83,6 +83,10 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
         latestCreditNotes(db, ids),
         creditsAndCancellations(db, ids),
       ]);
+      const sight = await priceSight(
+        caller,
+        rows.map((row) => row.order.companyId),
+      );
       return {
         data: rows.map((row) =>
           toOrder({
@@ -91,6 +95,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
             creditNote: notes.get(row.order.id) ?? null,
             ...money.get(row.order.id),
             payee,
+            seesPrices: sight.has(row.order.companyId),
           }),
         ),
         pagination: { page: query.page, limit: query.limit, total },
@@ -110,6 +115,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
         creditNote: notes.get(orderId) ?? null,
         ...money.get(orderId),
         payee,
+        seesPrices: await caller.seesPricesIn(row.order.companyId),
       });
     },
   };
@@ -159,6 +165,7 @@ export function toOrder({
   creditedCents = 0,
   cancelledLinks = 0,
   payee,
+  seesPrices,
 }: Omit<OrderWithRefs, 'invoice' | 'placedBy'> & {
   /** The order's buyer (at checkout: the caller). */
   placedBy?: OrderWithRefs['placedBy'];
@@ -169,19 +176,32 @@ export function toOrder({
   cancelledLinks?: number;
   /** Where a bank transfer goes. */
   payee: Payee;
+  /**
+   * Whether the caller sees the company's prices (`Caller.seesPricesIn`, decision 206): when not,
+   * every money amount is null, and so are the payment instructions, which carry one.
+   */
+  seesPrices: boolean;
 }): Order {
   const ownInvoiceAmount =
     invoice?.id && !invoice.billingMonth && invoice.amount ? invoice.amount : null;
+  const amounts = orderMoney({
+    method: order.paymentMethod,
+    status: order.paymentStatus,
+    chargedCents: moneyToCents(order.priceWithVat),
+    creditedCents,
+    invoiceAmountCents: ownInvoiceAmount === null ? null : moneyToCents(ownInvoiceAmount),
+  });
+  const shown = <T>(value: T): T | null => (seesPrices ? value : null);
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
     number: order.number,
     po_number: order.poNumber,
-    price: order.price,
-    vat: order.vat,
+    price: shown(order.price),
+    vat: shown(order.vat),
     vat_rate: rateText(order.vatRateBasisPoints),
     vat_treatment: order.vatTreatment,
-    price_with_vat: order.priceWithVat,
+    price_with_vat: shown(order.priceWithVat),
     links_amount: order.linksAmount,
     cancelled_links_amount: cancelledLinks,
     live_links_amount: liveLinks,
@@ -195,14 +215,13 @@ export function toOrder({
     payment_method: order.paymentMethod,
     payment: { status: order.paymentStatus, method: order.paymentMethod },
     invoice: toInvoice(invoice),
-    amounts: orderMoney({
-      method: order.paymentMethod,
-      status: order.paymentStatus,
-      chargedCents: moneyToCents(order.priceWithVat),
-      creditedCents,
-      invoiceAmountCents: ownInvoiceAmount === null ? null : moneyToCents(ownInvoiceAmount),
-    }),
-    payment_instructions: paymentInstructionsOf(payee, order, invoice),
+    amounts: {
+      charged: shown(amounts.charged),
+      credited: shown(amounts.credited),
+      paid: shown(amounts.paid),
+      due: shown(amounts.due),
+    },
+    payment_instructions: shown(paymentInstructionsOf(payee, order, invoice)),
     credit_note: creditNote
       ? {
           id: creditNote.id,

@@ -37,6 +37,8 @@ function profileAs(role: MemberRole) {
   return { ...profile, accounts: profile.accounts.map((account) => ({ ...account, role })) };
 }
 
+let teamSettings = { are_prices_hidden_from_viewers: false };
+
 function answer(call: Call): Response {
   const path = call.url.pathname;
   if (path.endsWith('/v1/buyer/members') && call.method === 'GET') {
@@ -44,6 +46,10 @@ function answer(call: Call): Response {
   }
   if (path.endsWith('/v1/buyer/invitations') && call.method === 'GET') {
     return jsonResponse(list([invitation]));
+  }
+  if (path.endsWith('/v1/buyer/team-settings')) {
+    if (call.method === 'PUT') teamSettings = call.body as typeof teamSettings;
+    return jsonResponse(teamSettings);
   }
   if (path.endsWith(`/v1/buyer/members/${bea.id}`) && call.method === 'PATCH') {
     return jsonResponse({ ...bea, ...(call.body as object) });
@@ -71,6 +77,7 @@ function renderMembers(
 }
 
 afterEach(() => {
+  teamSettings = { are_prices_hidden_from_viewers: false };
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -202,6 +209,11 @@ describe('members page', () => {
       client.setQueryData(memberQueries.invitations(COMPANY_ID).queryKey, list([invitation]), {
         updatedAt: 1,
       });
+      client.setQueryData(
+        memberQueries.settings(COMPANY_ID).queryKey,
+        { are_prices_hidden_from_viewers: true },
+        { updatedAt: 1 },
+      );
     });
     expect(
       await screen.findByText('You are offline: the members are shown as last loaded.'),
@@ -216,7 +228,27 @@ describe('members page', () => {
     expect(
       screen.getByRole('group', { description: /revoking an invitation needs a connection/ }),
     ).toBeDisabled();
+    const settings = screen.getByRole('group', {
+      description: /changing the member settings needs a connection/,
+    });
+    const toggle = within(settings).getByRole('switch', { name: 'Hide prices from Viewers' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('hides prices from Viewers with the switch, saved for the company', async () => {
+    const { calls } = mockApi(answer);
+    renderMembers('admin');
+    const toggle = await screen.findByRole('switch', { name: 'Hide prices from Viewers' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url.pathname).toMatch(/\/v1\/buyer\/team-settings$/);
+    expect(put.body).toEqual({ are_prices_hidden_from_viewers: true });
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 
   it('tells a member without the right that Owners and Admins manage members', () => {

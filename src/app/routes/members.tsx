@@ -5,6 +5,7 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { InvitationsCard } from '#src/features/members/components/invitations-card.tsx';
 import { MembersCard } from '#src/features/members/components/members-card.tsx';
 import { RolePermissions } from '#src/features/members/components/role-permissions.tsx';
+import { TeamSettingsCard } from '#src/features/members/components/team-settings-card.tsx';
 import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 
@@ -54,6 +55,9 @@ export function Component() {
           </NeedsConnection>
         </div>
         <div className="min-w-0 space-y-6">
+          <NeedsConnection what="changing the member settings">
+            <TeamSettingsCard companyId={companyId} />
+          </NeedsConnection>
           <RolePermissions />
         </div>
       </div>

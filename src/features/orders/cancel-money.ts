@@ -24,13 +24,17 @@ export function cancelCredit(order: CancelOrder, items: readonly CancelItem[]): 
   const live = items.filter((item) => item.status !== 'cancelled');
   const netCents = live.reduce(
     (sum, item) =>
-      sum + moneyToCents(item.price) + moneyToCents(item.content_product_plan?.price ?? '0.00'),
+      sum +
+      moneyToCents(item.price ?? '0.00') +
+      moneyToCents(item.content_product_plan?.price ?? '0.00'),
     0,
   );
   return cancelCreditCents({
     netCents,
     vatRateBasisPoints: rateBasisPoints(order.vat_rate),
-    remainingCents: moneyToCents(order.amounts.charged) - moneyToCents(order.amounts.credited),
+    remainingCents:
+      moneyToCents(order.amounts.charged ?? '0.00') -
+      moneyToCents(order.amounts.credited ?? '0.00'),
     isLastCancel: order.cancelled_links_amount + live.length >= order.links_amount,
   });
 }
@@ -40,6 +44,8 @@ const euros = (cents: number) => formatMoney(centsToMoney(cents));
 /** One or two sentences on the money, for the cancel dialog. */
 export function cancelMoneyText(order: CancelOrder, items: readonly CancelItem[]): string {
   const { method, status } = order.payment;
+  // Only roles that see prices cancel; a page without them names no amount (decision 206).
+  if (order.amounts.charged === null) return 'A credit note follows for what is credited.';
   if (SETTLED_PAYMENT_STATUSES.has(status)) {
     return `Nothing is credited: the order’s payment is already ${status}.`;
   }
@@ -52,7 +58,7 @@ export function cancelMoneyText(order: CancelOrder, items: readonly CancelItem[]
   if (RECEIVED_PAYMENT_STATUSES.has(status)) {
     return `A credit note for ${amount} is issued at once, and ${amount} is refunded to the account the payment came from.`;
   }
-  const left = Math.max(0, moneyToCents(order.amounts.due) - credit);
+  const left = Math.max(0, moneyToCents(order.amounts.due ?? '0.00') - credit);
   const rest = left > 0 ? `pay only the remaining ${euros(left)}` : 'nothing is left to pay';
   if (method === 'pay_by_bill') {
     return order.invoice

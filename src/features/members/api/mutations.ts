@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { InvitationCreate, InvitationRegistration, MemberUpdate } from '#contract/members.ts';
+import type {
+  InvitationCreate,
+  InvitationRegistration,
+  MemberUpdate,
+  TeamSettings,
+} from '#contract/members.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
 
 import { memberQueries } from './queries.ts';
@@ -10,6 +15,7 @@ import {
   registerWithInvitation,
   removeMember,
   revokeInvitation,
+  saveTeamSettings,
   updateMember,
 } from './requests.ts';
 
@@ -53,6 +59,15 @@ export function useRevokeInvitation() {
     mutationFn: (id: string) => revokeInvitation(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueries.all() }),
     meta: { successMessage: 'The invitation has been revoked.' },
+  });
+}
+
+export function useSaveTeamSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['team', 'settings', 'save'],
+    mutationFn: (settings: TeamSettings) => saveTeamSettings(settings),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueries.all() }),
   });
 }
 

@@ -5,6 +5,7 @@ import {
   fetchInvitationPreview,
   fetchInvitations,
   fetchMembers,
+  fetchTeamSettings,
 } from './requests.ts';
 
 export const memberQueries = {
@@ -22,6 +23,11 @@ export const memberQueries = {
     queryOptions({
       queryKey: [...memberQueries.of(companyId), 'invitations'] as const,
       queryFn: ({ signal }) => fetchInvitations(signal),
+    }),
+  settings: (companyId: string) =>
+    queryOptions({
+      queryKey: [...memberQueries.of(companyId), 'settings'] as const,
+      queryFn: ({ signal }) => fetchTeamSettings(signal),
     }),
   /** One page of the audit log; `query` as `auditServerQuery` wrote it. */
   audit: (companyId: string, query: string) =>

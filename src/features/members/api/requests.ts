@@ -6,6 +6,7 @@ import {
   type InvitationRegistration,
   memberEndpoints,
   type MemberUpdate,
+  type TeamSettings,
 } from '#contract/members.ts';
 import { apiClient } from '#src/lib/api-client.ts';
 
@@ -19,6 +20,14 @@ export function updateMember(id: string, body: MemberUpdate) {
 
 export function removeMember(id: string) {
   return apiClient.call(memberEndpoints.remove, { params: { id } });
+}
+
+export function fetchTeamSettings(signal?: AbortSignal) {
+  return apiClient.call(memberEndpoints.settings, { signal });
+}
+
+export function saveTeamSettings(body: TeamSettings) {
+  return apiClient.call(memberEndpoints.saveSettings, { body });
 }
 
 export function fetchInvitations(signal?: AbortSignal) {

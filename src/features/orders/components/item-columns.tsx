@@ -28,6 +28,7 @@ import type { TableColumn } from '#src/components/data-table/data-table.tsx';
 import { LinkHealthBadge } from '#src/components/link-health-badge.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#src/utils/format.ts';
 
+import { MoneyText } from './money-text.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 export type ItemDialog =
@@ -200,6 +201,8 @@ function text(value: string | null | undefined, name: string): ReactNode {
  */
 function ItemPrice({ item }: { item: OrderItem }) {
   const content = item.content_product_plan?.price ?? '0.00';
+  // Null for a Viewer of a company that hides its prices (decision 206).
+  if (item.price === null || content === null) return <MoneyText value={null} />;
   if (moneyToCents(content) === 0) return formatMoney(item.price);
   const total = centsToMoney(moneyToCents(item.price) + moneyToCents(content));
   return (

@@ -9,7 +9,7 @@ import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { db } from '#src/lib/db.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
+import { makeOrder, makeOrderItem, ORDER_ID, PLANS } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 
 import { itemActionOutbox } from '../api/item-actions.ts';
@@ -135,6 +135,45 @@ describe('order detail', () => {
     expect(screen.getByText('Acme GmbH')).toBeInTheDocument();
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('shows a dash read as "Price hidden" for every amount the server left out, never €0.00', async () => {
+    const hidden = makeOrder();
+    serve(
+      [
+        makeOrderItem({
+          price: null,
+          content_product_plan: { ...PLANS[1]!, price: null },
+        }),
+      ],
+      undefined,
+      {
+        ...hidden,
+        price: null,
+        vat: null,
+        price_with_vat: null,
+        amounts: { charged: null, credited: null, paid: null, due: null },
+        payment_instructions: null,
+      },
+    );
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order 100001' })).toBeInTheDocument();
+    const header = screen.getByText('Price with VAT').closest('dl')!;
+    for (const term of [
+      'Price',
+      'Price with VAT',
+      'Charged',
+      'Credited',
+      'Amount paid',
+      'Still due',
+    ]) {
+      const entry = within(header).getByText(term, { selector: 'dt' }).closest('div')!;
+      expect(within(entry).getByText('—')).toBeInTheDocument();
+      expect(within(entry).getByText('Price hidden')).toBeInTheDocument();
+    }
+    const item = await screen.findByRole('rowheader', { name: /100001-1/ });
+    expect(within(item.closest('tr')!).getByText('Price hidden')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/€0\.00|NaN/);
   });
 
   it('enables each action only when the contract rules allow it', async () => {

@@ -5,9 +5,10 @@ import { type Order, PAYMENT_METHOD_TITLES } from '#contract/orders.ts';
 import { VAT_TREATMENT_LABELS } from '#contract/vat.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card } from '#src/components/card.tsx';
-import { formatDate, formatMoney, formatPercent } from '#src/utils/format.ts';
+import { formatDate, formatPercent } from '#src/utils/format.ts';
 
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
+import { MoneyText } from './money-text.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 function Entry({ term, children }: { term: string; children: ReactNode }) {
@@ -52,18 +53,30 @@ export function OrderHeader({ order }: { order: Order }) {
         </Entry>
         <Entry term="Payment method">{PAYMENT_METHOD_TITLES[order.payment.method]}</Entry>
         <Entry term="Links">{linksText(order)}</Entry>
-        <Entry term="Price">{formatMoney(order.price)}</Entry>
+        <Entry term="Price">
+          <MoneyText value={order.price} />
+        </Entry>
         <Entry term={`VAT (${rate})`}>
-          {formatMoney(order.vat)}
+          <MoneyText value={order.vat} />
           <span className="block text-xs text-slate-500">
             {VAT_TREATMENT_LABELS[order.vat_treatment]}
           </span>
         </Entry>
-        <Entry term="Price with VAT">{formatMoney(order.price_with_vat)}</Entry>
-        <Entry term="Charged">{formatMoney(order.amounts.charged)}</Entry>
-        <Entry term="Credited">{formatMoney(order.amounts.credited)}</Entry>
-        <Entry term="Amount paid">{formatMoney(order.amounts.paid)}</Entry>
-        <Entry term="Still due">{formatMoney(order.amounts.due)}</Entry>
+        <Entry term="Price with VAT">
+          <MoneyText value={order.price_with_vat} />
+        </Entry>
+        <Entry term="Charged">
+          <MoneyText value={order.amounts.charged} />
+        </Entry>
+        <Entry term="Credited">
+          <MoneyText value={order.amounts.credited} />
+        </Entry>
+        <Entry term="Amount paid">
+          <MoneyText value={order.amounts.paid} />
+        </Entry>
+        <Entry term="Still due">
+          <MoneyText value={order.amounts.due} />
+        </Entry>
         <Entry term="Documents">
           <span className="flex flex-col gap-1">
             {order.invoice?.file ? (

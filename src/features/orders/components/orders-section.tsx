@@ -19,7 +19,7 @@ import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { useRetryAfterNetworkError } from '#src/hooks/use-retry-after-network-error.ts';
 import { NetworkError } from '#src/lib/api-client.ts';
-import { formatDate, formatMoney } from '#src/utils/format.ts';
+import { formatDate } from '#src/utils/format.ts';
 
 import { orderQueries } from '../api/queries.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
@@ -31,6 +31,7 @@ import {
   sortedColumn,
 } from '../list-state.ts';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
+import { MoneyText } from './money-text.tsx';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { QueuedActionsNotice } from './queued-actions-notice.tsx';
@@ -88,7 +89,7 @@ const columns: TableColumn<Order>[] = [
     label: 'Total',
     sortKey: 'price',
     align: 'right',
-    render: (o) => formatMoney(o.price),
+    render: (o) => <MoneyText value={o.price} />,
   },
   {
     id: '_view',
