@@ -20,6 +20,7 @@ import {
   type SiteSortColumn,
   type SortDirection,
 } from '#contract/catalogue.ts';
+import type { MarkScope } from '#contract/favorites.ts';
 import {
   defaultFilterState,
   type FilterState,
@@ -140,6 +141,17 @@ function useHeaderHandlers(latest: {
   return { onSort, onHideColumn };
 }
 
+/** One row's mark as it is sent or kept: the scope only when it is the company's (decision 207). */
+function rowMark(mark: SiteMark, site: Site, value: boolean, scope: MarkScope) {
+  return {
+    mark,
+    ids: [site.id],
+    value,
+    hostnames: [site.hostname],
+    ...(scope === 'company' ? { scope } : {}),
+  };
+}
+
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
 export function CatalogueSection({
   toolbar,
@@ -200,8 +212,7 @@ export function CatalogueSection({
   );
 
   const onMark = useCallback(
-    (mark: SiteMark, site: Site, value: boolean) =>
-      markSites({ mark, ids: [site.id], value, hostnames: [site.hostname] }),
+    (...args: Parameters<typeof rowMark>) => markSites(rowMark(...args)),
     [markSites],
   );
   const { onSort, onHideColumn } = useHeaderHandlers({ state, setState, layout, setLayout });
