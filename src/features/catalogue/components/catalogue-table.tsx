@@ -294,7 +294,8 @@ function markColumns(onMark: CatalogueTableProps['onMark']): SiteColumn[] {
           {(['personal', 'company'] as const).map((scope) => {
             const site = row.original;
             const company = scope === 'company';
-            const on = company ? site.is_company_favorite : site.is_marked_as_favorite;
+            // `=== true`: a page stored on this device before company marks has no such field.
+            const on = (company ? site.is_company_favorite : site.is_marked_as_favorite) === true;
             const Icon = company ? CompanyIcon : StarIcon;
             return (
               <Tooltip
@@ -336,7 +337,7 @@ function markColumns(onMark: CatalogueTableProps['onMark']): SiteColumn[] {
           {(['personal', 'company'] as const).map((scope) => {
             const site = row.original;
             const company = scope === 'company';
-            const on = company ? site.is_in_company_blacklist : site.is_in_blacklist;
+            const on = (company ? site.is_in_company_blacklist : site.is_in_blacklist) === true;
             return (
               <Tooltip
                 key={scope}
