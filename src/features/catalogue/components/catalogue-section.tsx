@@ -141,13 +141,13 @@ function useHeaderHandlers(latest: {
   return { onSort, onHideColumn };
 }
 
-/** One row's mark as it is sent or kept: the scope only when it is the company's (decision 207). */
-function rowMark(mark: SiteMark, site: Site, value: boolean, scope: MarkScope) {
+/** A mark of some sites as it is sent or kept: the scope only when it is the company's. */
+function marksOf(mark: SiteMark, sites: readonly Site[], value: boolean, scope: MarkScope) {
   return {
     mark,
-    ids: [site.id],
+    ids: sites.map((site) => site.id),
     value,
-    hostnames: [site.hostname],
+    hostnames: sites.map((site) => site.hostname),
     ...(scope === 'company' ? { scope } : {}),
   };
 }
@@ -212,7 +212,8 @@ export function CatalogueSection({
   );
 
   const onMark = useCallback(
-    (...args: Parameters<typeof rowMark>) => markSites(rowMark(...args)),
+    (mark: SiteMark, site: Site, value: boolean, scope: MarkScope) =>
+      markSites(marksOf(mark, [site], value, scope)),
     [markSites],
   );
   const { onSort, onHideColumn } = useHeaderHandlers({ state, setState, layout, setLayout });
@@ -223,11 +224,10 @@ export function CatalogueSection({
 
   const selectedSites = sites.filter((s) => rowSelection[s.id]);
   const selectedIds = selectedSites.map((s) => s.id);
-  const bulk = (mark: SiteMark, value: boolean) =>
-    markSites(
-      { mark, ids: selectedIds, value, hostnames: selectedSites.map((s) => s.hostname) },
-      { onSuccess: () => setRowSelection({}) },
-    );
+  const bulk = (mark: SiteMark, value: boolean, scope: MarkScope) =>
+    markSites(marksOf(mark, selectedSites, value, scope), {
+      onSuccess: () => setRowSelection({}),
+    });
 
   const isUnavailableOffline = query.error instanceof NotAvailableOfflineError;
   useRetryAfterNetworkError(isUnavailableOffline && !query.data, query.refetch);

@@ -73,6 +73,20 @@ describe('favourites and blacklist shared with the company', () => {
     expect(blacklisted?.body).toEqual({ ids: [site.id], scope: 'company' });
   });
 
+  it('blacklists a selection for the company when the selection bar says so', async () => {
+    const sites = [makeSite(), makeSite()];
+    const { calls } = mockApi(sitesHandler(sites));
+    const user = userEvent.setup();
+    renderOnRoute(<CatalogueSection />, '/?filter[website_topics][]=x');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all rows' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected sites' }));
+    await user.click(bar.getByRole('checkbox', { name: 'For the company' }));
+    await user.click(bar.getByRole('button', { name: 'Add selected to blacklist' }));
+    expect(await screen.findByText("Added to the company's blacklist")).toBeInTheDocument();
+    const post = calls.find((c) => c.url.pathname === '/api/v1/buyer/sites/blacklists');
+    expect(post?.body).toEqual({ ids: sites.map((site) => site.id), scope: 'company' });
+  });
+
   it('offline keeps a company mark with its scope and shows it at once on the company toggle', async () => {
     const site = makeSite();
     mockApi(sitesHandler([site]));
