@@ -200,8 +200,12 @@ export const SiteSchema = z.object({
   id: z.uuid(),
   hostname: z.string(),
   is_back_linked: z.boolean(),
+  /** On the caller's own blacklist and favourites. */
   is_in_blacklist: z.boolean(),
   is_marked_as_favorite: z.boolean(),
+  /** On the blacklist and favourites their current company account shares (decision 207). */
+  is_in_company_blacklist: z.boolean(),
+  is_company_favorite: z.boolean(),
   competitors: z.array(z.object({ hostname: z.string() })),
   updated_at: z.string(),
   relevance_at: z.string().nullable(),

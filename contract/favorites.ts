@@ -1,5 +1,7 @@
 // A buyer's favourite and blacklisted sites and favourite saved filters (spec §3 "Favourite
-// items", §7 "Sites"). Site marks are per buyer: another buyer never sees them.
+// items", §7 "Sites"). A site mark is the buyer's own, which nobody else sees, or shared with
+// their current company account, which its members who use the catalogue see and change and
+// another company's never do (decision 207).
 import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
@@ -21,13 +23,24 @@ function uniqueIds(max: number) {
     .refine((ids) => new Set(ids).size === ids.length, { message: UNIQUE_ITEMS_MESSAGE });
 }
 
+/** Whose a site mark is: the caller's own, or their current company account's. */
+export const MARK_SCOPES = ['personal', 'company'] as const;
+export type MarkScope = (typeof MARK_SCOPES)[number];
+
 /**
  * Body of POST /sites/favorites, PUT /sites/favorites/removals, POST /sites/blacklists and
  * PUT /sites/blacklists/removals. Adding a site already marked, or removing one that is not,
- * is not an error. Answer: 204.
+ * is not an error. `scope` (default `personal`) chooses the caller's own list or the one of
+ * their current company account. Answer: 204.
  */
 export const SiteIdsBodySchema = z
-  .object({ ids: uniqueIds(MAX_BULK_SITE_IDS).min(1, 'Choose at least one site.') })
+  .object({
+    ids: uniqueIds(MAX_BULK_SITE_IDS).min(1, 'Choose at least one site.'),
+    scope: z
+      .enum(MARK_SCOPES, { error: 'Choose "personal" or "company".' })
+      .optional()
+      .describe("The caller's own list (default) or their current company account's."),
+  })
   .strict();
 export type SiteIdsBody = z.infer<typeof SiteIdsBodySchema>;
 
@@ -38,20 +51,23 @@ export const FavoriteFilterSchema = z.object({ id: z.uuid(), name: z.string() })
 export type FavoriteFilter = z.infer<typeof FavoriteFilterSchema>;
 
 /**
- * GET /favorite-items (and the answer of PUT): the favourite and blacklisted sites by hostname,
- * alphabetically, and the saved site filters (saved views of kind `site_filters`) marked as
- * favourite.
+ * GET /favorite-items (and the answer of PUT): the caller's own favourite and blacklisted sites
+ * by hostname, alphabetically, those their current company account shares, and the saved site
+ * filters (saved views of kind `site_filters`) marked as favourite.
  */
 export const FavoriteItemsSchema = z.object({
   favorite_domains: z.array(MarkedDomainSchema),
   blacklisted_domains: z.array(MarkedDomainSchema),
+  company_favorite_domains: z.array(MarkedDomainSchema),
+  company_blacklisted_domains: z.array(MarkedDomainSchema),
   favorite_filters: z.array(FavoriteFilterSchema),
 });
 export type FavoriteItems = z.infer<typeof FavoriteItemsSchema>;
 
 /**
- * PUT /favorite-items: each list given replaces that list (site ids, saved view ids); a list
- * left out stays as it is.
+ * PUT /favorite-items: each list given replaces that list of the caller's own (site ids, saved
+ * view ids); a list left out stays as it is. The company's lists change only by the mark
+ * endpoints.
  */
 export const FavoriteItemsUpdateSchema = z
   .object({
@@ -82,14 +98,14 @@ function markEndpoints<const L extends 'favorites' | 'blacklists'>(list: L, name
       ...marks,
       method: 'POST',
       path: `/v1/buyer/sites/${list}`,
-      summary: `Adds sites to the caller's ${name}`,
+      summary: `Adds sites to the caller's ${name} or their company's`,
       description: `Sites already there stay.${REPEAT_NOTE}`,
     }),
     remove: endpoint({
       ...marks,
       method: 'PUT',
       path: `/v1/buyer/sites/${list}/removals`,
-      summary: `Removes sites from the caller's ${name}`,
+      summary: `Removes sites from the caller's ${name} or their company's`,
       description: `Sites not there are left alone.${REPEAT_NOTE}`,
     }),
   };

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { declaredEndpoints } from '#contract/api.ts';
 import type { Endpoint } from '#contract/endpoint.ts';
+import { favoriteEndpoints } from '#contract/favorites.ts';
 import { MEMBER_ROLES, type MemberRole, roleCan } from '#contract/permissions.ts';
 import { accounts, files, orderItems, users } from '#server/db/schema/index.ts';
 import {
@@ -237,6 +238,28 @@ describe('the permission table, walked against the API', () => {
       expect(mismatches).toEqual([]);
     },
     60_000,
+  );
+
+  it.each(MEMBER_ROLES)(
+    "the company's shared favourites and blacklist follow the table for the role %s",
+    async (role) => {
+      const { token } = members.get(role)!;
+      const seen: string[] = [];
+      const expected: string[] = [];
+      for (const { add, remove } of Object.values(favoriteEndpoints.marks)) {
+        for (const endpoint of [add, remove]) {
+          const response = await app.ctx.app.inject({
+            method: endpoint.method,
+            url: `/api${endpoint.path}`,
+            headers: bearer(token),
+            payload: { ids: [samples.siteId], scope: 'company' },
+          });
+          seen.push(`${key(endpoint)}: ${response.statusCode}`);
+          expected.push(`${key(endpoint)}: ${roleCan(role, endpoint.permission.name) ? 204 : 403}`);
+        }
+      }
+      expect(seen).toEqual(expected);
+    },
   );
 
   it("a member of another company reaches none of the first company's objects", async () => {

@@ -46,6 +46,8 @@ const SITE_METRICS = {
   is_back_linked: false,
   is_in_blacklist: false,
   is_marked_as_favorite: false,
+  is_in_company_blacklist: false,
+  is_company_favorite: false,
   competitors: [],
   updated_at: '2026-10-01T00:00:00Z',
   relevance_at: '2026-09-15T00:00:00Z',

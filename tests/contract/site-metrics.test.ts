@@ -66,6 +66,8 @@ describe('site metrics', () => {
       'is_back_linked',
       'is_in_blacklist',
       'is_marked_as_favorite',
+      'is_in_company_blacklist',
+      'is_company_favorite',
       'competitors',
       'updated_at',
       'relevance_at',

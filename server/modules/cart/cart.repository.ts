@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 
 import type { Database } from '#server/db/database.ts';
 import {
-  blacklistedSites,
   buyerDomains,
   cartItems,
   contentProductPlans,
@@ -10,6 +9,7 @@ import {
   sitePrices,
   sites,
 } from '#server/db/schema/index.ts';
+import { findSiteMarksOf } from '#server/db/site-marks.ts';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;
@@ -124,17 +124,14 @@ export function findSitePrices(db: Database, siteIds: string[]) {
     .orderBy(asc(niches.position), asc(niches.title));
 }
 
+/** The sites among `siteIds` the buyer or their current company has blacklisted. */
 export async function findBlacklisted(
   db: Database,
   userId: string,
   siteIds: string[],
 ): Promise<Set<string>> {
-  if (siteIds.length === 0) return new Set();
-  const rows = await db
-    .select({ siteId: blacklistedSites.siteId })
-    .from(blacklistedSites)
-    .where(and(eq(blacklistedSites.userId, userId), inArray(blacklistedSites.siteId, siteIds)));
-  return new Set(rows.map((row) => row.siteId));
+  const { personal, company } = await findSiteMarksOf(db, 'blacklists', userId, siteIds);
+  return new Set([...personal, ...company]);
 }
 
 /** The buyer's domains of these ids, deleted (archived) ones too: cart lines keep theirs. */

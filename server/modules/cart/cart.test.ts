@@ -283,6 +283,22 @@ describe('shopping cart', () => {
       }
     });
 
+    it("refuses a site the buyer's company blacklisted, not another company's buyer", async () => {
+      const site = siteWithNiches(facts, 1, 4);
+      const shared = { ids: [site.id], scope: 'company' };
+      await call('POST', '/sites/blacklists', tokens.buyer, shared);
+      try {
+        const response = await add(lineFor(facts, site));
+        expect(response.statusCode).toBe(400);
+        expect(violationsOf(response)).toEqual([
+          { path: 'site', message: CART_SITE_BLACKLISTED_MESSAGE },
+        ]);
+        await addOk(lineFor(facts, site, {}, 'secondBuyer'), 'secondBuyer');
+      } finally {
+        await call('PUT', '/sites/blacklists/removals', tokens.buyer, shared);
+      }
+    });
+
     it('computes every price on the server: (plan + link type) per article, in cents', async () => {
       const plans = [facts.plans.provide, facts.plans.standard, facts.plans.premium];
       const sites = facts.sites.slice(0, 10);

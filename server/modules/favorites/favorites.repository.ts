@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import type { blacklistedSites, favoriteSites } from '#server/db/schema/index.ts';
 import { savedViews, sites } from '#server/db/schema/index.ts';
+import { COMPANY_MARKS, type SiteMarkList } from '#server/db/site-marks.ts';
 
 export type MarkTable = typeof favoriteSites | typeof blacklistedSites;
 
@@ -51,6 +52,48 @@ export async function findMarkedDomains(db: Database, table: MarkTable, userId: 
     .from(table)
     .innerJoin(sites, eq(sites.id, table.siteId))
     .where(eq(table.userId, userId))
+    .orderBy(asc(sites.hostname));
+}
+
+/** Adds sites to a company's list, noting who marked them; sites already there stay as they are. */
+export async function addCompanyMarks(
+  db: Database,
+  list: SiteMarkList,
+  { companyId, userId }: { companyId: string; userId: string },
+  siteIds: readonly string[],
+): Promise<void> {
+  if (siteIds.length === 0) return;
+  await db
+    .insert(COMPANY_MARKS[list])
+    .values(siteIds.map((siteId) => ({ companyId, siteId, markedByUserId: userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeCompanyMarks(
+  db: Database,
+  list: SiteMarkList,
+  companyId: string,
+  siteIds: readonly string[],
+): Promise<void> {
+  const table = COMPANY_MARKS[list];
+  await db
+    .delete(table)
+    .where(and(eq(table.companyId, companyId), inArray(table.siteId, [...siteIds])));
+}
+
+/** A company's list of marks by hostname. */
+export async function findCompanyMarkedDomains(
+  db: Database,
+  list: SiteMarkList,
+  companyId: string | null,
+) {
+  if (companyId === null) return [];
+  const table = COMPANY_MARKS[list];
+  return db
+    .select({ id: sites.id, hostname: sites.hostname })
+    .from(table)
+    .innerJoin(sites, eq(sites.id, table.siteId))
+    .where(eq(table.companyId, companyId))
     .orderBy(asc(sites.hostname));
 }
 

@@ -1,11 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { favoriteEndpoints as endpoints } from '#contract/favorites.ts';
 import { route } from '#server/http/endpoint-route.ts';
 import type { IdempotencyOptions } from '#server/http/idempotency.ts';
+import { membershipsOf } from '#server/http/member-access.ts';
 import { principalOf } from '#server/plugins/auth.ts';
 
-import type { FavoritesService, MarkList } from './favorites.service.ts';
+import type { FavoritesService, Marker, MarkList } from './favorites.service.ts';
+
+/**
+ * The caller and the company account they work in: the current one, else their oldest, as the
+ * route's permission check (and the catalogue's `currentCompanyOf`) picks it.
+ */
+async function markerOf(request: FastifyRequest): Promise<Marker> {
+  const { userId } = principalOf(request);
+  const memberships = await membershipsOf(request);
+  const current = memberships.find((membership) => membership.isCurrent) ?? memberships[0];
+  return { userId, companyId: current?.companyId ?? null };
+}
 
 /**
  * Adding or removing marks changes nothing the second time; the key lets a write kept offline be
@@ -23,7 +35,8 @@ export async function favoritesRoutes(
       app,
       marks.add,
       async (request) => {
-        await favorites.add(principalOf(request).userId, list, request.body.ids);
+        const { ids, scope } = request.body;
+        await favorites.add(await markerOf(request), list, ids, scope);
         return null;
       },
       markCall,
@@ -32,14 +45,15 @@ export async function favoritesRoutes(
       app,
       marks.remove,
       async (request) => {
-        await favorites.remove(principalOf(request).userId, list, request.body.ids);
+        const { ids, scope } = request.body;
+        await favorites.remove(await markerOf(request), list, ids, scope);
         return null;
       },
       markCall,
     );
   }
-  route(app, endpoints.items, (request) => favorites.getItems(principalOf(request).userId));
-  route(app, endpoints.replaceItems, (request) =>
-    favorites.putItems(principalOf(request).userId, request.body),
+  route(app, endpoints.items, async (request) => favorites.getItems(await markerOf(request)));
+  route(app, endpoints.replaceItems, async (request) =>
+    favorites.putItems(await markerOf(request), request.body),
   );
 }

@@ -2,6 +2,7 @@ import type { Violation } from '#contract/errors.ts';
 import {
   type FavoriteItems,
   type FavoriteItemsUpdate,
+  type MarkScope,
   SAVED_VIEW_NOT_FOUND_MESSAGE,
   SITE_NOT_FOUND_MESSAGE,
 } from '#contract/favorites.ts';
@@ -11,11 +12,14 @@ import { RequestValidationError } from '#server/http/validation.ts';
 import type { SitesService } from '#server/modules/sites/sites.service.ts';
 
 import {
+  addCompanyMarks,
   addMarks,
+  findCompanyMarkedDomains,
   findFavoriteFilters,
   findMarkedDomains,
   findOwnSiteFilterIds,
   type MarkTable,
+  removeCompanyMarks,
   removeMarks,
   replaceMarks,
   setFavoriteFilters,
@@ -28,11 +32,25 @@ const TABLES: Record<MarkList, MarkTable> = {
   blacklists: blacklistedSites,
 };
 
+/**
+ * Who marks: the signed-in user and the company account they work in (null without one; the
+ * route's permission check lets nobody without one reach the company's lists).
+ */
+export interface Marker {
+  userId: string;
+  companyId: string | null;
+}
+
 export interface FavoritesService {
-  add(userId: string, list: MarkList, siteIds: readonly string[]): Promise<void>;
-  remove(userId: string, list: MarkList, siteIds: readonly string[]): Promise<void>;
-  getItems(userId: string): Promise<FavoriteItems>;
-  putItems(userId: string, update: FavoriteItemsUpdate): Promise<FavoriteItems>;
+  add(marker: Marker, list: MarkList, siteIds: readonly string[], scope?: MarkScope): Promise<void>;
+  remove(
+    marker: Marker,
+    list: MarkList,
+    siteIds: readonly string[],
+    scope?: MarkScope,
+  ): Promise<void>;
+  getItems(marker: Marker): Promise<FavoriteItems>;
+  putItems(marker: Marker, update: FavoriteItemsUpdate): Promise<FavoriteItems>;
 }
 
 function invalid(violations: Violation[]): RequestValidationError {
@@ -63,32 +81,56 @@ export function createFavoritesService({
     const known = await sites.existingSiteIds(ids);
     return unknownIds(path, ids, known, SITE_NOT_FOUND_MESSAGE);
   };
-  const getItems = async (userId: string): Promise<FavoriteItems> => {
-    const [favorites, blacklisted, filters] = await Promise.all([
-      findMarkedDomains(db, favoriteSites, userId),
-      findMarkedDomains(db, blacklistedSites, userId),
-      findFavoriteFilters(db, userId),
-    ]);
+  const getItems = async ({ userId, companyId }: Marker): Promise<FavoriteItems> => {
+    const [favorites, blacklisted, companyFavorites, companyBlacklisted, filters] =
+      await Promise.all([
+        findMarkedDomains(db, favoriteSites, userId),
+        findMarkedDomains(db, blacklistedSites, userId),
+        findCompanyMarkedDomains(db, 'favorites', companyId),
+        findCompanyMarkedDomains(db, 'blacklists', companyId),
+        findFavoriteFilters(db, userId),
+      ]);
     return {
       favorite_domains: favorites,
       blacklisted_domains: blacklisted,
+      company_favorite_domains: companyFavorites,
+      company_blacklisted_domains: companyBlacklisted,
       favorite_filters: filters,
     };
   };
+  /** The company whose list a company-scoped change goes to. */
+  const companyOf = ({ companyId }: Marker): string => {
+    if (companyId === null) throw new Error('A company mark reached the service without a company');
+    return companyId;
+  };
 
   return {
-    add: async (userId, list, siteIds) => {
+    add: async (marker, list, siteIds, scope = 'personal') => {
       const violations = await requireSites('ids', siteIds);
       if (violations.length > 0) throw invalid(violations);
-      await addMarks(db, TABLES[list], userId, siteIds);
+      if (scope === 'company') {
+        await addCompanyMarks(
+          db,
+          list,
+          { userId: marker.userId, companyId: companyOf(marker) },
+          siteIds,
+        );
+      } else {
+        await addMarks(db, TABLES[list], marker.userId, siteIds);
+      }
     },
-    remove: async (userId, list, siteIds) => {
+    remove: async (marker, list, siteIds, scope = 'personal') => {
       const violations = await requireSites('ids', siteIds);
       if (violations.length > 0) throw invalid(violations);
-      await removeMarks(db, TABLES[list], userId, siteIds);
+      if (scope === 'company') {
+        await removeCompanyMarks(db, list, companyOf(marker), siteIds);
+      } else {
+        await removeMarks(db, TABLES[list], marker.userId, siteIds);
+      }
     },
     getItems,
-    putItems: async (userId, update) => {
+    putItems: async (marker, update) => {
+      const { userId } = marker;
       const violations = [
         ...(await requireSites('favorite_domains', update.favorite_domains ?? [])),
         ...(await requireSites('blacklisted_domains', update.blacklisted_domains ?? [])),
@@ -108,7 +150,7 @@ export function createFavoritesService({
         }
         if (update.favorite_filters) await setFavoriteFilters(tx, userId, update.favorite_filters);
       });
-      return getItems(userId);
+      return getItems(marker);
     },
   };
 }

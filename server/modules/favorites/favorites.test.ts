@@ -117,7 +117,13 @@ describe('favourites and blacklists', () => {
   it("keeps each buyer's marks to that buyer", async () => {
     await call('POST', '/sites/blacklists', { ids: [site(7).id] });
     const second = await items('secondBuyer');
-    expect(second).toEqual({ favorite_domains: [], blacklisted_domains: [], favorite_filters: [] });
+    expect(second).toEqual({
+      favorite_domains: [],
+      blacklisted_domains: [],
+      company_favorite_domains: [],
+      company_blacklisted_domains: [],
+      favorite_filters: [],
+    });
     const seen = await listed('', 'secondBuyer');
     expect(seen.data.some((row) => row.id === site(7).id)).toBe(true);
     expect(seen.data.some((row) => row.is_marked_as_favorite || row.is_in_blacklist)).toBe(false);
@@ -136,6 +142,8 @@ describe('favourites and blacklists', () => {
       expect(FavoriteItemsSchema.parse(response.json())).toEqual({
         favorite_domains: [site(3), site(4)],
         blacklisted_domains: [site(9)],
+        company_favorite_domains: [],
+        company_blacklisted_domains: [],
         favorite_filters: [],
       });
       const cleared = await call('PUT', '/favorite-items', {
@@ -145,6 +153,8 @@ describe('favourites and blacklists', () => {
       expect(cleared.json()).toEqual({
         favorite_domains: [],
         blacklisted_domains: [],
+        company_favorite_domains: [],
+        company_blacklisted_domains: [],
         favorite_filters: [],
       });
     });

@@ -16,16 +16,15 @@ import { hostnameSearchToAscii } from '#contract/idna.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import { referenceIds } from '#server/db/reference-data.ts';
 import {
-  blacklistedSites,
   buyerDomainReferents,
   competitorGroups,
   competitorReferents,
   competitors,
-  favoriteSites,
   sitePrices,
   sites,
   topLevelDomains,
 } from '#server/db/schema/index.ts';
+import { markedSiteIds } from '#server/db/site-marks.ts';
 
 /** The General niche: every site has a price in it. */
 export const GENERAL_NICHE_ID = referenceIds.niche('general');
@@ -90,14 +89,6 @@ export function isBackLinked(buyerDomainId: string | null): SQL<boolean> {
 export function competitorCount(buyerDomainId: string | null): SQL<number> {
   if (!buyerDomainId) return sql<number>`0`;
   return sql<number>`(select count(distinct ${competitors.hostname})::int from ${competitorReferents} join ${competitors} on ${competitors.id} = ${competitorReferents.competitorId} join ${competitorGroups} on ${competitorGroups.id} = ${competitors.groupId} where ${competitorGroups.buyerDomainId} = ${buyerDomainId} and ${competitorReferents.hostname} = ${sites.hostname})`;
-}
-
-/**
- * The caller's marked sites as one uncorrelated subquery: the database reads the marks once and
- * probes them by hash, instead of looking them up for every candidate site.
- */
-function markedSites(table: typeof favoriteSites | typeof blacklistedSites, userId: string): SQL {
-  return sql`(select ${table.siteId} from ${table} where ${table.userId} = ${userId})`;
 }
 
 /** What a whole-number column can hold; a bound beyond it is met by every row or by none. */
@@ -214,12 +205,12 @@ export function buyerWhereOf(search: SiteSearch): SQL | undefined {
   const { filter, userId, buyerDomainId } = search;
   const conditions: (SQL | undefined)[] = [];
   if (filter.is_favorite_site !== undefined) {
-    const favorites = markedSites(favoriteSites, userId);
+    const favorites = markedSiteIds('favorites', userId);
     conditions.push(
       sql`${sites.id} ${sql.raw(filter.is_favorite_site ? 'in' : 'not in')} ${favorites}`,
     );
   }
-  const blacklisted = markedSites(blacklistedSites, userId);
+  const blacklisted = markedSiteIds('blacklists', userId);
   conditions.push(
     sql`${sites.id} ${sql.raw(filter.is_site_in_blacklist === true ? 'in' : 'not in')} ${blacklisted}`,
   );
@@ -239,9 +230,9 @@ export function whereOf(search: SiteSearch): SQL | undefined {
   return and(globalWhereOf(search), buyerWhereOf(search));
 }
 
-/** The caller's blacklisted sites (as a subquery of ids). */
+/** The caller's blacklisted sites, their own and their company's (as a subquery of ids). */
 export function blacklistedSiteIds(userId: string): SQL {
-  return markedSites(blacklistedSites, userId);
+  return markedSiteIds('blacklists', userId);
 }
 
 function sortValue(column: SiteSortColumn, search: SiteSearch): SQLWrapper {

@@ -3,20 +3,19 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql } f
 import type { Database } from '#server/db/database.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import {
-  blacklistedSites,
   buyerDomainReferents,
   buyerDomains,
   competitorGroups,
   competitorReferents,
   competitors,
   countries,
-  favoriteSites,
   niches,
   sitePlacementPeriods,
   sitePrices,
   sites,
   websiteTopics,
 } from '#server/db/schema/index.ts';
+import { findSiteMarksOf, markedSiteIds } from '#server/db/site-marks.ts';
 import { SITE_METRIC_COLUMNS } from '#server/db/site-metrics.ts';
 
 import type { SiteCounter } from './site-count.ts';
@@ -132,6 +131,9 @@ export type SiteRow = Awaited<ReturnType<typeof findSitePage>>['rows'][number];
 export interface SiteMarks {
   favorites: ReadonlySet<string>;
   blacklisted: ReadonlySet<string>;
+  /** Marked for the caller's current company account (decision 207). */
+  companyFavorites: ReadonlySet<string>;
+  companyBlacklisted: ReadonlySet<string>;
   backLinkedHostnames: ReadonlySet<string>;
   competitorsByHostname: ReadonlyMap<string, string[]>;
 }
@@ -147,19 +149,15 @@ export async function findSiteMarks(
     return {
       favorites: new Set(),
       blacklisted: new Set(),
+      companyFavorites: new Set(),
+      companyBlacklisted: new Set(),
       backLinkedHostnames: new Set(),
       competitorsByHostname: new Map(),
     };
   }
   const [favorites, blacklisted, referents, competitorRows] = await Promise.all([
-    db
-      .select({ siteId: favoriteSites.siteId })
-      .from(favoriteSites)
-      .where(and(eq(favoriteSites.userId, userId), inArray(favoriteSites.siteId, ids))),
-    db
-      .select({ siteId: blacklistedSites.siteId })
-      .from(blacklistedSites)
-      .where(and(eq(blacklistedSites.userId, userId), inArray(blacklistedSites.siteId, ids))),
+    findSiteMarksOf(db, 'favorites', userId, ids),
+    findSiteMarksOf(db, 'blacklists', userId, ids),
     buyerDomainId
       ? db
           .select({ hostname: buyerDomainReferents.hostname })
@@ -194,8 +192,10 @@ export async function findSiteMarks(
     competitorsByHostname.set(site, [...(competitorsByHostname.get(site) ?? []), competitor]);
   }
   return {
-    favorites: new Set(favorites.map((row) => row.siteId)),
-    blacklisted: new Set(blacklisted.map((row) => row.siteId)),
+    favorites: favorites.personal,
+    blacklisted: blacklisted.personal,
+    companyFavorites: favorites.company,
+    companyBlacklisted: blacklisted.company,
     backLinkedHostnames: new Set(referents.map((row) => row.hostname)),
     competitorsByHostname,
   };
@@ -302,7 +302,7 @@ export async function findNearestSites(
     limit,
   }: { target: number; siteId: string; userId: string; limit: number },
 ): Promise<NearestCandidate[]> {
-  const hidden = sql`(select ${blacklistedSites.siteId} from ${blacklistedSites} where ${blacklistedSites.userId} = ${userId})`;
+  const hidden = markedSiteIds('blacklists', userId);
   if (by === 'price') {
     const price = sites.generalPrice;
     const side = (above: boolean) =>

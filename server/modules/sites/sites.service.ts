@@ -326,6 +326,8 @@ export function toSite(row: SiteRow, marks: SiteMarks): Site {
     is_back_linked: marks.backLinkedHostnames.has(row.hostname),
     is_in_blacklist: marks.blacklisted.has(row.id),
     is_marked_as_favorite: marks.favorites.has(row.id),
+    is_in_company_blacklist: marks.companyBlacklisted.has(row.id),
+    is_company_favorite: marks.companyFavorites.has(row.id),
     competitors: (marks.competitorsByHostname.get(row.hostname) ?? []).map((hostname) => ({
       hostname,
     })),

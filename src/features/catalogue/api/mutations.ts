@@ -16,17 +16,29 @@ export const MARK_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> =
   blacklists: { true: 'Added to blacklist', false: 'Removed from blacklist' },
 };
 
-/** What a change kept offline will do, said with the site's name (or how many sites). */
-const WAITING_MESSAGES: Record<SiteMark, Record<'true' | 'false', string>> = {
-  favorites: { true: 'added to favorites', false: 'removed from favorites' },
-  blacklists: { true: 'added to the blacklist', false: 'removed from the blacklist' },
-};
+/** What a change did, or will do: "added to the company's favorites". */
+export function markChangeText({
+  mark,
+  value,
+  scope,
+}: Pick<QueuedMark, 'mark' | 'value' | 'scope'>) {
+  const list =
+    scope === 'company'
+      ? `the company's ${mark === 'favorites' ? 'favorites' : 'blacklist'}`
+      : mark === 'favorites'
+        ? 'favorites'
+        : 'the blacklist';
+  return `${value ? 'added to' : 'removed from'} ${list}`;
+}
 
-export function waitingMarkText({ mark, value, hostnames }: QueuedMark): string {
-  const [only] = hostnames;
+/** What a change kept offline will do, said with the site's name (or how many sites). */
+export function waitingMarkText(change: QueuedMark): string {
+  const [only] = change.hostnames;
   const what =
-    hostnames.length === 1 && only ? hostnameToUnicode(only) : `${hostnames.length} sites`;
-  return `You are offline: ${what} will be ${WAITING_MESSAGES[mark][String(value) as 'true' | 'false']} when the connection returns.`;
+    change.hostnames.length === 1 && only
+      ? hostnameToUnicode(only)
+      : `${change.hostnames.length} sites`;
+  return `You are offline: ${what} will be ${markChangeText(change)} when the connection returns.`;
 }
 
 export type MarkSitesInput = QueuedMark;
@@ -58,11 +70,15 @@ export function useMarkSites() {
         toast({ title: 'Saved on this device', description: waitingMarkText(change) });
         return;
       }
-      const { mark, value } = change;
+      const { mark, value, scope } = change;
       // Blacklisting hides a site from the buyer's view of the catalogue: one click takes it back.
       const canUndo = mark === 'blacklists' && value;
+      const said = markChangeText(change);
       toast({
-        title: MARK_MESSAGES[mark][String(value) as 'true' | 'false'],
+        title:
+          scope === 'company'
+            ? `${said[0]!.toUpperCase()}${said.slice(1)}`
+            : MARK_MESSAGES[mark][String(value) as 'true' | 'false'],
         variant: 'success',
         action: canUndo
           ? { label: 'Undo', onClick: () => undo.current({ ...change, value: false }) }

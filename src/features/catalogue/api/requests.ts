@@ -1,6 +1,6 @@
 import { catalogueEndpoints, type SiteList } from '#contract/catalogue.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/endpoint-schemas.ts';
-import { favoriteEndpoints } from '#contract/favorites.ts';
+import { favoriteEndpoints, type MarkScope } from '#contract/favorites.ts';
 import { referenceDataEndpoints, type ReferenceItem } from '#contract/reference-data.ts';
 import { type SiteDetail, siteDetailEndpoints } from '#contract/site-detail.ts';
 import { apiClient } from '#src/lib/api-client.ts';
@@ -15,18 +15,20 @@ export function fetchSites(query: string, signal?: AbortSignal): Promise<SiteLis
 export type SiteMark = 'favorites' | 'blacklists';
 
 /**
- * Adds the sites to, or removes them from, the buyer's favourites or blacklist. The key makes a
- * repeat after a lost answer safe (the server answers it like the first send).
+ * Adds the sites to, or removes them from, the buyer's favourites or blacklist, or their company's
+ * (`scope`). The key makes a repeat after a lost answer safe (the server answers it like the first
+ * send).
  */
 export function markSites(
   mark: SiteMark,
   ids: string[],
   value: boolean,
   idempotencyKey: string,
+  scope: MarkScope = 'personal',
 ): Promise<unknown> {
   const endpoints = favoriteEndpoints.marks[mark];
   return apiClient.call(value ? endpoints.add : endpoints.remove, {
-    body: { ids },
+    body: scope === 'company' ? { ids, scope } : { ids },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

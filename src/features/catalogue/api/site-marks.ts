@@ -6,6 +6,7 @@
  * site are sent in the order the buyer made them, so the last one counts.
  */
 import type { Site } from '#contract/catalogue.ts';
+import type { MarkScope } from '#contract/favorites.ts';
 import type { BuyerPortalDatabase } from '#src/lib/db.ts';
 import {
   defineOutboxKind,
@@ -21,14 +22,16 @@ export interface QueuedMark {
   mark: SiteMark;
   ids: string[];
   value: boolean;
+  /** The buyer's own list or their company's (decision 207); absent in changes kept before. */
+  scope?: MarkScope;
   /** The sites' names, so a waiting change can be described without the server. */
   hostnames: string[];
 }
 
 export const siteMarksOutbox = defineOutboxKind<QueuedMark, null>({
   name: 'catalogue.marks',
-  send: async ({ mark, ids, value }, idempotencyKey) => {
-    await markSites(mark, ids, value, idempotencyKey);
+  send: async ({ mark, ids, value, scope }, idempotencyKey) => {
+    await markSites(mark, ids, value, idempotencyKey, scope);
     return null;
   },
   refusal: RETRY_WHILE_IN_FLIGHT,
@@ -44,10 +47,10 @@ export async function saveMarks(change: QueuedMark): Promise<MarkResult> {
   return { status: delivery.status };
 }
 
-const FIELD: Record<SiteMark, 'is_marked_as_favorite' | 'is_in_blacklist'> = {
-  favorites: 'is_marked_as_favorite',
-  blacklists: 'is_in_blacklist',
-};
+const FIELD = {
+  personal: { favorites: 'is_marked_as_favorite', blacklists: 'is_in_blacklist' },
+  company: { favorites: 'is_company_favorite', blacklists: 'is_in_company_blacklist' },
+} as const satisfies Record<MarkScope, Record<SiteMark, keyof Site>>;
 
 /**
  * The sites as the buyer left them: each waiting change applied in order on top. A site no
@@ -55,13 +58,13 @@ const FIELD: Record<SiteMark, 'is_marked_as_favorite' | 'is_in_blacklist'> = {
  */
 export function withWaitingMarks(
   sites: Site[],
-  waiting: readonly Pick<QueuedMark, 'mark' | 'ids' | 'value'>[],
+  waiting: readonly Pick<QueuedMark, 'mark' | 'ids' | 'value' | 'scope'>[],
 ): Site[] {
   if (waiting.length === 0) return sites;
   return sites.map((site) => {
     let marked = site;
     for (const change of waiting) {
-      const field = FIELD[change.mark];
+      const field = FIELD[change.scope ?? 'personal'][change.mark];
       if (change.ids.includes(site.id) && marked[field] !== change.value) {
         marked = { ...marked, [field]: change.value };
       }

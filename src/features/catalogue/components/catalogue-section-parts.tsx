@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
 import type { Site } from '#contract/catalogue.ts';
+import type { MarkScope } from '#contract/favorites.ts';
 import {
   type FilterState,
   parseFilterState,
@@ -124,8 +125,9 @@ export function SelectedSitesBar({
   onMark,
 }: {
   count: number;
-  onMark: (mark: SiteMark, value: boolean) => void;
+  onMark: (mark: SiteMark, value: boolean, scope: MarkScope) => void;
 }) {
+  const [isForCompany, setIsForCompany] = useState(false);
   return (
     <div
       role="region"
@@ -134,10 +136,24 @@ export function SelectedSitesBar({
     >
       <span className="mr-2 font-medium">{count} selected</span>
       {BULK_ACTIONS.map(({ mark, value, label }) => (
-        <Button key={label} size="sm" variant="secondary" onClick={() => onMark(mark, value)}>
+        <Button
+          key={label}
+          size="sm"
+          variant="secondary"
+          onClick={() => onMark(mark, value, isForCompany ? 'company' : 'personal')}
+        >
           {label}
         </Button>
       ))}
+      <label className="flex items-center gap-1.5">
+        <input
+          type="checkbox"
+          className="size-4 accent-indigo-600"
+          checked={isForCompany}
+          onChange={(event) => setIsForCompany(event.target.checked)}
+        />
+        For the company
+      </label>
     </div>
   );
 }

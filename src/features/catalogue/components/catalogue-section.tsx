@@ -20,6 +20,7 @@ import {
   type SiteSortColumn,
   type SortDirection,
 } from '#contract/catalogue.ts';
+import type { MarkScope } from '#contract/favorites.ts';
 import {
   defaultFilterState,
   type FilterState,
@@ -140,6 +141,17 @@ function useHeaderHandlers(latest: {
   return { onSort, onHideColumn };
 }
 
+/** A mark of some sites as it is sent or kept: the scope only when it is the company's. */
+function marksOf(mark: SiteMark, sites: readonly Site[], value: boolean, scope: MarkScope) {
+  return {
+    mark,
+    ids: sites.map((site) => site.id),
+    value,
+    hostnames: sites.map((site) => site.hostname),
+    ...(scope === 'company' ? { scope } : {}),
+  };
+}
+
 /** The domain catalogue (spec §2): search, filters, sorting, columns, paging, marks. */
 export function CatalogueSection({
   toolbar,
@@ -200,8 +212,8 @@ export function CatalogueSection({
   );
 
   const onMark = useCallback(
-    (mark: SiteMark, site: Site, value: boolean) =>
-      markSites({ mark, ids: [site.id], value, hostnames: [site.hostname] }),
+    (mark: SiteMark, site: Site, value: boolean, scope: MarkScope) =>
+      markSites(marksOf(mark, [site], value, scope)),
     [markSites],
   );
   const { onSort, onHideColumn } = useHeaderHandlers({ state, setState, layout, setLayout });
@@ -212,11 +224,10 @@ export function CatalogueSection({
 
   const selectedSites = sites.filter((s) => rowSelection[s.id]);
   const selectedIds = selectedSites.map((s) => s.id);
-  const bulk = (mark: SiteMark, value: boolean) =>
-    markSites(
-      { mark, ids: selectedIds, value, hostnames: selectedSites.map((s) => s.hostname) },
-      { onSuccess: () => setRowSelection({}) },
-    );
+  const bulk = (mark: SiteMark, value: boolean, scope: MarkScope) =>
+    markSites(marksOf(mark, selectedSites, value, scope), {
+      onSuccess: () => setRowSelection({}),
+    });
 
   const isUnavailableOffline = query.error instanceof NotAvailableOfflineError;
   useRetryAfterNetworkError(isUnavailableOffline && !query.data, query.refetch);

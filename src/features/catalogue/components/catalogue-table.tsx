@@ -10,6 +10,7 @@ import {
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 
 import type { Site, SiteSortColumn, SortDirection } from '#contract/catalogue.ts';
+import type { MarkScope } from '#contract/favorites.ts';
 import type { SiteSorting } from '#contract/filter-state.ts';
 import { hostnameToUnicode } from '#contract/idna.ts';
 import { ColumnHeader, type ColumnHeaderProps } from '#src/components/data-table/column-header.tsx';
@@ -36,7 +37,7 @@ export interface CatalogueTableProps {
   onRowSelectionChange: (next: RowSelectionState) => void;
   onSort: (column: SiteSortColumn, direction: SortDirection | null, add: boolean) => void;
   onHideColumn: (id: string) => void;
-  onMark: (mark: SiteMark, site: Site, value: boolean) => void;
+  onMark: (mark: SiteMark, site: Site, value: boolean, scope: MarkScope) => void;
   skeletonRows: number;
 }
 
@@ -73,6 +74,23 @@ function StarIcon({ filled }: { filled: boolean }) {
       strokeLinejoin="round"
     >
       <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+    </svg>
+  );
+}
+
+/** A building: a mark the company account shares with its members (decision 207). */
+function CompanyIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-4"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+    >
+      <path d="M4 21V4.5L14 3v18m0-12 6 1.5V21M2 21h20" />
     </svg>
   );
 }
@@ -191,7 +209,8 @@ const SiteRow = memo(
           'max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-slate-200 max-md:px-3 max-md:py-3',
           // Solid, as the pinned cells of the row are.
           isSelected && 'bg-indigo-50',
-          row.original.is_in_blacklist && 'text-slate-400',
+          (row.original.is_in_blacklist || row.original.is_in_company_blacklist) &&
+            'text-slate-400',
           // A card out of view on a phone is laid out and painted only when it scrolls near.
           'max-md:[contain-intrinsic-size:auto_12rem] max-md:[content-visibility:auto]',
         )}
@@ -228,7 +247,10 @@ const SiteRow = memo(
     before.isSelected === after.isSelected,
 );
 
-/** The columns before the data: the row's tick box, its favourite star and its blacklist box. */
+/**
+ * The columns before the data: the row's tick box, its favourite toggles and its blacklist boxes,
+ * each one just for the buyer and one for the company (decision 207).
+ */
 function markColumns(onMark: CatalogueTableProps['onMark']): SiteColumn[] {
   return [
     {
@@ -267,55 +289,78 @@ function markColumns(onMark: CatalogueTableProps['onMark']): SiteColumn[] {
           <span className="sr-only">Favorite</span>
         </span>
       ),
-      cell: ({ row }) => {
-        const site = row.original;
-        const on = site.is_marked_as_favorite;
-        return (
-          <Tooltip content={on ? 'Remove from favorites' : 'Add to favorites'}>
-            {(describedBy) => (
-              <button
-                type="button"
-                aria-pressed={on}
-                aria-label={`Favorite ${hostnameToUnicode(site.hostname)}`}
-                aria-describedby={describedBy}
-                onClick={() => onMark('favorites', site, !on)}
-                className={cx(
-                  'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
-                  on
-                    ? 'text-amber-500 hover:text-amber-600'
-                    : 'text-slate-400 hover:text-slate-600',
-                )}
+      cell: ({ row }) => (
+        <span className="flex items-center">
+          {(['personal', 'company'] as const).map((scope) => {
+            const site = row.original;
+            const company = scope === 'company';
+            // `=== true`: a page stored on this device before company marks has no such field.
+            const on = (company ? site.is_company_favorite : site.is_marked_as_favorite) === true;
+            const Icon = company ? CompanyIcon : StarIcon;
+            return (
+              <Tooltip
+                key={scope}
+                content={`${on ? 'Remove from' : 'Add to'} favorites ${company ? 'for the company' : 'just for me'}`}
               >
-                <StarIcon filled={on} />
-              </button>
-            )}
-          </Tooltip>
-        );
-      },
+                {(describedBy) => (
+                  <button
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={`${company ? 'Company favorite' : 'Favorite'} ${hostnameToUnicode(site.hostname)}`}
+                    aria-describedby={describedBy}
+                    onClick={() => onMark('favorites', site, !on, scope)}
+                    className={cx(
+                      'rounded p-1 focus-visible:outline-2 focus-visible:outline-indigo-600',
+                      !on
+                        ? 'text-slate-400 hover:text-slate-600'
+                        : company
+                          ? 'text-indigo-600 hover:text-indigo-700'
+                          : 'text-amber-500 hover:text-amber-600',
+                    )}
+                  >
+                    <Icon filled={on} />
+                  </button>
+                )}
+              </Tooltip>
+            );
+          })}
+        </span>
+      ),
     },
     {
       id: 'blacklist',
       enableHiding: false,
       meta: { label: 'Blacklist' },
       header: () => <span className="font-medium uppercase">Blacklist</span>,
-      cell: ({ row }) => {
-        const site = row.original;
-        const on = site.is_in_blacklist;
-        return (
-          <Tooltip content={on ? 'Remove from blacklist' : 'Add to blacklist'}>
-            {(describedBy) => (
-              <input
-                type="checkbox"
-                aria-label={`Blacklist ${hostnameToUnicode(site.hostname)}`}
-                aria-describedby={describedBy}
-                className={cx(checkboxClass, 'accent-slate-700')}
-                checked={on}
-                onChange={() => onMark('blacklists', site, !on)}
-              />
-            )}
-          </Tooltip>
-        );
-      },
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2">
+          {(['personal', 'company'] as const).map((scope) => {
+            const site = row.original;
+            const company = scope === 'company';
+            const on = (company ? site.is_in_company_blacklist : site.is_in_blacklist) === true;
+            return (
+              <Tooltip
+                key={scope}
+                content={`${on ? 'Remove from' : 'Add to'} the blacklist ${company ? 'for the company' : 'just for me'}`}
+              >
+                {(describedBy) => (
+                  <span className="flex items-center gap-0.5 text-slate-500">
+                    <input
+                      type="checkbox"
+                      aria-label={`Blacklist ${hostnameToUnicode(site.hostname)}${company ? ' for the company' : ''}`}
+                      aria-describedby={describedBy}
+                      className={cx(checkboxClass, 'accent-slate-700')}
+                      checked={on}
+                      onChange={() => onMark('blacklists', site, !on, scope)}
+                    />
+                    {company ? <CompanyIcon filled={false} /> : null}
+                  </span>
+                )}
+              </Tooltip>
+            );
+          })}
+        </span>
+      ),
     },
   ];
 }

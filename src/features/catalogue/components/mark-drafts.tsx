@@ -4,6 +4,7 @@ import { Button } from '#src/components/button.tsx';
 import { useLiveStore } from '#src/hooks/use-live-store.ts';
 import { dismissOutboxEntry, listOutbox, type OutboxEntry } from '#src/lib/outbox.ts';
 
+import { markChangeText } from '../api/mutations.ts';
 import { type QueuedMark, siteMarksOutbox } from '../api/site-marks.ts';
 
 export interface MarkDraftList {
@@ -26,11 +27,6 @@ export function useMarkDrafts(): MarkDraftList | undefined {
   );
 }
 
-const VERBS: Record<QueuedMark['mark'], Record<'true' | 'false', string>> = {
-  favorites: { true: 'Not added to favorites', false: 'Not removed from favorites' },
-  blacklists: { true: 'Not added to the blacklist', false: 'Not removed from the blacklist' },
-};
-
 /** How many changes wait to be sent, and each one the server refused with its reason. */
 export function MarkDrafts({ drafts }: { drafts: MarkDraftList }) {
   const { waiting, refused } = drafts;
@@ -47,12 +43,11 @@ export function MarkDrafts({ drafts }: { drafts: MarkDraftList }) {
         <Alert variant="error" title="Favorite and blacklist changes not saved">
           <ul className="mt-1 space-y-2">
             {refused.map((entry) => {
-              const { mark, value, hostnames } = entry.variables;
-              const names = hostnames.map(hostnameToUnicode).join(', ');
+              const names = entry.variables.hostnames.map(hostnameToUnicode).join(', ');
               return (
                 <li key={entry.id} className="flex flex-wrap items-start justify-between gap-2">
                   <span className="min-w-0 break-all">
-                    {VERBS[mark][String(value) as 'true' | 'false']}: {names}. {entry.refusal}
+                    Not {markChangeText(entry.variables)}: {names}. {entry.refusal}
                   </span>
                   <Button
                     size="sm"

@@ -22,6 +22,9 @@ describe('site detail', () => {
       hostname: 'detail.example.com',
       competitors: [{ hostname: 'rival.com' }],
       is_back_linked: false,
+      is_marked_as_favorite: true,
+      is_company_favorite: true,
+      is_in_company_blacklist: true,
     });
     const similar = makeSite({ hostname: 'twin.example.com', ahrefs_domain_rating: 57 });
     const { calls } = mockApi((call) => {
@@ -65,6 +68,11 @@ describe('site detail', () => {
     expect(screen.getAllByRole('link', { name: 'twin.example.com' })).toHaveLength(3);
     expect(calls[0]!.url.searchParams.get('buyer_domain')).toBe(DOMAIN);
     expect(screen.getByText('A technology news site.')).toBeInTheDocument();
+    // Whose marks they are: the buyer's own, the company's, or both.
+    expect(screen.getByText('Favorite').nextSibling).toHaveTextContent(
+      'Just for me and for the company',
+    );
+    expect(screen.getByText('Blacklisted').nextSibling).toHaveTextContent('For the company');
     expect(screen.getByRole('list', { name: 'Sample of referring domains' })).toHaveTextContent(
       'ref-one.comref-two.org',
     );

@@ -138,7 +138,14 @@ function SimilarList({
   );
 }
 
-/** The site's own facts: country, language, topic, link type and dates. */
+/** Whose mark it is: the buyer's own, the company's, or both (decision 207); null for none. */
+export function markOwners(isPersonal: boolean, isCompany: boolean): string | null {
+  if (isPersonal && isCompany) return 'Just for me and for the company';
+  if (isCompany) return 'For the company';
+  return isPersonal ? 'Just for me' : null;
+}
+
+/** The site's own facts: country, language, topic, link type and dates, and the buyer's marks. */
 function WebsiteInfoCard({ site }: { site: SiteDetail }) {
   return (
     <Card>
@@ -167,6 +174,8 @@ function WebsiteInfoCard({ site }: { site: SiteDetail }) {
           ['Last placement', formatDate(site.last_placement_at)],
           [SITE_FIELD_LABELS.relevance_at, formatDate(site.relevance_at)],
           [SITE_FIELD_LABELS.updated_at, formatDate(site.updated_at)],
+          ['Favorite', markOwners(site.is_marked_as_favorite, site.is_company_favorite)],
+          ['Blacklisted', markOwners(site.is_in_blacklist, site.is_in_company_blacklist)],
         ]}
       />
     </Card>
