@@ -10,7 +10,7 @@ import { bearer } from '#tests/helpers/test-app.ts';
 describe('a 50,000-character article link', () => {
   const app = useBuyerApp();
 
-  it('answers 400 on the link, in well under 100 ms', async () => {
+  it('answers 400 on the link at once, not after the seconds a quadratic pattern took', async () => {
     const { ctx, facts, tokens } = app;
     const { items } = await placeOrder(
       ctx,
@@ -42,6 +42,8 @@ describe('a 50,000-character article link', () => {
       });
     }
     const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-    expect(median).toBeLessThan(100);
+    // The quadratic pattern took seconds; a bound of one second stays clear of a loaded machine's
+    // noise (a quiet one answers in a few milliseconds) and still fails on that.
+    expect(median).toBeLessThan(1000);
   });
 });
