@@ -34,7 +34,10 @@ async function knownAboutBuyer(page: Page): Promise<Known> {
   };
 }
 
-/** The saved copy of the query cache holds the buyer's profile (it is written once a second). */
+/**
+ * The saved copy of the query cache holds the buyer's profile and domains (it is written once a
+ * second).
+ */
 async function waitForSavedCopy(page: Page) {
   await expect
     .poll(() =>
@@ -44,8 +47,8 @@ async function waitForSavedCopy(page: Page) {
             const open = indexedDB.open('buyer-portal');
             open.onerror = () => resolve(false);
             open.onsuccess = () => {
-              // The profile in the query cache, and the catalogue page's own copy (written when
-              // the browser is idle after the page is drawn).
+              // The profile and the domains in the query cache, and the catalogue page's own copy
+              // (written when the browser is idle after the page is drawn).
               const stores = open.result.transaction(['queryCache', 'cataloguePages']);
               const read = stores.objectStore('queryCache').getAll();
               const pages = stores.objectStore('cataloguePages').count();
@@ -53,8 +56,8 @@ async function waitForSavedCopy(page: Page) {
               stores.oncomplete = () =>
                 resolve(
                   pages.result > 0 &&
-                    (read.result as { value: string }[]).some((row) =>
-                      row.value.includes('"profile","detail"'),
+                    ['"profile","detail"', '"buyer","domains","list"'].every((key) =>
+                      (read.result as { value: string }[]).some((row) => row.value.includes(key)),
                     ),
                 );
             };
