@@ -32,7 +32,7 @@ export const CHECKOUT_INCOMPLETE_MESSAGE =
 export const POSITIVE_INTEGER_MESSAGE = 'This value should be a positive integer.';
 export const CART_SITE_NOT_FOUND_MESSAGE = 'Site not found.';
 export const CART_SITE_BLACKLISTED_MESSAGE =
-  'This site is in your blacklist. Remove it from the blacklist to order from it.';
+  "This site is in your blacklist or your company's. Remove it from the blacklist to order from it.";
 export const LINK_TYPE_NOT_PRICED_MESSAGE = 'This site does not accept this link type.';
 export const BUYER_DOMAIN_NOT_FOUND_MESSAGE = 'Domain not found.';
 export const PLAN_NOT_FOUND_MESSAGE = 'Content plan not found.';
