@@ -20,7 +20,7 @@ function PurchaseRequestsSection() {
       <h2 id="my-purchase-requests" className="text-lg font-semibold text-slate-900">
         Your purchase requests
       </h2>
-      <PurchaseRequestList view="mine" />
+      <PurchaseRequestList view="mine" headingLevel={3} />
     </section>
   );
 }

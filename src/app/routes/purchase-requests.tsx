@@ -9,7 +9,7 @@ export function Component() {
         title="Purchase requests"
         description="Orders over a Buyer's monthly limit. Prices are in euro and exclude VAT."
       />
-      <PurchaseRequestList view="to_decide" />
+      <PurchaseRequestList view="to_decide" headingLevel={2} />
     </>
   );
 }

@@ -56,9 +56,12 @@ function api(calls: Call[]) {
 }
 
 const render = () =>
-  renderRoutes([{ path: '/', element: <PurchaseRequestList view="to_decide" /> }], {
-    initialEntries: ['/'],
-  });
+  renderRoutes(
+    [{ path: '/', element: <PurchaseRequestList view="to_decide" headingLevel={2} /> }],
+    {
+      initialEntries: ['/'],
+    },
+  );
 
 beforeEach(() => setOnline(true));
 
@@ -69,6 +72,7 @@ describe('purchase requests to decide', () => {
     mockApi(api(calls));
     render();
     await screen.findByText(/news\.example/);
+    expect(screen.getByRole('heading', { level: 2, name: 'PR-1001' })).toBeInTheDocument();
     expect(calls[0]?.url.searchParams.get('view')).toBe('to_decide');
     await user.click(screen.getByRole('button', { name: 'Approve PR-1001' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/approval'))).toBe(true));

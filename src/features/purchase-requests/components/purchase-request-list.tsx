@@ -62,11 +62,18 @@ function Decision({ request }: { request: PurchaseRequest }) {
   );
 }
 
-function RequestCard({ request }: { request: PurchaseRequest }) {
+function RequestCard({
+  request,
+  headingLevel,
+}: {
+  request: PurchaseRequest;
+  headingLevel: HeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card className="p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-base font-semibold text-slate-900">{request.number}</h3>
+        <Heading className="text-base font-semibold text-slate-900">{request.number}</Heading>
         <span className="text-sm font-medium text-slate-700">
           {PURCHASE_REQUEST_STATUS_LABELS[request.status]}
         </span>
@@ -94,8 +101,17 @@ function RequestCard({ request }: { request: PurchaseRequest }) {
   );
 }
 
+/** The level of each request's heading: 2 on a page of its own, 3 in a section of another page. */
+type HeadingLevel = 2 | 3;
+
 /** Purchase requests: the caller's own (`mine`) or those waiting for their decision. */
-export function PurchaseRequestList({ view }: { view: 'mine' | 'to_decide' }) {
+export function PurchaseRequestList({
+  view,
+  headingLevel,
+}: {
+  view: 'mine' | 'to_decide';
+  headingLevel: HeadingLevel;
+}) {
   const query = useQuery(purchaseRequestQueries.list(view));
   if (query.isPending) return <LoadingState label="Loading purchase requests…" />;
   if (query.isError) {
@@ -114,7 +130,7 @@ export function PurchaseRequestList({ view }: { view: 'mine' | 'to_decide' }) {
     <ul className="space-y-3" aria-label="Purchase requests">
       {query.data.data.map((request) => (
         <li key={request.id}>
-          <RequestCard request={request} />
+          <RequestCard request={request} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
