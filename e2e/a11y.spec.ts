@@ -531,7 +531,7 @@ test('undo in the toast brings back a site just blacklisted from the catalogue',
   const details = page.getByRole('link', { name: `Details about ${hostname}` });
   const siteId = (await details.getAttribute('href'))!.split('/').pop()!;
   const link = page.getByRole('link', { name: `${hostname} (opens in a new tab)` });
-  const blacklist = page.getByRole('checkbox', { name: `Blacklist ${hostname}` });
+  const blacklist = page.getByRole('checkbox', { name: `Blacklist ${hostname}`, exact: true });
 
   await blacklist.click();
   await expect(page.getByText('Added to blacklist')).toBeVisible();
@@ -565,7 +565,7 @@ test('on a phone a toast shows at the bottom, clear of the header, and is used f
   await catalogue.waitForRows();
   const hostname = await catalogue.firstHostname();
   const link = page.getByRole('link', { name: `${hostname} (opens in a new tab)` });
-  await page.getByRole('checkbox', { name: `Blacklist ${hostname}` }).click();
+  await page.getByRole('checkbox', { name: `Blacklist ${hostname}`, exact: true }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Added to blacklist' });
   await expect(toast).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).hover();

@@ -110,13 +110,13 @@ test('a buyer favourites and blacklists a site', async ({ page }) => {
   await catalogue.waitForRows();
   const hostname = await catalogue.firstHostname();
 
-  const favourite = page.getByRole('button', { name: `Favorite ${hostname}` });
+  const favourite = page.getByRole('button', { name: `Favorite ${hostname}`, exact: true });
   await favourite.click();
   await expect(page.getByText('Added to favorite domains filter')).toBeVisible();
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
 
   // A blacklisted site leaves the default list once it reloads, so the message is what stays.
-  await page.getByRole('checkbox', { name: `Blacklist ${hostname}` }).click();
+  await page.getByRole('checkbox', { name: `Blacklist ${hostname}`, exact: true }).click();
   await expect(page.getByText('Added to blacklist')).toBeVisible();
   await expect(page.getByRole('link', { name: `${hostname} (opens in a new tab)` })).toHaveCount(0);
 });

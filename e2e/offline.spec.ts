@@ -195,7 +195,7 @@ test('after a reload offline the banner shows, a favourite is kept and sent once
     await page.reload();
     await expect(banner).toBeVisible();
     await expect(catalogue.rows().first()).toBeVisible();
-    const favourite = page.getByRole('button', { name: `Favorite ${hostname}` });
+    const favourite = page.getByRole('button', { name: `Favorite ${hostname}`, exact: true });
     await expect(favourite).toHaveAttribute('aria-pressed', 'false');
     await favourite.click();
     await expect(
@@ -218,14 +218,13 @@ test('after a reload offline the banner shows, a favourite is kept and sent once
   await expect(banner).toHaveCount(0);
   await expect(page.getByText('Waiting to sync: 1 favorite or blacklist change')).toHaveCount(0);
   expect(await favouriteHostnames(page)).toContain(hostname);
-  await expect(page.getByRole('button', { name: `Favorite ${hostname}` })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    page.getByRole('button', { name: `Favorite ${hostname}`, exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Could not refresh data')).toHaveCount(0);
 
   // The next stories find the catalogue as it was.
-  await page.getByRole('button', { name: `Favorite ${hostname}` }).click();
+  await page.getByRole('button', { name: `Favorite ${hostname}`, exact: true }).click();
   await expect(page.getByText('Removed from favorite domains filter')).toBeVisible();
 });
 
