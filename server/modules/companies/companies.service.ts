@@ -22,6 +22,7 @@ import type { PageQuery } from '#contract/pagination.ts';
 import { roleCan } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 import type { Clock } from '#server/clock.ts';
+import { appendAuditEvent } from '#server/db/audit-events.ts';
 import type { Database } from '#server/db/database.ts';
 import { findMemberships } from '#server/db/memberships.ts';
 import type { companies } from '#server/db/schema/index.ts';
@@ -60,6 +61,28 @@ export const DEFAULT_REJECTION_REASON = 'The company details could not be verifi
 export const REQUEST_DECIDED_MESSAGE = 'This company request has already been decided.';
 
 export type CompanyDecision = { decision: 'approve' } | { decision: 'reject'; reason?: string };
+
+/** The company's columns a request carries: a new company's, or the new values of a change. */
+type CompanyDetailColumns = Pick<
+  typeof companies.$inferInsert,
+  | 'businessName'
+  | 'businessTypeId'
+  | 'contactEmail'
+  | 'accountingEmail'
+  | 'accountingPhone'
+  | 'countryId'
+  | 'city'
+  | 'zipCode'
+  | 'address'
+  | 'addressExtra'
+  | 'registrationNumber'
+  | 'vatNumber'
+  | 'bankName'
+  | 'bankAddress'
+  | 'iban'
+  | 'bicSwift'
+  | 'additionalInfo'
+>;
 
 export interface DecisionResult {
   request: string;
@@ -111,7 +134,7 @@ export function createCompaniesService({
         });
         return { request: request.number, status: 'rejected', company: null };
       }
-      const details: Partial<typeof companies.$inferInsert> = {
+      const details: CompanyDetailColumns = {
         businessName: request.businessName,
         businessTypeId: request.businessTypeId,
         contactEmail: request.contactEmail,
@@ -132,7 +155,7 @@ export function createCompaniesService({
       };
       let companyId = request.companyId;
       if (request.kind === 'change' && companyId) {
-        await updateCompany(tx, companyId, { ...details, updatedAt: at });
+        await changeCompany(tx, companyId, request, details, at);
       } else {
         // A new company: approved, no pay by bill and no credit until staff grant them.
         companyId = await insertCompany(tx, {
@@ -284,6 +307,52 @@ export function createCompaniesService({
       return approved;
     },
   };
+}
+
+/** How the company record names a changed field. */
+const DETAIL_LABELS: Record<keyof CompanyDetailColumns, string> = {
+  businessName: 'Business name',
+  businessTypeId: 'Business type',
+  contactEmail: 'Contact e-mail',
+  accountingEmail: 'Accounting e-mail',
+  accountingPhone: 'Accounting phone',
+  countryId: 'Country',
+  city: 'City',
+  zipCode: 'Zip code',
+  address: 'Address',
+  addressExtra: 'Additional address',
+  registrationNumber: 'Registration number',
+  vatNumber: 'VAT number',
+  bankName: 'Bank name',
+  bankAddress: 'Bank address',
+  iban: 'IBAN',
+  bicSwift: 'BIC/SWIFT',
+  additionalInfo: 'Additional info',
+};
+
+/**
+ * An approved change request changes the company's details, written to the company's record
+ * (decision 203) as the action of the member who asked for it, with the fields it changed.
+ */
+async function changeCompany(
+  tx: Database,
+  companyId: string,
+  request: { number: string; userId: string },
+  details: CompanyDetailColumns,
+  at: Date,
+): Promise<void> {
+  const before = await findCompany(tx, companyId);
+  await updateCompany(tx, companyId, { ...details, updatedAt: at });
+  const changed = (Object.keys(DETAIL_LABELS) as (keyof CompanyDetailColumns)[])
+    .filter((field) => (before?.company[field] ?? null) !== (details[field] ?? null))
+    .map((field) => DETAIL_LABELS[field]);
+  await appendAuditEvent(tx, {
+    companyId,
+    actorUserId: request.userId,
+    action: 'company.details_changed',
+    subject: request.number,
+    details: changed.length > 0 ? { fields: changed.join(', ') } : {},
+  });
 }
 
 /**

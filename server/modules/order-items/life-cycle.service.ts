@@ -3,7 +3,7 @@
 // items change, the side effects of the table run (credits and credit notes on cancel, the
 // order's payment on payment received), the orders' statuses are derived again, and after the
 // commit the buyers get the mails they asked for.
-import { moneyToCents } from '#contract/money.ts';
+import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import {
   cancelCreditCents,
@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
 } from '#contract/orders.ts';
 import type { Clock } from '#server/clock.ts';
+import { appendAuditEvent } from '#server/db/audit-events.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orderItems, orders } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
@@ -62,6 +63,11 @@ export interface ApplyRequest {
    * an uploaded file); its answer is added to the input.
    */
   prepare?: (tx: Database, items: LockedItem[]) => Promise<EventInput>;
+  /**
+   * A member's own action through the API: a cancel is written to each order's company record
+   * (decision 203). The platform's steps and the demo's seeded history are not.
+   */
+  isRecorded?: boolean;
 }
 
 /** An item's status change, as the life cycle's hook is told of it. */
@@ -99,7 +105,7 @@ export function createLifeCycleService({
   onItemsChanged?: (tx: Database, changes: readonly ItemStatusChange[]) => Promise<void>;
 }): LifeCycleService {
   return {
-    apply: async ({ event, ids, userId, authorize, input = {}, prepare }) => {
+    apply: async ({ event, ids, userId, authorize, input = {}, prepare, isRecorded = false }) => {
       const rule = LIFE_CYCLE[event];
       const notices: OrderNotice[] = [];
       await db.transaction(async (tx) => {
@@ -136,15 +142,21 @@ export function createLifeCycleService({
         await onItemsChanged?.(tx, changes);
         if (rule.effect === 'refund') {
           for (const order of freshOrders.values()) {
-            await creditCancelledItems(
+            const cancelled = locked
+              .filter((row) => row.order.id === order.id)
+              .map((row) => row.item);
+            const cents = await creditCancelledItems(
               tx,
               order,
-              locked.filter((row) => row.order.id === order.id).map((row) => row.item),
+              cancelled,
               userId,
               at,
               documents,
               notices,
             );
+            if (isRecorded && userId !== null) {
+              await recordCancel(tx, { order, cancelled, cents, userId });
+            }
           }
         }
         await refreshOrderStatuses(tx, orderIds);
@@ -188,6 +200,7 @@ export function createLifeCycleService({
  * company's balance with a ledger row; an invoice still awaiting payment asks for that much less.
  * The last cancel of an order credits whatever is left, so that rounding never keeps a cent.
  * Nothing is credited once the payment is cancelled or refunded: nothing is owed any more.
+ * Answers the cents credited.
  */
 async function creditCancelledItems(
   tx: Database,
@@ -197,10 +210,11 @@ async function creditCancelledItems(
   at: Date,
   documents: DocumentWriter | undefined,
   notices: OrderNotice[],
-): Promise<void> {
-  if (cancelled.length === 0) return;
+): Promise<number> {
+  if (cancelled.length === 0) return 0;
   const statuses = (await itemStatusesOf(tx, [order.id])).get(order.id) ?? [];
   const isAllCancelled = statuses.every((status) => status === 'cancelled');
+  let credited = 0;
   if (!SETTLED_PAYMENT_STATUSES.has(order.paymentStatus)) {
     const netCents = cancelled.reduce(
       (sum, item) => sum + moneyToCents(item.price) + moneyToCents(item.contentPrice),
@@ -216,6 +230,7 @@ async function creditCancelledItems(
       const itemNumbers = cancelled.map((item) => item.number);
       const note = await creditOrder(tx, { order, cents, itemNumbers, userId, at, documents });
       notices.push({ kind: 'credit_note', creditNoteId: note.id });
+      credited = cents;
     }
   }
   if (isAllCancelled && !SETTLED_PAYMENT_STATUSES.has(order.paymentStatus)) {
@@ -228,6 +243,35 @@ async function creditCancelledItems(
       await updateInvoiceStatus(tx, order.invoiceId, paymentStatus);
     }
   }
+  return credited;
+}
+
+/** One event per order in its company's record: the items the member cancelled, the credit. */
+async function recordCancel(
+  tx: Database,
+  {
+    order,
+    cancelled,
+    cents,
+    userId,
+  }: {
+    order: typeof orders.$inferSelect;
+    cancelled: (typeof orderItems.$inferSelect)[];
+    cents: number;
+    userId: string;
+  },
+): Promise<void> {
+  if (cancelled.length === 0) return;
+  await appendAuditEvent(tx, {
+    companyId: order.companyId,
+    actorUserId: userId,
+    action: 'order.items_cancelled',
+    subject: order.number,
+    details: {
+      items: cancelled.map((item) => item.number).join(', '),
+      ...(cents > 0 ? { credited: `${centsToMoney(cents)} EUR` } : {}),
+    },
+  });
 }
 
 /** Stores each order's status as derived from its items (decision 040). */

@@ -158,11 +158,15 @@ export function createOrderItemsService({
     await requireItemAct(caller, row.order);
     return row.item;
   };
-  /** What the life cycle runs on the locked items: the same check, for every item. */
+  /**
+   * What the life cycle runs on the locked items: the same check, for every item; a cancel goes
+   * in the company's record as the member's action.
+   */
   const authorizing = (caller: Caller) => ({
     userId: caller.userId,
     authorize: (items: readonly { order: { companyId: string; userId: string } }[]) =>
       requireItemsAct(caller, items),
+    isRecorded: true,
   });
 
   const feedbackOf = (text: string, file: { id: string; fileName: string } | null) =>
