@@ -82,7 +82,10 @@ export const PURCHASE_REQUEST_VIEWS = ['mine', 'to_decide'] as const;
 export const PurchaseRequestQuerySchema = pageQuerySchema({
   defaultLimit: 25,
   maxLimit: 100,
-}).extend({ view: z.enum(PURCHASE_REQUEST_VIEWS).default('mine') });
+}).extend({
+  view: z.enum(PURCHASE_REQUEST_VIEWS).default('mine'),
+  status: z.enum(PURCHASE_REQUEST_STATUSES).optional(),
+});
 export type PurchaseRequestQuery = z.input<typeof PurchaseRequestQuerySchema>;
 
 export const DeclineSchema = z.strictObject({
@@ -118,7 +121,7 @@ export const purchaseRequestEndpoints = {
     permission: OWN_ACCOUNT,
     summary: 'The caller’s purchase requests, or those waiting for their decision (pending first)',
     description:
-      '`view=to_decide` lists the requests of every company where the caller approves purchases (403 when none), pending first; `view=mine` the caller’s own, newest first.',
+      '`view=to_decide` lists the requests of every company where the caller approves purchases (403 when none), pending first; `view=mine` the caller’s own, newest first. `status` keeps the requests in that state (`status=pending&limit=1` answers in `pagination.total` how many wait).',
     query: PurchaseRequestQuerySchema,
     status: 200,
     response: PurchaseRequestListSchema,

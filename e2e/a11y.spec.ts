@@ -383,6 +383,13 @@ for (const size of SCREEN_SIZES) {
         await expect(invite).toBeFocused();
 
         await gotoAndWait(page, '/purchase-requests');
+        await expect(page.getByText('PR-1001').first()).toBeVisible();
+        // The demo's request waits for the Owner: the menu's button says so.
+        const menuButton =
+          size.name === 'phone'
+            ? page.getByRole('button', { name: 'Open main menu' })
+            : page.getByRole('button', { name: /, settings$/ });
+        await expect(menuButton).toHaveAccessibleDescription(/^\d+ purchase requests? to decide$/);
         await checkScreen(page, testInfo, size, 'purchase-requests');
 
         await gotoAndWait(page, '/audit-log');

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { rolesWith } from '#contract/permissions.ts';
+import type { PurchaseRequestStatus } from '#contract/purchase-requests.ts';
 import type { Database } from '#server/db/database.ts';
 import { queryRows } from '#server/db/database.ts';
 import {
@@ -74,6 +75,9 @@ export async function listRequests(
 
 export const requestsOf = (userId: string) => eq(purchaseRequests.requesterUserId, userId);
 export const requestsIn = (companyIds: string[]) => inArray(purchaseRequests.companyId, companyIds);
+/** `where`, narrowed to the requests in `status` when one is given. */
+export const inStatus = (where: SQL | undefined, status: PurchaseRequestStatus | undefined) =>
+  status ? and(where, eq(purchaseRequests.status, status)) : where;
 
 export async function nextRequestNumber(db: Database): Promise<string> {
   const [row] = await queryRows<{ n: string }>(

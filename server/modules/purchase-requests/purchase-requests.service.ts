@@ -37,6 +37,7 @@ import {
   findRequest,
   findUserEmail,
   insertRequest,
+  inStatus,
   isMember,
   listRequests,
   lockRequest,
@@ -229,10 +230,15 @@ async function listFor(db: Database, request: FastifyRequest, userId: string, qu
   } else {
     where = requestsOf(userId);
   }
-  const { rows, total } = await listRequests(db, where, query.view === 'to_decide', {
-    offset: (page - 1) * limit,
-    limit,
-  });
+  const { rows, total } = await listRequests(
+    db,
+    inStatus(where, query.status),
+    query.view === 'to_decide',
+    {
+      offset: (page - 1) * limit,
+      limit,
+    },
+  );
   const memberships = await membershipsOf(request);
   const data = rows.map((row) => {
     const role = memberships.find((m) => m.companyId === row.request.companyId)?.role;

@@ -283,6 +283,27 @@ describe('monthly limits and purchase requests', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('counts the requests waiting for a decision, and no longer one once it is decided', async () => {
+    await limitTo(1);
+    const created = await request();
+    const waiting = async (status: string) =>
+      PurchaseRequestListSchema.parse(
+        (
+          await call(
+            'GET',
+            `/purchase-requests?view=to_decide&status=${status}&limit=1`,
+            tokens.buyer,
+          )
+        ).json(),
+      ).pagination.total;
+    expect(await waiting('pending')).toBe(1);
+    expect((await approve(created.id)).statusCode).toBe(200);
+    expect(await waiting('pending')).toBe(0);
+    expect(await waiting('approved')).toBe(1);
+    const unknown = await call('GET', '/purchase-requests?status=lost', tokens.buyer);
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('refuses checkout to a Viewer with 403', async () => {
     const defaults = await call('GET', '/shopping-carts/defaults', viewer.token);
     expect(defaults.statusCode).toBe(403);

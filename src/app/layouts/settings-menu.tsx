@@ -17,6 +17,7 @@ const menuItemClasses =
 export function SettingsMenu({
   buttonClass,
   buttonContent,
+  buttonDescribedBy,
   buttonRef,
   companyLinks,
   offersDeveloperSettings,
@@ -24,14 +25,16 @@ export function SettingsMenu({
 }: {
   buttonClass: string;
   buttonContent: ReactNode;
+  /** The id of what describes the button (purchase requests waiting), if any. */
+  buttonDescribedBy?: string | undefined;
   buttonRef: (element: HTMLElement | null) => void;
-  companyLinks: readonly { to: string; label: string }[];
+  companyLinks: readonly { to: string; label: ReactNode }[];
   offersDeveloperSettings: boolean;
   onDeveloperSettings: () => void;
 }) {
   return (
     <Menu as="div" className="relative">
-      <MenuButton ref={buttonRef} className={buttonClass}>
+      <MenuButton ref={buttonRef} className={buttonClass} aria-describedby={buttonDescribedBy}>
         {buttonContent}
       </MenuButton>
       <MenuPortal>

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 
 import type { Permission } from '#contract/permissions.ts';
@@ -20,6 +20,28 @@ import { BrandLink } from './brand.tsx';
 
 // Headless UI's menu loads when the settings menu is first used (decision 156).
 const loadSettingsMenu = loadOnce(() => import('./settings-menu.tsx'));
+
+// What waits for an approver's decision: loaded only for a member who approves purchases.
+const PendingDecisionsCount = lazy(() =>
+  import('#src/features/purchase-requests/components/pending-decisions.tsx').then((module) => ({
+    default: module.PendingDecisionsCount,
+  })),
+);
+const PendingDecisionsNote = lazy(() =>
+  import('#src/features/purchase-requests/components/pending-decisions.tsx').then((module) => ({
+    default: module.PendingDecisionsNote,
+  })),
+);
+
+/** An approver's menu button: a dot and a description when purchase requests wait. */
+function PendingNote({ id }: { id: string | undefined }) {
+  if (!id) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingDecisionsNote id={id} />
+    </Suspense>
+  );
+}
 
 // Loaded when first opened, with its form (decision 110).
 const DeveloperSettingsDialog = lazy(() =>
@@ -72,7 +94,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 const settingsButtonClass = cx(
-  'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100',
+  'relative flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100',
   focusRing,
 );
 
@@ -82,11 +104,28 @@ export function TopNavigation() {
   const user = useCurrentUser();
   const { can } = useMemberRole();
   const navItems = NAV_ITEMS.filter((item) => !item.permission || can(item.permission));
-  const companyLinks = COMPANY_LINKS.filter((link) => can(link.permission));
+  const canApprove = can('purchases.approve');
+  const companyLinks = COMPANY_LINKS.filter((link) => can(link.permission)).map(
+    (link): { to: string; label: ReactNode } =>
+      link.to === paths.purchaseRequests
+        ? {
+            to: link.to,
+            label: (
+              <Suspense fallback={link.label}>
+                <PendingDecisionsCount label={link.label} />
+              </Suspense>
+            ),
+          }
+        : link,
+  );
   const canUseCart = can('cart.use');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const phoneMenuId = useId();
+  // The ids of the descriptions that tell an approver how many purchase requests wait.
+  const noteId = useId();
+  const settingsNoteId = canApprove ? `${noteId}-settings` : undefined;
+  const phoneNoteId = canApprove ? `${noteId}-phone` : undefined;
   const phoneMenuButton = useRef<HTMLButtonElement>(null);
   useFollowLinkHealth();
   // Read on each render: cheap, and a developer who switches it on sees it after the next one.
@@ -103,6 +142,7 @@ export function TopNavigation() {
     <>
       <NavigationAvatar isEnabled={user?.hasAccess ?? false} />
       <span className="sr-only">{displayName ? `${displayName}, settings` : 'Settings'}</span>
+      <PendingNote id={settingsNoteId} />
       <span aria-hidden="true" className="hidden max-w-40 truncate 2xl:inline">
         {displayName}
       </span>
@@ -144,6 +184,7 @@ export function TopNavigation() {
               keys={MENU_KEYS}
               trigger={{
                 'aria-haspopup': 'menu',
+                'aria-describedby': settingsNoteId,
                 className: settingsButtonClass,
                 children: settingsButtonContent,
               }}
@@ -152,6 +193,7 @@ export function TopNavigation() {
                 <SettingsMenu
                   buttonClass={settingsButtonClass}
                   buttonContent={settingsButtonContent}
+                  buttonDescribedBy={settingsNoteId}
                   buttonRef={buttonRef}
                   companyLinks={companyLinks}
                   offersDeveloperSettings={offersDeveloperSettings}
@@ -176,15 +218,17 @@ export function TopNavigation() {
             ref={phoneMenuButton}
             type="button"
             aria-expanded={phoneMenuOpen}
+            aria-describedby={phoneNoteId}
             aria-controls={phoneMenuOpen ? phoneMenuId : undefined}
             onClick={() => setPhoneMenuOpen((open) => !open)}
             className={cx(
-              'rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
+              'relative rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden',
               canUseCart ? null : 'ml-auto',
               focusRing,
             )}
           >
             <span className="sr-only">{phoneMenuOpen ? 'Close main menu' : 'Open main menu'}</span>
+            <PendingNote id={phoneNoteId} />
             {phoneMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>

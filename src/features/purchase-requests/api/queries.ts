@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import type { PurchaseRequestQuery } from '#contract/purchase-requests.ts';
 
-import { fetchPurchaseRequests } from './requests.ts';
+import { fetchPendingDecisions, fetchPurchaseRequests } from './requests.ts';
 
 type View = NonNullable<PurchaseRequestQuery['view']>;
 
@@ -12,5 +12,12 @@ export const purchaseRequestQueries = {
     queryOptions({
       queryKey: [...purchaseRequestQueries.all(), 'list', view] as const,
       queryFn: ({ signal }) => fetchPurchaseRequests(view, signal),
+    }),
+  /** How many requests wait for the caller's decision; asked again every two minutes. */
+  pendingDecisions: () =>
+    queryOptions({
+      queryKey: [...purchaseRequestQueries.all(), 'pending-decisions'] as const,
+      queryFn: ({ signal }) => fetchPendingDecisions(signal),
+      refetchInterval: 120_000,
     }),
 };

@@ -9,6 +9,15 @@ export function fetchPurchaseRequests(view: PurchaseRequestQuery['view'], signal
   return apiClient.call(endpoints.list, { query: { view, page: 1, limit: 50 }, signal });
 }
 
+/** The number of requests waiting for the caller's decision, in every company they approve for. */
+export async function fetchPendingDecisions(signal?: AbortSignal): Promise<number> {
+  const list = await apiClient.call(endpoints.list, {
+    query: { view: 'to_decide', status: 'pending', page: 1, limit: 1 },
+    signal,
+  });
+  return list.pagination.total;
+}
+
 export function approvePurchaseRequest(id: string, key: string): Promise<PurchaseRequest> {
   return apiClient.call(endpoints.approve, {
     params: { id },
