@@ -72,6 +72,23 @@ const COMPANY_LINKS: readonly { to: string; label: string; permission: Permissio
   { to: paths.auditLog, label: 'Audit log', permission: 'audit.read' },
 ];
 
+/** The company links the member's role opens; an approver's "Purchase requests" counts what waits. */
+function companyLinksFor(can: (permission: Permission) => boolean) {
+  return COMPANY_LINKS.filter((link) => can(link.permission)).map(
+    (link): { to: string; label: ReactNode } =>
+      link.to === paths.purchaseRequests
+        ? {
+            to: link.to,
+            label: (
+              <Suspense fallback={link.label}>
+                <PendingDecisionsCount label={link.label} />
+              </Suspense>
+            ),
+          }
+        : link,
+  );
+}
+
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
@@ -105,19 +122,7 @@ export function TopNavigation() {
   const { can } = useMemberRole();
   const navItems = NAV_ITEMS.filter((item) => !item.permission || can(item.permission));
   const canApprove = can('purchases.approve');
-  const companyLinks = COMPANY_LINKS.filter((link) => can(link.permission)).map(
-    (link): { to: string; label: ReactNode } =>
-      link.to === paths.purchaseRequests
-        ? {
-            to: link.to,
-            label: (
-              <Suspense fallback={link.label}>
-                <PendingDecisionsCount label={link.label} />
-              </Suspense>
-            ),
-          }
-        : link,
-  );
+  const companyLinks = companyLinksFor(can);
   const canUseCart = can('cart.use');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
