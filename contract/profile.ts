@@ -73,6 +73,8 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** GET /v1/buyer/profiles (spec §3 "Buyer profile"). */
 export const BuyerProfileSchema = z.object({
+  /** The user's id: how orders and items name the member who placed or changed them. */
+  id: z.uuid(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),

@@ -251,6 +251,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
 /** A buyer with one company, `COMPANY_ID`, and the export right. */
 export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerProfile {
   return BuyerProfileSchema.parse({
+    id: '00000000-0000-4000-8000-0000000a0001',
     first_name: 'Ada',
     last_name: 'Buyer',
     email: 'buyer@example.com',

@@ -29,6 +29,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
       ]);
       const manager = (id: string | null) => toManager(people.find((person) => person.id === id));
       return {
+        id: userId,
         first_name: user.firstName,
         last_name: user.lastName,
         email: user.email,

@@ -53,6 +53,8 @@ export interface ItemColumnHandlers {
   onOpenLinkHealth?: (item: OrderItem) => void;
   /** Why the member's role takes no action on items (decision 203); unset when it may. */
   cannotAct?: string;
+  /** Whether the invoice's file is offered for download (`useCanDownloadDocuments`); unset: it is. */
+  canDownloadDocuments?: boolean;
   /**
    * Rows are phone cards: what the buyer has to do and every action of the item come first
    * (the `_next` column), and the other cells hold no buttons.
@@ -398,7 +400,7 @@ function detailColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
       label: LABELS.invoice,
       isEmpty: (item) => !item.invoice,
       render: (item) =>
-        item.invoice?.file ? (
+        item.invoice?.file && h.canDownloadDocuments !== false ? (
           <StoredFileLink file={item.invoice.file} label={item.invoice.number} />
         ) : (
           (item.invoice?.number ?? '')

@@ -5,11 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { DEFAULT_CONTENT_GUIDELINES } from '#contract/content-guidelines.ts';
 import type { OrderItem } from '#contract/order-items.ts';
 import type { Order } from '#contract/orders.ts';
+import type { MemberRole } from '#contract/permissions.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { useOutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import { db } from '#src/lib/db.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeOrder, makeOrderItem, ORDER_ID, PLANS } from '#src/test-utils/factories.ts';
+import {
+  makeBuyerProfile,
+  makeOrder,
+  makeOrderItem,
+  MEMBER_ID,
+  ORDER_ID,
+  PLANS,
+} from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 
 import { itemActionOutbox } from '../api/item-actions.ts';
@@ -582,5 +591,47 @@ describe('order detail', () => {
     await user.click(screen.getByRole('button', { name: 'Export items' }));
     expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
     expect(click).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the order's documents", () => {
+  const invoice = {
+    id: '00000000-0000-4000-8000-0000000f0001',
+    number: 'INV-2026-000006',
+    file: { id: '00000000-0000-4000-8000-0000000f0002', file_name: 'INV-2026-000006.pdf' },
+    payment_status: 'pending_payment' as const,
+    payment_method: 'bank_transfer' as const,
+  };
+  const renderAs = (role: MemberRole, userId: string) => {
+    serve([], undefined, makeOrder({ invoice }));
+    const profile = makeBuyerProfile({ id: userId });
+    return renderOnRoute(
+      <OrderDetail id={ORDER_ID} />,
+      `/orders/${ORDER_ID}`,
+      '/orders/:id',
+      (queryClient) =>
+        queryClient.setQueryData(profileQueries.detail().queryKey, {
+          ...profile,
+          accounts: profile.accounts.map((account) => ({ ...account, role })),
+        }),
+    );
+  };
+  const other = '00000000-0000-4000-8000-0000000a0009';
+
+  it('offers the invoice to download to a role that reads billing and to the order’s buyer', async () => {
+    const { unmount } = renderAs('finance', other);
+    expect(await screen.findAllByRole('button', { name: /INV-2026-000006\.pdf/ })).not.toEqual([]);
+    unmount();
+    renderAs('buyer', MEMBER_ID);
+    expect(await screen.findAllByRole('button', { name: /INV-2026-000006\.pdf/ })).not.toEqual([]);
+  });
+
+  it('names it without a link the server would refuse to other members, and says who downloads it', async () => {
+    renderAs('viewer', other);
+    expect(await screen.findByText('Invoice INV-2026-000006 (order 100001)')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /INV-2026-000006\.pdf/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText("Owners, Admins, Finance and the order's buyer download its documents."),
+    ).toBeVisible();
   });
 });

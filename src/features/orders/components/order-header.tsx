@@ -7,6 +7,10 @@ import { Badge } from '#src/components/badge.tsx';
 import { Card } from '#src/components/card.tsx';
 import { formatDate, formatPercent } from '#src/utils/format.ts';
 
+import {
+  DOCUMENTS_NOT_DOWNLOADED_NOTE,
+  useCanDownloadDocuments,
+} from '../hooks/use-can-download-documents.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import { MoneyText } from './money-text.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
@@ -17,6 +21,25 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** A document's title and its file: a download link, or why there is none. */
+function DocumentLine({
+  title,
+  file,
+  canDownload,
+}: {
+  title: string;
+  file: { id: string; file_name: string } | null;
+  canDownload: boolean;
+}) {
+  if (!file) return <span>{title}: PDF being prepared</span>;
+  if (!canDownload) return <span>{title}</span>;
+  return (
+    <span>
+      {title}: <StoredFileLink file={file} />
+    </span>
   );
 }
 
@@ -37,6 +60,7 @@ export function linksText(
  * credited by credit notes, paid and still due (decision 167).
  */
 export function OrderHeader({ order }: { order: Order }) {
+  const canDownload = useCanDownloadDocuments(order);
   const rate = formatPercent(order.vat_rate);
   return (
     <Card className="mb-6 p-5">
@@ -79,27 +103,24 @@ export function OrderHeader({ order }: { order: Order }) {
         </Entry>
         <Entry term="Documents">
           <span className="flex flex-col gap-1">
-            {order.invoice?.file ? (
-              <span>
-                Invoice {order.invoice.number} (order {order.number}):{' '}
-                <StoredFileLink file={order.invoice.file} />
-              </span>
-            ) : order.invoice ? (
-              <span>
-                Invoice {order.invoice.number} (order {order.number}): PDF being prepared
-              </span>
+            {order.invoice ? (
+              <DocumentLine
+                title={`Invoice ${order.invoice.number} (order ${order.number})`}
+                file={order.invoice.file}
+                canDownload={canDownload}
+              />
             ) : (
               <span className="text-slate-500">No invoice yet</span>
             )}
-            {order.credit_note?.file ? (
-              <span>
-                Credit note {order.credit_note.number} (order {order.number}):{' '}
-                <StoredFileLink file={order.credit_note.file} />
-              </span>
-            ) : order.credit_note ? (
-              <span>
-                Credit note {order.credit_note.number} (order {order.number}): PDF being prepared
-              </span>
+            {order.credit_note ? (
+              <DocumentLine
+                title={`Credit note ${order.credit_note.number} (order ${order.number})`}
+                file={order.credit_note.file}
+                canDownload={canDownload}
+              />
+            ) : null}
+            {!canDownload && (order.invoice?.file || order.credit_note?.file) ? (
+              <span className="text-xs text-slate-500">{DOCUMENTS_NOT_DOWNLOADED_NOTE}</span>
             ) : null}
           </span>
         </Entry>

@@ -28,6 +28,7 @@ import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
 import { actionIds } from '../api/item-actions.ts';
 import { orderQueries } from '../api/queries.ts';
 import { cancelMoneyText } from '../cancel-money.ts';
+import { useCanDownloadDocuments } from '../hooks/use-can-download-documents.ts';
 import { useItemActions } from '../hooks/use-item-actions.ts';
 import { BUYER_TRANSITION_LABELS } from '../labels.ts';
 import { orderItemsAddress, orderItemsQueryString } from '../list-state.ts';
@@ -264,6 +265,7 @@ export function OrderItemsSection({
   );
   const { run, isPending } = useItemActions();
   const cannotAct = useCannotAct();
+  const canDownloadDocuments = useCanDownloadDocuments(order);
   // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
   const isPhone = useMediaQuery(PHONE_QUERY);
 
@@ -285,6 +287,7 @@ export function OrderItemsSection({
     isPhone,
     isPending: (item) => pendingIds.has(item.id),
     cannotAct,
+    canDownloadDocuments,
     isSelected: (item) => selected.has(item.id),
     onSelect: (item, isOn) =>
       setSelected((current) => {

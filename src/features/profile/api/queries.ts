@@ -30,6 +30,8 @@ export interface MemberRoleState {
   role: MemberRole | null;
   /** The current company's id; null until the profile is read. */
   companyId: string | null;
+  /** The member's own id, as orders name who placed them; null until the profile is read. */
+  userId: string | null;
   /** Whether the role holds `permission`; until the role is known, as for a Buyer. */
   can: (permission: Permission) => boolean;
 }
@@ -46,6 +48,7 @@ export function useMemberRole(): MemberRoleState {
   return {
     role,
     companyId: current?.company.id ?? null,
+    userId: profile.data?.id ?? null,
     can: (permission) => roleCan(role ?? 'buyer', permission),
   };
 }
