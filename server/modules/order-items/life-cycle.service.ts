@@ -268,7 +268,10 @@ async function recordCancel(
     action: 'order.items_cancelled',
     subject: order.number,
     details: {
-      items: cancelled.map((item) => item.number).join(', '),
+      items: cancelled
+        .map((item) => item.number)
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .join(', '),
       ...(cents > 0 ? { credited: `${centsToMoney(cents)} EUR` } : {}),
     },
   });
