@@ -49,6 +49,9 @@ export const INSUFFICIENT_CREDITS_MESSAGE =
 export const BILL_LIMIT_MESSAGE =
   'You have exceeded orders limit. If you have any questions please contact the support team.';
 export const PAY_BY_BILL_NOT_ALLOWED_MESSAGE = 'Pay by bill is not available for this company.';
+/** A member whose account in the company was given no pay-by-bill limit (decision 210). */
+export const NO_BILL_LIMIT_MESSAGE =
+  'Your account has no pay-by-bill limit for this company. If you need one, please contact the support team.';
 export const COMPANY_NOT_FOUND_MESSAGE = 'Company not found.';
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export const IDEMPOTENCY_MISMATCH_MESSAGE =

@@ -33,6 +33,11 @@ export const SITE_GONE_MESSAGE =
   'A site of this request is no longer in the catalogue: decline it and ask for a new one.';
 export const REQUESTER_GONE_MESSAGE =
   'The person who asked is no longer a member of the company: decline the request.';
+/** An approval whose payment cannot be made now, in the approver's words (decision 210). */
+export const CREDITS_SHORT_FOR_REQUEST_MESSAGE =
+  "The company's credits are not enough to pay this request now: top them up, or decline the request.";
+export const BILL_LIMIT_SHORT_FOR_REQUEST_MESSAGE =
+  "The requester's pay-by-bill limit does not cover this request now: decline it, or ask the support team to raise the limit.";
 export const DECLINE_REASON_MAX = 1000;
 
 /** One frozen line, as the order item will be placed from it. */

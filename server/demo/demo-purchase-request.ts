@@ -38,7 +38,7 @@ const REQUESTED_HOURS_AGO = 3;
 const noMail: MailQueue = { send: async () => {} };
 
 export interface DemoPurchaseRequestOptions {
-  checkout: Pick<CheckoutService, 'prepareCart' | 'spending' | 'emptyCart'>;
+  checkout: Pick<CheckoutService, 'prepareCart' | 'spending' | 'paymentProblem' | 'emptyCart'>;
   /** Sets the clock the checkout and the request read. */
   setNow: (at: Date) => void;
   now: () => Date;

@@ -39,17 +39,26 @@ interface TeamMember {
   lastName: string;
   /** A Buyer's monthly limit, net euro. */
   monthlyLimit?: string;
+  /** The member's pay-by-bill limit in the company (decision 210); none when unset. */
+  creditLimit?: string;
 }
 
 /** Northwind Outdoor's team: Emma Johnson (buyer@example.com) is its Owner. */
 const TEAM: readonly TeamMember[] = [
-  { role: 'admin', email: DEMO_EMAILS.admin, firstName: 'Olivia', lastName: 'Brown' },
+  {
+    role: 'admin',
+    email: DEMO_EMAILS.admin,
+    firstName: 'Olivia',
+    lastName: 'Brown',
+    creditLimit: '2000.00',
+  },
   {
     role: 'buyer',
     email: DEMO_EMAILS.teamBuyer,
     firstName: 'Liam',
     lastName: 'Wilson',
     monthlyLimit: '500.00',
+    creditLimit: '2000.00',
   },
   { role: 'finance', email: DEMO_EMAILS.finance, firstName: 'Ava', lastName: 'Taylor' },
   { role: 'viewer', email: DEMO_EMAILS.viewer, firstName: 'James', lastName: 'Davies' },
@@ -230,6 +239,7 @@ async function insertTeam(
       isCurrent: true,
       role: member.role,
       monthlyLimit: member.monthlyLimit ?? null,
+      creditLimit: member.creditLimit ?? '0.00',
     });
     ids[member.role] = userId;
   }

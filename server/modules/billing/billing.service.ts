@@ -3,7 +3,11 @@
 // items are cancelled. The monthly bills job lives beside it (monthly-bills.job.ts).
 import type { AccountBilling } from '#contract/billing.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
-import { BILL_LIMIT_MESSAGE, PAY_BY_BILL_NOT_ALLOWED_MESSAGE } from '#contract/orders.ts';
+import {
+  BILL_LIMIT_MESSAGE,
+  NO_BILL_LIMIT_MESSAGE,
+  PAY_BY_BILL_NOT_ALLOWED_MESSAGE,
+} from '#contract/orders.ts';
 import type { Database } from '#server/db/database.ts';
 import type { orders } from '#server/db/schema/index.ts';
 
@@ -69,6 +73,7 @@ export async function accountBilling(
 /** Why an order of `grossCents` cannot be paid by bill, or null when it can. */
 export function payByBillProblem(billing: AccountBilling, grossCents: number): string | null {
   if (!billing.is_pay_by_bill_allowed) return PAY_BY_BILL_NOT_ALLOWED_MESSAGE;
+  if (moneyToCents(billing.pay_by_bill_limit) === 0) return NO_BILL_LIMIT_MESSAGE;
   return grossCents > moneyToCents(billing.available_to_pay_by_bill) ? BILL_LIMIT_MESSAGE : null;
 }
 

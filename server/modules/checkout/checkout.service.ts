@@ -116,6 +116,16 @@ export interface CheckoutService {
   prepareCart(tx: Database, userId: string, body: ParsedOrderCreate): Promise<PreparedCart>;
   /** Places an order of frozen lines in `tx` and queues its summary mail. */
   placeFrozenOrder(tx: Database, input: FrozenOrder): Promise<Order>;
+  /**
+   * Why `method` cannot pay the prepared cart for the user today, or null when it can: what
+   * placing it would refuse, asked without taking the payment (a purchase request, decision 210).
+   */
+  paymentProblem(
+    tx: Database,
+    userId: string,
+    prepared: PreparedCart,
+    method: PaymentMethod,
+  ): Promise<string | null>;
   /** Empties the named lines of the user's cart in `tx`. */
   emptyCart(tx: Database, userId: string, cartItemIds: string[]): Promise<void>;
   /** A Buyer's monthly limit in the company with what they spent and what waits; null: none. */
@@ -166,6 +176,8 @@ export function createCheckoutService(options: CheckoutOptions): CheckoutService
       return order;
     },
     prepareCart: (tx, userId, body) => prepareCart(options, tx, userId, body),
+    paymentProblem: (tx, userId, prepared, method) =>
+      paymentProblem(options, tx, userId, prepared, method),
     placeFrozenOrder: async (tx, input) => {
       const order = await placeFrozenOrder(options, tx, input);
       await options.notifier?.queue(tx, noticesOf(order));
@@ -788,6 +800,28 @@ async function billingOf(
   }
   const address = { ...parsed.data, vat_number: parsed.data.vat_number ?? null };
   return { address, countryCode: company.countryCode, vatNumber: address.vat_number };
+}
+
+async function paymentProblem(
+  { seller }: Pick<CheckoutDeps, 'seller'>,
+  tx: Database,
+  userId: string,
+  { company, billing, lines }: PreparedCart,
+  method: PaymentMethod,
+): Promise<string | null> {
+  if (method === 'bank_transfer') return null;
+  const { grossCents } = totalsOf(
+    seller,
+    lines.length,
+    lines.reduce((sum, line) => sum + moneyToCents(line.price), 0),
+    lines.reduce((sum, line) => sum + moneyToCents(line.contentPrice), 0),
+    billing,
+  );
+  const account = await accountBilling(tx, userId, { companyId: company.id });
+  if (!account) return COMPANY_NOT_FOUND_MESSAGE;
+  return method === 'credits'
+    ? creditsProblem(account.credits_balance, grossCents)
+    : payByBillProblem(account, grossCents);
 }
 
 function creditsProblem(balance: string, grossCents: number): string | null {

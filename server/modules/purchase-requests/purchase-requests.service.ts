@@ -5,9 +5,16 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import { centsToMoney } from '#contract/money.ts';
-import type { OrderCreateSchema } from '#contract/orders.ts';
+import {
+  BILL_LIMIT_MESSAGE,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  NO_BILL_LIMIT_MESSAGE,
+  type OrderCreateSchema,
+} from '#contract/orders.ts';
 import { roleCan } from '#contract/permissions.ts';
 import {
+  BILL_LIMIT_SHORT_FOR_REQUEST_MESSAGE,
+  CREDITS_SHORT_FOR_REQUEST_MESSAGE,
   PURCHASE_REQUEST_DECIDED_MESSAGE,
   PURCHASE_REQUEST_NOT_FOUND_MESSAGE,
   type PurchaseRequest,
@@ -118,7 +125,7 @@ async function createRequest(
 
 /** What a purchase request is made with, outside of any HTTP request (the demo seeds one). */
 export interface RequestPurchaseDeps {
-  checkout: Pick<CheckoutService, 'prepareCart' | 'spending' | 'emptyCart'>;
+  checkout: Pick<CheckoutService, 'prepareCart' | 'spending' | 'paymentProblem' | 'emptyCart'>;
   mail: MailQueue;
   now: Clock;
   /** The portal's address, for the approvers' mail. */
@@ -141,6 +148,13 @@ export async function requestPurchase(
   const spending = await checkout.spending(tx, userId, prepared.company.id);
   if (!spending || !isOverLimit(spending, prepared.netCents)) {
     throw new ApiError(422, WITHIN_LIMIT_MESSAGE);
+  }
+  // A request that could never be placed as asked is refused now, as the order would be.
+  const problem = await checkout.paymentProblem(tx, userId, prepared, body.payment_method);
+  if (problem) {
+    throw new ApiError(422, problem, {
+      violations: [{ path: 'payment_method', message: problem }],
+    });
   }
   const stored = await storePurchaseRequest(deps, tx, {
     companyId: prepared.company.id,
@@ -261,6 +275,15 @@ async function lockToDecide(tx: Database, request: FastifyRequest, id: string) {
   return row;
 }
 
+/** A payment's refusal, said to the approver rather than to the requester it was written for. */
+function forApprover(message: string): string {
+  if (message === INSUFFICIENT_CREDITS_MESSAGE) return CREDITS_SHORT_FOR_REQUEST_MESSAGE;
+  if (message === BILL_LIMIT_MESSAGE || message === NO_BILL_LIMIT_MESSAGE) {
+    return BILL_LIMIT_SHORT_FOR_REQUEST_MESSAGE;
+  }
+  return message;
+}
+
 async function approve(
   { checkout, mail, now }: PurchaseRequestsOptions,
   link: string,
@@ -297,7 +320,10 @@ async function approve(
     .catch((error: unknown) => {
       // A payment that cannot be made now (credits, the pay-by-bill limit): it stays pending.
       if (error instanceof ApiError && error.statusCode === 400) {
-        throw new ApiError(422, error.message, { violations: error.options.violations });
+        const message = forApprover(error.message);
+        throw new ApiError(422, message, {
+          violations: error.options.violations?.map((violation) => ({ ...violation, message })),
+        });
       }
       throw error;
     });

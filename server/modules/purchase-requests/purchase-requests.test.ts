@@ -8,6 +8,7 @@ import { CartDefaultsSchema } from '#contract/cart.ts';
 import { moneyToCents } from '#contract/money.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, OrderSchema } from '#contract/orders.ts';
 import {
+  CREDITS_SHORT_FOR_REQUEST_MESSAGE,
   OVER_LIMIT_MESSAGE,
   PURCHASE_REQUEST_DECIDED_MESSAGE,
   PurchaseRequestListSchema,
@@ -219,7 +220,16 @@ describe('monthly limits and purchase requests', () => {
     await setCredits(ctx.handle.db, company(), '0.00');
     const refused = await approve(created.id);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 422, message: INSUFFICIENT_CREDITS_MESSAGE });
+    // Said to the approver, not in the requester's words ("Your available credits…").
+    expect(refused.json()).toMatchObject({
+      code: 422,
+      message: CREDITS_SHORT_FOR_REQUEST_MESSAGE,
+    });
+    // A new request that credits cannot pay today is refused when it is made.
+    await fillOne();
+    const unpayable = await call('POST', '/purchase-requests', member.token, body());
+    expect(unpayable.statusCode).toBe(422);
+    expect(unpayable.json()).toMatchObject({ code: 422, message: INSUFFICIENT_CREDITS_MESSAGE });
     const [row] = await ctx.handle.db
       .select()
       .from(purchaseRequests)
