@@ -27,10 +27,14 @@ export function TeamSettingsCard({ companyId }: { companyId: string }) {
             Viewers then see orders, items and links without any amounts.
           </Description>
         </span>
+        {/* Not turned off while saving: that would drop the focus it has to the top of the page. */}
         <Switch
           checked={isHidden}
-          disabled={!settings.data || save.isPending}
-          onChange={(checked) => save.mutate({ are_prices_hidden_from_viewers: checked })}
+          disabled={!settings.data}
+          aria-busy={save.isPending || undefined}
+          onChange={(checked) => {
+            if (!save.isPending) save.mutate({ are_prices_hidden_from_viewers: checked });
+          }}
           className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-checked:bg-indigo-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
         >
           <span
