@@ -188,6 +188,25 @@ describe('members page', () => {
     expect(await screen.findByText('sam@example.com was invited as Finance.')).toBeVisible();
   });
 
+  it('gives focus back to Invite member on Escape from any place in the dialog', async () => {
+    const user = userEvent.setup();
+    mockApi(answer);
+    renderMembers();
+    const invite = await screen.findByRole('button', { name: 'Invite member' });
+    invite.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.type(email, 'sam@');
+    // The corner's close button stays while the dialog fades out, unlike the form's fields.
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(invite).toHaveFocus());
+  });
+
   it('does not offer an Admin the Owner role, nor changing or removing an Owner', async () => {
     mockApi(answer);
     renderMembers('admin');

@@ -17,6 +17,7 @@ export function TeamSettingsCard({ companyId }: { companyId: string }) {
   const isHidden = save.isPending
     ? save.variables.are_prices_hidden_from_viewers
     : (settings.data?.are_prices_hidden_from_viewers ?? false);
+  // The switch is not turned off while saving: that would drop its focus to the top of the page.
   return (
     <Card>
       <CardHeader title="Member settings" />
@@ -27,7 +28,6 @@ export function TeamSettingsCard({ companyId }: { companyId: string }) {
             Viewers then see orders, items and links without any amounts.
           </Description>
         </span>
-        {/* Not turned off while saving: that would drop the focus it has to the top of the page. */}
         <Switch
           checked={isHidden}
           disabled={!settings.data}
