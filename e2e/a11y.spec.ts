@@ -381,9 +381,44 @@ for (const size of SCREEN_SIZES) {
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
         await expect(invite).toBeFocused();
+        // Escape after typing, opened with the keyboard, gives focus back to the button too.
+        await page.keyboard.press('Enter');
+        await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+        await page.keyboard.type('someone@example.com');
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(invite).toBeFocused();
+        // And from the corner's close button, which stays while the dialog fades out.
+        await page.keyboard.press('Enter');
+        await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+        await page.keyboard.press('Shift+Tab');
+        await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(invite).toBeFocused();
+
+        // A role is chosen in a dialog; arrows there save nothing, Escape returns to the button.
+        const changeRole = page.getByRole('button', { name: /^Change role of / }).last();
+        await changeRole.focus();
+        await page.keyboard.press('Enter');
+        const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+        await expect(roleDialog.getByRole('combobox', { name: 'Role' })).toBeFocused();
+        await checkScreen(page, testInfo, size, 'members-role-dialog');
+        await page.keyboard.press('Escape');
+        await expect(roleDialog).toHaveCount(0);
+        await expect(changeRole).toBeFocused();
+        await expect(page.getByText('The member has been updated.')).toHaveCount(0);
 
         await gotoAndWait(page, '/purchase-requests');
         await expect(page.getByText('PR-1001').first()).toBeVisible();
+        // Declining needs a reason: the button is reachable and, pressed without one, says so.
+        const reason = page.getByRole('textbox', { name: 'Reason to decline' }).first();
+        const decline = page.getByRole('button', { name: /^Decline PR-/ }).first();
+        await decline.focus();
+        await page.keyboard.press('Enter');
+        await expect(reason).toBeFocused();
+        await expect(reason).toHaveAttribute('aria-invalid', 'true');
+        await checkScreen(page, testInfo, size, 'purchase-requests-decline-error');
         // The demo's request waits for the Owner: the menu's button says so.
         const menuButton =
           size.name === 'phone'

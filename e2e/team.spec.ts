@@ -80,8 +80,20 @@ test('an Owner invites a new member, who registers through the link; the Owner r
   await page.reload();
   const members = page.getByRole('list', { name: 'Members' });
   await expect(members.getByText(newcomer)).toBeVisible();
-  await members.getByRole('combobox', { name: 'Role of Nora Newcomer' }).selectOption('viewer');
+  // With the keyboard: arrows in the role dialog choose a role; only Save saves it.
+  const changeRole = members.getByRole('button', { name: 'Change role of Nora Newcomer' });
+  await changeRole.focus();
+  await page.keyboard.press('Enter');
+  const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+  const role = roleDialog.getByRole('combobox', { name: 'Role' });
+  await expect(role).toBeFocused();
+  await role.selectOption('viewer');
+  await expect(page.getByText('The member has been updated.')).toHaveCount(0);
+  await roleDialog.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByText('The member has been updated.')).toBeVisible();
+  await expect(roleDialog).toHaveCount(0);
+  await expect(changeRole).toBeFocused();
+  await expect(members.getByRole('listitem').filter({ hasText: newcomer })).toContainText('Viewer');
 
   await page.goto('/audit-log');
   await page.getByRole('checkbox', { name: 'Role changed' }).check();

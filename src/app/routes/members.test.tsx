@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { LAST_OWNER_MESSAGE } from '#contract/members.ts';
 import type { MemberRole } from '#contract/permissions.ts';
 import { memberQueries } from '#src/features/members/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
@@ -94,21 +95,61 @@ describe('members page', () => {
     expect(
       within(rows[1]!).getByText(/Monthly limit €500\.00 excl\. VAT · €120\.00 spent/),
     ).toBeVisible();
-    expect(within(rows[1]!).getByRole('combobox', { name: 'Role of Bea Buyer' })).toHaveValue(
-      'buyer',
-    );
+    expect(within(rows[0]!).getByText('Owner')).toBeVisible();
+    expect(within(rows[1]!).getByText('Buyer', { exact: true })).toBeVisible();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Change role of Bea Buyer' }),
+    ).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'What each role may do' })).toBeVisible();
   });
 
-  it('changes a member’s role with one request', async () => {
+  it('changes a role only on Save: arrows and Cancel send nothing; focus returns to the button', async () => {
+    const user = userEvent.setup();
     const { calls } = mockApi(answer);
     renderMembers();
-    const select = await screen.findByRole('combobox', { name: 'Role of Bea Buyer' });
-    await userEvent.selectOptions(select, 'admin');
-    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    const patch = calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.url.pathname).toMatch(new RegExp(`/v1/buyer/members/${bea.id}$`));
-    expect(patch.body).toEqual({ role: 'admin' });
+    const change = await screen.findByRole('button', { name: 'Change role of Bea Buyer' });
+    change.focus();
+    await user.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    await waitFor(() => expect(role).toHaveFocus());
+    expect(role).toHaveValue('buyer');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    await user.selectOptions(role, 'finance');
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(change).toHaveFocus());
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'admin');
+    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.url.pathname).toMatch(new RegExp(`/v1/buyer/members/${bea.id}$`));
+    expect(patches[0]!.body).toEqual({ role: 'admin' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change role of Bea Buyer' })).toHaveFocus(),
+    );
+  });
+
+  it('shows the refusal to demote the last Owner in the dialog', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.method === 'PATCH'
+        ? jsonResponse({ code: 422, message: LAST_OWNER_MESSAGE, violations: [] }, 422)
+        : answer(call),
+    );
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Change role of Ada Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'admin');
+    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    expect(await within(dialog).findByText(LAST_OWNER_MESSAGE)).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Change role' })).toBeVisible();
   });
 
   it('sets a Buyer’s monthly limit as money with two decimals', async () => {
@@ -147,13 +188,36 @@ describe('members page', () => {
     expect(await screen.findByText('sam@example.com was invited as Finance.')).toBeVisible();
   });
 
+  it('gives focus back to Invite member on Escape from any place in the dialog', async () => {
+    const user = userEvent.setup();
+    mockApi(answer);
+    renderMembers();
+    const invite = await screen.findByRole('button', { name: 'Invite member' });
+    invite.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.type(email, 'sam@');
+    // The corner's close button stays while the dialog fades out, unlike the form's fields.
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(invite).toHaveFocus());
+  });
+
   it('does not offer an Admin the Owner role, nor changing or removing an Owner', async () => {
     mockApi(answer);
     renderMembers('admin');
-    const ownerRole = await screen.findByRole('combobox', { name: 'Role of Ada Buyer' });
+    const ownerRole = await screen.findByRole('button', { name: 'Change role of Ada Buyer' });
     expect(ownerRole).toBeDisabled();
-    const beaRole = screen.getByRole('combobox', { name: 'Role of Bea Buyer' });
-    expect(within(beaRole).queryByRole('option', { name: 'Owner' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Change role of Bea Buyer' }));
+    const roleDialog = await screen.findByRole('dialog', { name: 'Change role' });
+    expect(within(roleDialog).queryByRole('option', { name: 'Owner' })).toBeNull();
+    expect(within(roleDialog).getByRole('option', { name: 'Admin' })).toBeInTheDocument();
+    await userEvent.click(within(roleDialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
     expect(within(dialog).queryByRole('option', { name: 'Owner' })).toBeNull();
@@ -224,7 +288,9 @@ describe('members page', () => {
     });
     expect(members).toBeDisabled();
     expect(within(members).getByRole('button', { name: 'Invite member' })).toBeDisabled();
-    expect(within(members).getByRole('combobox', { name: 'Role of Bea Buyer' })).toBeDisabled();
+    expect(
+      within(members).getByRole('button', { name: 'Change role of Bea Buyer' }),
+    ).toBeDisabled();
     expect(
       screen.getByRole('group', { description: /revoking an invitation needs a connection/ }),
     ).toBeDisabled();
@@ -237,18 +303,34 @@ describe('members page', () => {
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
-  it('hides prices from Viewers with the switch, saved for the company', async () => {
-    const { calls } = mockApi(answer);
+  it('hides prices from Viewers with the switch and Space, says so, and keeps focus on it', async () => {
+    const user = userEvent.setup();
+    let answerPut = () => {};
+    const { calls } = mockApi((call) =>
+      call.method === 'PUT'
+        ? new Promise<Response>((resolve) => {
+            answerPut = () => resolve(answer(call));
+          })
+        : answer(call),
+    );
     renderMembers('admin');
     const toggle = await screen.findByRole('switch', { name: 'Hide prices from Viewers' });
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).not.toBeChecked();
-    await userEvent.click(toggle);
+    toggle.focus();
+    await user.keyboard(' ');
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    // While it saves, the switch is not turned off (which would drop its focus to the page).
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-busy', 'true'));
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    answerPut();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.url.pathname).toMatch(/\/v1\/buyer\/team-settings$/);
     expect(put.body).toEqual({ are_prices_hidden_from_viewers: true });
+    expect(await screen.findByText('Prices are now hidden from Viewers.')).toBeVisible();
     await waitFor(() => expect(toggle).toBeChecked());
+    expect(toggle).toHaveFocus();
   });
 
   it('tells a member without the right that Owners and Admins manage members', () => {

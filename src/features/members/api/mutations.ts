@@ -7,6 +7,7 @@ import type {
   TeamSettings,
 } from '#contract/members.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
+import { toast } from '#src/lib/toast-store.ts';
 
 import { memberQueries } from './queries.ts';
 import {
@@ -62,11 +63,20 @@ export function useRevokeInvitation() {
   });
 }
 
+/** Says what the saved setting now means, like the other changes on the page. */
 export function useSaveTeamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['team', 'settings', 'save'],
     mutationFn: (settings: TeamSettings) => saveTeamSettings(settings),
+    onSuccess: (saved) =>
+      toast({
+        title: 'Success',
+        description: saved.are_prices_hidden_from_viewers
+          ? 'Prices are now hidden from Viewers.'
+          : 'Viewers now see prices.',
+        variant: 'success',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberQueries.all() }),
   });
 }

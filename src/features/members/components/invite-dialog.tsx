@@ -17,7 +17,7 @@ import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { toast } from '#src/lib/toast-store.ts';
 
 import { useCreateInvitation } from '../api/mutations.ts';
-import { rolesGivenBy } from './member-row.tsx';
+import { rolesGivenBy } from './role-dialog.tsx';
 
 const fieldForPath = (path: string): 'email' | 'role' | null =>
   path === 'email' || path === 'role' ? path : null;

@@ -1,20 +1,14 @@
-import { type Member, type MemberUpdate } from '#contract/members.ts';
-import { MEMBER_ROLE_LABELS, MEMBER_ROLES, type MemberRole } from '#contract/permissions.ts';
+import type { Member } from '#contract/members.ts';
+import { MEMBER_ROLE_LABELS, type MemberRole } from '#contract/permissions.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
-import { SelectField } from '#src/components/select-field.tsx';
 import { formatMoney, fullName } from '#src/utils/format.ts';
-
-/** The roles a member with `myRole` may give: only an Owner gives (or takes away) Owner. */
-export function rolesGivenBy(myRole: MemberRole | null): MemberRole[] {
-  return MEMBER_ROLES.filter((role) => role !== 'owner' || myRole === 'owner');
-}
 
 export interface MemberRowProps {
   member: Member;
   myRole: MemberRole | null;
-  isPending: boolean;
-  onUpdate: (member: Member, update: MemberUpdate) => void;
+  isRemoving: boolean;
+  onChangeRole: (member: Member) => void;
   onEditLimit: (member: Member) => void;
   onRemove: (member: Member) => void;
 }
@@ -31,21 +25,22 @@ function LimitLine({ member }: { member: Member }) {
   );
 }
 
-/** One member: who, their role (a select), a Buyer's limit, and removal. */
+/**
+ * One member: who, their role, a Buyer's limit, and removal. Each change opens a dialog, so that
+ * nothing is saved by a key pressed on the row; the buttons stay enabled while a change runs,
+ * since a button turned off under focus drops it to the top of the page.
+ */
 export function MemberRow({
   member,
   myRole,
-  isPending,
-  onUpdate,
+  isRemoving,
+  onChangeRole,
   onEditLimit,
   onRemove,
 }: MemberRowProps) {
   const name = fullName(member.user) || member.user.email;
   // Only an Owner changes or removes an Owner; the server says so too.
   const isLockedOwner = member.role === 'owner' && myRole !== 'owner';
-  const roles = isLockedOwner
-    ? MEMBER_ROLES.filter((role) => role === 'owner')
-    : rolesGivenBy(myRole);
   return (
     <li className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between">
       <div className="min-w-0">
@@ -56,25 +51,24 @@ export function MemberRow({
         <p className="text-sm break-all text-slate-500">{member.user.email}</p>
         <LimitLine member={member} />
       </div>
-      <div className="flex flex-wrap items-end gap-2">
-        <SelectField
-          label={`Role of ${name}`}
-          hideLabel
-          className="w-36"
-          value={member.role}
-          disabled={isLockedOwner || isPending}
-          options={roles.map((role) => ({ value: role, label: MEMBER_ROLE_LABELS[role] }))}
-          onChange={(event) => {
-            const role = event.target.value as MemberRole;
-            if (role !== member.role) onUpdate(member, { role });
-          }}
-        />
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium text-slate-700">
+          {MEMBER_ROLE_LABELS[member.role]}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Change role of ${name}`}
+          disabled={isLockedOwner}
+          onClick={() => onChangeRole(member)}
+        >
+          Change role
+        </Button>
         {member.role === 'buyer' ? (
           <Button
             variant="secondary"
             size="sm"
             aria-label={`Monthly limit of ${name}`}
-            disabled={isPending}
             onClick={() => onEditLimit(member)}
           >
             Monthly limit
@@ -85,7 +79,8 @@ export function MemberRow({
             variant="secondary"
             size="sm"
             aria-label={`Remove ${name}`}
-            disabled={isLockedOwner || isPending}
+            disabled={isLockedOwner}
+            loading={isRemoving}
             onClick={() => onRemove(member)}
           >
             Remove

@@ -11,11 +11,12 @@ import { ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.ts
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { fullName } from '#src/utils/format.ts';
 
-import { useRemoveMember, useUpdateMember } from '../api/mutations.ts';
+import { useRemoveMember } from '../api/mutations.ts';
 import { memberQueries } from '../api/queries.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { LimitDialog } from './limit-dialog.tsx';
 import { MemberRow } from './member-row.tsx';
+import { RoleDialog } from './role-dialog.tsx';
 
 const nameOf = (member: Member) => fullName(member.user) || member.user.email;
 
@@ -32,9 +33,9 @@ export function MembersCard({
 }) {
   const isOnline = useOnlineStatus();
   const members = useQuery(memberQueries.list(companyId));
-  const update = useUpdateMember();
   const remove = useRemoveMember();
   const [isInviting, setInviting] = useState(false);
+  const [roleOf, setRoleOf] = useState<Member | null>(null);
   const [limitOf, setLimitOf] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const list = members.data?.data ?? [];
@@ -76,11 +77,8 @@ export function MembersCard({
               key={member.id}
               member={member}
               myRole={myRole}
-              isPending={
-                (update.isPending && update.variables.id === member.id) ||
-                (remove.isPending && remove.variables === member.id)
-              }
-              onUpdate={(target, changes) => update.mutate({ id: target.id, ...changes })}
+              isRemoving={remove.isPending && remove.variables === member.id}
+              onChangeRole={setRoleOf}
               onEditLimit={setLimitOf}
               onRemove={setRemoving}
             />
@@ -88,6 +86,7 @@ export function MembersCard({
         </ul>
       )}
       <InviteDialog open={isInviting} onClose={() => setInviting(false)} myRole={myRole} />
+      <RoleDialog member={roleOf} myRole={myRole} onClose={() => setRoleOf(null)} />
       <LimitDialog member={limitOf} onClose={() => setLimitOf(null)} />
       <ConfirmDialog
         open={removing !== null}

@@ -17,6 +17,7 @@ export function TeamSettingsCard({ companyId }: { companyId: string }) {
   const isHidden = save.isPending
     ? save.variables.are_prices_hidden_from_viewers
     : (settings.data?.are_prices_hidden_from_viewers ?? false);
+  // The switch is not turned off while saving: that would drop its focus to the top of the page.
   return (
     <Card>
       <CardHeader title="Member settings" />
@@ -29,8 +30,11 @@ export function TeamSettingsCard({ companyId }: { companyId: string }) {
         </span>
         <Switch
           checked={isHidden}
-          disabled={!settings.data || save.isPending}
-          onChange={(checked) => save.mutate({ are_prices_hidden_from_viewers: checked })}
+          disabled={!settings.data}
+          aria-busy={save.isPending || undefined}
+          onChange={(checked) => {
+            if (!save.isPending) save.mutate({ are_prices_hidden_from_viewers: checked });
+          }}
           className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 data-checked:bg-indigo-600 data-disabled:cursor-not-allowed data-disabled:opacity-60"
         >
           <span

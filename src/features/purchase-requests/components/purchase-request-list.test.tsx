@@ -39,17 +39,22 @@ const pending: PurchaseRequest = {
 };
 
 function api(calls: Call[]) {
+  // The list answers with the request as last decided.
+  let current: PurchaseRequest = pending;
   return (call: Call) => {
     calls.push(call);
     const path = call.url.pathname;
     if (path === '/api/v1/buyer/purchase-requests') {
-      return jsonResponse({ data: [pending], pagination: { page: 1, limit: 50, total: 1 } });
+      return jsonResponse({ data: [current], pagination: { page: 1, limit: 50, total: 1 } });
     }
     if (path.endsWith('/approval')) {
-      return jsonResponse({ ...pending, status: 'approved', can_decide: false });
+      current = { ...pending, status: 'approved', can_decide: false };
+      return jsonResponse(current);
     }
     if (path.endsWith('/decline')) {
-      return jsonResponse({ ...pending, status: 'declined', can_decide: false });
+      const { reason } = call.body as { reason: string };
+      current = { ...pending, status: 'declined', decline_reason: reason, can_decide: false };
+      return jsonResponse(current);
     }
     return jsonResponse({ code: 404, message: 'Not found' }, 404);
   };
@@ -81,18 +86,46 @@ describe('purchase requests to decide', () => {
     expect(approval?.headers.get('idempotency-key')).toBeTruthy();
   });
 
-  it('declines only with a reason', async () => {
+  it('declines only with a reason: without one the field says so and takes focus', async () => {
     const user = userEvent.setup();
     const calls: Call[] = [];
     mockApi(api(calls));
     render();
-    const decline = await screen.findByRole('button', { name: 'Decline PR-1001' });
-    expect(decline).toBeDisabled();
-    await user.type(screen.getByLabelText('Reason to decline'), 'Not this quarter');
-    await user.click(decline);
+    const reason = await screen.findByRole('textbox', { name: 'Reason to decline' });
+    expect(reason).toHaveAccessibleDescription(/Needed to decline/);
+    // The button is reached with Tab, and pressing it without a reason sends nothing.
+    const decline = screen.getByRole('button', { name: 'Decline PR-1001' });
+    expect(decline).toBeEnabled();
+    decline.focus();
+    await user.keyboard('{Enter}');
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/Say why the request is declined\./);
+    expect(calls.some((c) => c.url.pathname.endsWith('/decline'))).toBe(false);
+
+    await user.type(reason, 'Not this quarter');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    await user.tab();
+    expect(decline).toHaveFocus();
+    await user.keyboard('{Enter}');
     await waitFor(() => {
       const sent = calls.find((c) => c.url.pathname.endsWith('/decline'));
       expect(sent?.body).toEqual({ reason: 'Not this quarter' });
     });
+    // The buttons go with the decision; focus moves to the request's status, not the page.
+    const status = await screen.findByText('Declined', { exact: true });
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Decline PR-1001' })).toBeNull();
+  });
+
+  it('moves focus to the request’s status once it is approved', async () => {
+    const user = userEvent.setup();
+    mockApi(api([]));
+    render();
+    (await screen.findByRole('button', { name: 'Approve PR-1001' })).focus();
+    await user.keyboard('{Enter}');
+    const status = await screen.findByText('Approved', { exact: true });
+    await waitFor(() => expect(status).toHaveFocus());
   });
 });
