@@ -18,6 +18,7 @@ import {
 import { type Invitation, InvitationSchema, type Member, MemberSchema } from '#contract/members.ts';
 import { type OrderItem, OrderItemSchema } from '#contract/order-items.ts';
 import { type Order, OrderSchema } from '#contract/orders.ts';
+import type { MemberRole } from '#contract/permissions.ts';
 import { type BuyerProfile, BuyerProfileSchema } from '#contract/profile.ts';
 import type { ContentProductPlan } from '#contract/reference-data.ts';
 import { type SavedView, SavedViewSchema } from '#contract/saved-views.ts';
@@ -286,6 +287,12 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
     ],
     ...overrides,
   });
+}
+
+/** The profile of a member whose role in the current company (Acme GmbH) is `role`. */
+export function makeBuyerProfileAs(role: MemberRole): BuyerProfile {
+  const profile = makeBuyerProfile();
+  return { ...profile, accounts: profile.accounts.map((account) => ({ ...account, role })) };
 }
 
 /** A saved catalogue filter, not a favourite. */

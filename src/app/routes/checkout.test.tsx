@@ -18,10 +18,11 @@ import {
 } from '#contract/orders.ts';
 import type { PurchaseRequest } from '#contract/purchase-requests.ts';
 import { FOR_APPROVAL_MESSAGE } from '#src/features/checkout/components/order-summary.tsx';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { db } from '#src/lib/db.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeCartItem, PLANS } from '#src/test-utils/factories.ts';
-import { renderRoutes } from '#src/test-utils/render.tsx';
+import { makeBuyerProfileAs, makeCartItem, PLANS } from '#src/test-utils/factories.ts';
+import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
 import { dateNotRealMessage } from '#src/utils/date-input.ts';
 
 import { Component as CheckoutRoute } from './checkout.tsx';
@@ -195,12 +196,15 @@ function api(server: Server) {
 }
 
 function renderCheckout(initialEntry = '/checkout') {
+  // The navigation has read the profile: the checkout is for a role that buys.
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(profileQueries.detail().queryKey, makeBuyerProfileAs('buyer'));
   const { router } = renderRoutes(
     [
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/orders', element: <p>Orders page</p> },
     ],
-    { initialEntries: [initialEntry] },
+    { initialEntries: [initialEntry], queryClient },
   );
   return { router };
 }

@@ -15,6 +15,9 @@ import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.
 import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
 import { RequestSent } from '#src/features/checkout/components/request-sent.tsx';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
+import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
+
+import { BuyingRefusal } from '../buying-refusal.tsx';
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -31,7 +34,17 @@ const PLACED_PARAM = 'placed';
 export function Component() {
   const [params] = useSearchParams();
   const placedId = params.get(PLACED_PARAM);
-  return placedId ? <PlacedOrder id={placedId} /> : <Checkout page={pageOf(params)} />;
+  // The cart and the order both need a role that buys: Finance and Viewer are told so instead.
+  return (
+    <RequiresPermission
+      permission="orders.place"
+      header={<PageHeader title="Checkout" />}
+      loadingLabel="Loading the checkout"
+      refusal={<BuyingRefusal what="The cart and the checkout are" />}
+    >
+      {() => (placedId ? <PlacedOrder id={placedId} /> : <Checkout page={pageOf(params)} />)}
+    </RequiresPermission>
+  );
 }
 
 /** The checkout itself: one flow (`useCheckout`), shown as the error summary, the cart and the form. */

@@ -11,7 +11,7 @@ import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { clearSelectionCookies } from '#src/lib/cookies.ts';
 import { createSessionStore } from '#src/lib/session-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeBuyerProfile, makeSite } from '#src/test-utils/factories.ts';
+import { makeBuyerProfile, makeBuyerProfileAs, makeSite } from '#src/test-utils/factories.ts';
 import { createTestQueryClient, renderRoutes, searchOf } from '#src/test-utils/render.tsx';
 import { tokenValidFor } from '#src/test-utils/tokens.ts';
 
@@ -308,5 +308,17 @@ describe('dashboard offline after a reload', () => {
     expect(niche).toHaveDisplayValue('Not available offline');
     expect(niche).toHaveAccessibleDescription('The niches load once you are back online.');
     expect(screen.queryByText(/will be assigned to you shortly/)).toBeNull();
+  });
+
+  it('greets a role that buys nothing by name and leads it to what it reads', async () => {
+    const { calls } = mockApi(api);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(profileQueries.detail().queryKey, makeBuyerProfileAs('finance'));
+    renderHome('/', queryClient);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+    expect(screen.getByText(/As Finance of this company you follow its orders/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(calls.some((call) => call.url.pathname === '/api/v1/buyer/sites')).toBe(false);
   });
 });

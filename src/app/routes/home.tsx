@@ -83,13 +83,19 @@ export function Component() {
   return <HomeForRole />;
 }
 
+/** "Welcome back, Nora" once the profile is read (the profile has no first sign-in to tell). */
+function greetingOf(profile: { first_name: string } | undefined): string {
+  return profile ? `Welcome back, ${profile.first_name}` : 'Welcome back';
+}
+
 /** A member whose role buys nothing (Finance, Viewer) gets the way to what they may read. */
 function HomeForRole() {
   const { role, can } = useMemberRole();
+  const profile = useQuery(profileQueries.detail());
   if (can('catalogue.use')) return <Dashboard />;
   return (
     <Card className="space-y-3 p-6">
-      <h1 className="text-xl font-semibold text-slate-900">Welcome back</h1>
+      <h1 className="text-xl font-semibold text-slate-900">{greetingOf(profile.data)}</h1>
       <p className="text-sm text-slate-600">
         As {role ? MEMBER_ROLE_LABELS[role] : 'a member'} of this company you follow its orders and
         live links; the catalogue and buying are for Owners, Admins and Buyers.
@@ -144,7 +150,7 @@ function Dashboard() {
     isLinkGap && groups.isSuccess && groups.data.data.every((g) => g.competitors.length === 0);
   const linkGapHintId = useId();
   const manager = profile.data?.account_manager ?? null;
-  const greeting = profile.data ? `Welcome back, ${profile.data.first_name}` : 'Welcome back';
+  const greeting = greetingOf(profile.data);
 
   // Once the buyer has chosen what they are looking for, the dashboard shrinks so the catalogue
   // starts within the first screen; until then it explains itself.

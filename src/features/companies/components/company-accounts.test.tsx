@@ -154,7 +154,7 @@ describe('the company details of an account', () => {
   };
 
   async function openDetails(account: Account) {
-    mockApi((call) =>
+    const api = mockApi((call) =>
       call.url.pathname.endsWith('/companies')
         ? jsonResponse(company)
         : call.url.pathname.endsWith('/billing')
@@ -166,7 +166,7 @@ describe('the company details of an account', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Details' }));
     await screen.findByText('12 Old Street');
-    return view;
+    return { ...view, calls: api.calls };
   }
 
   it('offers a change of the details to the roles that edit them', async () => {
@@ -183,5 +183,13 @@ describe('the company details of an account', () => {
       expect(screen.queryByRole('link', { name: 'Request a change' })).toBeNull();
       view.unmount();
     }
+  });
+
+  it('asks no billing of a role that does not read it, and says who does', async () => {
+    const { calls } = await openDetails({ ...ACCOUNT, role: 'viewer' });
+    expect(
+      screen.getByText(/billing is read by its Owners, Admins and Finance; you are its Viewer/),
+    ).toBeVisible();
+    expect(calls.some((call) => call.url.pathname.endsWith('/billing'))).toBe(false);
   });
 });

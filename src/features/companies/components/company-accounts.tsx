@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { BILLING_FIGURE_NAMES } from '#contract/billing.ts';
 import type { Company } from '#contract/companies.ts';
-import { roleCan } from '#contract/permissions.ts';
+import { MEMBER_ROLE_LABELS, roleCan } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button, buttonClasses } from '#src/components/button.tsx';
@@ -158,7 +158,14 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                 <h3 id={`billing-${account.id}`} className="text-sm font-semibold text-slate-900">
                   Billing
                 </h3>
-                <AccountBillingView accountId={account.id} />
+                {roleCan(account.role, 'billing.read') ? (
+                  <AccountBillingView accountId={account.id} />
+                ) : (
+                  <p className="text-sm text-slate-600">
+                    The company&apos;s billing is read by its Owners, Admins and Finance; you are
+                    its {MEMBER_ROLE_LABELS[account.role]}.
+                  </p>
+                )}
               </section>
               <section
                 aria-labelledby={`details-${account.id}`}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
 import type { BuyerProfile } from '#contract/profile.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Card, CardHeader } from '#src/components/card.tsx';
@@ -7,17 +8,15 @@ import { fullName } from '#src/utils/format.ts';
 
 import { PersonAvatar } from './person-avatar.tsx';
 
-const ROLE_LABELS: Record<string, string> = {
-  ROLE_BUYER: 'Buyer',
-  ROLE_ADMIN: 'Admin',
-  ROLE_SUPER_ADMIN: 'Super admin',
-  ROLE_REGIONAL_MANAGER: 'Regional manager',
-  ROLE_ACCOUNT_MANAGER: 'Account manager',
-  ROLE_HEAD_ACCOUNT_MANAGER: 'Head account manager',
-  ROLE_SALES: 'Sales',
-  ROLE_HEAD_SALES: 'Head of sales',
-  ROLE_OUTREACH: 'Outreach',
-};
+/** "Owner of Acme GmbH": the member's role in each company account, the current one first. */
+function companyRoles(profile: BuyerProfile): string[] {
+  const accounts = [...profile.accounts].sort(
+    (a, b) => Number(b.is_current) - Number(a.is_current),
+  );
+  return accounts.map(
+    (account) => `${MEMBER_ROLE_LABELS[account.role]} of ${account.company.title}`,
+  );
+}
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -41,14 +40,17 @@ export function ProfileDetails({ profile }: { profile: BuyerProfile }) {
       </div>
       <dl className="mt-3 divide-y divide-slate-100">
         <Row term="Email">{profile.email}</Row>
-        <Row term="Roles">
-          <span className="flex flex-wrap gap-1.5">
-            {profile.roles.map((role) => (
-              <Badge key={role} variant="secondary">
-                {ROLE_LABELS[role] ?? role}
-              </Badge>
-            ))}
-          </span>
+        {/* The role in each company, not the platform role: every user of the portal is a buyer. */}
+        <Row term={profile.accounts.length > 1 ? 'Roles' : 'Role'}>
+          {profile.accounts.length === 0 ? (
+            'No company account yet'
+          ) : (
+            <ul className="space-y-0.5">
+              {companyRoles(profile).map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )}
         </Row>
         <Row term="Domain export">
           {profile.is_allowed_to_export_sites ? (
