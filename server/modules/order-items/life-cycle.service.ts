@@ -269,7 +269,7 @@ async function recordCancel(
     subject: order.number,
     details: {
       items: cancelled.map((item) => item.number).join(', '),
-      ...(cents > 0 ? { credited: `${centsToMoney(cents)} EUR` } : {}),
+      ...(cents > 0 ? { credited: centsToMoney(cents) } : {}),
     },
   });
 }
