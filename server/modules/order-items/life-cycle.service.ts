@@ -268,7 +268,11 @@ async function recordCancel(
     action: 'order.items_cancelled',
     subject: order.number,
     details: {
-      items: cancelled.map((item) => item.number).join(', '),
+      // In the order's own order, whatever order the items were locked in.
+      items: cancelled
+        .map((item) => item.number)
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .join(', '),
       ...(cents > 0 ? { credited: centsToMoney(cents) } : {}),
     },
   });
