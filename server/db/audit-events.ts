@@ -3,7 +3,7 @@
 // it is now; the record is never changed afterwards (a trigger refuses UPDATE).
 import { eq, sql } from 'drizzle-orm';
 
-import type { AuditAction } from '#contract/audit.ts';
+import type { AuditAction, AuditDetails } from '#contract/audit.ts';
 
 import type { Database } from './database.ts';
 import { auditEvents, users } from './schema/index.ts';
@@ -15,8 +15,16 @@ export interface AuditEntry {
   action: AuditAction;
   /** What it was done to, as the record shows it: an e-mail, an order number. */
   subject: string;
-  /** What changed, as short texts to show: `{ from: 'Buyer', to: 'Admin' }`. */
-  details?: Record<string, string>;
+  /**
+   * What changed, under the keys the record labels (AUDIT_DETAILS): `{ from: 'Buyer', to: 'Admin' }`;
+   * amounts in euro written plainly under a money key: `{ total: '1261.00' }`.
+   */
+  details?: AuditDetails;
+  /**
+   * When it happened, for a history written afterwards (the demo's past orders); a live change
+   * leaves it out and is stamped with the database's now().
+   */
+  at?: Date;
 }
 
 const PLATFORM = 'Platform';
@@ -35,5 +43,6 @@ export async function appendAuditEvent(db: Database, entry: AuditEntry): Promise
     action: entry.action,
     subject: entry.subject,
     details: entry.details ?? {},
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

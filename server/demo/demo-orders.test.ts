@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { AUDIT_DETAILS, auditDetailsInOrder, isAuditMoney } from '#contract/audit.ts';
 import type { CartDefaults } from '#contract/cart.ts';
 import { centsToMoney, moneyToCents } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
@@ -354,6 +355,39 @@ describe('the demo orders', () => {
       },
     ]);
     expect(cancelled).toHaveLength(1);
+  });
+
+  it('records the history at its own times, every detail under a label', async () => {
+    const rows = await queryRows<{
+      action: string;
+      details: Record<string, string>;
+      at: Date;
+      happened: Date | null;
+    }>(
+      handle.db,
+      sql`select e.action, e.details, e.created_at as at,
+            coalesce(o.created_at, r.created_at) as happened
+          from audit_events e
+          left join orders o on o.number = e.subject or o.number = e.details->>'order'
+          left join purchase_requests r on r.number = e.subject
+          order by e.created_at`,
+    );
+    const actions = new Set(rows.map((row) => row.action));
+    expect([...actions].sort()).toEqual([
+      'order.placed',
+      'payment_method.used',
+      'purchase.requested',
+    ]);
+    for (const row of rows) {
+      // The order's (or the request's) own time, not the moment the demo was seeded.
+      expect(row.happened, row.action).not.toBeNull();
+      expect(new Date(row.at).toISOString()).toBe(new Date(row.happened!).toISOString());
+      expect(new Date(row.at).getTime()).toBeLessThan(TODAY.getTime());
+      for (const [key, value] of auditDetailsInOrder(row.action, row.details)) {
+        expect(Object.hasOwn(AUDIT_DETAILS, key), key).toBe(true);
+        if (isAuditMoney(key)) expect(value).toMatch(/^\d+\.\d{2}$/);
+      }
+    }
   });
 
   it('stores the same orders and purchase request with the same ids when seeded again', async () => {

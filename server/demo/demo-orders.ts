@@ -114,7 +114,10 @@ interface TimedAction {
 
 const silent: OrderNotifier = { queue: async () => {} };
 
-/** Seeds the scripted orders; answers how many orders were placed. */
+/**
+ * Seeds the scripted orders, the company's record of who did what at the history's own times (not
+ * the seeding's); answers how many orders were placed.
+ */
 export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): Promise<number> {
   const { random, today } = options;
   let current = today;
@@ -132,8 +135,8 @@ export async function seedDemoOrders(db: Database, options: DemoOrdersOptions): 
     seller: options.seller ?? DEMO_SELLER,
     documents,
     payee: payeeOf(options.documents?.seller ?? DEMO_DOCUMENT_SELLER),
+    isAuditAtClock: true,
   });
-
   const buyers = {
     buyer: await loadBuyer(db, options.buyers.buyer),
     secondBuyer: await loadBuyer(db, options.buyers.secondBuyer),

@@ -94,7 +94,7 @@ export async function seedDemoPurchaseRequest(
   });
   await insertCartItems(db, lines.reverse());
   const stored = await requestPurchase(
-    { checkout: options.checkout, mail: noMail, now: options.now, link: '' },
+    { checkout: options.checkout, mail: noMail, now: options.now, link: '', isAuditAtClock: true },
     db,
     requester.userId,
     OrderCreateSchema.parse({

@@ -142,6 +142,11 @@ export interface CheckoutOptions {
   documents?: DocumentWriter;
   /** Where a bank transfer goes: the order answers how to pay it (decision 168). */
   payee: Payee;
+  /**
+   * Stamps the record of who did what with the change's own time (from \`now\`) rather than the
+   * database's now(): set by the demo, whose history lies in the past.
+   */
+  isAuditAtClock?: boolean;
 }
 
 interface Totals {
@@ -611,7 +616,7 @@ export async function spendingOf(
  * touched (placeOrder empties it; an approved purchase request was emptied when it was made).
  */
 export async function placeFrozenOrder(
-  { now, seller, documents, payee }: CheckoutDeps,
+  { now, seller, documents, payee, isAuditAtClock }: CheckoutDeps,
   tx: Database,
   input: FrozenOrder,
 ): Promise<Order> {
@@ -670,7 +675,12 @@ export async function placeFrozenOrder(
     tx,
     orderItemsOf(lines, { id: order.id, number }, paymentStatus, guidelines, createdAt),
   );
-  await recordOrder(tx, input, { number, gross, method });
+  await recordOrder(tx, input, {
+    number,
+    gross,
+    method,
+    at: isAuditAtClock ? createdAt : undefined,
+  });
   // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts). The invoice's
   // number is drawn last: the series' counter stays locked until the order commits (decision 196).
   const invoice =
@@ -714,15 +724,19 @@ export async function placeFrozenOrder(
 async function recordOrder(
   tx: Database,
   input: FrozenOrder,
-  order: { number: string; gross: string; method: PaymentMethod },
+  order: { number: string; gross: string; method: PaymentMethod; at: Date | undefined },
 ): Promise<void> {
-  const common = { companyId: input.company.id, actorUserId: input.actorUserId };
+  const common = {
+    companyId: input.company.id,
+    actorUserId: input.actorUserId,
+    ...(order.at ? { at: order.at } : {}),
+  };
   await appendAuditEvent(tx, {
     ...common,
     action: 'order.placed',
     subject: order.number,
     details: {
-      total: `${order.gross} EUR`,
+      total: order.gross,
       payment_method: PAYMENT_METHOD_TITLES[order.method],
     },
   });
@@ -730,7 +744,7 @@ async function recordOrder(
     ...common,
     action: 'payment_method.used',
     subject: PAYMENT_METHOD_TITLES[order.method],
-    details: { order: order.number, amount: `${order.gross} EUR` },
+    details: { order: order.number, amount: order.gross },
   });
 }
 

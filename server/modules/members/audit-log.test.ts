@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { AuditEventListSchema } from '#contract/audit.ts';
+import { AUDIT_PERIOD_MESSAGE, AuditEventListSchema } from '#contract/audit.ts';
 import { encodeQuery } from '#contract/query-string.ts';
 import { auditEvents } from '#server/db/schema/index.ts';
 import { readCsv } from '#tests/helpers/csv-reader.ts';
@@ -43,6 +43,8 @@ describe('the record of who did what', () => {
         actorName: 'Platform',
         action: 'order.placed',
         subject: '=HYPERLINK("http://evil.example")',
+        // As events were written before amounts had money keys.
+        details: { total: '1261.00 EUR', payment_method: 'Credits' },
         createdAt: at('2026-03-04T00:00:00Z'),
       },
       {
@@ -79,6 +81,9 @@ describe('the record of who did what', () => {
       details: { from: 'Viewer', to: 'Finance' },
     });
     expect(events.data[0]!.actor).toEqual({ id: null, name: 'Platform' });
+    // Amounts written in the older form ("1261.00 EUR", a limit's bare "500.00") read as today's.
+    expect(events.data[0]!.details).toEqual({ total: '1261.00', payment_method: 'Credits' });
+    expect(events.data[2]!.details).toEqual({ limit_from: 'No limit', limit_to: '500.00' });
     const page = await list({}, { page: 2, limit: 2 });
     expect(page.pagination).toEqual({ page: 2, limit: 2, total: 3 });
     expect(page.data.map((event) => event.action)).toEqual(['member.limit_changed']);
@@ -96,6 +101,26 @@ describe('the record of who did what', () => {
     expect(oneDay.data.map((event) => event.action)).toEqual(['member.role_changed']);
     const fromDay = await list({ from: '2026-03-03' });
     expect(fromDay.pagination.total).toBe(2);
+  });
+
+  it('refuses a period that ends before it starts, on the field that ends it', async () => {
+    const response = await call(
+      'GET',
+      `/audit-events?${encodeQuery({ filter: { from: '2026-12-05', to: '2026-12-01' } })}`,
+      team.owner.token,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 400,
+      violations: [{ path: expect.stringMatching(/filter.*to/), message: AUDIT_PERIOD_MESSAGE }],
+    });
+    const exported = await call(
+      'GET',
+      `/audit-events/exports?${encodeQuery({ filter: { from: '2026-12-05', to: '2026-12-01' } })}`,
+      team.owner.token,
+    );
+    expect(exported.statusCode).toBe(400);
+    expect((await list({ from: '2026-03-03', to: '2026-03-03' })).pagination.total).toBe(1);
   });
 
   it('refuses bad filters and roles without audit.read', async () => {
@@ -132,14 +157,14 @@ describe('the record of who did what', () => {
         'Platform',
         'Order placed',
         `'=HYPERLINK("http://evil.example")`,
-        '',
+        'Total (EUR): 1261.00; Payment method: Credits',
       ],
       [
         '03/03/2026 23:59 UTC',
         'Ada Admin',
         'Role changed',
         'viewer@example.com',
-        'from: Viewer; to: Finance',
+        'From: Viewer; To: Finance',
       ],
     ]);
   });

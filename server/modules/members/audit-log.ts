@@ -3,9 +3,12 @@
 import {
   AUDIT_ACTIONS,
   type AuditAction,
+  auditDetailLabel,
+  auditDetailsInOrder,
   type AuditEvent,
   type AuditFilter,
   type AuditQuery,
+  isAuditMoney,
 } from '#contract/audit.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -39,19 +42,10 @@ function conditionsOf(companyId: string, filter: AuditFilter = {}): AuditConditi
   };
 }
 
-// jsonb keeps keys shortest first ("to" before "from"); a change reads from what it was.
-const DETAIL_ORDER = ['from', 'to'];
-const rank = (name: string) => {
-  const index = DETAIL_ORDER.indexOf(name);
-  return index === -1 ? DETAIL_ORDER.length : index;
-};
-
-const textDetails = (details: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(details)
-      .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([name, value]) => [name, String(value)]),
-  );
+// jsonb keeps keys shortest first ("to" before "from"); the record reads in its own order, with
+// events written in an older form read as today's.
+const textDetails = (row: Pick<AuditRow, 'action' | 'details'>): Record<string, string> =>
+  Object.fromEntries(auditDetailsInOrder(row.action, row.details));
 
 function eventView(row: AuditRow): AuditEvent {
   return {
@@ -60,17 +54,23 @@ function eventView(row: AuditRow): AuditEvent {
     actor: { id: row.actorUserId, name: row.actorName },
     action: row.action as AuditAction,
     subject: row.subject,
-    details: textDetails(row.details),
+    details: textDetails(row),
   };
 }
 
 const actionLabel = (action: string) =>
   (AUDIT_ACTIONS as Record<string, string | undefined>)[action] ?? action;
 
-/** "from: Buyer; to: Admin" */
-export function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(textDetails(details))
-    .map(([name, value]) => `${name.replaceAll('_', ' ')}: ${value}`)
+/**
+ * "From: Buyer; To: Admin"; an amount in euro plainly under a label naming the currency:
+ * "Total (EUR): 1261.00".
+ */
+export function detailsText(row: Pick<AuditRow, 'action' | 'details'>): string {
+  return Object.entries(textDetails(row))
+    .map(([key, value]) => {
+      const label = auditDetailLabel(key);
+      return isAuditMoney(key) ? `${label} (EUR): ${value}` : `${label}: ${value}`;
+    })
     .join('; ');
 }
 
@@ -82,7 +82,7 @@ const COLUMNS: readonly CsvColumn<AuditRow>[] = [
   { label: 'Member', cell: (row) => row.actorName },
   { label: 'Action', cell: (row) => actionLabel(row.action) },
   { label: 'Subject', cell: (row) => row.subject },
-  { label: 'Details', cell: (row) => detailsText(row.details) },
+  { label: 'Details', cell: (row) => detailsText(row) },
 ];
 
 export function createAuditLogService({ db, now }: { db: Database; now: Clock }): AuditLogService {

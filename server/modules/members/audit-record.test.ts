@@ -64,7 +64,7 @@ describe('the record of cancelled items and changed company details', () => {
       actor: { id: team.members.admin.userId },
       action: 'order.items_cancelled',
       subject: order.number,
-      details: { items: first!.number, credited: expect.stringMatching(/^\d+\.\d{2} EUR$/) },
+      details: { items: first!.number, credited: expect.stringMatching(/^\d+\.\d{2}$/) },
     });
     expect(last).toMatchObject({
       actor: { id: team.owner.userId },
@@ -72,7 +72,7 @@ describe('the record of cancelled items and changed company details', () => {
       details: { items: `${second!.number}, ${third!.number}` },
     });
     // The last cancel credits whatever is left: together, the whole order.
-    const credited = events.map((event) => moneyToCents(event.details.credited!.split(' ')[0]!));
+    const credited = events.map((event) => moneyToCents(event.details.credited!));
     expect(centsToMoney(credited[0]! + credited[1]!)).toBe(order.price_with_vat);
   });
 

@@ -88,7 +88,7 @@ describe('the members of a company account', () => {
     });
     // The demo's Buyer starts with a limit of 500.00.
     const [event] = await eventsOf(ctx, team.companyId, 'member.limit_changed');
-    expect(event).toMatchObject({ details: { from: '500.00', to: '750.00' } });
+    expect(event).toMatchObject({ details: { limit_from: '500.00', limit_to: '750.00' } });
   });
 
   it('refuses a limit for another role than Buyer', async () => {

@@ -112,7 +112,10 @@ export function createTeamService({ db, now }: { db: Database; now: Clock }): Te
       await appendAuditEvent(tx, {
         ...base,
         action: 'member.limit_changed',
-        details: { from: limitText(member.monthlyLimit), to: limitText(next.monthlyLimit) },
+        details: {
+          limit_from: limitText(member.monthlyLimit),
+          limit_to: limitText(next.monthlyLimit),
+        },
       });
     }
   }

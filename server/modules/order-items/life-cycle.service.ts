@@ -268,11 +268,12 @@ async function recordCancel(
     action: 'order.items_cancelled',
     subject: order.number,
     details: {
+      // In the order's own order, whatever order the items were locked in.
       items: cancelled
         .map((item) => item.number)
         .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
         .join(', '),
-      ...(cents > 0 ? { credited: `${centsToMoney(cents)} EUR` } : {}),
+      ...(cents > 0 ? { credited: centsToMoney(cents) } : {}),
     },
   });
 }

@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from 'react';
 
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from '#contract/audit.ts';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_ACTIONS,
+  AUDIT_PERIOD_MESSAGE,
+  type AuditAction,
+  isAuditPeriodReversed,
+} from '#contract/audit.ts';
 import type { Member } from '#contract/members.ts';
 import { Button } from '#src/components/button.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
@@ -42,7 +48,7 @@ export function AuditFilters({
     setLastState(state);
     setDraft(toDraft(state));
   }
-  const isPeriodReversed = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const isPeriodReversed = isAuditPeriodReversed(draft.from, draft.to);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +111,7 @@ export function AuditFilters({
           label="To"
           type="date"
           value={draft.to}
-          error={isPeriodReversed ? 'The end must not be before the start.' : undefined}
+          error={isPeriodReversed ? AUDIT_PERIOD_MESSAGE : undefined}
           onChange={(event) => setDraft({ ...draft, to: event.target.value })}
         />
       </div>

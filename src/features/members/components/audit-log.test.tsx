@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { AUDIT_PERIOD_MESSAGE } from '#contract/audit.ts';
 import { type Call, jsonResponse, mockApi } from '#src/test-utils/api.ts';
 import { COMPANY_ID, makeAuditEvent, makeMember } from '#src/test-utils/factories.ts';
 import { createTestQueryClient, renderRoutes } from '#src/test-utils/render.tsx';
@@ -16,13 +17,25 @@ const events = [
     details: { role: 'Viewer' },
   }),
   makeAuditEvent(),
+  makeAuditEvent({
+    id: '00000000-0000-4000-8000-000000008502',
+    action: 'order.placed',
+    subject: '100001',
+    details: { total: '1261.00', payment_method: 'Pay by bill' },
+  }),
+  makeAuditEvent({
+    id: '00000000-0000-4000-8000-000000008503',
+    action: 'member.limit_changed',
+    subject: 'limit@example.com',
+    details: { limit_from: '500.00', limit_to: 'No limit' },
+  }),
 ];
 
 function answer(call: Call): Response {
   if (call.url.pathname.endsWith('/v1/buyer/members')) {
     return jsonResponse({ data: [bea], pagination: { page: 1, limit: 100, total: 1 } });
   }
-  return jsonResponse({ data: events, pagination: { page: 1, limit: 25, total: 2 } });
+  return jsonResponse({ data: events, pagination: { page: 1, limit: 25, total: events.length } });
 }
 
 function renderAuditLog(initialEntry = '/audit-log', onExport = vi.fn(() => Promise.resolve())) {
@@ -53,6 +66,48 @@ describe('audit log', () => {
     expect(within(rows[2]!).getByText('Role changed')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Admin')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Ada Buyer')).toBeInTheDocument();
+  });
+
+  it('labels every detail and shows amounts as money', async () => {
+    mockApi(answer);
+    renderAuditLog();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const placed = (await within(table).findByText('100001')).closest('tr')!;
+    expect(within(placed).getByText('Total:')).toBeInTheDocument();
+    expect(within(placed).getByText('€1,261.00')).toBeInTheDocument();
+    expect(within(placed).getByText('Payment method:')).toBeInTheDocument();
+    expect(within(placed).queryByText(/payment_method/)).toBeNull();
+    const limit = within(table).getByText('limit@example.com').closest('tr')!;
+    expect(within(limit).getByText('€500.00')).toBeInTheDocument();
+    expect(within(limit).getByText('No limit')).toBeInTheDocument();
+    expect(within(limit).getByText('From:')).toBeInTheDocument();
+  });
+
+  it('refuses a period that ends before it starts on its field, without asking', async () => {
+    const { calls } = mockApi(answer);
+    const { router } = renderAuditLog();
+    await screen.findByRole('table', { name: 'Audit log' });
+    const asked = auditCalls(calls).length;
+    await userEvent.type(screen.getByLabelText('From'), '2026-12-05');
+    await userEvent.type(screen.getByLabelText('To'), '2026-12-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
+      expect.stringContaining(AUDIT_PERIOD_MESSAGE),
+    );
+    expect(router.state.location.search).toBe('');
+    expect(auditCalls(calls)).toHaveLength(asked);
+  });
+
+  it('refuses a reversed period from an address without asking the server', async () => {
+    const { calls } = mockApi(answer);
+    renderAuditLog('/audit-log?filter[from]=2026-12-05&filter[to]=2026-12-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUDIT_PERIOD_MESSAGE);
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
+      expect.stringContaining(AUDIT_PERIOD_MESSAGE),
+    );
+    await screen.findByRole('option', { name: 'Bea Buyer' });
+    expect(auditCalls(calls)).toHaveLength(0);
+    expect(screen.queryByRole('table', { name: 'Audit log' })).toBeNull();
   });
 
   it('keeps the filters in the address and asks the server with them', async () => {

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { AUDIT_ACTIONS, type AuditEvent } from '#contract/audit.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PERIOD_MESSAGE,
+  auditAmount,
+  auditDetailLabel,
+  type AuditEvent,
+  isAuditPeriodReversed,
+} from '#contract/audit.ts';
 import { Alert } from '#src/components/alert.tsx';
 import { Button } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
@@ -11,7 +18,7 @@ import { EmptyState } from '#src/components/state-blocks.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
-import { formatDateTime } from '#src/utils/format.ts';
+import { formatDateTime, formatMoney } from '#src/utils/format.ts';
 
 import { memberQueries } from '../api/queries.ts';
 import {
@@ -22,6 +29,12 @@ import {
   hasAuditFilters,
 } from '../audit-list-state.ts';
 import { AuditFilters } from './audit-filters.tsx';
+
+/** A detail as the app shows it: an amount in euro as money ("€1,261.00"), the rest as written. */
+const detailValue = (name: string, value: string) => {
+  const amount = auditAmount(name, value);
+  return amount === null ? value : formatMoney(amount);
+};
 
 const COLUMNS: TableColumn<AuditEvent>[] = [
   {
@@ -49,8 +62,8 @@ const COLUMNS: TableColumn<AuditEvent>[] = [
       <dl className="space-y-0.5">
         {Object.entries(event.details).map(([name, value]) => (
           <div key={name} className="flex flex-wrap gap-1">
-            <dt className="text-slate-500">{name}:</dt>
-            <dd className="break-all">{value}</dd>
+            <dt className="text-slate-500">{auditDetailLabel(name)}:</dt>
+            <dd className="break-all">{detailValue(name, value)}</dd>
           </div>
         ))}
       </dl>
@@ -112,7 +125,12 @@ export function AuditLog({
   onExport: (path: string) => Promise<void>;
 }) {
   const [state, setState] = useListState(auditListAddress);
-  const query = useQuery(memberQueries.audit(companyId, auditServerQuery(state)));
+  // A period that ends before it starts (an edited address) is refused on its field, unasked.
+  const isReversed = isAuditPeriodReversed(state.filter.from, state.filter.to);
+  const query = useQuery({
+    ...memberQueries.audit(companyId, auditServerQuery(state)),
+    enabled: !isReversed,
+  });
   const members = useQuery(memberQueries.list(companyId));
   const page = state.page ?? 1;
   const total = query.data?.pagination.total ?? 0;
@@ -132,41 +150,45 @@ export function AuditLog({
       <div className="flex justify-end">
         <ExportCsvButton path={auditExportPath(state.filter)} onExport={onExport} />
       </div>
-      <PagedTableCard
-        query={query}
-        loadingLabel="Loading the audit log…"
-        empty={
-          <EmptyState
-            title={
-              hasAuditFilters(state.filter)
-                ? 'Nothing matches these filters'
-                : 'Nothing recorded yet'
-            }
-            description={
-              hasAuditFilters(state.filter)
-                ? 'Change or reset the filters to see more.'
-                : 'What members do in the company is recorded here.'
-            }
+      {isReversed ? (
+        <Alert>{AUDIT_PERIOD_MESSAGE}</Alert>
+      ) : (
+        <PagedTableCard
+          query={query}
+          loadingLabel="Loading the audit log…"
+          empty={
+            <EmptyState
+              title={
+                hasAuditFilters(state.filter)
+                  ? 'Nothing matches these filters'
+                  : 'Nothing recorded yet'
+              }
+              description={
+                hasAuditFilters(state.filter)
+                  ? 'Change or reset the filters to see more.'
+                  : 'What members do in the company is recorded here.'
+              }
+            />
+          }
+          pagination={{
+            page,
+            limit: AUDIT_PAGE_SIZE,
+            total,
+            onPageChange: (next) => setState({ ...state, page: next }),
+          }}
+        >
+          <DataTable
+            caption="Audit log"
+            rows={query.data?.data ?? []}
+            rowKey={(event) => event.id}
+            columns={COLUMNS}
+            hidden={[]}
+            isLoading={query.isPending}
+            isBusy={query.isPlaceholderData}
+            stackOnPhone
           />
-        }
-        pagination={{
-          page,
-          limit: AUDIT_PAGE_SIZE,
-          total,
-          onPageChange: (next) => setState({ ...state, page: next }),
-        }}
-      >
-        <DataTable
-          caption="Audit log"
-          rows={query.data?.data ?? []}
-          rowKey={(event) => event.id}
-          columns={COLUMNS}
-          hidden={[]}
-          isLoading={query.isPending}
-          isBusy={query.isPlaceholderData}
-          stackOnPhone
-        />
-      </PagedTableCard>
+        </PagedTableCard>
+      )}
     </div>
   );
 }
