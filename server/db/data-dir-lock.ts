@@ -73,6 +73,9 @@ export function acquireDataDirLock(dataDir: string, displayDir = dataDir): DataD
   };
 }
 
+/** When this process started, worked out once: reading the uptime again later moves it by a millisecond. */
+const processStartedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
+
 /** This process, as a lock file names it. */
 export function currentOwner(): LockOwner {
   return {
@@ -80,7 +83,7 @@ export function currentOwner(): LockOwner {
     host: os.hostname(),
     bootId: readBootId(),
     startTicks: readStartTicks(process.pid),
-    startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+    startedAt: processStartedAt,
   };
 }
 
