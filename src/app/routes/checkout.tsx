@@ -15,9 +15,8 @@ import { CheckoutPanel } from '#src/features/checkout/components/checkout-panel.
 import { PlacedOrder } from '#src/features/checkout/components/order-placed.tsx';
 import { RequestSent } from '#src/features/checkout/components/request-sent.tsx';
 import { orderQueries } from '#src/features/orders/api/queries.ts';
-import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
 
-import { BuyingRefusal } from '../buying-refusal.tsx';
+import { BuyingPage } from '../buying-page.tsx';
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -36,14 +35,14 @@ export function Component() {
   const placedId = params.get(PLACED_PARAM);
   // The cart and the order both need a role that buys: Finance and Viewer are told so instead.
   return (
-    <RequiresPermission
+    <BuyingPage
       permission="orders.place"
-      header={<PageHeader title="Checkout" />}
+      title="Checkout"
       loadingLabel="Loading the checkout"
-      refusal={<BuyingRefusal what="The cart and the checkout are" />}
+      what="The cart and the checkout are"
     >
-      {() => (placedId ? <PlacedOrder id={placedId} /> : <Checkout page={pageOf(params)} />)}
-    </RequiresPermission>
+      {placedId ? <PlacedOrder id={placedId} /> : <Checkout page={pageOf(params)} />}
+    </BuyingPage>
   );
 }
 

@@ -1,18 +1,15 @@
-import { PageHeader } from '#src/components/page-header.tsx';
 import { ContentGuidelinesPage } from '#src/features/content-guidelines/components/content-guidelines-page.tsx';
-import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
 
-import { BuyingRefusal } from '../buying-refusal.tsx';
+import { BuyingPage } from '../buying-page.tsx';
 
 export function Component() {
   return (
-    <RequiresPermission
-      permission="catalogue.use"
-      header={<PageHeader title="Content guidelines" />}
+    <BuyingPage
+      title="Content guidelines"
       loadingLabel="Loading your content guidelines"
-      refusal={<BuyingRefusal what="Content guidelines for writers are" />}
+      what="Content guidelines for writers are"
     >
-      {() => <ContentGuidelinesPage />}
-    </RequiresPermission>
+      <ContentGuidelinesPage />
+    </BuyingPage>
   );
 }

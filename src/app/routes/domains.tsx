@@ -7,9 +7,8 @@ import { DOMAIN_LIST_PAGE_SIZE, TABLE_PAGE_SIZE_OPTIONS } from '#src/config/cons
 import { AddDomainDialog } from '#src/features/domains/components/add-domain-dialog.tsx';
 import { DomainsTable } from '#src/features/domains/components/domains-table.tsx';
 import { LinkMonitoringCard } from '#src/features/link-monitoring/components/link-monitoring-card.tsx';
-import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
 
-import { BuyingRefusal } from '../buying-refusal.tsx';
+import { BuyingPage } from '../buying-page.tsx';
 import { renderImport, renderUploadDialog } from '../import-slots.tsx';
 
 function positiveInt(value: string | null, fallback: number): number {
@@ -20,14 +19,13 @@ function positiveInt(value: string | null, fallback: number): number {
 /** The buyer's domains, for the roles that use the catalogue (Finance and Viewer buy nothing). */
 export function Component() {
   return (
-    <RequiresPermission
-      permission="catalogue.use"
-      header={<PageHeader title="Domains" />}
+    <BuyingPage
+      title="Domains"
       loadingLabel="Loading your domains"
-      refusal={<BuyingRefusal what="Domains and their referring-domain lists are" />}
+      what="Domains and their referring-domain lists are"
     >
-      {() => <Domains />}
-    </RequiresPermission>
+      <Domains />
+    </BuyingPage>
   );
 }
 

@@ -1,26 +1,23 @@
 import { useParams, useSearchParams } from 'react-router';
 
-import { PageHeader } from '#src/components/page-header.tsx';
 import { CartPanel } from '#src/features/cart/components/cart-panel.tsx';
 import { SiteDetailView } from '#src/features/catalogue/components/site-detail.tsx';
 import { rememberedDomain } from '#src/features/domains/selected-domain.ts';
-import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
 import { lastListRoute } from '#src/lib/list-route-memory.ts';
 
-import { BuyingRefusal } from '../buying-refusal.tsx';
+import { BuyingPage } from '../buying-page.tsx';
 import { useBuyPanel } from '../hooks/use-buy-panel.tsx';
 
 /** /sites/:id — the detail of one catalogue site for the chosen buyer domain, with Buy. */
 export function Component() {
   return (
-    <RequiresPermission
-      permission="catalogue.use"
-      header={<PageHeader title="Site details" />}
+    <BuyingPage
+      title="Site details"
       loadingLabel="Loading the site"
-      refusal={<BuyingRefusal what="The catalogue of sites is" />}
+      what="The catalogue of sites is"
     >
-      {() => <SiteDetail />}
-    </RequiresPermission>
+      <SiteDetail />
+    </BuyingPage>
   );
 }
 
