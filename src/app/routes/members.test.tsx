@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -150,6 +150,32 @@ describe('members page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
     expect(await within(dialog).findByText(LAST_OWNER_MESSAGE)).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Change role' })).toBeVisible();
+  });
+
+  it('keeps an open dialog’s choice when the connection drops, with Save off and the reason', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(answer);
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Change role of Bea Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'viewer');
+    setOnline(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    const save = await within(dialog).findByRole('button', {
+      name: 'Save role',
+      description: 'You are offline: changing a role needs a connection.',
+    });
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveValue('viewer');
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    // The query library heard the browser go offline too: it hears it come back.
+    setOnline(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await within(dialog).findByRole('button', { name: 'Save role' })).toBeEnabled();
   });
 
   it('sets a Buyer’s monthly limit as money with two decimals', async () => {

@@ -8,8 +8,8 @@ import {
 } from '#contract/members.ts';
 import { MEMBER_ROLE_LABELS, type MemberRole } from '#contract/permissions.ts';
 import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
@@ -17,7 +17,7 @@ import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { toast } from '#src/lib/toast-store.ts';
 
 import { useCreateInvitation } from '../api/mutations.ts';
-import { rolesGivenBy } from './role-dialog.tsx';
+import { roleOptionsFor } from './role-dialog.tsx';
 
 const fieldForPath = (path: string): 'email' | 'role' | null =>
   path === 'email' || path === 'role' ? path : null;
@@ -78,22 +78,13 @@ function InviteForm({ myRole, onClose }: { myRole: MemberRole | null; onClose: (
         data-autofocus
         {...field('email')}
       />
-      <SelectField
-        label="Role"
-        options={rolesGivenBy(myRole).map((role) => ({
-          value: role,
-          label: MEMBER_ROLE_LABELS[role],
-        }))}
-        {...field('role')}
+      <SelectField label="Role" options={roleOptionsFor(myRole)} {...field('role')} />
+      <FormFooter
+        submitLabel="Send invitation"
+        pending={mutation.isPending}
+        offlineNote="You are offline: sending an invitation needs a connection."
+        onCancel={onClose}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          Send invitation
-        </Button>
-      </div>
     </form>
   );
 }

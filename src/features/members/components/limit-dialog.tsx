@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 
 import type { Member } from '#contract/members.ts';
 import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { TextField } from '#src/components/text-field.tsx';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
@@ -61,14 +61,12 @@ function LimitForm({ member, onClose }: { member: Member; onClose: () => void })
         description="Leave empty for no limit."
         {...field('limit')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          Save limit
-        </Button>
-      </div>
+      <FormFooter
+        submitLabel="Save limit"
+        pending={mutation.isPending}
+        offlineNote="You are offline: changing a limit needs a connection."
+        onCancel={onClose}
+      />
     </form>
   );
 }

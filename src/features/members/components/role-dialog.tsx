@@ -4,17 +4,20 @@ import { useForm } from 'react-hook-form';
 import type { Member } from '#contract/members.ts';
 import { MEMBER_ROLE_LABELS, MEMBER_ROLES, type MemberRole } from '#contract/permissions.ts';
 import { Alert } from '#src/components/alert.tsx';
-import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { SelectField } from '#src/components/select-field.tsx';
 import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { fullName } from '#src/utils/format.ts';
 
 import { useUpdateMember } from '../api/mutations.ts';
 
-/** The roles a member with `myRole` may give: only an Owner gives (or takes away) Owner. */
-export function rolesGivenBy(myRole: MemberRole | null): MemberRole[] {
-  return MEMBER_ROLES.filter((role) => role !== 'owner' || myRole === 'owner');
+/** The roles a member with `myRole` may give, as a role field's options: only an Owner gives Owner. */
+export function roleOptionsFor(myRole: MemberRole | null): { value: MemberRole; label: string }[] {
+  return MEMBER_ROLES.filter((role) => role !== 'owner' || myRole === 'owner').map((role) => ({
+    value: role,
+    label: MEMBER_ROLE_LABELS[role],
+  }));
 }
 
 interface RoleFormValues {
@@ -86,20 +89,15 @@ function RoleForm({
       <SelectField
         label="Role"
         data-autofocus
-        options={rolesGivenBy(myRole).map((role) => ({
-          value: role,
-          label: MEMBER_ROLE_LABELS[role],
-        }))}
+        options={roleOptionsFor(myRole)}
         {...field('role')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          Save role
-        </Button>
-      </div>
+      <FormFooter
+        submitLabel="Save role"
+        pending={mutation.isPending}
+        offlineNote="You are offline: changing a role needs a connection."
+        onCancel={onClose}
+      />
     </form>
   );
 }
