@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { MEMBER_ROLE_LABELS, type Permission } from '#contract/permissions.ts';
+import type { Permission } from '#contract/permissions.ts';
 import { PageHeader } from '#src/components/page-header.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { RequiresPermission } from '#src/features/profile/components/requires-permission.tsx';
+import { whatRoleFollows } from '#src/features/profile/role-reading.ts';
 
 const linkClass = 'font-medium underline underline-offset-2';
 
@@ -17,14 +18,13 @@ function BuyingRefusal({ what }: { what: string }) {
   const { role } = useMemberRole();
   return (
     <>
-      {what} for the members who buy: Owners, Admins and Buyers.{' '}
-      {role ? `As ${MEMBER_ROLE_LABELS[role]} of this company you` : 'You'} follow its{' '}
+      {what} for the members who buy: Owners, Admins and Buyers. {whatRoleFollows(role)}: see{' '}
       <Link to={paths.orders} className={linkClass}>
         orders
       </Link>{' '}
       and{' '}
       <Link to={paths.linkMonitoring} className={linkClass}>
-        live links
+        link monitoring
       </Link>
       .
     </>

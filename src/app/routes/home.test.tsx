@@ -317,8 +317,13 @@ describe('dashboard offline after a reload', () => {
     renderHome('/', queryClient);
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
-    expect(screen.getByText(/As Finance of this company you follow its orders/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /As Finance of this company you follow its orders with their invoices and credit notes, its live links and its company details;/,
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/companies');
     expect(calls.some((call) => call.url.pathname === '/api/v1/buyer/sites')).toBe(false);
   });
 });

@@ -12,7 +12,6 @@ import {
   siteListAddress,
 } from '#contract/filter-state.ts';
 import { hostnameToUnicode } from '#contract/idna.ts';
-import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
 import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
@@ -34,6 +33,7 @@ import { ExportButton } from '#src/features/exports/components/export-button.tsx
 import { LinkHealthNotice } from '#src/features/link-monitoring/components/link-health-notice.tsx';
 import { profileQueries, useMemberRole } from '#src/features/profile/api/queries.ts';
 import { HelpCard } from '#src/features/profile/components/help-card.tsx';
+import { whatRoleFollows } from '#src/features/profile/role-reading.ts';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 import { StrategyCard } from '#src/features/strategy-requests/components/strategy-card.tsx';
 import { useListState } from '#src/hooks/use-list-state.ts';
@@ -97,8 +97,7 @@ function HomeForRole() {
     <Card className="space-y-3 p-6">
       <h1 className="text-xl font-semibold text-slate-900">{greetingOf(profile.data)}</h1>
       <p className="text-sm text-slate-600">
-        As {role ? MEMBER_ROLE_LABELS[role] : 'a member'} of this company you follow its orders and
-        live links; the catalogue and buying are for Owners, Admins and Buyers.
+        {whatRoleFollows(role)}; the catalogue and buying are for Owners, Admins and Buyers.
       </p>
       <div className="flex flex-wrap gap-2">
         <Link to={paths.orders} className={buttonClasses('primary', 'md')}>
@@ -107,6 +106,11 @@ function HomeForRole() {
         <Link to={paths.linkMonitoring} className={buttonClasses('secondary', 'md')}>
           Link monitoring
         </Link>
+        {can('company.edit') ? (
+          <Link to={paths.companies} className={buttonClasses('secondary', 'md')}>
+            Companies
+          </Link>
+        ) : null}
       </div>
     </Card>
   );
