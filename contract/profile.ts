@@ -64,9 +64,12 @@ export const AccountSchema = z.object({
   is_current: z.boolean(),
   /** The buyer's role in the company (contract/permissions.ts, decision 203). */
   role: z.enum(MEMBER_ROLES),
-  /** The buyer's pay-by-bill limit in the company (decision 168). */
-  credit_limit: MoneySchema,
-  credits_balance: MoneySchema,
+  /**
+   * The buyer's pay-by-bill limit in the company (decision 168), and the company's credits; null
+   * for a role that neither buys nor reads the billing, a Viewer (decision 211).
+   */
+  credit_limit: MoneySchema.nullable(),
+  credits_balance: MoneySchema.nullable(),
   is_pay_by_bill_allowed: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -32,6 +32,7 @@ import { type Caller, roleRefusal } from '#server/http/member-access.ts';
 import { VALIDATION_FAILED_MESSAGE } from '#server/http/validation.ts';
 
 import { accountBilling } from '../billing/billing.service.ts';
+import { accountView } from '../profile/profile.service.ts';
 import {
   businessTypeExists,
   type CompanyRow,
@@ -190,15 +191,7 @@ export function createCompaniesService({
         const account = await findAccountOfUser(tx, userId, accountId);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
         await makeAccountCurrent(tx, userId, accountId);
-        return {
-          id: account.id,
-          company: { id: account.companyId, title: account.companyName },
-          is_current: true,
-          role: account.role,
-          credit_limit: account.creditLimit,
-          credits_balance: account.creditsBalance,
-          is_pay_by_bill_allowed: account.isPayByBillAllowed,
-        };
+        return accountView(account, true);
       }),
 
     companyOfAccount: async (caller, accountId) => {

@@ -1,12 +1,13 @@
 // Prices hidden from Viewers (decision 206): with the company's setting on, a Viewer of it reads
 // its orders, their items and the items' export without one money amount; everyone else, and a
 // Viewer of a company without the setting, reads them as before. The setting counts from the
-// next request.
+// next request. A Viewer is sent no money of the company in the profile either (decision 211).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { type Order, OrderSchema } from '#contract/orders.ts';
 import { listOf } from '#contract/pagination.ts';
+import { BuyerProfileSchema } from '#contract/profile.ts';
 import { csvRecords } from '#tests/helpers/csv-reader.ts';
 import {
   type BuyerCalls,
@@ -171,5 +172,24 @@ describe('prices hidden from Viewers', () => {
     await setHidden(true);
     const hidden = await readAll(team.members.viewer.token);
     expect(hidden.order.price).toBeNull();
+  });
+  it('sends a Viewer no money of the company in the profile, and each role that pays or reads the billing its figures', async () => {
+    const accountIn = async (token: string) => {
+      const profile = await call('GET', '/profiles', token);
+      expect(profile.statusCode).toBe(200);
+      const accounts = BuyerProfileSchema.parse(profile.json()).accounts;
+      return accounts.find((account) => account.company.id === team.companyId);
+    };
+    expect(await accountIn(team.members.viewer.token)).toMatchObject({
+      role: 'viewer',
+      credits_balance: null,
+      credit_limit: null,
+    });
+    for (const token of [team.owner.token, team.members.buyer.token, team.members.finance.token]) {
+      expect(await accountIn(token)).toMatchObject({
+        credits_balance: expect.stringMatching(MONEY),
+        credit_limit: expect.stringMatching(MONEY),
+      });
+    }
   });
 });

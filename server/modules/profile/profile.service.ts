@@ -3,6 +3,9 @@ import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
 
 import { TOKEN_INVALID_MESSAGE } from '../auth/auth.service.ts';
+import { accountView } from './account-view.ts';
+
+export { accountView } from './account-view.ts';
 import {
   findAccountsOfUser,
   findPeople,
@@ -42,15 +45,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
         is_allowed_to_export_sites: user.isAllowedToExportSites,
         sales_manager: manager(user.salesManagerId),
         account_manager: manager(user.accountManagerId),
-        accounts: accounts.map((account) => ({
-          id: account.id,
-          company: { id: account.companyId, title: account.companyName },
-          is_current: account.isCurrent,
-          role: account.role,
-          credit_limit: account.creditLimit,
-          credits_balance: account.creditsBalance,
-          is_pay_by_bill_allowed: account.isPayByBillAllowed,
-        })),
+        accounts: accounts.map((account) => accountView(account, account.isCurrent)),
       };
     },
   };

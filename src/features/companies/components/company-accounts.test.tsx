@@ -74,6 +74,24 @@ describe('company accounts', () => {
     expect(item).toHaveTextContent('Credit balance €278.00 · Pay-by-bill limit €5,000.00');
   });
 
+  it('shows a Viewer, sent no money of the company, no figures', () => {
+    mockApi(() => jsonResponse({}));
+    const viewer: Account = {
+      ...ACCOUNT,
+      role: 'viewer',
+      credit_limit: null,
+      credits_balance: null,
+    };
+    renderOnRoute(
+      <CompanyAccounts accounts={[viewer]} isPending={false} error={null} onRetry={() => {}} />,
+    );
+    const item = within(screen.getByRole('list', { name: 'Company accounts' })).getByRole(
+      'listitem',
+    );
+    expect(item).toHaveTextContent('Northwind Outdoor Ltd');
+    expect(item).not.toHaveTextContent(/Credit balance|Pay-by-bill limit|€/);
+  });
+
   it('explains each billing figure, all from the account’s one billing answer', async () => {
     const { figures, calls } = await openBilling(ACCOUNT, BILLING);
     expect(calls.map((call) => call.url.pathname)).toContain(

@@ -82,8 +82,12 @@ function CompanyDetails({ accountId, canEdit }: { accountId: string; canEdit: bo
   );
 }
 
-/** The account's short figures, under the names the billing view explains. */
+/**
+ * The account's short figures, under the names the billing view explains; none for a role the
+ * server sends no money to (a Viewer, decision 211).
+ */
 export function AccountFigures({ account }: { account: Account }) {
+  if (account.credits_balance === null) return null;
   return (
     <p className="text-sm text-slate-600">
       {BILLING_FIGURE_NAMES.credit_balance}{' '}

@@ -52,14 +52,23 @@ export function AccountsTable({ accounts }: { accounts: readonly Account[] }) {
                       {account.is_current ? <Badge variant="success">Current</Badge> : null}
                     </span>
                   </td>
-                  <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
-                    {formatMoney(account.credits_balance)}
-                  </td>
-                  <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
-                    {account.is_pay_by_bill_allowed
-                      ? formatMoney(account.credit_limit)
-                      : 'Pay by bill not allowed'}
-                  </td>
+                  {account.credits_balance === null ? (
+                    // A Viewer is sent no money of the company (decision 211).
+                    <td colSpan={2} className="px-3 py-3 sm:px-5 text-right text-slate-500">
+                      Not shown to Viewers
+                    </td>
+                  ) : (
+                    <>
+                      <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
+                        {formatMoney(account.credits_balance)}
+                      </td>
+                      <td className="px-3 py-3 sm:px-5 text-right text-slate-700 tabular-nums">
+                        {account.is_pay_by_bill_allowed
+                          ? formatMoney(account.credit_limit)
+                          : 'Pay by bill not allowed'}
+                      </td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
