@@ -2,7 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { LAST_OWNER_MESSAGE } from '#contract/members.ts';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
+} from '#contract/members.ts';
 import type { MemberRole } from '#contract/permissions.ts';
 import { memberQueries } from '#src/features/members/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
@@ -192,6 +196,78 @@ describe('members page', () => {
     expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
       monthly_limit: '750.00',
     });
+  });
+
+  it('refuses a monthly limit above 1,000,000.00 under the field, before sending it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(answer);
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Monthly limit of Bea Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly limit' });
+    const input = within(dialog).getByRole('textbox', { name: 'Limit (€, excl. VAT)' });
+    await user.clear(input);
+    await user.type(input, '10000000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/at most 1,000,000\.00 €/));
+    expect(within(dialog).getByText(MONTHLY_LIMIT_TOO_HIGH_MESSAGE)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, '1000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+      monthly_limit: '1000000.00',
+    });
+  });
+
+  it('drops the server’s error from the limit dialog when Save is pressed again, leaving only the field’s hint', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi((call) =>
+      call.method === 'PATCH'
+        ? jsonResponse({ code: 500, message: 'Internal server error', violations: [] }, 500)
+        : answer(call),
+    );
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Monthly limit of Bea Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly limit' });
+    const input = within(dialog).getByRole('textbox', { name: 'Limit (€, excl. VAT)' });
+    await user.clear(input);
+    await user.type(input, '750');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal server error');
+    const patches = calls.filter((call) => call.method === 'PATCH').length;
+
+    await user.clear(input);
+    await user.type(input, '12,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/Enter an amount in euro/));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText('Internal server error')).toBeNull();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(patches);
+  });
+
+  it('drops the server’s refusal from the invite dialog when a bad address is sent next', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse({ code: 422, message: ALREADY_MEMBER_MESSAGE, violations: [] }, 422)
+        : answer(call),
+    );
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    await user.type(email, 'bea@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ALREADY_MEMBER_MESSAGE);
+
+    await user.clear(email);
+    await user.type(email, 'bea@');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(ALREADY_MEMBER_MESSAGE)).toBeNull();
   });
 
   it('invites by e-mail with a role; only an Owner is offered the Owner role', async () => {
