@@ -6,6 +6,7 @@ import {
   ALREADY_MEMBER_MESSAGE,
   LAST_OWNER_MESSAGE,
   MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
+  OWNERS_BY_OWNERS_MESSAGE,
 } from '#contract/members.ts';
 import type { MemberRole } from '#contract/permissions.ts';
 import { memberQueries } from '#src/features/members/api/queries.ts';
@@ -323,6 +324,32 @@ describe('members page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
     expect(within(dialog).queryByRole('option', { name: 'Owner' })).toBeNull();
+  });
+
+  it('tells everyone why an Admin’s buttons on an Owner’s row are off', async () => {
+    const owner = makeMember({
+      id: '00000000-0000-4000-8000-000000000399',
+      role: 'owner',
+      monthly_limit: null,
+      is_you: false,
+      user: { ...me.user, id: '00000000-0000-4000-8000-000000000398', first_name: 'Olga' },
+    });
+    mockApi((call) =>
+      call.url.pathname.endsWith('/v1/buyer/members') && call.method === 'GET'
+        ? jsonResponse(list([owner, { ...bea, role: 'admin', is_you: true }]))
+        : answer(call),
+    );
+    renderMembers('admin');
+    const changeRole = await screen.findByRole('button', { name: 'Change role of Olga Buyer' });
+    const remove = screen.getByRole('button', { name: 'Remove Olga Buyer' });
+    for (const button of [changeRole, remove]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OWNERS_BY_OWNERS_MESSAGE);
+    }
+    expect(screen.getByText(OWNERS_BY_OWNERS_MESSAGE)).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Change role of Bea Buyer' }),
+    ).not.toHaveAccessibleDescription();
   });
 
   it('revokes a pending invitation after confirming', async () => {
