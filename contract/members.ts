@@ -36,10 +36,21 @@ export const INVITATION_HAS_ACCOUNT_MESSAGE =
   'An account with this e-mail address exists: sign in to accept the invitation.';
 export const TOO_MANY_INVITATIONS_MESSAGE = 'Too many invitations. Try again later.';
 
+/**
+ * The largest monthly limit, in euro: far above any Buyer's month, and well inside what a money
+ * column (numeric(12,2)) holds.
+ */
+export const MAX_MONTHLY_LIMIT = 1_000_000;
+export const MONTHLY_LIMIT_TOO_HIGH_MESSAGE = `Enter a limit of at most ${MAX_MONTHLY_LIMIT.toLocaleString('en-US')}.00 €.`;
+
 /** Net euro a Buyer may order per month without approval: "500.00"; null is no limit. */
 export const MonthlyLimitSchema = MoneySchema.refine((value) => !value.startsWith('-'), {
   message: 'Enter an amount of 0 or more.',
-}).nullable();
+})
+  .refine((value) => !(Number(value) > MAX_MONTHLY_LIMIT), {
+    message: MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
+  })
+  .nullable();
 
 /** A member of the current company account. `id` is the membership's (the account's) id. */
 export const MemberSchema = z.object({

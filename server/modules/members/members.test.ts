@@ -6,6 +6,7 @@ import {
   LIMIT_FOR_BUYERS_MESSAGE,
   MemberListSchema,
   MemberSchema,
+  MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
   OWNERS_BY_OWNERS_MESSAGE,
   REMOVE_YOURSELF_MESSAGE,
 } from '#contract/members.ts';
@@ -112,6 +113,32 @@ describe('the members of a company account', () => {
     const negative = await call('PATCH', url, team.owner.token, { monthly_limit: '-1.00' });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().violations[0].path).toBe('monthly_limit');
+  });
+
+  it('answers 400 for a limit above 1,000,000.00 and changes nothing; that amount itself is accepted', async () => {
+    const url = `/members/${team.members.buyer.accountId}`;
+    const limitNow = async () => {
+      const [row] = await ctx.handle.db
+        .select({ limit: accounts.monthlyLimit })
+        .from(accounts)
+        .where(eq(accounts.id, team.members.buyer.accountId));
+      return row?.limit;
+    };
+    const before = await limitNow();
+    for (const monthly_limit of ['10000000000.00', '1000000.01']) {
+      const response = await call('PATCH', url, team.owner.token, { monthly_limit });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 400,
+        message: expect.any(String),
+        violations: [{ path: 'monthly_limit', message: MONTHLY_LIMIT_TOO_HIGH_MESSAGE }],
+      });
+    }
+    expect(await limitNow()).toBe(before);
+    const largest = await call('PATCH', url, team.owner.token, { monthly_limit: '1000000.00' });
+    expect(largest.statusCode).toBe(200);
+    expect(largest.json()).toMatchObject({ monthly_limit: '1000000.00' });
+    await call('PATCH', url, team.owner.token, { monthly_limit: before ?? null });
   });
 
   it('lets only an Owner make an Owner', async () => {

@@ -2,7 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { LAST_OWNER_MESSAGE } from '#contract/members.ts';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  LAST_OWNER_MESSAGE,
+  MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
+  OWNERS_BY_OWNERS_MESSAGE,
+} from '#contract/members.ts';
 import type { MemberRole } from '#contract/permissions.ts';
 import { memberQueries } from '#src/features/members/api/queries.ts';
 import { profileQueries } from '#src/features/profile/api/queries.ts';
@@ -194,6 +199,78 @@ describe('members page', () => {
     });
   });
 
+  it('refuses a monthly limit above 1,000,000.00 under the field, before sending it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(answer);
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Monthly limit of Bea Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly limit' });
+    const input = within(dialog).getByRole('textbox', { name: 'Limit (€, excl. VAT)' });
+    await user.clear(input);
+    await user.type(input, '10000000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/at most 1,000,000\.00 €/));
+    expect(within(dialog).getByText(MONTHLY_LIMIT_TOO_HIGH_MESSAGE)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, '1000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+      monthly_limit: '1000000.00',
+    });
+  });
+
+  it('drops the server’s error from the limit dialog when Save is pressed again, leaving only the field’s hint', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi((call) =>
+      call.method === 'PATCH'
+        ? jsonResponse({ code: 500, message: 'Internal server error', violations: [] }, 500)
+        : answer(call),
+    );
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Monthly limit of Bea Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly limit' });
+    const input = within(dialog).getByRole('textbox', { name: 'Limit (€, excl. VAT)' });
+    await user.clear(input);
+    await user.type(input, '750');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal server error');
+    const patches = calls.filter((call) => call.method === 'PATCH').length;
+
+    await user.clear(input);
+    await user.type(input, '12,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/Enter an amount in euro/));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText('Internal server error')).toBeNull();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(patches);
+  });
+
+  it('drops the server’s refusal from the invite dialog when a bad address is sent next', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse({ code: 422, message: ALREADY_MEMBER_MESSAGE, violations: [] }, 422)
+        : answer(call),
+    );
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    await user.type(email, 'bea@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ALREADY_MEMBER_MESSAGE);
+
+    await user.clear(email);
+    await user.type(email, 'bea@');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(ALREADY_MEMBER_MESSAGE)).toBeNull();
+  });
+
   it('invites by e-mail with a role; only an Owner is offered the Owner role', async () => {
     const { calls } = mockApi(answer);
     renderMembers('owner');
@@ -247,6 +324,32 @@ describe('members page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
     expect(within(dialog).queryByRole('option', { name: 'Owner' })).toBeNull();
+  });
+
+  it('tells everyone why an Admin’s buttons on an Owner’s row are off', async () => {
+    const owner = makeMember({
+      id: '00000000-0000-4000-8000-000000000399',
+      role: 'owner',
+      monthly_limit: null,
+      is_you: false,
+      user: { ...me.user, id: '00000000-0000-4000-8000-000000000398', first_name: 'Olga' },
+    });
+    mockApi((call) =>
+      call.url.pathname.endsWith('/v1/buyer/members') && call.method === 'GET'
+        ? jsonResponse(list([owner, { ...bea, role: 'admin', is_you: true }]))
+        : answer(call),
+    );
+    renderMembers('admin');
+    const changeRole = await screen.findByRole('button', { name: 'Change role of Olga Buyer' });
+    const remove = screen.getByRole('button', { name: 'Remove Olga Buyer' });
+    for (const button of [changeRole, remove]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(OWNERS_BY_OWNERS_MESSAGE);
+    }
+    expect(screen.getByText(OWNERS_BY_OWNERS_MESSAGE)).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Change role of Bea Buyer' }),
+    ).not.toHaveAccessibleDescription();
   });
 
   it('revokes a pending invitation after confirming', async () => {

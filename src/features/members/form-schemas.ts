@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MONEY_AMOUNT_PATTERN } from '#contract/list-query.ts';
+import { MAX_MONTHLY_LIMIT, MONTHLY_LIMIT_TOO_HIGH_MESSAGE } from '#contract/members.ts';
 
 /** The limit as typed: euro with up to two decimals, or empty for no limit. */
 export const LimitFormSchema = z.object({
@@ -9,6 +10,10 @@ export const LimitFormSchema = z.object({
     .trim()
     .refine((value) => value === '' || MONEY_AMOUNT_PATTERN.test(value), {
       message: 'Enter an amount in euro, such as 500 or 500.00, or leave it empty for no limit.',
+    })
+    // The API's bound (MonthlyLimitSchema), checked before anything is sent.
+    .refine((value) => !(Number(value) > MAX_MONTHLY_LIMIT), {
+      message: MONTHLY_LIMIT_TOO_HIGH_MESSAGE,
     }),
 });
 export type LimitFormValues = z.infer<typeof LimitFormSchema>;

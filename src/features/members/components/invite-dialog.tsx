@@ -17,6 +17,7 @@ import { zodResolver } from '#src/lib/schema-resolver.ts';
 import { toast } from '#src/lib/toast-store.ts';
 
 import { useCreateInvitation } from '../api/mutations.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 import { roleOptionsFor } from './role-dialog.tsx';
 
 const fieldForPath = (path: string): 'email' | 'role' | null =>
@@ -48,26 +49,27 @@ function InviteForm({ myRole, onClose }: { myRole: MemberRole | null; onClose: (
   const mutation = useCreateInvitation();
   // One key per form: a repeat after no answer is the same invitation.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, setServerError, clearedOnSubmit } = useServerError();
   const form = useForm<InvitationCreate>({
     resolver: zodResolver(InvitationCreateSchema),
     defaultValues: { email: '', role: 'buyer' },
   });
   const field = fieldBinder(form);
-  const onSubmit = form.handleSubmit(async (body) => {
-    setServerError(null);
-    try {
-      const invitation = await mutation.mutateAsync({ body, idempotencyKey });
-      toast({
-        title: 'Invitation sent',
-        description: `${invitation.email} was invited as ${MEMBER_ROLE_LABELS[invitation.role]}.`,
-        variant: 'success',
-      });
-      onClose();
-    } catch (error) {
-      setServerError(failureOutsideFields(error, form.setError, fieldForPath));
-    }
-  });
+  const onSubmit = clearedOnSubmit(
+    form.handleSubmit(async (body) => {
+      try {
+        const invitation = await mutation.mutateAsync({ body, idempotencyKey });
+        toast({
+          title: 'Invitation sent',
+          description: `${invitation.email} was invited as ${MEMBER_ROLE_LABELS[invitation.role]}.`,
+          variant: 'success',
+        });
+        onClose();
+      } catch (error) {
+        setServerError(failureOutsideFields(error, form.setError, fieldForPath));
+      }
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Invite a member">
       {serverError ? <Alert>{serverError}</Alert> : null}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import type { Member } from '#contract/members.ts';
@@ -12,6 +11,7 @@ import { fullName } from '#src/utils/format.ts';
 
 import { useUpdateMember } from '../api/mutations.ts';
 import { LimitFormSchema, type LimitFormValues, limitForWire } from '../form-schemas.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 
 const fieldForPath = (path: string): 'limit' | null => (path === 'monthly_limit' ? 'limit' : null);
 
@@ -35,21 +35,22 @@ export function LimitDialog({ member, onClose }: { member: Member | null; onClos
 
 function LimitForm({ member, onClose }: { member: Member; onClose: () => void }) {
   const mutation = useUpdateMember();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, setServerError, clearedOnSubmit } = useServerError();
   const form = useForm<LimitFormValues>({
     resolver: zodResolver(LimitFormSchema),
     defaultValues: { limit: member.monthly_limit ?? '' },
   });
   const field = fieldBinder(form);
-  const onSubmit = form.handleSubmit(async ({ limit }) => {
-    setServerError(null);
-    try {
-      await mutation.mutateAsync({ id: member.id, monthly_limit: limitForWire(limit) });
-      onClose();
-    } catch (error) {
-      setServerError(failureOutsideFields(error, form.setError, fieldForPath));
-    }
-  });
+  const onSubmit = clearedOnSubmit(
+    form.handleSubmit(async ({ limit }) => {
+      try {
+        await mutation.mutateAsync({ id: member.id, monthly_limit: limitForWire(limit) });
+        onClose();
+      } catch (error) {
+        setServerError(failureOutsideFields(error, form.setError, fieldForPath));
+      }
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Monthly limit">
       {serverError ? <Alert>{serverError}</Alert> : null}

@@ -1,4 +1,6 @@
-import type { Member } from '#contract/members.ts';
+import { useId } from 'react';
+
+import { type Member, OWNERS_BY_OWNERS_MESSAGE } from '#contract/members.ts';
 import { MEMBER_ROLE_LABELS, type MemberRole } from '#contract/permissions.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { Button } from '#src/components/button.tsx';
@@ -39,8 +41,11 @@ export function MemberRow({
   onRemove,
 }: MemberRowProps) {
   const name = fullName(member.user) || member.user.email;
-  // Only an Owner changes or removes an Owner; the server says so too.
+  // Only an Owner changes or removes an Owner; the server says so too. The row says so beside
+  // the buttons it turns off, and those buttons are described by it.
   const isLockedOwner = member.role === 'owner' && myRole !== 'owner';
+  const lockedNoteId = useId();
+  const lockedNote = isLockedOwner ? lockedNoteId : undefined;
   return (
     <li className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between">
       <div className="min-w-0">
@@ -50,6 +55,11 @@ export function MemberRow({
         </p>
         <p className="text-sm break-all text-slate-500">{member.user.email}</p>
         <LimitLine member={member} />
+        {isLockedOwner ? (
+          <p id={lockedNoteId} className="mt-1 text-sm text-slate-600">
+            {OWNERS_BY_OWNERS_MESSAGE}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium text-slate-700">
@@ -59,6 +69,7 @@ export function MemberRow({
           variant="secondary"
           size="sm"
           aria-label={`Change role of ${name}`}
+          aria-describedby={lockedNote}
           disabled={isLockedOwner}
           onClick={() => onChangeRole(member)}
         >
@@ -79,6 +90,7 @@ export function MemberRow({
             variant="secondary"
             size="sm"
             aria-label={`Remove ${name}`}
+            aria-describedby={lockedNote}
             disabled={isLockedOwner}
             loading={isRemoving}
             onClick={() => onRemove(member)}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import type { Member } from '#contract/members.ts';
@@ -11,6 +10,7 @@ import { failureOutsideFields, fieldBinder } from '#src/lib/form-errors.ts';
 import { fullName } from '#src/utils/format.ts';
 
 import { useUpdateMember } from '../api/mutations.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 
 /** The roles a member with `myRole` may give, as a role field's options: only an Owner gives Owner. */
 export function roleOptionsFor(myRole: MemberRole | null): { value: MemberRole; label: string }[] {
@@ -67,22 +67,23 @@ function RoleForm({
   onClose: () => void;
 }) {
   const mutation = useUpdateMember();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, setServerError, clearedOnSubmit } = useServerError();
   const form = useForm<RoleFormValues>({ defaultValues: { role: member.role } });
   const field = fieldBinder(form);
-  const onSubmit = form.handleSubmit(async ({ role }) => {
-    setServerError(null);
-    if (role === member.role) {
-      onClose();
-      return;
-    }
-    try {
-      await mutation.mutateAsync({ id: member.id, role });
-      onClose();
-    } catch (error) {
-      setServerError(failureOutsideFields(error, form.setError, fieldForPath));
-    }
-  });
+  const onSubmit = clearedOnSubmit(
+    form.handleSubmit(async ({ role }) => {
+      if (role === member.role) {
+        onClose();
+        return;
+      }
+      try {
+        await mutation.mutateAsync({ id: member.id, role });
+        onClose();
+      } catch (error) {
+        setServerError(failureOutsideFields(error, form.setError, fieldForPath));
+      }
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change role">
       {serverError ? <Alert>{serverError}</Alert> : null}
