@@ -41,6 +41,7 @@ export const AUDIT_DETAILS = {
   limit_from: { label: 'From', money: true },
   limit_to: { label: 'To', money: true },
   order: { label: 'Order' },
+  buyer: { label: 'Buyer' },
   items: { label: 'Items' },
   total: { label: 'Total', money: true },
   total_excl_vat: { label: 'Total excl. VAT', money: true },

@@ -675,11 +675,13 @@ export async function placeFrozenOrder(
     tx,
     orderItemsOf(lines, { id: order.id, number }, paymentStatus, guidelines, createdAt),
   );
+  const placedBy = await findPlacer(tx, userId);
   await recordOrder(tx, input, {
     number,
     gross,
     method,
     at: isAuditAtClock ? createdAt : undefined,
+    buyer: placedBy,
   });
   // Pay by bill is invoiced with the month's other bills (monthly-bills.job.ts). The invoice's
   // number is drawn last: the series' counter stays locked until the order commits (decision 196).
@@ -714,17 +716,26 @@ export async function placeFrozenOrder(
       : null,
     liveLinks: 0,
     payee,
-    placedBy: await findPlacer(tx, userId),
+    placedBy,
     // Whoever orders (or approves a request) holds a role that sees prices (decision 206).
     seesPrices: true,
   });
 }
 
-/** The company's record of the order: placed, and the payment method used. */
+/**
+ * The company's record of the order: placed, and the payment method used. An order an approver
+ * placed for a requester names its buyer, whom the record would not show otherwise.
+ */
 async function recordOrder(
   tx: Database,
   input: FrozenOrder,
-  order: { number: string; gross: string; method: PaymentMethod; at: Date | undefined },
+  order: {
+    number: string;
+    gross: string;
+    method: PaymentMethod;
+    at: Date | undefined;
+    buyer: { id: string; firstName: string; lastName: string } | null;
+  },
 ): Promise<void> {
   const common = {
     companyId: input.company.id,
@@ -738,6 +749,9 @@ async function recordOrder(
     details: {
       total: order.gross,
       payment_method: PAYMENT_METHOD_TITLES[order.method],
+      ...(order.buyer && order.buyer.id !== input.actorUserId
+        ? { buyer: `${order.buyer.firstName} ${order.buyer.lastName}`.trim() }
+        : {}),
     },
   });
   await appendAuditEvent(tx, {

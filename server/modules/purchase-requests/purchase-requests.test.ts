@@ -23,6 +23,7 @@ import {
   orders,
   purchaseRequests,
   sitePrices,
+  users,
 } from '#server/db/schema/index.ts';
 import {
   addBuyersToCompany,
@@ -125,6 +126,7 @@ describe('monthly limits and purchase requests', () => {
       .where(and(eq(auditEvents.companyId, company()), eq(auditEvents.subject, order.number)));
     expect(events.map((event) => event.action)).toEqual(['order.placed']);
     expect(events[0]?.actorUserId).toBe(member.userId);
+    expect(events[0]?.details).not.toHaveProperty('buyer');
     expect(await auditActions()).toContain('payment_method.used');
   });
 
@@ -206,6 +208,25 @@ describe('monthly limits and purchase requests', () => {
       const again = await approve(created.id);
       expect(PurchaseRequestSchema.parse(again.json()).order?.id).toBe(approved.order?.id);
       expect(await auditActions()).toContain('purchase.approved');
+      // The approver placed it; the record names the requester as its buyer.
+      const [placedEvent] = await ctx.handle.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.companyId, company()),
+            eq(auditEvents.action, 'order.placed'),
+            eq(auditEvents.subject, approved.order!.number),
+          ),
+        );
+      const [requester] = await ctx.handle.db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, member.userId));
+      expect(placedEvent?.actorUserId).not.toBe(member.userId);
+      expect(placedEvent?.details).toMatchObject({
+        buyer: `${requester!.firstName} ${requester!.lastName}`,
+      });
     } finally {
       await ctx.handle.db
         .update(sitePrices)
