@@ -68,6 +68,11 @@ export const AccountSchema = z.object({
   credit_limit: MoneySchema,
   credits_balance: MoneySchema,
   is_pay_by_bill_allowed: z.boolean(),
+  /**
+   * Whether the buyer sees the prices of the company's orders, items and links: false for a
+   * Viewer of a company that hides prices from Viewers (decision 206).
+   */
+  sees_prices: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -19,7 +19,7 @@ import {
 } from '#contract/companies.ts';
 import type { Violation } from '#contract/errors.ts';
 import type { PageQuery } from '#contract/pagination.ts';
-import { roleCan } from '#contract/permissions.ts';
+import { roleCan, roleSeesPrices } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 import type { Clock } from '#server/clock.ts';
 import { appendAuditEvent } from '#server/db/audit-events.ts';
@@ -190,15 +190,7 @@ export function createCompaniesService({
         const account = await findAccountOfUser(tx, userId, accountId);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND_MESSAGE);
         await makeAccountCurrent(tx, userId, accountId);
-        return {
-          id: account.id,
-          company: { id: account.companyId, title: account.companyName },
-          is_current: true,
-          role: account.role,
-          credit_limit: account.creditLimit,
-          credits_balance: account.creditsBalance,
-          is_pay_by_bill_allowed: account.isPayByBillAllowed,
-        };
+        return toCurrentAccount(account);
       }),
 
     companyOfAccount: async (caller, accountId) => {
@@ -446,6 +438,22 @@ function detailsOf(
     iban: row.iban,
     bic_swift: row.bicSwift,
     additional_info: row.additionalInfo,
+  };
+}
+
+/** The account just made current, as the profile lists it. */
+function toCurrentAccount(
+  account: NonNullable<Awaited<ReturnType<typeof findAccountOfUser>>>,
+): Account {
+  return {
+    id: account.id,
+    company: { id: account.companyId, title: account.companyName },
+    is_current: true,
+    role: account.role,
+    credit_limit: account.creditLimit,
+    credits_balance: account.creditsBalance,
+    is_pay_by_bill_allowed: account.isPayByBillAllowed,
+    sees_prices: roleSeesPrices(account.role, account.arePricesHiddenFromViewers),
   };
 }
 

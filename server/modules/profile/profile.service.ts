@@ -1,3 +1,4 @@
+import { roleSeesPrices } from '#contract/permissions.ts';
 import { type BuyerProfile, type Manager, withPreferenceDefaults } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
 import { unauthorized } from '#server/http/api-error.ts';
@@ -50,6 +51,7 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
           credit_limit: account.creditLimit,
           credits_balance: account.creditsBalance,
           is_pay_by_bill_allowed: account.isPayByBillAllowed,
+          sees_prices: roleSeesPrices(account.role, account.arePricesHiddenFromViewers),
         })),
       };
     },
