@@ -154,6 +154,7 @@ describe('prices hidden from Viewers', () => {
   };
 
   it('tells each member in the profile whether they see the company’s prices', async () => {
+    await setHidden(true);
     expect(await seesPricesInProfile(team.members.viewer.token)).toBe(false);
     for (const token of [team.owner.token, team.members.finance.token]) {
       expect(await seesPricesInProfile(token)).toBe(true);
