@@ -71,6 +71,11 @@ export const AccountSchema = z.object({
   credit_limit: MoneySchema.nullable(),
   credits_balance: MoneySchema.nullable(),
   is_pay_by_bill_allowed: z.boolean(),
+  /**
+   * Whether the buyer sees the prices of the company's orders, items and links: false for a
+   * Viewer of a company that hides prices from Viewers (decision 206).
+   */
+  sees_prices: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

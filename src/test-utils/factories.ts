@@ -283,6 +283,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
         credit_limit: '0.00',
         is_pay_by_bill_allowed: false,
         credits_balance: '100.00',
+        sees_prices: true,
       },
     ],
     ...overrides,

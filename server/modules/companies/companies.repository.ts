@@ -23,6 +23,7 @@ export async function findAccountOfUser(db: Database, userId: string, accountId:
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,
+      arePricesHiddenFromViewers: companies.arePricesHiddenFromViewers,
     },
     { narrow: eq(accounts.id, accountId) },
   );

@@ -147,6 +147,20 @@ describe('prices hidden from Viewers', () => {
     }
   });
 
+  /** Whether the profile tells the member with `token` that they see the company's prices. */
+  const seesPricesInProfile = async (token: string) => {
+    const profile = BuyerProfileSchema.parse((await call('GET', '/profiles', token)).json());
+    return profile.accounts.find((account) => account.company.id === team.companyId)?.sees_prices;
+  };
+
+  it('tells each member in the profile whether they see the company’s prices', async () => {
+    await setHidden(true);
+    expect(await seesPricesInProfile(team.members.viewer.token)).toBe(false);
+    for (const token of [team.owner.token, team.members.finance.token]) {
+      expect(await seesPricesInProfile(token)).toBe(true);
+    }
+  });
+
   it('still shows every other role the amounts', async () => {
     const tokens = [
       team.owner.token,
@@ -169,6 +183,7 @@ describe('prices hidden from Viewers', () => {
     const seen = await readAll(team.members.viewer.token);
     expect(orderAmounts(seen.order)).toEqual(orderAmounts(order));
     expect(seen.items.every((item) => item.price !== null)).toBe(true);
+    expect(await seesPricesInProfile(team.members.viewer.token)).toBe(true);
     await setHidden(true);
     const hidden = await readAll(team.members.viewer.token);
     expect(hidden.order.price).toBeNull();

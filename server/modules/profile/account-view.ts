@@ -1,5 +1,4 @@
-import type { MemberRole } from '#contract/permissions.ts';
-import { roleCan } from '#contract/permissions.ts';
+import { type MemberRole, roleCan, roleSeesPrices } from '#contract/permissions.ts';
 import type { Account } from '#contract/profile.ts';
 
 /** An account row as the profile's and the companies' queries read it. */
@@ -11,6 +10,7 @@ export interface AccountRow {
   creditLimit: string;
   creditsBalance: string;
   isPayByBillAllowed: boolean;
+  arePricesHiddenFromViewers: boolean;
 }
 
 /**
@@ -27,5 +27,6 @@ export function accountView(row: AccountRow, isCurrent: boolean): Account {
     credit_limit: seesMoney ? row.creditLimit : null,
     credits_balance: seesMoney ? row.creditsBalance : null,
     is_pay_by_bill_allowed: row.isPayByBillAllowed,
+    sees_prices: roleSeesPrices(row.role, row.arePricesHiddenFromViewers),
   };
 }

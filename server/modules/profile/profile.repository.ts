@@ -55,6 +55,7 @@ export async function findAccountsOfUser(db: Database, userId: string) {
       creditLimit: accounts.creditLimit,
       creditsBalance: companies.creditsBalance,
       isPayByBillAllowed: companies.isPayByBillAllowed,
+      arePricesHiddenFromViewers: companies.arePricesHiddenFromViewers,
     },
     { orderBy: [asc(accounts.createdAt), asc(accounts.id)] },
   );

@@ -69,6 +69,7 @@ describe('GET /api/v1/buyer/profiles', () => {
         credit_limit: '5000.00',
         credits_balance: '2000.00',
         is_pay_by_bill_allowed: true,
+        sees_prices: true,
       },
     ]);
   });

@@ -6,6 +6,7 @@ import {
   parseOrderListState,
   serializeOrderListState,
   serverQueryString,
+  withoutPrices,
 } from './list-state.ts';
 
 const COMPANY = '00000000-0000-4000-8000-000000000200';
@@ -111,5 +112,19 @@ describe('orders list state', () => {
       expect(orderItemsAddress.serialize({ page, limit })).toBe(written);
     }
     expect(orderItemsQueryString({ page: 2, limit: 25 })).toBe('page=2&limit=25');
+  });
+});
+
+describe('withoutPrices', () => {
+  it('drops the price range and the sorting by price, keeping the rest', () => {
+    const state = parseOrderListState(
+      'filter[search]=100001&filter[order_price][min]=1000&sorting[price]=ASC&page=2',
+    );
+    expect(serializeOrderListState(withoutPrices(state))).toBe('filter[search]=100001&page=2');
+  });
+
+  it('answers the same state when it names no price', () => {
+    const state = parseOrderListState('filter[search]=100001&sorting[number]=DESC');
+    expect(withoutPrices(state)).toBe(state);
   });
 });

@@ -83,6 +83,17 @@ export function hasOrderFilters(filter: OrderListFilter): boolean {
   );
 }
 
+/**
+ * The state without its price range and sorting by price, for a member who sees no order prices
+ * (decision 206): a shared address cannot filter or sort on what they do not see.
+ */
+export function withoutPrices(state: OrderListState): OrderListState {
+  if (state.filter.order_price === undefined && state.sorting.price === undefined) return state;
+  const { order_price: _price, ...filter } = state.filter;
+  const { price: _sorting, ...sorting } = state.sorting;
+  return { ...state, filter, sorting };
+}
+
 /** The query of GET /v1/buyer/orders: the state, the newest orders first when it names no sorting. */
 export function toServerQuery(state: OrderListState): OrderListState {
   return Object.keys(state.sorting).length > 0

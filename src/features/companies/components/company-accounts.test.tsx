@@ -18,6 +18,7 @@ const ACCOUNT: Account = {
   credit_limit: '5000.00',
   credits_balance: '278.00',
   is_pay_by_bill_allowed: true,
+  sees_prices: true,
 };
 
 const BILLING: AccountBilling = {

@@ -1,7 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 
+import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
 import { Button, type ButtonSize } from '#src/components/button.tsx';
+import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -11,24 +13,41 @@ import { linkMutationKeys, type MonitoredItemRef, useCheckNow } from '../api/mut
 export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
 
 /**
+ * Why the member's role in the current company neither checks links nor asks for remedies
+ * (Finance, Viewer: `links.act`, decision 203); undefined when it may. The server refuses anyway.
+ */
+export function useCannotActOnLinks(): string | undefined {
+  const { role, can } = useMemberRole();
+  if (can('links.act')) return undefined;
+  const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
+  return `${as} you can follow these links; checking them now and asking for a remedy are for Owners, Admins and Buyers.`;
+}
+
+/**
  * Checks one live link now. Busy while a check of this link runs anywhere on the page; disabled
- * offline with the reason beside it (or in the note `offlineNoteId` names, shared by a list's
- * rows); a refusal, such as a second check within a minute, shows beneath it until the wait it
- * names is over.
+ * offline, or for a role that may not act on links, with the reason beside it (or in the note
+ * `offlineNoteId` / `roleNoteId` names, shared by a list's rows); a refusal, such as a second
+ * check within a minute, shows beneath it until the wait it names is over.
  */
 export function CheckNowButton({
   item,
   variant = 'secondary',
   size = 'sm',
   offlineNoteId,
+  roleNoteId,
 }: {
   item: MonitoredItemRef;
   variant?: 'primary' | 'secondary';
   /** `sm` in a table row; `md` beside a dialog's other actions, whose width it then takes. */
   size?: ButtonSize;
   offlineNoteId?: string;
+  /** The note saying why the member's role may not check links, shared by a list's rows. */
+  roleNoteId?: string;
 }) {
   const isOnline = useOnlineStatus();
+  const cannotAct = useCannotActOnLinks();
+  const ownRoleId = useId();
+  const roleId = roleNoteId ?? ownRoleId;
   const check = useCheckNow(item);
   const running = useIsMutating({ mutationKey: [...linkMutationKeys.checkNow, item.id] }) > 0;
   const errorId = useId();
@@ -42,7 +61,11 @@ export function CheckNowButton({
     const timer = setTimeout(reset, waitSeconds * 1000);
     return () => clearTimeout(timer);
   }, [waitSeconds, reset]);
-  const describedBy = [check.isError ? errorId : null, isOnline ? null : offlineId]
+  const describedBy = [
+    check.isError ? errorId : null,
+    isOnline ? null : offlineId,
+    cannotAct === undefined ? null : roleId,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -51,7 +74,7 @@ export function CheckNowButton({
         size={size}
         variant={variant}
         loading={running}
-        disabled={!isOnline}
+        disabled={!isOnline || cannotAct !== undefined}
         aria-describedby={describedBy || undefined}
         onClick={() => check.mutate()}
       >
@@ -64,6 +87,11 @@ export function CheckNowButton({
       {!isOnline && !offlineNoteId ? (
         <span id={ownOfflineId} className="max-w-48 text-xs whitespace-normal text-slate-600">
           {OFFLINE_CHECK_REASON}
+        </span>
+      ) : null}
+      {cannotAct !== undefined && !roleNoteId ? (
+        <span id={ownRoleId} className="max-w-48 text-xs whitespace-normal text-slate-600">
+          {cannotAct}
         </span>
       ) : null}
     </span>

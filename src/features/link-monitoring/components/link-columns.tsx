@@ -37,10 +37,13 @@ export function itemRefOf(link: MonitoredLink): MonitoredItemRef {
 export function linkColumns({
   onDetails,
   offlineNoteId,
+  roleNoteId,
 }: {
   onDetails: (link: MonitoredLink) => void;
   /** The note saying why actions are off while offline, shared by every row. */
   offlineNoteId: string;
+  /** The note saying why the member's role may not check links, shared by every row. */
+  roleNoteId: string;
 }): TableColumn<MonitoredLink>[] {
   return [
     {
@@ -113,7 +116,11 @@ export function linkColumns({
       pinEnd: true,
       render: (link) => (
         <span className="flex flex-wrap items-start gap-1">
-          <CheckNowButton item={itemRefOf(link)} offlineNoteId={offlineNoteId} />
+          <CheckNowButton
+            item={itemRefOf(link)}
+            offlineNoteId={offlineNoteId}
+            roleNoteId={roleNoteId}
+          />
           <Button size="sm" variant="ghost" onClick={() => onDetails(link)}>
             Details <span className="sr-only">of item {link.item.number}</span>
           </Button>

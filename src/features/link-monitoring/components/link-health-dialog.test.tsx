@@ -4,9 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import type { LinkCheck, LinkIssue } from '#contract/link-monitoring.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
-import { makeLinkCheck, makeLinkIssue, ORDER_ID } from '#src/test-utils/factories.ts';
+import {
+  makeBuyerProfileAs,
+  makeLinkCheck,
+  makeLinkIssue,
+  ORDER_ID,
+} from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
 
@@ -288,5 +294,28 @@ describe('the item’s link dialog', () => {
     const dialog = within(await screen.findByRole('dialog'));
     await user.click(dialog.getByRole('button', { name: 'Check now the link of item 100001-1' }));
     expect(await dialog.findByText('Checked a moment ago. Try again in 30 s.')).toBeInTheDocument();
+  });
+});
+
+describe('the item’s link dialog for a Viewer', () => {
+  it('offers no active "Check now" nor remedies, and says why', async () => {
+    serve([makeLinkIssue({ can_request_refund: true })]);
+    renderOnRoute(
+      <LinkHealthDialog item={ITEM} open onClose={vi.fn()} />,
+      '/',
+      '/',
+      (queryClient) =>
+        queryClient.setQueryData(profileQueries.detail().queryKey, makeBuyerProfileAs('viewer')),
+    );
+    const dialog = await openIssue();
+    for (const name of [
+      'Check now the link of item 100001-1',
+      'Ask for a restore',
+      'Ask for a refund',
+    ]) {
+      const button = dialog.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/As Viewer you can follow these links/);
+    }
   });
 });

@@ -20,7 +20,7 @@ import { formatDate, formatDateTime } from '#src/utils/format.ts';
 import { type MonitoredItemRef, useRequestRemedy } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { LINK_ISSUE_EVENT_TITLES } from '../labels.ts';
-import { CheckNowButton } from './check-now-button.tsx';
+import { CheckNowButton, useCannotActOnLinks } from './check-now-button.tsx';
 
 export interface LinkHealthDialogProps {
   item: MonitoredItemRef;
@@ -58,8 +58,15 @@ function Loading({ label }: { label: string }) {
 function Remedies({ issue, item }: { issue: LinkIssue; item: MonitoredItemRef }) {
   const remedy = useRequestRemedy(item);
   const isOnline = useOnlineStatus();
+  const cannotAct = useCannotActOnLinks();
   const [isConfirmingRefund, setConfirmingRefund] = useState(false);
   const offlineId = useId();
+  const roleId = useId();
+  const isOff = !isOnline || cannotAct !== undefined;
+  const describedBy =
+    [isOnline ? null : offlineId, cannotAct === undefined ? null : roleId]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const pendingKind = remedy.isPending ? remedy.variables.kind : null;
   const ask = (kind: 'restore' | 'refund') =>
     remedy.mutate({ issueId: issue.id, kind }, { onSettled: () => setConfirmingRefund(false) });
@@ -84,8 +91,8 @@ function Remedies({ issue, item }: { issue: LinkIssue; item: MonitoredItemRef })
             <Button
               size="sm"
               loading={pendingKind === 'restore'}
-              disabled={!isOnline}
-              aria-describedby={isOnline ? undefined : offlineId}
+              disabled={isOff}
+              aria-describedby={describedBy}
               onClick={() => ask('restore')}
             >
               Ask for a restore
@@ -95,8 +102,8 @@ function Remedies({ issue, item }: { issue: LinkIssue; item: MonitoredItemRef })
             <Button
               size="sm"
               variant="secondary"
-              disabled={!isOnline}
-              aria-describedby={isOnline ? undefined : offlineId}
+              disabled={isOff}
+              aria-describedby={describedBy}
               onClick={() => setConfirmingRefund(true)}
             >
               Ask for a refund
@@ -107,6 +114,11 @@ function Remedies({ issue, item }: { issue: LinkIssue; item: MonitoredItemRef })
       {hasButtons && !isOnline ? (
         <p id={offlineId} className="text-sm text-slate-600">
           Asking for a remedy needs a connection.
+        </p>
+      ) : null}
+      {hasButtons && cannotAct !== undefined ? (
+        <p id={roleId} className="text-sm text-slate-600">
+          {cannotAct}
         </p>
       ) : null}
       {remedy.isError ? (

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import type { MonitoredLink } from '#contract/link-monitoring.ts';
+import type { MemberRole } from '#contract/permissions.ts';
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
+  makeBuyerProfileAs,
   makeLinkCheck,
   makeLinkIssue,
   makeMonitoredLink,
@@ -419,5 +422,39 @@ describe('link monitoring screen', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(details).toHaveFocus();
+  });
+});
+
+describe('LinkMonitoringSection by role', () => {
+  const renderAs = (role: MemberRole) =>
+    renderScreen('/link-monitoring', (queryClient) =>
+      queryClient.setQueryData(profileQueries.detail().queryKey, makeBuyerProfileAs(role)),
+    );
+
+  it.each(['viewer', 'finance'] as const)(
+    'offers the %s role no active "Check now" and says why, and asks the server nothing',
+    async (role) => {
+      const api = serve();
+      renderAs(role);
+      await screen.findByText('2 live links, 50% healthy, 1 issue open');
+      const check = within(rowOf('news.example.com/article')).getByRole('button', {
+        name: 'Check now the link of item 100001-1',
+      });
+      expect(check).toBeDisabled();
+      expect(check).toHaveAccessibleDescription(/you can follow these links; checking them now/);
+      await userEvent.setup().click(check);
+      expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    },
+  );
+
+  it.each(['owner', 'buyer'] as const)('offers the %s role an active "Check now"', async (role) => {
+    serve();
+    renderAs(role);
+    await screen.findByText('2 live links, 50% healthy, 1 issue open');
+    const check = within(rowOf('news.example.com/article')).getByRole('button', {
+      name: 'Check now the link of item 100001-1',
+    });
+    expect(check).toBeEnabled();
+    expect(screen.queryByText(/you can follow these links/)).not.toBeInTheDocument();
   });
 });

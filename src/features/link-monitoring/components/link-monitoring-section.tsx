@@ -23,6 +23,7 @@ import type { MonitoredItemRef } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
 import { hasFilters, LINK_PAGE_SIZES, linkListAddress, serverQueryString } from '../list-state.ts';
+import { useCannotActOnLinks } from './check-now-button.tsx';
 import { ExportLinksButton } from './export-links-button.tsx';
 import { itemRefOf, linkColumns } from './link-columns.tsx';
 import { LinkFilters } from './link-filters.tsx';
@@ -46,13 +47,16 @@ export function LinkMonitoringSection() {
   const domains = useQuery(domainQueries.selectable());
   const [details, setDetails] = useState<{ item: MonitoredItemRef; open: boolean } | null>(null);
   const offlineNoteId = useId();
+  const roleNoteId = useId();
+  const cannotAct = useCannotActOnLinks();
   const columns = useMemo(
     () =>
       linkColumns({
         onDetails: (link) => setDetails({ item: itemRefOf(link), open: true }),
         offlineNoteId,
+        roleNoteId,
       }),
-    [offlineNoteId],
+    [offlineNoteId, roleNoteId],
   );
   const links = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -91,6 +95,11 @@ export function LinkMonitoringSection() {
         perHealth={summary?.per_health}
         onApply={setState}
       />
+      {cannotAct !== undefined && links.length > 0 ? (
+        <p id={roleNoteId} className="mb-3 text-sm text-slate-600">
+          {cannotAct}
+        </p>
+      ) : null}
       {query.data && !isOnline ? (
         <p
           id={offlineNoteId}

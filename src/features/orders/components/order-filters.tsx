@@ -29,14 +29,19 @@ function toDraft({ filter }: OrderListState): Draft {
   };
 }
 
-/** The orders filters (spec §2): search, order status, payment status, company, price range. */
+/**
+ * The orders filters (spec §2): search, order status, payment status, company, and the price
+ * range unless `offersPrices` is false (a member who sees no order prices, decision 206).
+ */
 export function OrderFilters({
   state,
   companies,
+  offersPrices = true,
   onApply,
 }: {
   state: OrderListState;
   companies: { id: string; title: string }[];
+  offersPrices?: boolean;
   onApply: (next: OrderListState) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(state));
@@ -63,7 +68,7 @@ export function OrderFilters({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (minError || maxError) return;
+    if (offersPrices && (minError || maxError)) return;
     const one = <T extends string>(value: string) => (value ? [value as T] : undefined);
     onApply({
       ...state,
@@ -72,7 +77,10 @@ export function OrderFilters({
         status: one(draft.status),
         payment_status: one(draft.payment_status),
         company: one(draft.company),
-        order_price: min || max ? { min: min || undefined, max: max || undefined } : undefined,
+        order_price:
+          offersPrices && (min || max)
+            ? { min: min || undefined, max: max || undefined }
+            : undefined,
       },
       page: undefined,
     });
@@ -113,20 +121,24 @@ export function OrderFilters({
         onChange={set('company')}
         options={companies.map((c) => ({ value: c.id, label: c.title }))}
       />
-      <TextField
-        label="Order price min"
-        inputMode="decimal"
-        value={draft.price_min}
-        onChange={set('price_min')}
-        error={minError}
-      />
-      <TextField
-        label="Order price max"
-        inputMode="decimal"
-        value={draft.price_max}
-        onChange={set('price_max')}
-        error={maxError}
-      />
+      {offersPrices ? (
+        <>
+          <TextField
+            label="Order price min"
+            inputMode="decimal"
+            value={draft.price_min}
+            onChange={set('price_min')}
+            error={minError}
+          />
+          <TextField
+            label="Order price max"
+            inputMode="decimal"
+            value={draft.price_max}
+            onChange={set('price_max')}
+            error={maxError}
+          />
+        </>
+      ) : null}
       <div className="flex items-end gap-2">
         <Button type="submit" size="md">
           Apply filters

@@ -2,8 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
-import { COMPANY_ID, makeBuyerProfile, makeOrder } from '#src/test-utils/factories.ts';
+import {
+  COMPANY_ID,
+  makeBuyerProfile,
+  makeBuyerProfileAs,
+  makeOrder,
+} from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 
 import { OrdersSection } from './orders-section.tsx';
@@ -142,5 +148,54 @@ describe('orders list', () => {
     expect(showAll).toHaveAttribute('aria-disabled', 'true');
     expect(showAll).toHaveFocus();
     expect(screen.getByRole('columnheader', { name: /PO number/ })).toBeInTheDocument();
+  });
+});
+
+describe('orders list for a Viewer of a company that hides prices from Viewers', () => {
+  const viewer = (seesPrices: boolean) => {
+    const base = makeBuyerProfileAs('viewer');
+    return {
+      ...base,
+      accounts: base.accounts.map((account) => ({ ...account, sees_prices: seesPrices })),
+    };
+  };
+  const renderAs = (seesPrices: boolean, address = '/orders') =>
+    renderOnRoute(<OrdersSection />, address, '/orders', (queryClient) =>
+      queryClient.setQueryData(profileQueries.detail().queryKey, viewer(seesPrices)),
+    );
+
+  it('offers no price range nor sorting by price, and drops them from a shared address', async () => {
+    const { calls } = serve([makeOrder({ price: null, vat: null, price_with_vat: null })]);
+    const user = userEvent.setup();
+    const { router } = renderAs(
+      false,
+      '/orders?filter[order_price][min]=1000&sorting[price]=ASC&filter[search]=100001',
+    );
+    await screen.findByRole('rowheader', { name: '100001' });
+    expect(screen.queryByLabelText('Order price min')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Order price max')).not.toBeInTheDocument();
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('filter[order_price][min]')).toBeNull();
+      expect(search.get('sorting[price]')).toBeNull();
+      expect(search.get('filter[search]')).toBe('100001');
+    });
+    const asked = calls.filter((c) => c.url.pathname === '/api/v1/buyer/orders');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) {
+      expect(call.url.searchParams.get('filter[order_price][min]')).toBeNull();
+      expect(call.url.searchParams.get('sorting[price]')).toBeNull();
+    }
+    await user.click(screen.getByRole('button', { name: 'Column options for Total' }));
+    await screen.findByRole('menuitem', { name: 'Hide column' });
+    expect(screen.queryByRole('menuitem', { name: 'Sort ascending' })).not.toBeInTheDocument();
+  });
+
+  it('offers a Viewer who sees the prices the price range', async () => {
+    serve();
+    renderAs(true);
+    await screen.findByRole('rowheader', { name: '100001' });
+    expect(screen.getByLabelText('Order price min')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order price max')).toBeInTheDocument();
   });
 });

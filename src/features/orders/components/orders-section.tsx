@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 
 import {
@@ -22,6 +22,7 @@ import { NetworkError } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/utils/format.ts';
 
 import { orderQueries } from '../api/queries.ts';
+import { useSeesOrderPrices } from '../hooks/use-sees-order-prices.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import {
   hasOrderFilters,
@@ -29,6 +30,7 @@ import {
   type OrderSortColumn,
   serverQueryString,
   sortedColumn,
+  withoutPrices,
 } from '../list-state.ts';
 import { ColumnLayoutControls } from './column-layout-controls.tsx';
 import { MoneyText } from './money-text.tsx';
@@ -107,9 +109,26 @@ const columns: TableColumn<Order>[] = [
   },
 ];
 
-/** The buyer's orders (spec §2 "Orders list"). */
+/** The columns without the sorting by price, for a member who sees no order prices. */
+const columnsWithoutPriceSorting = columns.map((column) =>
+  column.id === 'price' ? { ...column, sortKey: undefined } : column,
+);
+
+/**
+ * The buyer's orders (spec §2 "Orders list"). A member who sees no order prices (decision 206)
+ * is offered neither the price range nor the sorting by price, and the address drops them.
+ */
 export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsMenuSlot }) {
-  const [state, setState] = useListState(orderListAddress);
+  const [address, setState] = useListState(orderListAddress);
+  const seesPrices = useSeesOrderPrices();
+  const state = useMemo(
+    () => (seesPrices ? address : withoutPrices(address)),
+    [address, seesPrices],
+  );
+  useEffect(() => {
+    if (state !== address) setState(state, { replace: true });
+  }, [state, address, setState]);
+  const shownColumns = seesPrices ? columns : columnsWithoutPriceSorting;
   const [layout, setLayout] = useColumnLayout(ORDER_COLUMNS_KEY);
   const isOnline = useOnlineStatus();
   const query = useQuery(orderQueries.list(serverQueryString(state)));
@@ -133,7 +152,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           <ColumnLayoutControls
-            columns={columns}
+            columns={shownColumns}
             layout={layout}
             setLayout={setLayout}
             SavedViewsMenu={SavedViewsMenu}
@@ -143,7 +162,12 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
         </div>
       </div>
       <QueuedActionsNotice />
-      <OrderFilters state={state} companies={companies.data ?? []} onApply={setState} />
+      <OrderFilters
+        state={state}
+        companies={companies.data ?? []}
+        offersPrices={seesPrices}
+        onApply={setState}
+      />
       {query.data ? <OfflineNote isOnline={isOnline} savedAt={query.dataUpdatedAt} /> : null}
       {!query.data && (query.error instanceof NetworkError || (query.isPending && !isOnline)) ? (
         <EmptyState
@@ -178,7 +202,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
             caption="Orders"
             rows={orders}
             rowKey={(o) => o.id}
-            columns={columns}
+            columns={shownColumns}
             hidden={layout.hidden}
             isLoading={query.isPending}
             skeletonRows={5}
