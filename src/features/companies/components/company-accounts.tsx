@@ -235,7 +235,7 @@ export function CompanyAccounts({
     <Card>
       <CardHeader
         title="Company accounts"
-        description="The current company is checkout's default. Details explain each billing figure; amounts include VAT, as the order totals they pay."
+        description="Your role in the current company sets what the app offers you, and checkout buys for it. Details explain each billing figure; amounts include VAT, as the order totals they pay."
       />
       {accounts && !isOnline ? (
         <p id={offlineNoteId} className="px-5 pt-3 text-sm text-amber-800">
