@@ -134,6 +134,8 @@ async function checkPopover(
   };
   await popover.button.click();
   await expect(popover.content).toBeVisible();
+  // A sheet slides in: measured once it is in place.
+  await settle(page);
   await expectPopoverSheet(page, popover.name, size);
   await close();
   await expect(popover.button).toBeFocused();
