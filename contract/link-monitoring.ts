@@ -188,7 +188,8 @@ export type ItemLinkHealth = z.infer<typeof ItemLinkHealthSchema>;
 
 export const MonitoredLinkSchema = z.object({
   item: z.object({ id: z.uuid(), number: z.string() }),
-  order: z.object({ id: z.uuid(), number: z.string() }),
+  /** The order, and the company it belongs to: the member's role there decides what they may do. */
+  order: z.object({ id: z.uuid(), number: z.string(), company_id: z.uuid() }),
   site_hostname: z.string(),
   buyer_domain: z.object({ id: z.uuid().nullable(), hostname: z.string() }),
   live_link: z.string(),

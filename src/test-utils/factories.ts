@@ -364,7 +364,7 @@ export function makeLinkIssue(overrides: Partial<LinkIssue> = {}): LinkIssue {
 export function makeMonitoredLink(overrides: Partial<MonitoredLink> = {}): MonitoredLink {
   return MonitoredLinkSchema.parse({
     item: { id: uuid('8300'), number: '100001-1' },
-    order: { id: ORDER_ID, number: '100001' },
+    order: { id: ORDER_ID, number: '100001', company_id: COMPANY_ID },
     site_hostname: 'news.example.com',
     buyer_domain: { id: DOMAIN_ID, hostname: 'shop.example.org' },
     live_link: 'https://news.example.com/article',

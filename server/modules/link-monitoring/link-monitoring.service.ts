@@ -482,7 +482,7 @@ function toMonitoredLink(
     (item.publishedAt ? addMonths(item.publishedAt, guaranteeMonths) : null);
   return {
     item: { id: item.id, number: item.number },
-    order: { id: order.id, number: order.number },
+    order: { id: order.id, number: order.number, company_id: order.companyId },
     site_hostname: item.siteHostname,
     buyer_domain: { id: item.buyerDomainId, hostname: item.buyerDomainHostname },
     live_link: item.liveLink ?? '',

@@ -146,6 +146,10 @@ describe('the link monitoring API', () => {
         issues_open: 1,
       });
       const byId = new Map(page.data.map((link) => [link.item.id, link]));
+      // Each row names its order's company, whose role decides what the member may do with it.
+      expect(new Set(page.data.map((link) => link.order.company_id))).toEqual(
+        new Set([facts.companyIds.buyer]),
+      );
       expect(byId.get(healthy.id)).toMatchObject({
         health: 'healthy',
         live_link: healthy.liveLink,

@@ -7,11 +7,15 @@ import { toast } from '#src/lib/toast-store.ts';
 import { linkMonitoringQueries } from './queries.ts';
 import { checkLinkNow, requestRemedy } from './requests.ts';
 
-/** The item whose link a call is about, with its order, whose item pages show its health. */
+/**
+ * The item whose link a call is about, with its order, whose item pages show its health, and the
+ * order's company, whose role decides whether the member may act on the link.
+ */
 export interface MonitoredItemRef {
   id: string;
   number: string;
   orderId: string;
+  companyId: string;
 }
 
 export const linkMutationKeys = {

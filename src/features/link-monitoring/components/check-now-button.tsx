@@ -1,9 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 
-import { MEMBER_ROLE_LABELS } from '#contract/permissions.ts';
+import { MEMBER_ROLE_LABELS, type MemberRole, roleCan } from '#contract/permissions.ts';
 import { Button, type ButtonSize } from '#src/components/button.tsx';
-import { useMemberRole } from '#src/features/profile/api/queries.ts';
+import { useMemberAccounts } from '#src/features/profile/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { cx } from '#src/utils/class-names.ts';
@@ -13,14 +13,29 @@ import { linkMutationKeys, type MonitoredItemRef, useCheckNow } from '../api/mut
 export const OFFLINE_CHECK_REASON = 'Checking a link needs a connection.';
 
 /**
- * Why the member's role in the current company neither checks links nor asks for remedies
- * (Finance, Viewer: `links.act`, decision 203); undefined when it may. The server refuses anyway.
+ * Why a role neither checks links nor asks for remedies (Finance, Viewer: `links.act`, decision
+ * 203); undefined when it may, or while the role is not known. The company is named when the
+ * member has several, since their links are listed together. The server refuses anyway.
  */
-export function useCannotActOnLinks(): string | undefined {
-  const { role, can } = useMemberRole();
-  if (can('links.act')) return undefined;
-  const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
-  return `${as} you can follow these links; checking them now and asking for a remedy are for Owners, Admins and Buyers.`;
+export function cannotActOnLinksReason(
+  role: MemberRole | null,
+  companyTitle?: string,
+): string | undefined {
+  if (role === null || roleCan(role, 'links.act')) return undefined;
+  const whose = companyTitle ? ` of ${companyTitle}` : '';
+  const which = companyTitle ? 'its links' : 'these links';
+  return `As ${MEMBER_ROLE_LABELS[role]}${whose} you can follow ${which}; checking them now and asking for a remedy are for Owners, Admins and Buyers.`;
+}
+
+/** Why the member's role in the link's company may not act on it; undefined when it may. */
+export function useCannotActOnLinks(companyId: string): string | undefined {
+  const accounts = useMemberAccounts();
+  const account = accounts.find((candidate) => candidate.company.id === companyId);
+  if (!account) return undefined;
+  return cannotActOnLinksReason(
+    account.role,
+    accounts.length > 1 ? account.company.title : undefined,
+  );
 }
 
 /**
@@ -41,11 +56,11 @@ export function CheckNowButton({
   /** `sm` in a table row; `md` beside a dialog's other actions, whose width it then takes. */
   size?: ButtonSize;
   offlineNoteId?: string;
-  /** The note saying why the member's role may not check links, shared by a list's rows. */
+  /** The note saying why the member's role may not check this link, shared by a list's rows. */
   roleNoteId?: string;
 }) {
   const isOnline = useOnlineStatus();
-  const cannotAct = useCannotActOnLinks();
+  const cannotAct = useCannotActOnLinks(item.companyId);
   const ownRoleId = useId();
   const roleId = roleNoteId ?? ownRoleId;
   const check = useCheckNow(item);

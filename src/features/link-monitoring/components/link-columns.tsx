@@ -30,20 +30,25 @@ function text(value: string): ReactNode {
 }
 
 export function itemRefOf(link: MonitoredLink): MonitoredItemRef {
-  return { id: link.item.id, number: link.item.number, orderId: link.order.id };
+  return {
+    id: link.item.id,
+    number: link.item.number,
+    orderId: link.order.id,
+    companyId: link.order.company_id,
+  };
 }
 
 /** The columns of the link monitoring table; the last holds the row's actions. */
 export function linkColumns({
   onDetails,
   offlineNoteId,
-  roleNoteId,
+  roleNoteIdOf,
 }: {
   onDetails: (link: MonitoredLink) => void;
   /** The note saying why actions are off while offline, shared by every row. */
   offlineNoteId: string;
-  /** The note saying why the member's role may not check links, shared by every row. */
-  roleNoteId: string;
+  /** The note saying why the member's role in a company may not check its links, if any. */
+  roleNoteIdOf: (companyId: string) => string | undefined;
 }): TableColumn<MonitoredLink>[] {
   return [
     {
@@ -119,7 +124,7 @@ export function linkColumns({
           <CheckNowButton
             item={itemRefOf(link)}
             offlineNoteId={offlineNoteId}
-            roleNoteId={roleNoteId}
+            roleNoteId={roleNoteIdOf(link.order.company_id)}
           />
           <Button size="sm" variant="ghost" onClick={() => onDetails(link)}>
             Details <span className="sr-only">of item {link.item.number}</span>

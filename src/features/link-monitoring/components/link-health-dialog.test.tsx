@@ -8,6 +8,7 @@ import { profileQueries } from '#src/features/profile/api/queries.ts';
 import { dismissToast } from '#src/lib/toast-store.ts';
 import { type Call, jsonResponse, mockApi, setOnline } from '#src/test-utils/api.ts';
 import {
+  COMPANY_ID,
   makeBuyerProfileAs,
   makeLinkCheck,
   makeLinkIssue,
@@ -24,7 +25,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ITEM = { id: '00000000-0000-4000-8000-0000000000b1', number: '100001-1', orderId: ORDER_ID };
+const ITEM = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  number: '100001-1',
+  orderId: ORDER_ID,
+  companyId: COMPANY_ID,
+};
 const BASE = `/api/v1/buyer/orders/items/${ITEM.id}`;
 
 function checksPage(checks: LinkCheck[], page: number, total: number) {

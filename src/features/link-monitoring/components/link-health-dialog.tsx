@@ -58,7 +58,7 @@ function Loading({ label }: { label: string }) {
 function Remedies({ issue, item }: { issue: LinkIssue; item: MonitoredItemRef }) {
   const remedy = useRequestRemedy(item);
   const isOnline = useOnlineStatus();
-  const cannotAct = useCannotActOnLinks();
+  const cannotAct = useCannotActOnLinks(item.companyId);
   const [isConfirmingRefund, setConfirmingRefund] = useState(false);
   const offlineId = useId();
   const roleId = useId();

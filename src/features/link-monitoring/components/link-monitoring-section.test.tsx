@@ -30,6 +30,7 @@ afterEach(() => {
 
 const LIST = '/api/v1/buyer/link-monitoring';
 const ITEM_ID = '00000000-0000-4000-8000-0000000000a1';
+const OTHER_COMPANY_ID = '00000000-0000-4000-8000-000000000298';
 
 const healthy = makeMonitoredLink({
   item: { id: ITEM_ID, number: '100001-1' },
@@ -456,5 +457,42 @@ describe('LinkMonitoringSection by role', () => {
     });
     expect(check).toBeEnabled();
     expect(screen.queryByText(/you can follow these links/)).not.toBeInTheDocument();
+  });
+
+  it('follows the role in each link’s own company: a Viewer here may check where they buy', async () => {
+    const profile = makeBuyerProfileAs('viewer');
+    const viewerAccount = profile.accounts[0]!;
+    const buyerAccount = {
+      ...viewerAccount,
+      id: '00000000-0000-4000-8000-000000000299',
+      company: { id: OTHER_COMPANY_ID, title: 'Fjord Agency' },
+      is_current: false,
+      role: 'buyer' as const,
+    };
+    const elsewhere = makeMonitoredLink({
+      ...broken,
+      order: { id: ORDER_ID, number: '100001', company_id: OTHER_COMPANY_ID },
+    });
+    serve([healthy, elsewhere]);
+    renderScreen('/link-monitoring', (queryClient) =>
+      queryClient.setQueryData(profileQueries.detail().queryKey, {
+        ...profile,
+        accounts: [viewerAccount, buyerAccount],
+      }),
+    );
+    await screen.findByText('2 live links, 50% healthy, 1 issue open');
+    const here = within(rowOf('news.example.com/article')).getByRole('button', {
+      name: 'Check now the link of item 100001-1',
+    });
+    const there = within(rowOf('blog.example.net/post')).getByRole('button', {
+      name: 'Check now the link of item 100001-2',
+    });
+    expect(here).toBeDisabled();
+    expect(here).toHaveAccessibleDescription(
+      `As Viewer of ${viewerAccount.company.title} you can follow its links; checking them now and asking for a remedy are for Owners, Admins and Buyers.`,
+    );
+    expect(there).toBeEnabled();
+    expect(there).not.toHaveAccessibleDescription(/you can follow/);
+    expect(screen.queryByText(/Fjord Agency you can follow/)).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { lazy, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { LINK_MONITORING_DEFAULT_LIMIT } from '#contract/link-monitoring.ts';
+import { LINK_MONITORING_DEFAULT_LIMIT, type MonitoredLink } from '#contract/link-monitoring.ts';
 import { Button, buttonClasses } from '#src/components/button.tsx';
 import { Card } from '#src/components/card.tsx';
 import { DataTable } from '#src/components/data-table/data-table.tsx';
@@ -13,6 +13,7 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { paths } from '#src/config/paths.ts';
 import { domainQueries } from '#src/features/domains/api/queries.ts';
+import { useMemberAccounts } from '#src/features/profile/api/queries.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { settledTotal, usePageInRange } from '#src/hooks/use-page-in-range.ts';
@@ -23,7 +24,7 @@ import type { MonitoredItemRef } from '../api/mutations.ts';
 import { linkMonitoringQueries } from '../api/queries.ts';
 import { summarySentence } from '../labels.ts';
 import { hasFilters, LINK_PAGE_SIZES, linkListAddress, serverQueryString } from '../list-state.ts';
-import { useCannotActOnLinks } from './check-now-button.tsx';
+import { cannotActOnLinksReason } from './check-now-button.tsx';
 import { ExportLinksButton } from './export-links-button.tsx';
 import { itemRefOf, linkColumns } from './link-columns.tsx';
 import { LinkFilters } from './link-filters.tsx';
@@ -37,6 +38,30 @@ const LinkHealthDialog = lazy(() =>
  * Every live link of the buyer with its health (decision 147): the summary in words, filters kept
  * in the address, the table with "Check now" and the item's link dialog, and the CSV export.
  */
+const NO_LINKS: MonitoredLink[] = [];
+
+/**
+ * Why the member may not act on the links of each company among `links` (one note per company
+ * whose role only follows its links); empty when they may act on all of them.
+ */
+function useLinkActRefusals(links: MonitoredLink[]): ReadonlyMap<string, string> {
+  const accounts = useMemberAccounts();
+  return useMemo(() => {
+    const refusals = new Map<string, string>();
+    for (const companyId of new Set(links.map((link) => link.order.company_id))) {
+      const account = accounts.find((candidate) => candidate.company.id === companyId);
+      const reason =
+        account &&
+        cannotActOnLinksReason(
+          account.role,
+          accounts.length > 1 ? account.company.title : undefined,
+        );
+      if (reason) refusals.set(companyId, reason);
+    }
+    return refusals;
+  }, [links, accounts]);
+}
+
 export function LinkMonitoringSection() {
   const [state, setState] = useListState(linkListAddress);
   const isOnline = useOnlineStatus();
@@ -48,17 +73,18 @@ export function LinkMonitoringSection() {
   const [details, setDetails] = useState<{ item: MonitoredItemRef; open: boolean } | null>(null);
   const offlineNoteId = useId();
   const roleNoteId = useId();
-  const cannotAct = useCannotActOnLinks();
+  const links = query.data?.data ?? NO_LINKS;
+  const refusals = useLinkActRefusals(links);
   const columns = useMemo(
     () =>
       linkColumns({
         onDetails: (link) => setDetails({ item: itemRefOf(link), open: true }),
         offlineNoteId,
-        roleNoteId,
+        roleNoteIdOf: (companyId) =>
+          refusals.has(companyId) ? `${roleNoteId}-${companyId}` : undefined,
       }),
-    [offlineNoteId, roleNoteId],
+    [offlineNoteId, roleNoteId, refusals],
   );
-  const links = query.data?.data ?? [];
   const total = query.data?.pagination.total ?? 0;
   usePageInRange(page, limit, settledTotal(query, total), (last) =>
     setState({ ...state, page: last }, { replace: true }),
@@ -95,11 +121,15 @@ export function LinkMonitoringSection() {
         perHealth={summary?.per_health}
         onApply={setState}
       />
-      {cannotAct !== undefined && links.length > 0 ? (
-        <p id={roleNoteId} className="mb-3 text-sm text-slate-600">
-          {cannotAct}
+      {[...refusals].map(([companyId, reason]) => (
+        <p
+          key={companyId}
+          id={`${roleNoteId}-${companyId}`}
+          className="mb-3 text-sm text-slate-600"
+        >
+          {reason}
         </p>
-      ) : null}
+      ))}
       {query.data && !isOnline ? (
         <p
           id={offlineNoteId}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { OrderItem } from '#contract/order-items.ts';
 import { jsonResponse, mockApi } from '#src/test-utils/api.ts';
-import { makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
+import { COMPANY_ID, makeOrder, makeOrderItem, ORDER_ID } from '#src/test-utils/factories.ts';
 import { renderOnRoute } from '#src/test-utils/render.tsx';
 import { formatDateTime } from '#src/utils/format.ts';
 
@@ -94,7 +94,12 @@ describe('the order items’ link health column', () => {
       }),
     );
     expect(await screen.findByRole('dialog', { name: 'Dialog of 100001-1' })).toBeInTheDocument();
-    expect(opened.at(-1)).toEqual({ id: LIVE_ID, number: '100001-1', orderId: ORDER_ID });
+    expect(opened.at(-1)).toEqual({
+      id: LIVE_ID,
+      number: '100001-1',
+      orderId: ORDER_ID,
+      companyId: COMPANY_ID,
+    });
     await user.click(screen.getByRole('button', { name: 'Close it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

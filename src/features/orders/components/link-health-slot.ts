@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 
 export interface LinkHealthDialogSlotProps {
-  item: { id: string; number: string; orderId: string };
+  /** The item, its order, and the company the order belongs to (whose role acts on the link). */
+  item: { id: string; number: string; orderId: string; companyId: string };
   open: boolean;
   onClose: () => void;
 }

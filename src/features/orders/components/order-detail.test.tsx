@@ -634,4 +634,30 @@ describe("the order's documents", () => {
       screen.getByText("Owners, Admins, Finance and the order's buyer download its documents."),
     ).toBeVisible();
   });
+
+  it("follows the member's role in the order's company, not in the current one", async () => {
+    serve([], undefined, makeOrder({ invoice }));
+    const profile = makeBuyerProfile({ id: other });
+    const orderAccount = profile.accounts[0]!;
+    renderOnRoute(
+      <OrderDetail id={ORDER_ID} />,
+      `/orders/${ORDER_ID}`,
+      '/orders/:id',
+      (queryClient) =>
+        queryClient.setQueryData(profileQueries.detail().queryKey, {
+          ...profile,
+          accounts: [
+            { ...orderAccount, is_current: false, role: 'finance' as const },
+            {
+              ...orderAccount,
+              id: '00000000-0000-4000-8000-000000000299',
+              company: { id: '00000000-0000-4000-8000-000000000298', title: 'Fjord Agency' },
+              is_current: true,
+              role: 'viewer' as const,
+            },
+          ],
+        }),
+    );
+    expect(await screen.findAllByRole('button', { name: /INV-2026-000006\.pdf/ })).not.toEqual([]);
+  });
 });

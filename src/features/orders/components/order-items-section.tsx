@@ -232,9 +232,12 @@ function useQueuedItemIds(): ReadonlySet<string> {
   );
 }
 
-/** Why the member's role takes no action on items (Finance, Viewer); undefined when it may. */
-function useCannotAct(): string | undefined {
-  const { role, can } = useMemberRole();
+/**
+ * Why the member's role in the order's company takes no action on items (Finance, Viewer);
+ * undefined when it may.
+ */
+function useCannotAct(companyId: string): string | undefined {
+  const { role, can } = useMemberRole(companyId);
   if (can('items.act')) return undefined;
   const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
   return `${as} you can follow these items; topics, content, edits and cancelling are for Owners, Admins and Buyers.`;
@@ -264,7 +267,7 @@ export function OrderItemsSection({
     null,
   );
   const { run, isPending } = useItemActions();
-  const cannotAct = useCannotAct();
+  const cannotAct = useCannotAct(order.company.id);
   const canDownloadDocuments = useCanDownloadDocuments(order);
   // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
   const isPhone = useMediaQuery(PHONE_QUERY);
@@ -304,7 +307,12 @@ export function OrderItemsSection({
     onOpenLinkHealth: renderLinkHealthDialog
       ? (item) =>
           setLinkHealth({
-            item: { id: item.id, number: item.number, orderId: item.order.id },
+            item: {
+              id: item.id,
+              number: item.number,
+              orderId: item.order.id,
+              companyId: order.company.id,
+            },
             open: true,
           })
       : undefined,

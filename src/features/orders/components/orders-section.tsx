@@ -12,6 +12,7 @@ import { Badge } from '#src/components/badge.tsx';
 import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
+import { useSeesOrderPrices } from '#src/features/profile/api/queries.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
 import { useColumnLayout, withColumn } from '#src/hooks/use-column-layout.ts';
 import { useListState } from '#src/hooks/use-list-state.ts';
@@ -22,7 +23,6 @@ import { NetworkError } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/utils/format.ts';
 
 import { orderQueries } from '../api/queries.ts';
-import { useSeesOrderPrices } from '../hooks/use-sees-order-prices.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import {
   hasOrderFilters,

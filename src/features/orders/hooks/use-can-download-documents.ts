@@ -3,11 +3,11 @@ import { useMemberRole } from '#src/features/profile/api/queries.ts';
 
 /**
  * Whether the member may download the order's invoice and credit note, as the server decides it
- * for a company document (`server/modules/files/files.routes.ts`): their role reads billing, or
+ * for a company document (`server/modules/files/files.routes.ts`): their role in the order's company reads billing, or
  * they placed the order. Others see the documents' numbers without a link that would answer 403.
  */
-export function useCanDownloadDocuments(order: Pick<Order, 'placed_by'>): boolean {
-  const { can, userId } = useMemberRole();
+export function useCanDownloadDocuments(order: Pick<Order, 'placed_by' | 'company'>): boolean {
+  const { can, userId } = useMemberRole(order.company.id);
   return can('billing.read') || (userId !== null && order.placed_by?.id === userId);
 }
 
