@@ -227,6 +227,41 @@ describe('navigation and error screen', () => {
     expect(current).toHaveTextContent('Orders');
   });
 
+  it.each([
+    ['viewer', false],
+    ['buyer', true],
+  ] as const)(
+    'offers only what every role holds until the profile is read; then a %s is offered buying: %s',
+    async (role, buys) => {
+      let answer!: () => void;
+      const read = new Promise<void>((resolve) => (answer = resolve));
+      fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+        if (new URL(url, 'http://localhost').pathname !== '/api/v1/buyer/profiles')
+          return api(url, init);
+        await read;
+        return jsonResponse({
+          ...profile,
+          accounts: profile.accounts.map((account) => ({ ...account, role })),
+        });
+      });
+      signInAs(['ROLE_BUYER']);
+      setup('/orders');
+      await screen.findByRole('heading', { name: 'Your orders' });
+      const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+      expect(nav).toHaveTextContent('Orders');
+      expect(nav).not.toHaveTextContent('Domains');
+      expect(screen.queryByRole('link', { name: /cart/i })).not.toBeInTheDocument();
+      answer();
+      // The settings button names the member once the profile is read.
+      await screen.findAllByRole('button', {
+        name: `${profile.first_name} ${profile.last_name}, settings`,
+      });
+      expect(nav).toHaveTextContent('Link monitoring');
+      if (buys) expect(nav).toHaveTextContent(/Domains.*Content guidelines/);
+      else expect(nav).not.toHaveTextContent(/Domains|Content guidelines/);
+    },
+  );
+
   it('names the window after each page and moves focus to the new page heading', async () => {
     signInAs(['ROLE_BUYER']);
     const { router } = setup('/orders');

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 
-import type { Permission } from '#contract/permissions.ts';
+import { MEMBER_ROLES, type Permission, roleCan } from '#contract/permissions.ts';
 import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '#src/components/icons.tsx';
 import { loadOnce, MENU_KEYS, MountedOnUse } from '#src/components/mounted-on-use.tsx';
 import { OpenedLazily } from '#src/components/opened-lazily.tsx';
@@ -119,7 +119,12 @@ const settingsButtonClass = cx(
 export function TopNavigation() {
   const logOut = useLogOut();
   const user = useCurrentUser();
-  const { can } = useMemberRole();
+  const role = useMemberRole();
+  // Until the profile is first read (after signing in, with nothing saved on this device), only
+  // what every role holds: a Viewer is never shown a Cart that then goes away. Once it is read,
+  // or cannot be, the role's own (as for a Buyer; the server decides anyway).
+  const can = (permission: Permission) =>
+    role.isSettled ? role.can(permission) : MEMBER_ROLES.every((each) => roleCan(each, permission));
   const navItems = NAV_ITEMS.filter((item) => !item.permission || can(item.permission));
   const canApprove = can('purchases.approve');
   const companyLinks = companyLinksFor(can);

@@ -326,4 +326,21 @@ describe('dashboard offline after a reload', () => {
     expect(screen.getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/companies');
     expect(calls.some((call) => call.url.pathname === '/api/v1/buyer/sites')).toBe(false);
   });
+
+  it('shows neither the catalogue nor the note for other roles until the profile is read', async () => {
+    let answer!: () => void;
+    const read = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = mockApi(async (call) => {
+      if (call.url.pathname !== '/api/v1/buyer/profiles') return api(call);
+      await read;
+      return jsonResponse(makeBuyerProfileAs('viewer'));
+    });
+    renderHome('/');
+
+    expect(await screen.findByRole('status', { name: 'Loading your home page' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: /Welcome back/ })).toBeNull();
+    answer();
+    expect(await screen.findByText(/As Viewer of this company/)).toBeVisible();
+    expect(calls.some((call) => call.url.pathname === '/api/v1/buyer/sites')).toBe(false);
+  });
 });

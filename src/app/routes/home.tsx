@@ -90,8 +90,17 @@ function greetingOf(profile: { first_name: string } | undefined): string {
 
 /** A member whose role buys nothing (Finance, Viewer) gets the way to what they may read. */
 function HomeForRole() {
-  const { role, can } = useMemberRole();
+  const { role, can, isSettled } = useMemberRole();
   const profile = useQuery(profileQueries.detail());
+  // Until the profile is first read, neither the catalogue nor the way around it: a Viewer never
+  // sees the catalogue flash by, nor a Buyer the note for those who buy nothing.
+  if (!isSettled) {
+    return (
+      <div role="status" aria-label="Loading your home page">
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
   if (can('catalogue.use')) return <Dashboard />;
   return (
     <Card className="space-y-3 p-6">

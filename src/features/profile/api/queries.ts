@@ -35,6 +35,11 @@ export interface MemberRoleState {
   userId: string | null;
   /** Whether the role holds `permission`; until the role is known, as for a Buyer. */
   can: (permission: Permission) => boolean;
+  /**
+   * Whether the profile was read, or cannot be for now (refused, or offline with no copy on this
+   * device): until then, a null `role` is only not known yet.
+   */
+  isSettled: boolean;
 }
 
 /**
@@ -56,6 +61,7 @@ export function useMemberRole(companyId?: string): MemberRoleState {
     companyId: companyId ?? account?.company.id ?? null,
     userId: profile.data?.id ?? null,
     can: (permission) => roleCan(role ?? 'buyer', permission),
+    isSettled: profile.status !== 'pending' || profile.fetchStatus === 'paused',
   };
 }
 
