@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 import { endpointDocsOutOfApp } from './tools/endpoint-docs-out-of-app.ts';
 import { preloadWithoutWorker } from './tools/preload-without-worker.ts';
+import { reactRouterProduction } from './tools/react-router-production.ts';
 import { routePages } from './tools/route-pages.ts';
 import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
@@ -50,6 +51,8 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     // An endpoint's summary, description, tags and errors are for /api/docs (decision 212).
     endpointDocsOutOfApp(),
+    // React Router without its development warnings (decision 212).
+    reactRouterProduction(),
     preloadWithoutWorker(),
     // The sign-in pages, where a first visit lands before any service worker is installed.
     routePages({
