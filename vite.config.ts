@@ -49,7 +49,8 @@ export default defineConfig({
     tailwindcss(),
     // The browser never writes a JSON Schema; the server does, for /api/docs (decision 158).
     zodWithoutJsonSchema(),
-    // An endpoint's summary, description, tags and errors are for /api/docs (decision 212).
+    // An endpoint's summary, description, tags and errors, and a schema's description, are for
+    // /api/docs (decision 212).
     endpointDocsOutOfApp(),
     // React Router without its development warnings (decision 212).
     reactRouterProduction(),

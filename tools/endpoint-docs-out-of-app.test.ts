@@ -23,7 +23,7 @@ describe('withoutEndpointDocs', () => {
     "      'Newest first.',",
     "    'tags': ['Things'],",
     '    status: 200,',
-    '    response: ThingListSchema,',
+    "    response: z.null().describe('Nothing'),",
     '    errors: [400, 401] },',
     '  ),',
     '};',
@@ -40,6 +40,16 @@ describe('withoutEndpointDocs', () => {
       expect(result).toContain(kept);
   });
 
+  it('blanks the description a schema gives itself, keeping the schema', () => {
+    const result = withoutEndpointDocs(code) ?? '';
+    expect(result).not.toContain('Nothing');
+    expect(result).toMatch(/response: z\.null\(\) +,/);
+    const described = "const S = z\n  .string()\n  .describe('Text');";
+    expect(withoutEndpointDocs(described)).toBe(
+      `const S = z\n  .string()\n${' '.repeat("  .describe('Text')".length)};`,
+    );
+  });
+
   it('keeps every other character in its place', () => {
     const result = withoutEndpointDocs(code) ?? '';
     expect(result).toHaveLength(code.length);
@@ -47,7 +57,7 @@ describe('withoutEndpointDocs', () => {
     expect(result.replace(/\s/g, '')).toBe(
       code
         .replace(/summary: 'The things',|description:\s*'Newest first.',/g, '')
-        .replace(/'tags': \['Things'\],|errors: \[400, 401\]/g, '')
+        .replace(/'tags': \['Things'\],|errors: \[400, 401\]|\.describe\('Nothing'\)/g, '')
         .replace(/\s/g, ''),
     );
   });
@@ -98,6 +108,10 @@ describe('an app build of a contract module with the plugin', () => {
   it('leaves the endpoints’ documentation out', () => {
     expect(bundle).not.toContain(linkMonitoringEndpoints.list.summary);
     expect(bundle).not.toContain(linkMonitoringEndpoints.remedy.description);
+    // The Idempotency-Key header's `.describe(…)`, from contract/endpoint-schemas.ts.
+    const header = linkMonitoringEndpoints.remedy.headers.shape['idempotency-key'].description;
+    expect(header).toContain('safe to repeat');
+    expect(bundle).not.toContain(header);
     expect(built.endpoints.list).not.toHaveProperty('summary');
     expect(built.endpoints.list).not.toHaveProperty('errors');
   });
