@@ -8,7 +8,9 @@ import { defineConfig, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { endpointDocsOutOfApp } from './tools/endpoint-docs-out-of-app.ts';
 import { preloadWithoutWorker } from './tools/preload-without-worker.ts';
+import { reactRouterProduction } from './tools/react-router-production.ts';
 import { routePages } from './tools/route-pages.ts';
 import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
@@ -47,6 +49,11 @@ export default defineConfig({
     tailwindcss(),
     // The browser never writes a JSON Schema; the server does, for /api/docs (decision 158).
     zodWithoutJsonSchema(),
+    // An endpoint's summary, description, tags and errors, and a schema's description, are for
+    // /api/docs (decision 212).
+    endpointDocsOutOfApp(),
+    // React Router without its development warnings (decision 212).
+    reactRouterProduction(),
     preloadWithoutWorker(),
     // The sign-in pages, where a first visit lands before any service worker is installed.
     routePages({
@@ -105,7 +112,7 @@ export default defineConfig({
     }),
     ...bundleAnalysis(),
   ],
-  worker: { format: 'es', plugins: () => [zodWithoutJsonSchema()] },
+  worker: { format: 'es', plugins: () => [zodWithoutJsonSchema(), endpointDocsOutOfApp()] },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 
 import { type SiteListQuery, SiteListQuerySchema } from '#contract/catalogue.ts';
-import { decodeQuery } from '#contract/query-string.ts';
+import { decodeQuery } from '#contract/query-string-read.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openPgliteDatabase } from '#server/db/pglite.ts';
 import { openPostgresDatabase } from '#server/db/postgres.ts';

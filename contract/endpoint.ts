@@ -71,7 +71,10 @@ export interface Endpoint {
    * decision 203); every `buyer` endpoint names one.
    */
   permission?: EndpointPermission;
-  /** For the API documentation. */
+  /**
+   * `tags`, `summary`, `description` and `errors` are for the API documentation: the app's build
+   * leaves out those written in a declaration (`tools/endpoint-docs-out-of-app.ts`, decision 212).
+   */
   tags: readonly string[];
   summary: string;
   description?: string;

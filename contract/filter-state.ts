@@ -32,7 +32,8 @@ import {
   SORT_DIRECTIONS,
   type SortDirection,
 } from './list-query.ts';
-import { decodeQuery, encodeQuery } from './query-string.ts';
+import { encodeQuery } from './query-string.ts';
+import { decodeQuery } from './query-string-read.ts';
 
 /** Look-back buckets of the period filters (spec §3 "Options", §9). */
 export const PERIOD_VALUES = ['3', '6', '12', 'more'] as const;

@@ -3,7 +3,7 @@
 // and the forgiving reading of an address, where a bad value falls back field by field.
 import { z } from 'zod';
 
-import { decodeQuery } from './query-string.ts';
+import { decodeQuery } from './query-string-read.ts';
 
 export const MIN_LTE_MAX_MESSAGE = 'min must be less than or equal to max';
 /**

@@ -3,7 +3,7 @@
 // needed, cacheable for an hour with a strong ETag.
 import { z } from 'zod';
 
-import { type Endpoint, endpoint } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
 
 export const ReferenceItemSchema = z.object({ id: z.uuid(), title: z.string() });
 export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
@@ -84,23 +84,14 @@ export const NotModifiedSchema = z
   .describe('Not modified: the ETag in If-None-Match is current');
 
 /** A public option list, answered with a strong ETag (304 when the client holds it already). */
-function referenceList<const S extends z.ZodType, const P extends Endpoint['path']>(
-  path: P,
-  summary: string,
-  response: S,
-) {
-  return endpoint({
-    method: 'GET',
-    path,
-    access: 'public',
-    tags: ['Reference data'],
-    summary,
-    status: 200,
-    response,
-    otherAnswers: { 304: NotModifiedSchema },
-    errors: [],
-  });
-}
+const referenceList = {
+  method: 'GET',
+  access: 'public',
+  tags: ['Reference data'],
+  status: 200,
+  otherAnswers: { 304: NotModifiedSchema },
+  errors: [],
+} as const;
 
 /** `gb.svg`: an ISO 3166-1 alpha-2 code and `.svg`, in either case. */
 export const FlagParamsSchema = z.object({
@@ -108,41 +99,48 @@ export const FlagParamsSchema = z.object({
 });
 
 export const referenceDataEndpoints = {
-  countries: referenceList(
-    '/v1/common/countries',
-    'Countries (main market of a site, company address)',
-    CountryListSchema,
-  ),
-  businessTypes: referenceList(
-    '/v1/common/business-types',
-    'Business types of a company',
-    ReferenceListSchema,
-  ),
-  niches: referenceList(
-    '/v1/common/niches',
-    'Niches, which are also the link types of the cart',
-    NicheListSchema,
-  ),
-  placements: referenceList(
-    '/v1/common/site-placement-periods',
-    'How long a placed link stays online',
-    SitePlacementPeriodListSchema,
-  ),
-  languages: referenceList(
-    '/v1/common/sites/domain-languages',
-    'Languages of catalogue sites',
-    ReferenceListSchema,
-  ),
-  topics: referenceList(
-    '/v1/common/sites/website-topics',
-    'Topics of catalogue sites',
-    ReferenceListSchema,
-  ),
-  contentPlans: referenceList(
-    '/v1/common/content-product-plans',
-    'Article content plans of a cart line',
-    ContentProductPlanListSchema,
-  ),
+  countries: endpoint({
+    ...referenceList,
+    path: '/v1/common/countries',
+    summary: 'Countries (main market of a site, company address)',
+    response: CountryListSchema,
+  }),
+  businessTypes: endpoint({
+    ...referenceList,
+    path: '/v1/common/business-types',
+    summary: 'Business types of a company',
+    response: ReferenceListSchema,
+  }),
+  niches: endpoint({
+    ...referenceList,
+    path: '/v1/common/niches',
+    summary: 'Niches, which are also the link types of the cart',
+    response: NicheListSchema,
+  }),
+  placements: endpoint({
+    ...referenceList,
+    path: '/v1/common/site-placement-periods',
+    summary: 'How long a placed link stays online',
+    response: SitePlacementPeriodListSchema,
+  }),
+  languages: endpoint({
+    ...referenceList,
+    path: '/v1/common/sites/domain-languages',
+    summary: 'Languages of catalogue sites',
+    response: ReferenceListSchema,
+  }),
+  topics: endpoint({
+    ...referenceList,
+    path: '/v1/common/sites/website-topics',
+    summary: 'Topics of catalogue sites',
+    response: ReferenceListSchema,
+  }),
+  contentPlans: endpoint({
+    ...referenceList,
+    path: '/v1/common/content-product-plans',
+    summary: 'Article content plans of a cart line',
+    response: ContentProductPlanListSchema,
+  }),
   tlds: endpoint({
     method: 'GET',
     path: '/v1/common/top-level-domains',

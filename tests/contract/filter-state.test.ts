@@ -33,7 +33,7 @@ import {
   toServerQuery,
   validateRange,
 } from '#contract/filter-state.ts';
-import { decodeQuery } from '#contract/query-string.ts';
+import { decodeQuery } from '#contract/query-string-read.ts';
 
 const text = fc
   .string({ minLength: 1, maxLength: 20 })

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { decodeQuery, encodeQuery, type QueryObject } from '#contract/query-string.ts';
+import { encodeQuery, type QueryObject } from '#contract/query-string.ts';
+import { decodeQuery } from '#contract/query-string-read.ts';
 import { parseRequestQuery } from '#server/http/query-string.ts';
 
 /**
