@@ -25,7 +25,7 @@ const KIB = 1024;
 export const BUDGETS = [
   {
     page: '/ (signed in, the catalogue)',
-    budgetKiB: 241,
+    budgetKiB: 242,
     targetKiB: 210,
     roots: ['index.html', 'src/app/layouts/default-layout.tsx', 'src/app/routes/home.tsx'],
     afterFirstPaint: ['src/lib/persister.ts'],
