@@ -53,6 +53,8 @@ export interface ItemColumnHandlers {
   onOpenLinkHealth?: (item: OrderItem) => void;
   /** Why the member's role takes no action on items (decision 203); unset when it may. */
   cannotAct?: string;
+  /** The id of the note that says `cannotAct`, which describes each action it turns off. */
+  cannotActNoteId?: string;
   /** Whether the invoice's file is offered for download (`useCanDownloadDocuments`); unset: it is. */
   canDownloadDocuments?: boolean;
   /**
@@ -111,6 +113,11 @@ function ViewButton({ label, onClick }: { label: string; onClick: () => void }) 
   );
 }
 
+/** The note that says why the member may not act on the items, when they may not. */
+function roleNoteOf(h: ItemColumnHandlers): string | undefined {
+  return h.cannotAct === undefined ? undefined : h.cannotActNoteId;
+}
+
 function YesNo({
   item,
   what,
@@ -118,6 +125,7 @@ function YesNo({
   onYes,
   onNo,
   disabled,
+  describedBy,
 }: {
   item: OrderItem;
   what: 'topic' | 'content';
@@ -125,6 +133,8 @@ function YesNo({
   onYes: () => void;
   onNo: () => void;
   disabled: boolean;
+  /** The note saying why the buttons are off, when it is the member's role. */
+  describedBy?: string;
 }) {
   return (
     <span
@@ -137,6 +147,7 @@ function YesNo({
         variant="secondary"
         disabled={!enabled || disabled}
         aria-label={`Yes, approve ${what} of item ${item.number}`}
+        aria-describedby={describedBy}
         onClick={onYes}
       >
         Yes
@@ -146,6 +157,7 @@ function YesNo({
         variant="secondary"
         disabled={!enabled || disabled}
         aria-label={`No, decline ${what} of item ${item.number}`}
+        aria-describedby={describedBy}
         onClick={onNo}
       >
         No
@@ -282,6 +294,7 @@ function ConfirmButton({
         h.cannotAct !== undefined
       }
       aria-label={`Confirm ${what} of item ${item.number}`}
+      aria-describedby={roleNoteOf(h)}
       onClick={() => h.onOpen(item, what)}
     >
       Confirm
@@ -305,6 +318,7 @@ function ApproveButtons({
       what={what}
       enabled={what === 'topic' ? canApproveTopic(item) : canApproveContent(item)}
       disabled={h.isPending(item) || h.cannotAct !== undefined}
+      describedBy={roleNoteOf(h)}
       onYes={() => h.onApprove(item, what === 'topic' ? 'approve_topic' : 'approve_content')}
       onNo={() => h.onOpen(item, what === 'topic' ? 'topic_feedback' : 'content_feedback')}
     />
@@ -320,6 +334,7 @@ function ItemActions({ item, h }: { item: OrderItem; h: ItemColumnHandlers }) {
         variant="secondary"
         disabled={!canCancel(item) || h.isPending(item) || h.cannotAct !== undefined}
         aria-label={`Cancel item ${item.number}`}
+        aria-describedby={roleNoteOf(h)}
         onClick={() => h.onCancel(item)}
       >
         Cancel
@@ -329,6 +344,7 @@ function ItemActions({ item, h }: { item: OrderItem; h: ItemColumnHandlers }) {
         variant="secondary"
         disabled={!canRequestEdit(item) || h.isPending(item) || h.cannotAct !== undefined}
         aria-label={`Request edit of item ${item.number}`}
+        aria-describedby={roleNoteOf(h)}
         onClick={() => h.onRequestEdit(item)}
       >
         Request edit

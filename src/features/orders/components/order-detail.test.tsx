@@ -661,3 +661,49 @@ describe("the order's documents", () => {
     expect(await screen.findAllByRole('button', { name: /INV-2026-000006\.pdf/ })).not.toEqual([]);
   });
 });
+
+describe('the items of an order by role', () => {
+  const renderAs = (role: MemberRole, placedBy: string) => {
+    serve(
+      [makeOrderItem({ number: '100001-1' })],
+      undefined,
+      makeOrder({ placed_by: { id: placedBy, first_name: 'Emma', last_name: 'Johnson' } }),
+    );
+    const profile = makeBuyerProfile({ id: MEMBER_ID });
+    return renderOnRoute(
+      <OrderDetail id={ORDER_ID} />,
+      `/orders/${ORDER_ID}`,
+      '/orders/:id',
+      (queryClient) =>
+        queryClient.setQueryData(profileQueries.detail().queryKey, {
+          ...profile,
+          accounts: profile.accounts.map((account) => ({ ...account, role })),
+        }),
+    );
+  };
+  const someoneElse = '00000000-0000-4000-8000-0000000a0009';
+
+  it('offers a Buyer no action on the items of an order someone else placed, and says who did', async () => {
+    renderAs('buyer', someoneElse);
+    const cancel = await screen.findByRole('button', { name: 'Cancel item 100001-1' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(
+      'As Buyer you act on the items of the orders you placed; Emma Johnson placed this one, so its topics, content, edits and cancelling are for them and for Owners and Admins.',
+    );
+  });
+
+  it('offers a Buyer the actions on their own order, and an Admin on anyone’s', async () => {
+    const { unmount } = renderAs('buyer', MEMBER_ID);
+    expect(await screen.findByRole('button', { name: 'Cancel item 100001-1' })).toBeEnabled();
+    unmount();
+    renderAs('admin', someoneElse);
+    expect(await screen.findByRole('button', { name: 'Cancel item 100001-1' })).toBeEnabled();
+  });
+
+  it('names why a Viewer’s actions are off on each of them', async () => {
+    renderAs('viewer', someoneElse);
+    const cancel = await screen.findByRole('button', { name: 'Cancel item 100001-1' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(/^As Viewer you can follow these items;/);
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 
 import {
   BUYER_TRANSITIONS,
@@ -163,6 +163,7 @@ function SelectionBar({
   onSelectAll,
   onConfirm,
   cannotAct,
+  cannotActNoteId,
 }: {
   items: OrderItem[];
   selectedItems: OrderItem[];
@@ -172,7 +173,10 @@ function SelectionBar({
   onConfirm: (kind: Confirmation['kind']) => void;
   /** Why the member's role takes no action on items; the actions are then off. */
   cannotAct?: string;
+  /** The note that says it, describing each action it turns off. */
+  cannotActNoteId?: string;
 }) {
+  const roleNote = cannotAct === undefined ? undefined : cannotActNoteId;
   const allSelected = items.length > 0 && items.length === selectedItems.length;
   const bulkEnabled = (rule: (item: OrderItem) => boolean) =>
     cannotAct === undefined &&
@@ -201,6 +205,7 @@ function SelectionBar({
           size="sm"
           variant="secondary"
           disabled={!bulkEnabled((item) => canTransition(transition, item))}
+          aria-describedby={roleNote}
           onClick={() => onConfirm(transition)}
         >
           {BUYER_TRANSITION_LABELS[transition].button}
@@ -210,6 +215,7 @@ function SelectionBar({
         size="sm"
         variant="secondary"
         disabled={!bulkEnabled(canRequestEdit)}
+        aria-describedby={roleNote}
         onClick={() => onConfirm('request_edit')}
       >
         Request edits for selected
@@ -233,14 +239,20 @@ function useQueuedItemIds(): ReadonlySet<string> {
 }
 
 /**
- * Why the member's role in the order's company takes no action on items (Finance, Viewer);
- * undefined when it may.
+ * Why the member's role in the order's company takes no action on its items (Finance, Viewer;
+ * a Buyer, on an order someone else placed: `requireItemAct` on the server); undefined when it may.
  */
-function useCannotAct(companyId: string): string | undefined {
-  const { role, can } = useMemberRole(companyId);
-  if (can('items.act')) return undefined;
-  const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
-  return `${as} you can follow these items; topics, content, edits and cancelling are for Owners, Admins and Buyers.`;
+function useCannotAct(order: Pick<Order, 'company' | 'placed_by'>): string | undefined {
+  const { role, can, userId } = useMemberRole(order.company.id);
+  if (!can('items.act')) {
+    const as = role ? `As ${MEMBER_ROLE_LABELS[role]}` : 'In your role';
+    return `${as} you can follow these items; topics, content, edits and cancelling are for Owners, Admins and Buyers.`;
+  }
+  if (role !== 'buyer' || userId === null || order.placed_by?.id === userId) return undefined;
+  const placer = order.placed_by
+    ? `${order.placed_by.first_name} ${order.placed_by.last_name}`.trim()
+    : 'another member';
+  return `As Buyer you act on the items of the orders you placed; ${placer} placed this one, so its topics, content, edits and cancelling are for them and for Owners and Admins.`;
 }
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
@@ -267,7 +279,8 @@ export function OrderItemsSection({
     null,
   );
   const { run, isPending } = useItemActions();
-  const cannotAct = useCannotAct(order.company.id);
+  const cannotAct = useCannotAct(order);
+  const cannotActNoteId = useId();
   const canDownloadDocuments = useCanDownloadDocuments(order);
   // Below md each row is a card (DataTable's stackOnPhone), whose first block is what to do.
   const isPhone = useMediaQuery(PHONE_QUERY);
@@ -290,6 +303,7 @@ export function OrderItemsSection({
     isPhone,
     isPending: (item) => pendingIds.has(item.id),
     cannotAct,
+    cannotActNoteId,
     canDownloadDocuments,
     isSelected: (item) => selected.has(item.id),
     onSelect: (item, isOn) =>
@@ -357,8 +371,13 @@ export function OrderItemsSection({
         }
         onConfirm={(kind) => setConfirmation({ kind, items: selectedItems })}
         cannotAct={cannotAct}
+        cannotActNoteId={cannotActNoteId}
       />
-      {cannotAct ? <p className="mb-3 text-sm text-slate-600">{cannotAct}</p> : null}
+      {cannotAct ? (
+        <p id={cannotActNoteId} className="mb-3 text-sm text-slate-600">
+          {cannotAct}
+        </p>
+      ) : null}
       <PagedTableCard
         query={query}
         loadingLabel="Loading items…"
