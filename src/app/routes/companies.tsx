@@ -42,7 +42,7 @@ export function Component() {
     <>
       <PageHeader
         title="Companies"
-        description="The companies you buy for, their credit and details, and your company requests."
+        description="Your company accounts, their credit and details, and your company requests."
         actions={
           <Link to={paths.companiesCreate} className={buttonClasses('primary')}>
             Add new company request

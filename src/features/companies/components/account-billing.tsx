@@ -12,8 +12,12 @@ interface Figure {
   explanation: string;
 }
 
-/** Each figure of the account's billing with what it is and how it changes (decision 168). */
-export function billingFigures(billing: AccountBilling): Figure[] {
+/**
+ * Each figure of the account's billing with what it is and how it changes (decision 168). A
+ * member who buys reads their own pay-by-bill figures; one who reads the billing without buying
+ * (Finance) has none of their own, and reads the company's, for all its buyers together.
+ */
+export function billingFigures(billing: AccountBilling, buys = true): Figure[] {
   const company = billing.company.title;
   const credits: Figure = {
     name: BILLING_FIGURE_NAMES.credit_balance,
@@ -27,6 +31,22 @@ export function billingFigures(billing: AccountBilling): Figure[] {
         name: 'Pay by bill',
         value: 'Not allowed',
         explanation: `Pay by bill is not allowed for ${company}, so checkout does not offer it. The marketplace's staff decide it; your account manager can tell you more.`,
+      },
+    ];
+  }
+  if (!buys) {
+    return [
+      credits,
+      {
+        name: `${company}'s pay-by-bill limit`,
+        value: formatMoney(billing.company_pay_by_bill_limit),
+        explanation: `The most the unpaid pay-by-bill orders of all ${company}'s buyers may add up to, with VAT. Each buyer also has a limit of their own. The marketplace's staff set both.`,
+      },
+      {
+        name: `${company}'s unpaid pay-by-bill orders`,
+        value: formatMoney(billing.company_unpaid_pay_by_bill),
+        explanation:
+          "All its buyers' pay-by-bill orders, with VAT and less cancelled items, until their bill is paid; each order's invoice says what it owes.",
       },
     ];
   }
@@ -56,7 +76,14 @@ export function billingFigures(billing: AccountBilling): Figure[] {
 }
 
 /** The billing of an account's company: what the buyer may spend and why, loaded when shown. */
-export function AccountBillingView({ accountId }: { accountId: string }) {
+export function AccountBillingView({
+  accountId,
+  buys = true,
+}: {
+  accountId: string;
+  /** Whether the member buys for the company, and so has pay-by-bill figures of their own. */
+  buys?: boolean;
+}) {
   const query = useQuery(companyQueries.billing(accountId));
   if (query.isPending) return <LoadingState label="Loading billing…" className="py-6" />;
   if (query.isError && !query.data) {
@@ -64,7 +91,7 @@ export function AccountBillingView({ accountId }: { accountId: string }) {
   }
   return (
     <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
-      {billingFigures(query.data).map((figure) => (
+      {billingFigures(query.data, buys).map((figure) => (
         <div key={figure.name} className="min-w-0">
           <dt className="text-slate-500">{figure.name}</dt>
           <dd className="font-semibold text-slate-900 tabular-nums">{figure.value}</dd>

@@ -211,4 +211,52 @@ describe('the company details of an account', () => {
     ).toBeVisible();
     expect(calls.some((call) => call.url.pathname.endsWith('/billing'))).toBe(false);
   });
+
+  it('shows Finance, who buys nothing, the company’s pay-by-bill figures and none of its own', async () => {
+    const finance = { ...ACCOUNT, role: 'finance' as const, credit_limit: '0.00' };
+    const { figures } = await openBilling(finance, {
+      ...BILLING,
+      pay_by_bill_limit: '0.00',
+      unpaid_pay_by_bill: '0.00',
+      available_to_pay_by_bill: '0.00',
+    });
+    expect(Object.keys(figures)).toEqual([
+      'Credit balance',
+      "Northwind Outdoor Ltd's pay-by-bill limit",
+      "Northwind Outdoor Ltd's unpaid pay-by-bill orders",
+    ]);
+    expect(figures["Northwind Outdoor Ltd's pay-by-bill limit"]![0]).toBe('€10,000.00');
+    expect(figures["Northwind Outdoor Ltd's unpaid pay-by-bill orders"]![0]).toBe('€820.50');
+    const item = within(screen.getByRole('list', { name: 'Company accounts' })).getByRole(
+      'listitem',
+    );
+    expect(item).not.toHaveTextContent('€0.00');
+  });
+
+  it('tells a Buyer that the figures above are theirs to pay with, not that they see no billing', async () => {
+    await openDetails({ ...ACCOUNT, role: 'buyer' });
+    expect(
+      screen.getByText(
+        "The company's billing is read by its Owners, Admins and Finance. As its Buyer you see the figures above, which pay for what you buy at checkout.",
+      ),
+    ).toBeVisible();
+  });
+
+  it('says checkout buys for the current company only to a member who buys', () => {
+    mockApi(() => jsonResponse({}));
+    const { unmount } = renderOnRoute(
+      <CompanyAccounts
+        accounts={[{ ...ACCOUNT, role: 'viewer' }]}
+        isPending={false}
+        error={null}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.queryByText(/checkout buys/)).toBeNull();
+    unmount();
+    renderOnRoute(
+      <CompanyAccounts accounts={[ACCOUNT]} isPending={false} error={null} onRetry={() => {}} />,
+    );
+    expect(screen.getByText(/and checkout buys for the current one\./)).toBeVisible();
+  });
 });

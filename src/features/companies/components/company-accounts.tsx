@@ -82,25 +82,35 @@ function CompanyDetails({ accountId, canEdit }: { accountId: string; canEdit: bo
   );
 }
 
+/** Why a member reads no billing here: the company's is for Owners, Admins and Finance. */
+function billingNotReadNote(account: Account): string {
+  const role = MEMBER_ROLE_LABELS[account.role];
+  const billing = "The company's billing is read by its Owners, Admins and Finance";
+  return roleCan(account.role, 'cart.use')
+    ? `${billing}. As its ${role} you see the figures above, which pay for what you buy at checkout.`
+    : `${billing}; you are its ${role}.`;
+}
+
 /**
  * The account's short figures, under the names the billing view explains; none for a role the
  * server sends no money to (a Viewer, decision 211).
  */
 export function AccountFigures({ account }: { account: Account }) {
   if (account.credits_balance === null) return null;
+  // Pay-by-bill limits are each buying member's own: Finance, who buys nothing, has none.
+  const payByBill = !roleCan(account.role, 'cart.use') ? null : account.is_pay_by_bill_allowed ? (
+    <>
+      {BILLING_FIGURE_NAMES.pay_by_bill_limit}{' '}
+      <span className="tabular-nums">{formatMoney(account.credit_limit)}</span>
+    </>
+  ) : (
+    'Pay by bill not allowed'
+  );
   return (
     <p className="text-sm text-slate-600">
       {BILLING_FIGURE_NAMES.credit_balance}{' '}
       <span className="tabular-nums">{formatMoney(account.credits_balance)}</span>
-      {' · '}
-      {account.is_pay_by_bill_allowed ? (
-        <>
-          {BILLING_FIGURE_NAMES.pay_by_bill_limit}{' '}
-          <span className="tabular-nums">{formatMoney(account.credit_limit)}</span>
-        </>
-      ) : (
-        'Pay by bill not allowed'
-      )}
+      {payByBill ? <> · {payByBill}</> : null}
     </p>
   );
 }
@@ -163,12 +173,12 @@ function AccountItem({ account, offlineNoteId }: { account: Account; offlineNote
                   Billing
                 </h3>
                 {roleCan(account.role, 'billing.read') ? (
-                  <AccountBillingView accountId={account.id} />
+                  <AccountBillingView
+                    accountId={account.id}
+                    buys={roleCan(account.role, 'cart.use')}
+                  />
                 ) : (
-                  <p className="text-sm text-slate-600">
-                    The company&apos;s billing is read by its Owners, Admins and Finance; you are
-                    its {MEMBER_ROLE_LABELS[account.role]}.
-                  </p>
+                  <p className="text-sm text-slate-600">{billingNotReadNote(account)}</p>
                 )}
               </section>
               <section
@@ -235,7 +245,11 @@ export function CompanyAccounts({
     <Card>
       <CardHeader
         title="Company accounts"
-        description="Your role in the current company sets what the app offers you, and checkout buys for it. Details explain each billing figure; amounts include VAT, as the order totals they pay."
+        description={`Your role in each company sets what the app offers you there${
+          accounts?.some((account) => roleCan(account.role, 'cart.use'))
+            ? ', and checkout buys for the current one'
+            : ''
+        }. Details explain each billing figure; amounts include VAT, as the order totals they pay.`}
       />
       {accounts && !isOnline ? (
         <p id={offlineNoteId} className="px-5 pt-3 text-sm text-amber-800">
