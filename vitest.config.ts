@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -45,6 +47,10 @@ const S3_TEST_FILES = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine a single worker ran
+    // every test file, one after the other, and the second core idled. The `postgres` project runs
+    // its files one at a time all the same (fileParallelism), after the other projects.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

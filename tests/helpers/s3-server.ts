@@ -5,8 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import S3rver from 's3rver';
-
 import { createS3FileStore, type S3StoreSettings } from '#server/storage/s3-file-store.ts';
 
 export const TEST_BUCKET = 'portal-files';
@@ -23,6 +21,9 @@ export function useS3TestCredentials(): void {
 }
 
 export async function startS3Server(): Promise<RunningS3Server> {
+  // Loaded here, not with this module: every server test file imports this module through the test
+  // app, and only the processes that start the server need s3rver (about a second to load).
+  const { default: S3rver } = await import('s3rver');
   const directory = mkdtempSync(path.join(os.tmpdir(), 'buyer-portal-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
