@@ -412,7 +412,7 @@ describe('checkout', () => {
     const button = await screen.findByRole('button', { name: 'Send for approval' });
     await screen.findByRole('table', { name: 'Articles in your cart' });
     expect(screen.getByTestId('monthly-limit')).toHaveTextContent(
-      'Monthly limit €1,000.00 · spent €800.00 · waiting for approval €250.00',
+      'Monthly limit €1,000.00 excl. VAT · spent €800.00 · waiting for approval €250.00',
     );
     expect(screen.getByText(FOR_APPROVAL_MESSAGE)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Credits/ }));
@@ -443,7 +443,7 @@ describe('checkout', () => {
     renderCheckout();
     await readyToOrder();
     expect(screen.getByTestId('monthly-limit')).toHaveTextContent(
-      'Monthly limit €1,000.00 · spent €400.00 · waiting for approval €0.00',
+      'Monthly limit €1,000.00 excl. VAT · spent €400.00 · waiting for approval €0.00',
     );
     expect(screen.queryByText(FOR_APPROVAL_MESSAGE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send for approval' })).toBeNull();

@@ -9,7 +9,7 @@ export const FOR_APPROVAL_MESSAGE =
 export function SpendingLine({ spending }: { spending: Spending }) {
   return (
     <p className="text-sm text-slate-600" data-testid="monthly-limit">
-      Monthly limit {formatMoney(spending.monthly_limit)} · spent{' '}
+      Monthly limit {formatMoney(spending.monthly_limit)} excl. VAT · spent{' '}
       {formatMoney(spending.spent_this_month)} · waiting for approval{' '}
       {formatMoney(spending.waiting_for_approval)}
     </p>
