@@ -273,6 +273,29 @@ describe('navigation and error screen', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('leaves focus where the buyer moved it while the new page was loading', async () => {
+    let answer!: () => void;
+    const read = new Promise<void>((resolve) => (answer = resolve));
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname !== '/api/v1/buyer/profiles')
+        return api(url, init);
+      await read;
+      return jsonResponse(profile);
+    });
+    signInAs(['ROLE_BUYER']);
+    const { router } = setup('/orders');
+    await screen.findByRole('heading', { name: 'Your orders' });
+    await router.navigate('/');
+    // The home page waits for the profile, with no heading yet; the buyer goes to the menu.
+    await screen.findByRole('status', { name: 'Loading your home page' });
+    const logOut = screen.getAllByRole('button', { name: 'Log out' })[0]!;
+    logOut.focus();
+    answer();
+    await screen.findByRole('heading', { name: /Welcome back/, level: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logOut).toHaveFocus();
+  });
+
   it('shows 404 for an unknown path and goes back to the last list with its filters', async () => {
     signInAs(['ROLE_BUYER']);
     const user = userEvent.setup();

@@ -26,10 +26,13 @@ export function useRouteFocus(): void {
     // A lazy page renders after the location changes: wait for its heading to appear.
     let tries = 0;
     let timer = 0;
+    const focusedOnArrival = document.activeElement;
     const focusHeading = () => {
       const active = document.activeElement;
       // A page that already put focus somewhere inside itself (a form's first field) keeps it.
       if (active && active !== document.body && active.closest('main')) return;
+      // Nor is focus taken from what the buyer moved to while the page loaded (a menu opened).
+      if (active && active !== document.body && active !== focusedOnArrival) return;
       if (!focusMainHeading() && tries++ < 20) {
         timer = window.setTimeout(focusHeading, 50);
       }
