@@ -205,6 +205,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     amounts: { charged: '357.00', credited: '0.00', paid: '357.00', due: '0.00' },
     payment_instructions: null,
     credit_note: null,
+    unread_messages: 0,
     ...overrides,
   });
 }
@@ -245,6 +246,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     content_guidelines: null,
     link_health: null,
     changed_by: null,
+    unread_messages: 0,
     ...overrides,
   });
 }
