@@ -158,8 +158,8 @@ export const ORDER_LIST_DEFAULT_LIMIT = 25;
 
 /**
  * GET /orders?filter[search]=&filter[payment_status][]=&filter[status][]=&filter[company][]=
- * &filter[order_price][min]=&filter[order_price][max]=&sorting[created_at]=DESC&page=&limit=.
- * Search matches the order number, the PO number and the hostnames of its items.
+ * &filter[order_price][min]=&filter[order_price][max]=&filter[messages]=unread
+ * &sorting[created_at]=DESC&page=&limit=. Search matches the order number, the PO number and the hostnames of its items.
  */
 export const OrderListQuerySchema = z
   .object({
@@ -172,6 +172,8 @@ export const OrderListQuerySchema = z
         order_price: rangeOf((end) =>
           z.string().regex(MONEY_AMOUNT_PATTERN, `${end} must be a number`),
         ).optional(),
+        /** `unread`: only orders with messages the caller has not read (decision 213). */
+        messages: z.enum(['unread']).optional(),
       })
       .strict()
       .optional(),

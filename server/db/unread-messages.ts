@@ -6,6 +6,15 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { itemMessages, itemThreadReads, orderItems, orders } from './schema/index.ts';
 
+/** A message `userId` has not read: someone else's, after their read mark (joined). */
+function unreadBy(userId: string) {
+  return and(
+    eq(itemMessages.kind, 'message'),
+    sql`${itemMessages.authorUserId} is distinct from ${userId}`,
+    gt(itemMessages.seq, sql`coalesce(${itemThreadReads.readSeq}, 0)`),
+  );
+}
+
 /**
  * The messages `userId` has not read, counted per item: written by someone else, after their read
  * mark. Limited to the given items, or to the orders of the given companies.
@@ -36,14 +45,7 @@ export async function countUnread(
       itemThreadReads,
       and(eq(itemThreadReads.itemId, itemMessages.itemId), eq(itemThreadReads.userId, userId)),
     )
-    .where(
-      and(
-        where,
-        eq(itemMessages.kind, 'message'),
-        sql`${itemMessages.authorUserId} is distinct from ${userId}`,
-        gt(itemMessages.seq, sql`coalesce(${itemThreadReads.readSeq}, 0)`),
-      ),
-    )
+    .where(and(where, unreadBy(userId)))
     .groupBy(itemMessages.itemId, orderItems.orderId);
 }
 
@@ -68,4 +70,17 @@ export async function unreadByOrder(
     counts.set(row.orderId, (counts.get(row.orderId) ?? 0) + row.count);
   }
   return counts;
+}
+
+/** The ids of the orders with a message `userId` has not read, as a subquery. */
+export function ordersWithUnread(db: Database, userId: string) {
+  return db
+    .selectDistinct({ id: orderItems.orderId })
+    .from(itemMessages)
+    .innerJoin(orderItems, eq(orderItems.id, itemMessages.itemId))
+    .leftJoin(
+      itemThreadReads,
+      and(eq(itemThreadReads.itemId, itemMessages.itemId), eq(itemThreadReads.userId, userId)),
+    )
+    .where(unreadBy(userId));
 }

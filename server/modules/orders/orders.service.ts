@@ -74,6 +74,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
           company: filter.company,
           priceMin: filter.order_price?.min,
           priceMax: filter.order_price?.max,
+          hasUnreadMessages: filter.messages === 'unread',
         },
         query.sorting ?? {},
         { limit: query.limit, offset: (query.page - 1) * query.limit },
