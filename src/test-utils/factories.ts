@@ -270,6 +270,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
       link_issues: true,
       company_orders: false,
       billing_documents: true,
+      publisher_messages: true,
     },
     roles: ['ROLE_BUYER'],
     username: 'buyer@example.com',

@@ -14,6 +14,12 @@ CREATE TABLE "item_messages" (
 	CONSTRAINT "item_messages_event_check" CHECK (("item_messages"."kind" = 'event') = ("item_messages"."event" is not null))
 );
 --> statement-breakpoint
+CREATE TABLE "item_thread_mails" (
+	"item_id" uuid PRIMARY KEY NOT NULL,
+	"mailed_seq" bigint NOT NULL,
+	"mailed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "item_thread_publisher_reads" (
 	"item_id" uuid PRIMARY KEY NOT NULL,
 	"read_seq" bigint NOT NULL,
@@ -30,6 +36,7 @@ CREATE TABLE "item_thread_reads" (
 --> statement-breakpoint
 ALTER TABLE "item_messages" ADD CONSTRAINT "item_messages_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_messages" ADD CONSTRAINT "item_messages_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "item_thread_mails" ADD CONSTRAINT "item_thread_mails_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_publisher_reads" ADD CONSTRAINT "item_thread_publisher_reads_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_reads" ADD CONSTRAINT "item_thread_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_reads" ADD CONSTRAINT "item_thread_reads_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

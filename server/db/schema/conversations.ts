@@ -1,5 +1,6 @@
 // The conversation on each order item (decision 213): its entries (messages and the item's
-// events, in one sequence), how far each member has read it, and how far the publisher has.
+// events, in one sequence), how far each member has read it, how far the publisher has, and what
+// of it was mailed.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -70,4 +71,16 @@ export const itemThreadPublisherReads = pgTable('item_thread_publisher_reads', {
     .references(() => orderItems.id, { onDelete: 'cascade' }),
   readSeq: bigint('read_seq', { mode: 'number' }).notNull(),
   readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What of a thread has been mailed: the publisher's messages up to `mailed_seq`, last at
+ * `mailed_at`. A thread is mailed at most once per quarter of an hour (decision 213).
+ */
+export const itemThreadMails = pgTable('item_thread_mails', {
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => orderItems.id, { onDelete: 'cascade' }),
+  mailedSeq: bigint('mailed_seq', { mode: 'number' }).notNull(),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
 });

@@ -1,8 +1,10 @@
-// The conversations on order items (decision 213): what the module offers and serves.
+// The conversations on order items (decision 213): what the module offers and serves, and the
+// recurring mail of the publisher's messages.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 
 import { conversationsRoutes } from './conversations.routes.ts';
 import { type ConversationsService, createConversationsService } from './conversations.service.ts';
+import { createMessageMailJob, MESSAGE_MAIL_JOB, MESSAGE_MAIL_SCHEDULE } from './message-mails.ts';
 
 declare module '#server/composition.ts' {
   interface Services {
@@ -14,6 +16,14 @@ export const conversationsModule: ServerModule = {
   name: 'conversations',
   services: {
     conversations: provide(['db', 'now'], ({ db, now }) => createConversationsService({ db, now })),
+  },
+  jobs: {
+    [MESSAGE_MAIL_JOB]: {
+      handler: provide(['db', 'now', 'mail', 'options'], ({ db, now, mail, options }) =>
+        createMessageMailJob({ db, now, mail, publicUrl: options.publicUrl }),
+      ),
+      schedule: provide([], () => MESSAGE_MAIL_SCHEDULE),
+    },
   },
   routes: [
     serve(

@@ -1,10 +1,11 @@
 // The conversations on order items (Drizzle only): entries and read marks. Unread counts are
 // db/unread-messages.ts, which the order lists read too.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 import type { Database } from '#server/db/database.ts';
 import {
   itemMessages,
+  itemThreadMails,
   itemThreadPublisherReads,
   itemThreadReads,
   orderItems,
@@ -115,4 +116,60 @@ export async function findThreadsAwaitingPublisher(db: Database, limit: number):
 /** Locks the item's row for the transaction: one answer of the publisher at a time. */
 export async function lockThreadItem(tx: Database, itemId: string): Promise<void> {
   await tx.execute(sql`select 1 from ${orderItems} where ${orderItems.id} = ${itemId} for update`);
+}
+
+/**
+ * Threads with publisher messages not mailed yet whose last mail went out at or before `cutoff`
+ * (or never), oldest message first.
+ */
+export async function findThreadsToMail(
+  db: Database,
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ itemId: itemMessages.itemId })
+    .from(itemMessages)
+    .leftJoin(itemThreadMails, eq(itemThreadMails.itemId, itemMessages.itemId))
+    .where(
+      and(
+        eq(itemMessages.kind, 'message'),
+        eq(itemMessages.side, 'publisher'),
+        gt(itemMessages.seq, sql`coalesce(${itemThreadMails.mailedSeq}, 0)`),
+        or(isNull(itemThreadMails.mailedAt), lte(itemThreadMails.mailedAt, cutoff)),
+      ),
+    )
+    .groupBy(itemMessages.itemId)
+    .orderBy(sql`min(${itemMessages.seq})`)
+    .limit(limit);
+  return rows.map((row) => row.itemId);
+}
+
+export async function findThreadMail(db: Database, itemId: string) {
+  const [row] = await db.select().from(itemThreadMails).where(eq(itemThreadMails.itemId, itemId));
+  return row ?? null;
+}
+
+export async function saveThreadMail(
+  db: Database,
+  { itemId, mailedSeq, mailedAt }: { itemId: string; mailedSeq: number; mailedAt: Date },
+): Promise<void> {
+  await db
+    .insert(itemThreadMails)
+    .values({ itemId, mailedSeq, mailedAt })
+    .onConflictDoUpdate({ target: itemThreadMails.itemId, set: { mailedSeq, mailedAt } });
+}
+
+/** Each given member's read mark in the thread (0 when they never opened it). */
+export async function findReadSeqs(
+  db: Database,
+  itemId: string,
+  userIds: string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: itemThreadReads.userId, readSeq: itemThreadReads.readSeq })
+    .from(itemThreadReads)
+    .where(and(eq(itemThreadReads.itemId, itemId), inArray(itemThreadReads.userId, userIds)));
+  return new Map(rows.map((row) => [row.userId, row.readSeq]));
 }

@@ -1,7 +1,7 @@
 // The conversation on an order item (decision 213), through the API on a real database: the item's
 // events in order, messages sent once per key, contact details hidden from the other side, unread
 // counts per item, order and member with the orders filter, read marks, and who may read and write.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CONTACT_MASK } from '#contract/contact-masking.ts';
@@ -16,18 +16,20 @@ import { OrderItemListSchema } from '#contract/order-items.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { listOf } from '#contract/pagination.ts';
 import { itemMessages } from '#server/db/schema/index.ts';
-import { UNKNOWN_ID } from '#tests/helpers/fixture.ts';
+import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
   type LiveItem,
   liveItems,
   monitoringOverrides,
 } from '#tests/helpers/link-monitoring.ts';
+import { mailsTo } from '#tests/helpers/mail-box.ts';
 import { buyerCalls, type CatalogueFacts, catalogueFacts } from '#tests/helpers/orders.ts';
 import { setUpTeam, type Team } from '#tests/helpers/team.ts';
-import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '#tests/helpers/test-app.ts';
 
 import { type ConversationsService, createConversationsService } from './conversations.service.ts';
+import { MESSAGE_MAIL_JOB } from './message-mails.ts';
 
 describe('the conversation on an order item', () => {
   let ctx: TestContext;
@@ -204,6 +206,75 @@ describe('the conversation on an order item', () => {
       side: 'buyer',
       author_name: 'Emma Johnson',
       text: 'Please link the second paragraph to our spring page.',
+    });
+  });
+
+  describe('the mail of the publisher’s messages', () => {
+    let mailed: LiveItem;
+    const runMailJob = async () => {
+      while (await ctx.app.jobs.runNext());
+      await ctx.app.jobs.enqueue(MESSAGE_MAIL_JOB, {});
+      expect(await ctx.app.jobs.runNext()).toBe(true);
+      await ctx.drainMail();
+    };
+    const messageMails = (email: string) =>
+      mailsTo(ctx.mailDir, email).filter(
+        (mail) => mail.subject.includes(' from ') && mail.subject.endsWith(`: ${mailed.number}`),
+      );
+
+    beforeAll(async () => {
+      mailed = (await liveItems(ctx, facts, team.owner.token, 1, 'buyer', 3)).items[0]!;
+      // The Viewer follows all of the company's orders, but never chose the messages' mail.
+      await ctx.handle.db.execute(
+        sql`update users set notification_preferences = (notification_preferences - 'publisher_messages') || '{"company_orders": true}'::jsonb where id = ${team.members.viewer.userId}`,
+      );
+      await runMailJob();
+    });
+
+    it('mails the member who placed the order, at most once a quarter of an hour, with the messages since', async () => {
+      await publisher.postAsPublisher(mailed.id, 'Hello! Reach me at editor@example.com.');
+      await runMailJob();
+      const [first, ...more] = messageMails(FIXTURE.buyer);
+      expect(more).toEqual([]);
+      expect(first!.subject).toBe(`New message from ${mailed.siteHostname}: ${mailed.number}`);
+      expect(first!.text).toContain(`Hello! Reach me at ${CONTACT_MASK}.`);
+      expect(first!.text).not.toContain('editor@example.com');
+      expect(first!.text).toContain(
+        `${TEST_PUBLIC_URL}/orders/${mailed.orderId}?messages=${mailed.id}`,
+      );
+      // A Viewer's mail of the messages is off until they turn it on.
+      expect(messageMails(FIXTURE.viewer)).toEqual([]);
+
+      await publisher.postAsPublisher(mailed.id, 'One more thing.');
+      await publisher.postAsPublisher(mailed.id, 'And another.');
+      ctx.clock.advanceSeconds(14 * 60);
+      await runMailJob();
+      expect(messageMails(FIXTURE.buyer)).toHaveLength(1);
+      ctx.clock.advanceSeconds(60);
+      await runMailJob();
+      const [, second, ...none] = messageMails(FIXTURE.buyer);
+      expect(none).toEqual([]);
+      expect(second!.subject).toBe(`2 new messages from ${mailed.siteHostname}: ${mailed.number}`);
+      expect(second!.text).toContain('One more thing.');
+      expect(second!.text).toContain('And another.');
+      expect(second!.text).not.toContain('Hello!');
+    });
+
+    it('mails no member who read the messages already, and a Viewer who turned it on', async () => {
+      await ctx.handle.db.execute(
+        sql`update users set notification_preferences = notification_preferences || '{"publisher_messages": true}'::jsonb where id = ${team.members.viewer.userId}`,
+      );
+      await publisher.postAsPublisher(mailed.id, 'The link is refreshed.');
+      const { entries } = await thread(team.owner.token, mailed.id);
+      await call('PUT', `${path(mailed.id)}/reads`, team.owner.token, {
+        last_entry_id: entries.at(-1)!.id,
+      });
+      ctx.clock.advanceSeconds(15 * 60);
+      await runMailJob();
+      expect(messageMails(FIXTURE.buyer)).toHaveLength(2);
+      const viewerMails = messageMails(FIXTURE.viewer);
+      expect(viewerMails).toHaveLength(1);
+      expect(viewerMails[0]!.text).toContain('The link is refreshed.');
     });
   });
 });
