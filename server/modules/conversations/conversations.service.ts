@@ -216,6 +216,25 @@ export function createConversationsService({
   };
 }
 
+/** A live link's issue opened (decision 140): an event of its item's thread, in `tx`. */
+export async function recordLinkIssueOpened(
+  tx: Database,
+  { itemId, detail, at }: { itemId: string; detail: string; at: Date },
+): Promise<void> {
+  await insertEntries(tx, [
+    {
+      itemId,
+      kind: 'event',
+      event: 'link_issue_opened',
+      side: 'platform',
+      authorUserId: null,
+      authorName: PLATFORM_NAME,
+      body: detail,
+      createdAt: at,
+    },
+  ]);
+}
+
 function publisherMessage(item: ThreadItem, text: string, at: Date): NewEntry {
   return {
     itemId: item.id,
