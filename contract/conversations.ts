@@ -5,8 +5,9 @@
 // (contact-masking.ts); the sender's side reads what was written.
 import { z } from 'zod';
 
-import { endpoint } from './endpoint.ts';
+import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
+import { FileRefSchema } from './orders.ts';
 import { NoQuerySchema } from './pagination.ts';
 import { inCurrent, inObject } from './permissions.ts';
 
@@ -69,6 +70,8 @@ export const ThreadEntrySchema = z.object({
   hidden_for_you: z.array(z.enum(CONTACT_KINDS)),
   /** For the buyer side's messages: the kinds the publisher does not see. */
   hidden_for_publisher: z.array(z.enum(CONTACT_KINDS)),
+  /** A document sent with the message; downloaded like the item's other files. */
+  attachment: FileRefSchema.nullable(),
   created_at: z.string(),
   /** For the buyer side's messages: when the publisher read it; null until then. */
   read_by_publisher_at: z.string().nullable(),
@@ -99,6 +102,19 @@ export const MessageBodySchema = z
   })
   .strict();
 export type MessageBody = z.infer<typeof MessageBodySchema>;
+
+/**
+ * POST …/messages/attachments: a message with a document (the feedback files' rules: .doc, .docx,
+ * .txt or .pdf by content, at most 20 MB); the text may be left out. `file_name` names the file.
+ */
+export const MessageFormSchema = z
+  .object({
+    text: z.string().trim().max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG_MESSAGE).optional(),
+    file_name: z.string().trim().max(255).optional(),
+  })
+  .strict();
+
+export const ATTACHMENT_MISSING_MESSAGE = 'Choose a document to send.';
 
 export const ThreadReadBodySchema = z
   .object({
@@ -144,6 +160,25 @@ export const conversationEndpoints = {
     status: 201,
     response: ThreadEntrySchema,
     errors: [400, 401, 403, 404, 422],
+  }),
+  sendWithFile: endpoint({
+    ...messages,
+    method: 'POST',
+    path: '/v1/buyer/orders/items/{id}/messages/attachments',
+    permission: inObject('items.act'),
+    summary: 'Sends a document, with an optional message, to the publisher of an order item',
+    description:
+      'The document is checked by content (.doc, .docx, .txt or .pdf), at most 20 MB (413 beyond). A repeat with the same Idempotency-Key answers the first answer.',
+    headers: IdempotencyHeadersSchema,
+    params: IdParamsSchema,
+    body: multipart(
+      MessageFormSchema.extend({
+        file: z.file().describe('The document (.doc, .docx, .txt or .pdf, checked by content)'),
+      }),
+    ),
+    status: 201,
+    response: ThreadEntrySchema,
+    errors: [400, 401, 403, 404, 413, 415, 422],
   }),
   markRead: endpoint({
     ...messages,

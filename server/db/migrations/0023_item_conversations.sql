@@ -8,6 +8,7 @@ CREATE TABLE "item_messages" (
 	"author_user_id" uuid,
 	"author_name" text NOT NULL,
 	"body" text NOT NULL,
+	"attachment_file_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "item_messages_kind_check" CHECK ("item_messages"."kind" in ('message', 'event')),
 	CONSTRAINT "item_messages_side_check" CHECK ("item_messages"."side" in ('buyer', 'publisher', 'platform')),
@@ -36,6 +37,7 @@ CREATE TABLE "item_thread_reads" (
 --> statement-breakpoint
 ALTER TABLE "item_messages" ADD CONSTRAINT "item_messages_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_messages" ADD CONSTRAINT "item_messages_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "item_messages" ADD CONSTRAINT "item_messages_attachment_file_id_files_id_fk" FOREIGN KEY ("attachment_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_mails" ADD CONSTRAINT "item_thread_mails_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_publisher_reads" ADD CONSTRAINT "item_thread_publisher_reads_item_id_order_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_thread_reads" ADD CONSTRAINT "item_thread_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -15,7 +15,7 @@ import {
 
 import { cascadingRef, createdAt } from './columns.ts';
 import { orderItems } from './orders.ts';
-import { users } from './users.ts';
+import { files, users } from './users.ts';
 
 export const itemMessages = pgTable(
   'item_messages',
@@ -36,6 +36,10 @@ export const itemMessages = pgTable(
     authorName: text('author_name').notNull(),
     /** The text as written (unmasked); masking is applied as each reader reads it. */
     body: text('body').notNull(),
+    /** A document sent with a message (the feedback files' rules); readable as the item's files. */
+    attachmentFileId: uuid('attachment_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (table) => [

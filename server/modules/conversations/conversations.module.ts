@@ -2,6 +2,7 @@
 // recurring mail of the publisher's messages.
 import { provide, serve, type ServerModule } from '#server/composition.ts';
 
+import { readMultipartForm } from '../files/files.service.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 import { type ConversationsService, createConversationsService } from './conversations.service.ts';
 import { createMessageMailJob, MESSAGE_MAIL_JOB, MESSAGE_MAIL_SCHEDULE } from './message-mails.ts';
@@ -15,7 +16,9 @@ declare module '#server/composition.ts' {
 export const conversationsModule: ServerModule = {
   name: 'conversations',
   services: {
-    conversations: provide(['db', 'now'], ({ db, now }) => createConversationsService({ db, now })),
+    conversations: provide(['db', 'now', 'files'], ({ db, now, files }) =>
+      createConversationsService({ db, now, files }),
+    ),
   },
   jobs: {
     [MESSAGE_MAIL_JOB]: {
@@ -29,7 +32,10 @@ export const conversationsModule: ServerModule = {
     serve(
       'buyer',
       conversationsRoutes,
-      provide(['conversations'], ({ conversations }) => ({ conversations })),
+      provide(['conversations'], ({ conversations }) => ({
+        conversations,
+        readForm: readMultipartForm,
+      })),
     ),
   ],
 };

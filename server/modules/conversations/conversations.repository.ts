@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 import type { Database } from '#server/db/database.ts';
 import {
+  files,
   itemMessages,
   itemThreadMails,
   itemThreadPublisherReads,
@@ -13,7 +14,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 
-export type EntryRow = typeof itemMessages.$inferSelect;
+export type EntryRow = typeof itemMessages.$inferSelect & { attachmentName: string | null };
 export type NewEntry = Omit<typeof itemMessages.$inferInsert, 'id' | 'seq'>;
 
 /** The item, its order's company and buyer, and its site: what deciding access needs. */
@@ -36,16 +37,24 @@ export async function findThreadItem(db: Database, itemId: string) {
 export type ThreadItem = NonNullable<Awaited<ReturnType<typeof findThreadItem>>>;
 
 export async function findEntries(db: Database, itemId: string): Promise<EntryRow[]> {
-  return db
-    .select()
+  const rows = await db
+    .select({ entry: itemMessages, attachmentName: files.fileName })
     .from(itemMessages)
+    .leftJoin(files, eq(files.id, itemMessages.attachmentFileId))
     .where(eq(itemMessages.itemId, itemId))
     .orderBy(asc(itemMessages.seq));
+  return rows.map(({ entry, attachmentName }) => ({ ...entry, attachmentName }));
 }
 
-export async function insertEntries(db: Database, entries: NewEntry[]): Promise<EntryRow[]> {
+/** Stores entries; `attachmentName` names an attached file in the answer. */
+export async function insertEntries(
+  db: Database,
+  entries: NewEntry[],
+  attachmentName: string | null = null,
+): Promise<EntryRow[]> {
   if (entries.length === 0) return [];
-  return db.insert(itemMessages).values(entries).returning();
+  const rows = await db.insert(itemMessages).values(entries).returning();
+  return rows.map((row) => ({ ...row, attachmentName }));
 }
 
 export async function findUserName(db: Database, userId: string): Promise<string> {

@@ -4,7 +4,14 @@
 // the other side's contact details hidden (contract/contact-masking.ts). The item's events enter
 // the thread from the life cycle's hook, in the transaction that changed the item.
 import { maskContacts } from '#contract/contact-masking.ts';
-import type { Thread, ThreadEntry, ThreadEvent, UnreadMessages } from '#contract/conversations.ts';
+import {
+  ATTACHMENT_MISSING_MESSAGE,
+  MessageFormSchema,
+  type Thread,
+  type ThreadEntry,
+  type ThreadEvent,
+  type UnreadMessages,
+} from '#contract/conversations.ts';
 import { ITEM_TRANSITIONS, type ItemEvent } from '#contract/item-life-cycle.ts';
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import { roleCan } from '#contract/permissions.ts';
@@ -13,7 +20,10 @@ import type { Database } from '#server/db/database.ts';
 import { countUnread } from '#server/db/unread-messages.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import type { Caller } from '#server/http/member-access.ts';
+import { parseOrThrow } from '#server/http/validation.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
+import { type MultipartForm, storeFile } from '../files/files.service.ts';
 import { type ItemStatusChange, requireItemAct } from '../order-items/order-items.service.ts';
 import {
   type EntryRow,
@@ -36,6 +46,8 @@ const PLATFORM_NAME = 'Platform';
 export interface ConversationsService {
   thread(caller: Caller, itemId: string): Promise<Thread>;
   send(caller: Caller, itemId: string, text: string): Promise<ThreadEntry>;
+  /** Sends a document, with an optional text (the feedback files' rules, read by the route). */
+  sendWithFile(caller: Caller, itemId: string, form: MultipartForm): Promise<ThreadEntry>;
   /** Marks the thread read up to an entry; answers the caller's unread total in `companyIds`. */
   markRead(
     caller: Caller,
@@ -67,10 +79,52 @@ export interface ConversationsService {
 export function createConversationsService({
   db,
   now,
+  files,
 }: {
   db: Database;
   now: Clock;
+  /** Where attached documents are stored; without it, only text is taken. */
+  files?: FileStore;
 }): ConversationsService {
+  /**
+   * The caller's message, once they may act on the item; `attach` stores its document in the
+   * message's transaction. The writer has read everything up to their own message.
+   */
+  const write = async (
+    caller: Caller,
+    itemId: string,
+    text: string,
+    attach: ((tx: Database) => Promise<{ id: string; fileName: string }>) | null,
+  ) => {
+    const item = await findThreadItem(db, itemId);
+    if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
+    await requireItemAct(caller, item);
+    const authorName = await findUserName(db, caller.userId);
+    const row = await db.transaction(async (tx) => {
+      const attached = attach ? await attach(tx) : null;
+      const [inserted] = await insertEntries(
+        tx,
+        [
+          {
+            itemId,
+            kind: 'message',
+            event: null,
+            side: 'buyer',
+            authorUserId: caller.userId,
+            authorName,
+            body: text,
+            attachmentFileId: attached?.id ?? null,
+            createdAt: now(),
+          },
+        ],
+        attached?.fileName ?? null,
+      );
+      await markRead(tx, { userId: caller.userId, itemId, readSeq: inserted!.seq, at: now() });
+      return inserted!;
+    });
+    return toEntry(row, caller.userId, null);
+  };
+
   /** The item once the caller may read its orders, with their role there; else 404. */
   const readableItem = async (caller: Caller, itemId: string) => {
     const item = await findThreadItem(db, itemId);
@@ -110,29 +164,26 @@ export function createConversationsService({
       };
     },
 
-    send: async (caller, itemId, text) => {
-      const item = await findThreadItem(db, itemId);
-      if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
-      await requireItemAct(caller, item);
-      const authorName = await findUserName(db, caller.userId);
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await insertEntries(tx, [
-          {
-            itemId,
-            kind: 'message',
-            event: null,
-            side: 'buyer',
-            authorUserId: caller.userId,
-            authorName,
-            body: text,
-            createdAt: now(),
-          },
-        ]);
-        // The writer has read everything up to their own message.
-        await markRead(tx, { userId: caller.userId, itemId, readSeq: inserted!.seq, at: now() });
-        return inserted!;
-      });
-      return toEntry(row, caller.userId, null);
+    send: (caller, itemId, text) => write(caller, itemId, text, null),
+
+    sendWithFile: async (caller, itemId, form) => {
+      const fields = parseOrThrow(MessageFormSchema, form.fields);
+      if (!form.file) {
+        throw new ApiError(422, ATTACHMENT_MISSING_MESSAGE, {
+          violations: [{ path: 'file', message: ATTACHMENT_MISSING_MESSAGE }],
+        });
+      }
+      const file = form.file;
+      const store = files;
+      if (!store) throw new Error('The conversations were set up without a file store.');
+      return write(caller, itemId, fields.text ?? '', (tx) =>
+        storeFile(tx, store, {
+          ownerUserId: caller.userId,
+          fileName: file.fileName,
+          mimeType: file.mimeType,
+          bytes: file.bytes,
+        }),
+      );
     },
 
     markRead: async (caller, itemId, lastEntryId, companyIds) => {
@@ -266,6 +317,10 @@ function toEntry(
     text: isBuyerSide ? row.body : masked.text,
     hidden_for_you: isBuyerSide ? [] : masked.hidden,
     hidden_for_publisher: isBuyerSide && row.kind === 'message' ? masked.hidden : [],
+    attachment:
+      row.attachmentFileId && row.attachmentName
+        ? { id: row.attachmentFileId, file_name: row.attachmentName }
+        : null,
     created_at: row.createdAt.toISOString(),
     read_by_publisher_at:
       isBuyerSide && row.kind === 'message' && publisherRead && row.seq <= publisherRead.readSeq

@@ -16,6 +16,7 @@ import { OrderItemListSchema } from '#contract/order-items.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { listOf } from '#contract/pagination.ts';
 import { itemMessages } from '#server/db/schema/index.ts';
+import { documentSamples } from '#tests/helpers/document-samples.ts';
 import { FIXTURE, UNKNOWN_ID } from '#tests/helpers/fixture.ts';
 import {
   createScriptedChecker,
@@ -24,9 +25,19 @@ import {
   monitoringOverrides,
 } from '#tests/helpers/link-monitoring.ts';
 import { mailsTo } from '#tests/helpers/mail-box.ts';
-import { buyerCalls, type CatalogueFacts, catalogueFacts } from '#tests/helpers/orders.ts';
+import {
+  buyerCalls,
+  type CatalogueFacts,
+  catalogueFacts,
+  multipart,
+} from '#tests/helpers/orders.ts';
 import { setUpTeam, type Team } from '#tests/helpers/team.ts';
-import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  bearer,
+  createTestContext,
+  TEST_PUBLIC_URL,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 import { type ConversationsService, createConversationsService } from './conversations.service.ts';
 import { MESSAGE_MAIL_JOB } from './message-mails.ts';
@@ -190,6 +201,56 @@ describe('the conversation on an order item', () => {
       expect(attempt.statusCode).toBe(404);
       expect(attempt.json().message).toBe('Order item not found');
     }
+  });
+
+  it('sends a document with a message, readable as the item’s files by its company only', async () => {
+    const send = (form: ReturnType<typeof multipart>, token = team.owner.token, key = 'doc-1') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/buyer${path()}/attachments`,
+        headers: { ...bearer(token), 'idempotency-key': key, ...form.headers },
+        payload: form.payload,
+      });
+    const form = multipart(
+      { text: 'The brief, as promised.' },
+      { name: 'Brief.pdf', bytes: documentSamples.pdf },
+    );
+    const sent = await send(form);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const entry = ThreadEntrySchema.parse(sent.json());
+    expect(entry).toMatchObject({
+      text: 'The brief, as promised.',
+      attachment: { file_name: 'Brief.pdf' },
+    });
+    expect((await send(form)).json().id).toBe(entry.id);
+    expect((await thread(team.members.viewer.token)).entries.at(-1)?.attachment).toEqual(
+      entry.attachment,
+    );
+    const download = (token: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/files/${entry.attachment!.id}`,
+        headers: bearer(token),
+      });
+    const read = await download(team.members.viewer.token);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-disposition']).toMatch(/^attachment; filename="Brief.pdf"/);
+    expect(read.rawPayload.equals(documentSamples.pdf)).toBe(true);
+    expect((await download(team.outsider)).statusCode).toBe(404);
+
+    const before = (await messageRows()).length;
+    const executable = await send(
+      multipart({}, { name: 'brief.pdf', bytes: documentSamples.exe }),
+      team.owner.token,
+      'doc-2',
+    );
+    expect(executable.statusCode).toBe(400);
+    const none = await send(multipart({ text: 'No file' }), team.owner.token, 'doc-3');
+    expect(none.statusCode).toBe(422);
+    expect(none.json().violations[0].path).toBe('file');
+    const viewer = await send(form, team.members.viewer.token, 'doc-4');
+    expect(viewer.statusCode).toBe(403);
+    expect((await messageRows()).length).toBe(before);
   });
 
   it('posts what the buyer asks to change when requesting edits', async () => {
