@@ -54,6 +54,16 @@ function useQueuedMessages(itemId: string, enabled: boolean): OutboxEntry<Queued
   return (queued.data ?? []).filter((entry) => entry.variables.itemId === itemId);
 }
 
+/** Above the composer, so it stays in view however far the thread is scrolled. */
+function OfflineCopyNote({ savedAt }: { savedAt: number }) {
+  return (
+    <Alert variant="info" className="w-full">
+      You are offline: this is the copy saved on {dayjs(savedAt).format('DD/MM/YYYY HH:mm')}. New
+      messages show when the connection returns.
+    </Alert>
+  );
+}
+
 function ThreadBody({
   thread,
   query,
@@ -66,7 +76,6 @@ function ThreadBody({
     isError: boolean;
     error: Error | null;
     isPending: boolean;
-    dataUpdatedAt: number;
     refetch: () => unknown;
   };
   isOnline: boolean;
@@ -93,13 +102,6 @@ function ThreadBody({
   }
   return (
     <div className="flex flex-col gap-4">
-      {!isOnline ? (
-        <Alert variant="info">
-          You are offline: this is the copy saved on{' '}
-          {dayjs(query.dataUpdatedAt).format('DD/MM/YYYY HH:mm')}. New messages show when the
-          connection returns.
-        </Alert>
-      ) : null}
       {thread.entries.length === 0 && queued.length === 0 ? (
         <EmptyState
           title="No messages yet."
@@ -141,11 +143,14 @@ export function ItemMessagesSheet({ item, open, onClose }: ItemMessagesSheetProp
       }
       footer={
         thread ? (
-          thread.can_write ? (
-            <MessageComposer itemId={item.id} itemNumber={number ?? thread.item_number} />
-          ) : (
-            <ReadOnlyNote companyId={item.companyId} />
-          )
+          <>
+            {isOnline ? null : <OfflineCopyNote savedAt={query.dataUpdatedAt} />}
+            {thread.can_write ? (
+              <MessageComposer itemId={item.id} itemNumber={number ?? thread.item_number} />
+            ) : (
+              <ReadOnlyNote companyId={item.companyId} />
+            )}
+          </>
         ) : undefined
       }
     >
