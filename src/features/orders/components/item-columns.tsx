@@ -424,6 +424,7 @@ function nextColumn(h: ItemColumnHandlers): TableColumn<OrderItem> {
         ))}
         <span className="flex flex-wrap gap-1">
           <ItemActions item={item} h={h} />
+          {h.onOpenMessages ? <MessagesButton item={item} onOpen={h.onOpenMessages} /> : null}
         </span>
       </span>
     ),
@@ -710,5 +711,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
   const columns = [...detailColumns(h), ...topicAndArticleColumns(h)];
   if (!h.isPhone) return columns;
   const [first, ...others] = columns;
-  return [first!, nextColumn(h), ...others.filter((column) => column.id !== '_actions')];
+  // On a phone card the Messages button sits with the item's actions, in its first block.
+  const inFirstBlock = new Set(['_actions', 'messages']);
+  return [first!, nextColumn(h), ...others.filter((column) => !inFirstBlock.has(column.id))];
 }
