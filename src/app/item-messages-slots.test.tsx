@@ -91,8 +91,16 @@ describe('an order item’s messages', () => {
 
   it('opens the conversation an address names, as a mail links to it', async () => {
     serve();
-    renderOrder(`?messages=${ITEM_ID}`);
+    const user = userEvent.setup();
+    const { router } = renderOrder(`?messages=${ITEM_ID}`);
     const sheet = await screen.findByRole('dialog', { name: 'Messages for item 100001-1' });
     expect(await within(sheet).findByText('Topic idea?')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(searchOf(router)).toBe('');
+    // No button opened it: focus goes to the item's Messages button, not to the page's body.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Messages for item 100001-1/ })).toHaveFocus(),
+    );
   });
 });

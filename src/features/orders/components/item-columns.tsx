@@ -103,6 +103,7 @@ function MessagesButton({ item, onOpen }: { item: OrderItem; onOpen: (item: Orde
       aria-label={`Messages for item ${item.number}${unread > 0 ? `, ${unread} unread` : ''}`}
       onClick={() => onOpen(item)}
       className="whitespace-nowrap"
+      data-messages-for={item.id}
     >
       Messages
       {unread > 0 ? (

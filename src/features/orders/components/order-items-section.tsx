@@ -262,6 +262,22 @@ export const MESSAGES_PARAM = 'messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Longer than the sheet's closing transition, after which Headless UI gives focus back. */
+const AFTER_CLOSE_MS = 350;
+
+/**
+ * Headless UI gives focus back to the button that opened the sheet; when that button is gone (the
+ * table turned into cards as the screen turned, or the sheet was opened by its address), focus
+ * goes to the item's Messages button as it is now, not to the page's body.
+ */
+function focusMessagesButtonAfterClose(itemId: string): void {
+  window.setTimeout(() => {
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-messages-for="${itemId}"]`)?.focus();
+  }, AFTER_CLOSE_MS);
+}
+
 /**
  * The item whose conversation is open, kept in the address (`?messages=<item id>`), with the
  * functions that open and close it. Kept after closing, so the sheet's closing transition still
@@ -290,7 +306,11 @@ function useOpenMessages(order: Order, items: OrderItem[]) {
       ),
     [setParams],
   );
-  return { shown, open: (item: OrderItem) => setOpenId(item.id), close: () => setOpenId(null) };
+  const close = () => {
+    if (openId !== null) focusMessagesButtonAfterClose(openId);
+    setOpenId(null);
+  };
+  return { shown, open: (item: OrderItem) => setOpenId(item.id), close };
 }
 
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
