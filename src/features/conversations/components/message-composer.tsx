@@ -1,0 +1,97 @@
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+
+import { MESSAGE_MAX_LENGTH, MessageBodySchema } from '#contract/conversations.ts';
+import { errorText } from '#contract/error-text.ts';
+import { Button } from '#src/components/button.tsx';
+import { TextAreaField } from '#src/components/text-field.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+
+import { useSendMessage } from '../api/mutations.ts';
+import { useMessageDraft } from '../hooks/use-message-draft.ts';
+
+/** The count of characters shows from this many on. */
+const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
+
+/**
+ * The field to write to the publisher, at the bottom of the thread. Its draft is kept on this
+ * device until sent; a message is sent at once, or kept while offline and sent on reconnection.
+ */
+export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNumber: string }) {
+  const [draft, setDraft] = useMessageDraft(itemId);
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  // One key per message: a try again of the same text after a lost answer is the same message.
+  const attempt = useRef<{ text: string; key: string } | null>(null);
+  const send = useSendMessage();
+
+  const submit = () => {
+    if (send.isPending) return;
+    setFailure(undefined);
+    const parsed = MessageBodySchema.safeParse({ text: draft });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    const { text } = parsed.data;
+    if (attempt.current?.text !== text) attempt.current = { text, key: crypto.randomUUID() };
+    send.mutate(
+      { message: { itemId, itemNumber, text }, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: () => {
+          attempt.current = null;
+          setDraft('');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422)
+            setFieldError(errorText(error.body));
+          else setFailure(error instanceof ApiError ? errorText(error.body) : error.message);
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2">
+      <TextAreaField
+        label="Message to the publisher"
+        description="Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends."
+        rows={3}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (fieldError) setFieldError(undefined);
+        }}
+        onKeyDown={onKeyDown}
+        error={fieldError}
+        counter={
+          draft.length >= COUNTER_FROM
+            ? { count: draft.length, max: MESSAGE_MAX_LENGTH }
+            : undefined
+        }
+        data-autofocus
+      />
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          The message was not sent: {failure}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={send.isPending}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}
