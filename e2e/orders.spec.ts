@@ -123,10 +123,13 @@ test('a buyer follows an article from topic approval to a live link and asks for
   await expect(order.button(`Cancel item ${itemNumber}`)).toBeDisabled();
 
   await order.button(`Request edit of item ${itemNumber}`).click();
-  await page
-    .getByRole('alertdialog', { name: 'Request an edit' })
-    .getByRole('button', { name: 'Request an edit' })
-    .click();
+  const edit = page.getByRole('dialog', { name: 'Request an edit' });
+  await edit.getByRole('button', { name: 'Request an edit' }).click();
+  await expect(edit.getByText('Say what the publisher should change.')).toBeVisible();
+  await edit
+    .getByRole('textbox', { name: 'What should the publisher change?' })
+    .fill('Link the anchor to the pricing page.');
+  await edit.getByRole('button', { name: 'Request an edit' }).click();
   await order.expectToast(`Item ${itemNumber} successfully sent for edits`);
   await expect(row.getByText('Edits requested')).toBeVisible();
   await expect(order.button(`Request edit of item ${itemNumber}`)).toBeDisabled();
