@@ -1,6 +1,6 @@
 // The conversations on order items (Drizzle only): entries and read marks. Unread counts are
 // db/unread-messages.ts, which the order lists read too.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 
 import type { Database } from '#server/db/database.ts';
 import {
@@ -91,4 +91,28 @@ export async function markPublisherRead(
       set: { readSeq, readAt: at },
       setWhere: sql`${itemThreadPublisherReads.readSeq} < ${readSeq}`,
     });
+}
+
+/** Threads in which the buyer side wrote since the publisher last read, oldest first. */
+export async function findThreadsAwaitingPublisher(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ itemId: itemMessages.itemId, first: sql<number>`min(${itemMessages.seq})` })
+    .from(itemMessages)
+    .leftJoin(itemThreadPublisherReads, eq(itemThreadPublisherReads.itemId, itemMessages.itemId))
+    .where(
+      and(
+        eq(itemMessages.kind, 'message'),
+        eq(itemMessages.side, 'buyer'),
+        gt(itemMessages.seq, sql`coalesce(${itemThreadPublisherReads.readSeq}, 0)`),
+      ),
+    )
+    .groupBy(itemMessages.itemId)
+    .orderBy(sql`min(${itemMessages.seq})`)
+    .limit(limit);
+  return rows.map((row) => row.itemId);
+}
+
+/** Locks the item's row for the transaction: one answer of the publisher at a time. */
+export async function lockThreadItem(tx: Database, itemId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${orderItems} where ${orderItems.id} = ${itemId} for update`);
 }

@@ -20,8 +20,10 @@ import {
   findEntries,
   findPublisherRead,
   findThreadItem,
+  findThreadsAwaitingPublisher,
   findUserName,
   insertEntries,
+  lockThreadItem,
   markPublisherRead,
   markRead,
   type NewEntry,
@@ -49,6 +51,17 @@ export interface ConversationsService {
   readAsPublisher(itemId: string): Promise<{ side: string; text: string; createdAt: Date }[]>;
   /** The publisher writes in the thread. */
   postAsPublisher(itemId: string, text: string): Promise<void>;
+  /** Threads in which the buyer side wrote since the publisher last read them, oldest first. */
+  awaitingPublisher(limit: number): Promise<string[]>;
+  /**
+   * The publisher reads what the buyer side wrote since its last read (their contact details
+   * hidden) and answers it with `answer`'s text, once: a thread with nothing new is left alone.
+   * Answers whether it answered.
+   */
+  answerAsPublisher(
+    itemId: string,
+    answer: (item: ThreadItem, news: string[]) => string,
+  ): Promise<boolean>;
 }
 
 export function createConversationsService({
@@ -171,6 +184,29 @@ export function createConversationsService({
         createdAt: row.createdAt,
       }));
     },
+
+    awaitingPublisher: (limit) => findThreadsAwaitingPublisher(db, limit),
+
+    answerAsPublisher: (itemId, answer) =>
+      db.transaction(async (tx) => {
+        await lockThreadItem(tx, itemId);
+        const item = await findThreadItem(tx, itemId);
+        if (!item) return false;
+        const read = await findPublisherRead(tx, itemId);
+        const news = (await findEntries(tx, itemId)).filter(
+          (row) => row.side === 'buyer' && row.kind === 'message' && row.seq > (read?.readSeq ?? 0),
+        );
+        const last = news.at(-1);
+        if (!last) return false;
+        const at = now();
+        await markPublisherRead(tx, { itemId, readSeq: last.seq, at });
+        const text = answer(
+          item,
+          news.map((row) => maskContacts(row.body).text),
+        );
+        await insertEntries(tx, [publisherMessage(item, text, at)]);
+        return true;
+      }),
 
     postAsPublisher: async (itemId, text) => {
       const item = await findThreadItem(db, itemId);

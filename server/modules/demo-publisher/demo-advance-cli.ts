@@ -106,7 +106,12 @@ async function advanceLocally(
         if (env.linkMonitoring.isEnabled) await monitor.itemsChanged(tx, changes);
       },
     });
-    const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
+    const publisher = createDemoPublisher({
+      db: handle.db,
+      now: systemClock,
+      lifeCycle,
+      conversations,
+    });
     const result = await publisher.advance(reference, event);
     while (await printer.runNext());
     while (await mail.worker.runNext());
