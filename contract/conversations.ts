@@ -9,7 +9,10 @@ import { endpoint, multipart } from './endpoint.ts';
 import { IdempotencyHeadersSchema, IdParamsSchema } from './endpoint-schemas.ts';
 import { FileRefSchema } from './orders.ts';
 import { NoQuerySchema } from './pagination.ts';
-import { inCurrent, inObject } from './permissions.ts';
+import { inObject } from './permissions.ts';
+import { unreadMessagesEndpoint, UnreadMessagesSchema } from './unread-messages.ts';
+
+export { type UnreadMessages, UnreadMessagesSchema } from './unread-messages.ts';
 
 /** The kinds of contact detail hidden from the other side (contact-masking.ts finds them). */
 export const CONTACT_KINDS = ['email', 'phone', 'handle'] as const;
@@ -123,12 +126,6 @@ export const ThreadReadBodySchema = z
   })
   .strict();
 
-export const UnreadMessagesSchema = z.object({
-  /** Unread messages on every order the member may read, in all their companies. */
-  total: z.number().int(),
-});
-export type UnreadMessages = z.infer<typeof UnreadMessagesSchema>;
-
 const messages = { access: 'buyer', tags: ['Messages'] } as const;
 
 export const conversationEndpoints = {
@@ -193,15 +190,5 @@ export const conversationEndpoints = {
     response: UnreadMessagesSchema,
     errors: [400, 401, 403, 404],
   }),
-  unread: endpoint({
-    ...messages,
-    method: 'GET',
-    path: '/v1/buyer/messages/unread',
-    permission: inCurrent('orders.read'),
-    summary: 'How many messages the caller has not read, on every order they may read',
-    query: NoQuerySchema,
-    status: 200,
-    response: UnreadMessagesSchema,
-    errors: [400, 401, 403],
-  }),
+  unread: unreadMessagesEndpoint,
 };

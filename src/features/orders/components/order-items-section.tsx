@@ -40,6 +40,7 @@ import {
   type ItemDialog,
   TOPIC_COLUMN_IDS,
 } from './item-columns.tsx';
+import { RequestEditDialog } from './item-dialogs.tsx';
 import type { ItemMessagesSlotProps, RenderItemMessages } from './item-messages-slot.ts';
 import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OpenItemDialog } from './open-item-dialog.tsx';
@@ -71,28 +72,19 @@ export const ITEM_VIEWS: { kind: ItemViewKind; label: string; defaults: ColumnLa
 /** Tailwind's md breakpoint (48rem), the width below which DataTable draws cards. */
 const PHONE_QUERY = '(max-width: 47.999rem)';
 
-interface Confirmation {
-  kind: BuyerTransition | 'request_edit';
-  items: OrderItem[];
-}
+/** A status change to confirm, or a request for edits, which asks what to change. */
+type Confirmation = { kind: BuyerTransition | 'request_edit'; items: OrderItem[] };
+type StatusConfirmation = Confirmation & { kind: BuyerTransition };
 
 /** A confirmation's words for one item, then for several. */
 type Words = readonly [one: string, several: string];
 
-const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; body: Words }> = {
+const CONFIRM_WORDS: Record<BuyerTransition, { title: Words; label: Words; body: Words }> = {
   cancel: {
     title: ['Cancel item', 'Cancel items'],
     label: ['Cancel item', 'Cancel items'],
     // What happens to the money follows, worded for the order's payment (cancel-money.ts).
     body: ['The publisher stops working on it.', 'The publisher stops working on them.'],
-  },
-  request_edit: {
-    title: ['Request an edit', 'Request edits'],
-    label: ['Request an edit', 'Request edits'],
-    body: [
-      'The publisher updates the published article.',
-      'The publisher updates the published articles.',
-    ],
   },
   approve_topic: {
     title: ['Approve topic', 'Approve topics'],
@@ -106,8 +98,12 @@ const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; 
   },
 };
 
+function isStatusConfirmation(confirmation: Confirmation): confirmation is StatusConfirmation {
+  return confirmation.kind !== 'request_edit';
+}
+
 /** The dialog's title, text and button, naming the items; a cancel says what happens to the money. */
-function confirmWords({ kind, items }: Confirmation, order: Order) {
+function confirmWords({ kind, items }: StatusConfirmation, order: Order) {
   const pick = (words: Words) => words[items.length === 1 ? 0 : 1];
   const words = CONFIRM_WORDS[kind];
   const numbers = items.map((item) => item.number).join(', ');
@@ -395,19 +391,24 @@ export function OrderItemsSection({
       : undefined,
   });
 
+  const targetOf = (chosen: OrderItem[]) => ({
+    ids: chosen.map((item) => item.id),
+    numbers: chosen.map((item) => item.number),
+  });
+
   const confirm = async () => {
-    if (!confirmation) return;
+    if (!confirmation || !isStatusConfirmation(confirmation)) return;
     const { kind, items: chosen } = confirmation;
-    const target = {
-      ids: chosen.map((item) => item.id),
-      numbers: chosen.map((item) => item.number),
-    };
-    const result =
-      kind === 'request_edit'
-        ? await run({ kind: 'request_edits', value: true, ...target })
-        : await run({ kind: 'status', transition: kind, ...target });
+    const result = await run({ kind: 'status', transition: kind, ...targetOf(chosen) });
     setConfirmation(null);
     if (result) setSelected(new Set());
+  };
+
+  /** Sends the request for edits with what to change; true when it was made or kept for later. */
+  const requestEdits = async (chosen: OrderItem[], reason: string) => {
+    const result = await run({ kind: 'request_edits', value: true, reason, ...targetOf(chosen) });
+    if (result) setSelected(new Set());
+    return Boolean(result);
   };
 
   return (
@@ -470,7 +471,14 @@ export function OrderItemsSection({
         />
       </PagedTableCard>
 
-      {confirmation ? (
+      {confirmation?.kind === 'request_edit' ? (
+        <RequestEditDialog
+          open
+          itemNumbers={confirmation.items.map((item) => item.number)}
+          onClose={() => setConfirmation(null)}
+          onSubmit={(reason) => requestEdits(confirmation.items, reason)}
+        />
+      ) : confirmation && isStatusConfirmation(confirmation) ? (
         <ConfirmDialog
           open
           onClose={() => setConfirmation(null)}
