@@ -483,6 +483,7 @@ export function makeThreadEntry(overrides: Partial<ThreadEntry> = {}): ThreadEnt
     text: 'Hello from the publisher.',
     hidden_for_you: [],
     hidden_for_publisher: [],
+    attachment: null,
     created_at: '2026-11-04T09:00:00Z',
     read_by_publisher_at: null,
     ...overrides,

@@ -12,18 +12,23 @@ import {
   sendOrKeep,
 } from '#src/lib/outbox.ts';
 
-import { sendMessage } from './requests.ts';
+import { sendMessage, sendMessageWithFile } from './requests.ts';
 
 export interface QueuedMessage {
   itemId: string;
   /** "100042-3", for the notice of a refused message. */
   itemNumber: string;
   text: string;
+  /** A document sent with it; kept on this device with the message while offline. */
+  file?: File;
 }
 
 export const messageOutbox = defineOutboxKind<QueuedMessage, ThreadEntry>({
   name: 'conversations.send-message',
-  send: ({ itemId, text }, idempotencyKey) => sendMessage(itemId, text, idempotencyKey),
+  send: ({ itemId, text, file }, idempotencyKey) =>
+    file
+      ? sendMessageWithFile(itemId, text, file, idempotencyKey)
+      : sendMessage(itemId, text, idempotencyKey),
   refusal: RETRY_WHILE_IN_FLIGHT,
 });
 

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { Thread, ThreadEntry, UnreadMessages } from '#contract/conversations.ts';
-import { orderQueries } from '#src/features/orders/api/queries.ts';
+import { orderQueries, unreadMessagesKey } from '#src/features/orders/api/queries.ts';
 import type { OutboxSync } from '#src/hooks/use-outbox-sync.ts';
 import type { Delivery } from '#src/lib/outbox.ts';
 
@@ -59,7 +59,7 @@ export function useMarkThreadRead(itemId: string) {
     // Nothing the member did failed: the thread is marked again with the next entries.
     meta: { errorToast: false },
     onSuccess: async (unread: UnreadMessages) => {
-      queryClient.setQueryData(conversationQueries.unread().queryKey, unread);
+      queryClient.setQueryData(unreadMessagesKey, unread);
       queryClient.setQueryData<Thread>(conversationQueries.thread(itemId).queryKey, (thread) =>
         thread ? { ...thread, unread: 0 } : thread,
       );

@@ -4,7 +4,7 @@ import { THREAD_POLL_MS } from '#contract/conversations.ts';
 import { listOutbox } from '#src/lib/outbox.ts';
 
 import { messageOutbox } from './message-outbox.ts';
-import { fetchThread, fetchUnreadMessages } from './requests.ts';
+import { fetchThread } from './requests.ts';
 
 /**
  * The conversations' queries. Threads are kept in the persisted query cache like the orders, so a
@@ -19,12 +19,6 @@ export const conversationQueries = {
       queryKey: [...conversationQueries.threads(), itemId] as const,
       queryFn: ({ signal }) => fetchThread(itemId, signal),
       refetchInterval: THREAD_POLL_MS,
-    }),
-  /** The member's unread messages on every order they may read. */
-  unread: () =>
-    queryOptions({
-      queryKey: [...conversationQueries.all(), 'unread'] as const,
-      queryFn: ({ signal }) => fetchUnreadMessages(signal),
     }),
   /** Messages waiting on this device or refused by the server; never persisted (Dexie holds them). */
   queued: () =>

@@ -20,14 +20,24 @@ export function sendMessage(
   });
 }
 
+/** Sends a document with an optional message; a repeat with the same key is answered the same. */
+export function sendMessageWithFile(
+  itemId: string,
+  text: string,
+  file: File,
+  idempotencyKey: string,
+): Promise<ThreadEntry> {
+  return apiClient.call(conversationEndpoints.sendWithFile, {
+    params: { id: itemId },
+    body: { ...(text ? { text } : {}), file_name: file.name, file },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
 /** Marks the thread read up to `lastEntryId`; answers the caller's unread total after it. */
 export function markThreadRead(itemId: string, lastEntryId: string) {
   return apiClient.call(conversationEndpoints.markRead, {
     params: { id: itemId },
     body: { last_entry_id: lastEntryId },
   });
-}
-
-export function fetchUnreadMessages(signal?: AbortSignal) {
-  return apiClient.call(conversationEndpoints.unread, { signal });
 }

@@ -67,6 +67,20 @@ function serve(
       state.entries.push(entry);
       return jsonResponse(entry, 201);
     }
+    if (path === `${THREAD_PATH}/attachments` && call.method === 'POST') {
+      const form = call.body as FormData;
+      const file = form.get('file') as File;
+      const entry = makeThreadEntry({
+        side: 'buyer',
+        is_own: true,
+        author_name: 'Ada Buyer',
+        text: (form.get('text') as string | null) ?? '',
+        attachment: { id: '00000000-0000-4000-8000-000000000777', file_name: file.name },
+        created_at: '2026-11-05T10:00:00Z',
+      });
+      state.entries.push(entry);
+      return jsonResponse(entry, 201);
+    }
     if (path === `${THREAD_PATH}/reads`) {
       state.unread = 0;
       return jsonResponse({ total: 3 });
@@ -252,6 +266,32 @@ describe('an order item’s conversation', () => {
     expect(sends(calls)[0]!.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
     expect(field).toHaveValue('');
     expect(localStorage.getItem(`message-draft:${ITEM_ID}`)).toBeNull();
+  });
+
+  it('sends a document, with the message left out, and refuses a file of another type', async () => {
+    const { calls } = serve([]);
+    // The picker offers documents only; a file dropped on it anyway is checked.
+    const user = userEvent.setup({ applyAccept: false });
+    renderSheet();
+    const input = await screen.findByLabelText('Document (optional)');
+    await user.upload(input, new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' }));
+    expect(
+      await screen.findByText('The file must be a .doc, .docx, .txt or .pdf document.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sends(calls)).toHaveLength(0);
+
+    await user.upload(input, new File(['%PDF-1.4'], 'Brief.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const list = await screen.findByRole('list', { name: 'Messages and events' });
+    expect(within(list).getByText('Brief.pdf')).toBeInTheDocument();
+    const [sent, ...more] = sends(calls);
+    expect(more).toEqual([]);
+    expect(sent!.url.pathname).toBe(`${THREAD_PATH}/attachments`);
+    expect((sent!.body as FormData).get('text')).toBeNull();
+    expect(((sent!.body as FormData).get('file') as File).name).toBe('Brief.pdf');
+    expect(sent!.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByLabelText('Document (optional)')).toHaveValue('');
   });
 
   it('keeps the draft when the sheet is closed and opened again', async () => {

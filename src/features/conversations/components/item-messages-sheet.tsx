@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 
 import type { Thread } from '#contract/conversations.ts';
 import { hostnameToUnicode } from '#contract/idna.ts';
@@ -17,13 +18,15 @@ import type { QueuedMessage } from '../api/message-outbox.ts';
 import { conversationQueries } from '../api/queries.ts';
 import { useMarkThreadReadWhileOpen } from '../hooks/use-mark-thread-read.ts';
 import { MessageComposer } from './message-composer.tsx';
-import { ThreadEntries } from './thread-entries.tsx';
+import { AttachmentLink, ThreadEntries } from './thread-entries.tsx';
 
 export interface ItemMessagesSheetProps {
   /** The item whose conversation it is; its number when the page knows it already. */
   item: { id: string; number?: string; companyId?: string };
   open: boolean;
   onClose: () => void;
+  /** Shows a message's document (the app passes the stored-file link); else its name. */
+  renderAttachment?: (file: { id: string; file_name: string }) => ReactNode;
 }
 
 function ThreadSkeleton() {
@@ -119,7 +122,12 @@ function ThreadBody({
  * screen on a phone: the thread oldest first, asked for again every few seconds while open and
  * online, marked read as it is seen, and the field to write in for the roles that may.
  */
-export function ItemMessagesSheet({ item, open, onClose }: ItemMessagesSheetProps) {
+export function ItemMessagesSheet({
+  item,
+  open,
+  onClose,
+  renderAttachment = (file) => file.file_name,
+}: ItemMessagesSheetProps) {
   const queryClient = useQueryClient();
   const isOnline = useOnlineStatus();
   const query = useQuery({ ...conversationQueries.thread(item.id), enabled: open });
@@ -154,13 +162,15 @@ export function ItemMessagesSheet({ item, open, onClose }: ItemMessagesSheetProp
         ) : undefined
       }
     >
-      <ThreadBody
-        thread={thread}
-        query={query}
-        isOnline={isOnline}
-        queued={queued}
-        onDismiss={(entry) => void dismiss(entry)}
-      />
+      <AttachmentLink value={renderAttachment}>
+        <ThreadBody
+          thread={thread}
+          query={query}
+          isOnline={isOnline}
+          queued={queued}
+          onDismiss={(entry) => void dismiss(entry)}
+        />
+      </AttachmentLink>
     </SideSheet>
   );
 }

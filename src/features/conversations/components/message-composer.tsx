@@ -1,10 +1,16 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 
-import { MESSAGE_MAX_LENGTH, MessageBodySchema } from '#contract/conversations.ts';
+import {
+  MESSAGE_MAX_LENGTH,
+  MessageBodySchema,
+  MessageFormSchema,
+} from '#contract/conversations.ts';
 import { errorText } from '#contract/error-text.ts';
 import { Button } from '#src/components/button.tsx';
+import { FileField } from '#src/components/file-field.tsx';
 import { TextAreaField } from '#src/components/text-field.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
+import { fileProblem } from '#src/utils/document-file.ts';
 
 import { useSendMessage } from '../api/mutations.ts';
 import { useMessageDraft } from '../hooks/use-message-draft.ts';
@@ -19,28 +25,42 @@ const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
 export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNumber: string }) {
   const [draft, setDraft] = useMessageDraft(itemId);
   const [fieldError, setFieldError] = useState<string>();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sentCount, setSentCount] = useState(0);
   const [failure, setFailure] = useState<string>();
-  // One key per message: a try again of the same text after a lost answer is the same message.
-  const attempt = useRef<{ text: string; key: string } | null>(null);
+  // One key per message: a try again of the same text and document after a lost answer is the
+  // same message.
+  const attempt = useRef<{ text: string; file: File | null; key: string } | null>(null);
   const send = useSendMessage();
 
   const submit = () => {
     if (send.isPending) return;
     setFailure(undefined);
-    const parsed = MessageBodySchema.safeParse({ text: draft });
+    // With a document, the text may be left out.
+    const parsed = (file ? MessageFormSchema : MessageBodySchema).safeParse({ text: draft });
+    const problem = fileProblem(file);
+    setFileError(problem);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
     }
     setFieldError(undefined);
-    const { text } = parsed.data;
-    if (attempt.current?.text !== text) attempt.current = { text, key: crypto.randomUUID() };
+    if (problem) return;
+    const text = parsed.data.text ?? '';
+    if (attempt.current?.text !== text || attempt.current.file !== file)
+      attempt.current = { text, file, key: crypto.randomUUID() };
     send.mutate(
-      { message: { itemId, itemNumber, text }, idempotencyKey: attempt.current.key },
+      {
+        message: { itemId, itemNumber, text, ...(file ? { file } : {}) },
+        idempotencyKey: attempt.current.key,
+      },
       {
         onSuccess: () => {
           attempt.current = null;
           setDraft('');
+          setFile(null);
+          setSentCount((count) => count + 1);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422)
@@ -81,6 +101,18 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
             : undefined
         }
         data-autofocus
+      />
+      <FileField
+        // A new input once sent: the native one keeps its file otherwise.
+        key={sentCount}
+        label="Document (optional)"
+        note=".doc, .docx, .txt or .pdf, up to 20 MB."
+        file={file}
+        error={fileError}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setFileError(fileProblem(chosen));
+        }}
       />
       {failure ? (
         <p role="alert" className="text-sm text-red-700">

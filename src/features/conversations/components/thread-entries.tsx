@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { createContext, type ReactNode, use, useEffect, useRef } from 'react';
 
 import type { ThreadEntry } from '#contract/conversations.ts';
 import { Button } from '#src/components/button.tsx';
@@ -9,6 +9,24 @@ import { formatDateTime } from '#src/utils/format.ts';
 import type { QueuedMessage } from '../api/message-outbox.ts';
 import { hiddenForPublisherNote, hiddenForYouNote, THREAD_EVENT_LABELS } from '../labels.ts';
 import { MessageText } from './message-text.tsx';
+
+/**
+ * How a message's document is shown: the app passes the orders' stored-file link (download and
+ * preview); without it, its name.
+ */
+export const AttachmentLink = createContext<(file: { id: string; file_name: string }) => ReactNode>(
+  (file) => file.file_name,
+);
+
+/** A message's document, under its bubble. */
+function Attachment({ file }: { file: { id: string; file_name: string } }) {
+  const render = use(AttachmentLink);
+  return (
+    <p className="flex max-w-[85%] flex-wrap items-center gap-1 text-sm text-slate-700">
+      <span className="text-xs text-slate-600">Document:</span> {render(file)}
+    </p>
+  );
+}
 
 function Time({ value }: { value: string }) {
   return <time dateTime={value}>{formatDateTime(value)}</time>;
@@ -40,18 +58,21 @@ function MessageBubble({ entry }: { entry: ThreadEntry }) {
       ) : (
         <p className="text-xs font-medium text-slate-700">{entry.author_name}</p>
       )}
-      <div
-        className={cx(
-          BUBBLE,
-          entry.is_own
-            ? 'rounded-br-sm bg-indigo-600 text-white'
-            : isBuyerSide
-              ? 'rounded-br-sm bg-indigo-50 text-slate-900 ring-1 ring-indigo-100'
-              : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200',
-        )}
-      >
-        <MessageText text={entry.text} />
-      </div>
+      {entry.text ? (
+        <div
+          className={cx(
+            BUBBLE,
+            entry.is_own
+              ? 'rounded-br-sm bg-indigo-600 text-white'
+              : isBuyerSide
+                ? 'rounded-br-sm bg-indigo-50 text-slate-900 ring-1 ring-indigo-100'
+                : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200',
+          )}
+        >
+          <MessageText text={entry.text} />
+        </div>
+      ) : null}
+      {entry.attachment ? <Attachment file={entry.attachment} /> : null}
       <p className="text-xs text-slate-600">
         <Time value={entry.created_at} />
         {isBuyerSide && entry.read_by_publisher_at ? (
@@ -92,7 +113,12 @@ function QueuedBubble({
           'rounded-br-sm bg-indigo-50 text-slate-900 border border-dashed border-indigo-400',
         )}
       >
-        <MessageText text={entry.variables.text} />
+        {entry.variables.text ? <MessageText text={entry.variables.text} /> : null}
+        {entry.variables.file ? (
+          <p className={entry.variables.text ? 'mt-1 text-xs' : 'text-xs'}>
+            Document: {entry.variables.file.name}
+          </p>
+        ) : null}
       </div>
       {entry.refusal === null ? (
         <p className="text-xs font-medium text-slate-700">Waiting to send</p>

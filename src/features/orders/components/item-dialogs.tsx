@@ -11,15 +11,15 @@ import {
 } from '#contract/order-items.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FileField } from '#src/components/file-field.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { fileProblem } from '#src/utils/document-file.ts';
 import { formatDate } from '#src/utils/format.ts';
 
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
-import { fileProblem } from '../file-rules.ts';
 import { RequestEditsFormSchema } from '../form-schemas.ts';
-import { FileField } from './file-field.tsx';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 /** A form validated by one of the contract's schemas, handing over the schema's parsed output. */
