@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-import { readDraft, writeDraft } from '../storage.ts';
+import { readDraft, writeDraft } from '#src/lib/message-drafts.ts';
 
 /** The thread's draft, read once and saved as it changes. */
 export function useMessageDraft(itemId: string): [string, (text: string) => void] {
