@@ -56,7 +56,9 @@ async function advance(itemNumber: string, event: string, baseURL: string | unde
 
 /** Opens the item's conversation from its Messages button, with the keyboard. */
 async function openMessages(page: Page, itemNumber: string) {
-  const opener = page.getByRole('button', { name: new RegExp(`^Messages for item ${itemNumber}`) });
+  const opener = page.getByRole('button', {
+    name: new RegExp(`^Messages (\\d+ unread )?for item ${itemNumber}$`),
+  });
   await opener.focus();
   await page.keyboard.press('Enter');
   const sheet = page.getByRole('dialog', { name: `Messages for item ${itemNumber}` });

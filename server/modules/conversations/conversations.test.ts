@@ -321,7 +321,7 @@ describe('the conversation on an order item', () => {
       expect(second!.text).not.toContain('Hello!');
     });
 
-    it('mails no member who read the messages already, and a Viewer who turned it on', async () => {
+    it('mails each member only what they have not read, and a Viewer who turned it on', async () => {
       await ctx.handle.db.execute(
         sql`update users set notification_preferences = notification_preferences || '{"publisher_messages": true}'::jsonb where id = ${team.members.viewer.userId}`,
       );
@@ -330,12 +330,26 @@ describe('the conversation on an order item', () => {
       await call('PUT', `${path(mailed.id)}/reads`, team.owner.token, {
         last_entry_id: entries.at(-1)!.id,
       });
+      await publisher.postAsPublisher(mailed.id, 'Anything else?');
       ctx.clock.advanceSeconds(15 * 60);
       await runMailJob();
-      expect(messageMails(FIXTURE.buyer)).toHaveLength(2);
+      const third = messageMails(FIXTURE.buyer)[2]!;
+      expect(third.subject).toBe(`New message from ${mailed.siteHostname}: ${mailed.number}`);
+      expect(third.text).toContain('Anything else?');
+      expect(third.text).not.toContain('The link is refreshed.');
       const viewerMails = messageMails(FIXTURE.viewer);
       expect(viewerMails).toHaveLength(1);
+      expect(viewerMails[0]!.subject).toMatch(/^2 new messages from /);
       expect(viewerMails[0]!.text).toContain('The link is refreshed.');
+
+      // Read before the next mail is due: nothing is mailed.
+      await publisher.postAsPublisher(mailed.id, 'Done.');
+      const last = (await thread(team.owner.token, mailed.id)).entries.at(-1)!;
+      await call('PUT', `${path(mailed.id)}/reads`, team.owner.token, { last_entry_id: last.id });
+      ctx.clock.advanceSeconds(15 * 60);
+      await runMailJob();
+      expect(messageMails(FIXTURE.buyer)).toHaveLength(3);
+      expect(messageMails(FIXTURE.viewer)).toHaveLength(2);
     });
   });
 });

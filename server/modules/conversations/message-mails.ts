@@ -1,9 +1,10 @@
 // The mail of the publisher's messages (decision 213): a recurring job finds the threads with
 // publisher messages not mailed yet and mails them to the members who follow the order (the one
 // who placed it and those who follow all of the company's orders, whose `publisher_messages`
-// preference is on), at most once per thread per quarter of an hour, with every message since the
-// last mail. A member who already read them in the app is not mailed. Each thread is mailed in
-// its own transaction under a lock of its item, so two workers never mail it twice.
+// preference is on), at most once per thread per quarter of an hour, with the messages since the
+// last mail that the member has not read in the app; one who read them all is not mailed. Each
+// thread is mailed in its own transaction under a lock of its item, so two workers never mail it
+// twice.
 import { maskContacts } from '#contract/contact-masking.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -69,12 +70,14 @@ export function createMessageMailJob({
         itemId,
         members.map((member) => member.userId),
       );
-      const messages = news.map((row) => ({
-        text: maskContacts(row.body).text,
-        at: row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-      }));
       for (const member of members) {
-        if ((reads.get(member.userId) ?? 0) >= last.seq) continue;
+        // Only what this member has not read in the app yet; nothing when they read it all.
+        const unread = news.filter((row) => row.seq > (reads.get(member.userId) ?? 0));
+        if (unread.length === 0) continue;
+        const messages = unread.map((row) => ({
+          text: maskContacts(row.body).text,
+          at: row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        }));
         await mail.send(
           publisherMessagesMail(member.email, item, messages, threadLink(item.orderId, itemId)),
           tx,

@@ -47,11 +47,12 @@ function serve(
   entries: ThreadEntry[],
   { canWrite = true, unread = 0 }: { canWrite?: boolean; unread?: number } = {},
 ) {
-  const state = { entries: [...entries], unread, failThread: false };
+  const state = { entries: [...entries], unread, failThread: false, missing: false };
   const api = mockApi((call: Call) => {
     const path = call.url.pathname;
     if (path === THREAD_PATH && call.method === 'GET') {
       if (state.failThread) return jsonResponse({ code: 500, message: 'Server trouble' }, 500);
+      if (state.missing) return jsonResponse({ code: 404, message: 'Order item not found' }, 404);
       return jsonResponse(
         makeThread({ entries: state.entries, unread: state.unread, can_write: canWrite }),
       );
@@ -214,6 +215,27 @@ describe('an order item’s conversation', () => {
     state.failThread = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();
+  });
+
+  it('says so when the item is not one of the company’s, with nothing to try again', async () => {
+    const { state } = serve([]);
+    state.missing = true;
+    renderSheet();
+    expect(await screen.findByText('No such conversation')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('lets the keyboard scroll the thread, and remove a chosen document', async () => {
+    serve([makeThreadEntry({ text: 'A long thread' })]);
+    const user = userEvent.setup();
+    renderSheet();
+    await screen.findByText('A long thread');
+    expect(screen.getByRole('region', { name: 'Conversation' })).toHaveAttribute('tabindex', '0');
+    const input = screen.getByLabelText('Document (optional)');
+    await user.upload(input, new File(['%PDF-1.4'], 'Brief.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Brief.pdf' }));
+    expect(screen.getByLabelText('Document (optional)')).toHaveValue('');
+    expect(screen.queryByText('Brief.pdf')).not.toBeInTheDocument();
   });
 
   it('asks for the thread again while open, so a new message shows, and marks it read', async () => {

@@ -11,7 +11,7 @@ import { Skeleton } from '#src/components/skeleton.tsx';
 import { EmptyState, ErrorState, LoadingAnnouncement } from '#src/components/state-blocks.tsx';
 import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
-import { NetworkError } from '#src/lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { dismissOutboxEntry, type OutboxEntry } from '#src/lib/outbox.ts';
 
 import type { QueuedMessage } from '../api/message-outbox.ts';
@@ -93,6 +93,13 @@ function ThreadBody({
           description="This conversation is not saved on this device. Open it once while online to read it offline."
         />
       );
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return (
+        <EmptyState
+          title="No such conversation"
+          description="This item is not one of your company's orders, or it no longer exists."
+        />
+      );
     if (query.isError)
       return (
         <ErrorState
@@ -146,6 +153,7 @@ export function ItemMessagesSheet({
       open={open}
       onClose={onClose}
       title={number ? `Messages for item ${number}` : 'Messages'}
+      bodyLabel="Conversation"
       description={
         thread ? `With the publisher of ${hostnameToUnicode(thread.site_hostname)}` : undefined
       }

@@ -9,6 +9,7 @@ import { errorText } from '#contract/error-text.ts';
 import { Button } from '#src/components/button.tsx';
 import { FileField } from '#src/components/file-field.tsx';
 import { TextAreaField } from '#src/components/text-field.tsx';
+import { useMediaQuery } from '#src/hooks/use-media-query.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { fileProblem } from '#src/utils/document-file.ts';
 
@@ -27,7 +28,12 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
   const [fieldError, setFieldError] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [sentCount, setSentCount] = useState(0);
+  // A new native input each time the document is sent or removed: it keeps its file otherwise.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  // On a phone the field is shorter and the keyboard shortcut is not told, so that the thread
+  // stays in view above the on-screen keyboard.
+  const isWide = useMediaQuery('(min-width: 640px)');
+  const hasShortcut = useMediaQuery('(pointer: fine)');
   const [failure, setFailure] = useState<string>();
   // One key per message: a try again of the same text and document after a lost answer is the
   // same message.
@@ -60,7 +66,7 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
           attempt.current = null;
           setDraft('');
           setFile(null);
-          setSentCount((count) => count + 1);
+          setFileInputKey((key) => key + 1);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422)
@@ -86,8 +92,10 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
     <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2">
       <TextAreaField
         label="Message to the publisher"
-        description="Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends."
-        rows={3}
+        description={hasShortcut ? 'Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends.' : undefined}
+        rows={isWide ? 3 : 2}
+        // Where there is a keyboard, the sheet opens on the field; a phone's would hide the thread.
+        data-autofocus={hasShortcut || undefined}
         value={draft}
         onChange={(event) => {
           setDraft(event.target.value);
@@ -100,11 +108,9 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
             ? { count: draft.length, max: MESSAGE_MAX_LENGTH }
             : undefined
         }
-        data-autofocus
       />
       <FileField
-        // A new input once sent: the native one keeps its file otherwise.
-        key={sentCount}
+        key={fileInputKey}
         label="Document (optional)"
         note=".doc, .docx, .txt or .pdf, up to 20 MB."
         file={file}
@@ -114,6 +120,21 @@ export function MessageComposer({ itemId, itemNumber }: { itemId: string; itemNu
           setFileError(fileProblem(chosen));
         }}
       />
+      {file ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="self-start"
+          onClick={() => {
+            setFile(null);
+            setFileError(null);
+            setFileInputKey((key) => key + 1);
+          }}
+        >
+          Remove {file.name}
+        </Button>
+      ) : null}
       {failure ? (
         <p role="alert" className="text-sm text-red-700">
           The message was not sent: {failure}
