@@ -87,18 +87,23 @@ export function createConversationsService({
   files?: FileStore;
 }): ConversationsService {
   /**
-   * The caller's message, once they may act on the item; `attach` stores its document in the
-   * message's transaction. The writer has read everything up to their own message.
+   * The item once the caller may write in its thread (items.act; a Buyer on their own orders),
+   * then the message; `attach` stores its document in the message's transaction. The writer has
+   * read everything up to their own message.
    */
-  const write = async (
-    caller: Caller,
-    itemId: string,
-    text: string,
-    attach: ((tx: Database) => Promise<{ id: string; fileName: string }>) | null,
-  ) => {
+  const writableItem = async (caller: Caller, itemId: string) => {
     const item = await findThreadItem(db, itemId);
     if (!item) throw notFound(ORDER_ITEM_NOT_FOUND_MESSAGE);
     await requireItemAct(caller, item);
+    return item;
+  };
+  const write = async (
+    caller: Caller,
+    item: ThreadItem,
+    text: string,
+    attach?: (tx: Database) => Promise<{ id: string; fileName: string }>,
+  ) => {
+    const itemId = item.id;
     const authorName = await findUserName(db, caller.userId);
     const row = await db.transaction(async (tx) => {
       const attached = attach ? await attach(tx) : null;
@@ -164,9 +169,11 @@ export function createConversationsService({
       };
     },
 
-    send: (caller, itemId, text) => write(caller, itemId, text, null),
+    send: async (caller, itemId, text) => write(caller, await writableItem(caller, itemId), text),
 
     sendWithFile: async (caller, itemId, form) => {
+      // Who may write first: another company's item is not found, whatever the form holds.
+      const item = await writableItem(caller, itemId);
       const fields = parseOrThrow(MessageFormSchema, form.fields);
       if (!form.file) {
         throw new ApiError(422, ATTACHMENT_MISSING_MESSAGE, {
@@ -176,7 +183,7 @@ export function createConversationsService({
       const file = form.file;
       const store = files;
       if (!store) throw new Error('The conversations were set up without a file store.');
-      return write(caller, itemId, fields.text ?? '', (tx) =>
+      return write(caller, item, fields.text ?? '', (tx) =>
         storeFile(tx, store, {
           ownerUserId: caller.userId,
           fileName: file.fileName,
