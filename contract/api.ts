@@ -9,6 +9,7 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { checkoutEndpoints } from './checkout.ts';
 import { companyEndpoints } from './companies.ts';
 import { contentGuidelinesEndpoints } from './content-guidelines.ts';
+import { conversationEndpoints } from './conversations.ts';
 import { demoEndpoints } from './demo.ts';
 import { domainEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -41,6 +42,7 @@ export const declaredEndpoints: readonly Endpoint[] = [
   ...Object.values(contentGuidelinesEndpoints),
   ...Object.values(orderEndpoints),
   ...Object.values(orderItemEndpoints),
+  ...Object.values(conversationEndpoints),
   ...Object.values(linkMonitoringEndpoints),
   ...Object.values(demoEndpoints),
   ...Object.values(cartEndpoints),

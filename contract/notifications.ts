@@ -6,13 +6,14 @@ import { NotificationPreferencesSchema } from './profile.ts';
 
 /**
  * PUT /v1/buyer/profiles/notifications/preferences: every preference, nothing else (an unknown
- * field is a violation, never ignored). `link_issues`, `company_orders` and `billing_documents`
- * may be left out by a client that does not know them yet: the stored values are kept.
+ * field is a violation, never ignored). `link_issues`, `company_orders`, `billing_documents` and
+ * `publisher_messages` may be left out by a client that does not know them yet: the stored values are kept.
  */
 export const UpdateNotificationPreferencesSchema = NotificationPreferencesSchema.extend({
   link_issues: z.boolean().optional(),
   company_orders: z.boolean().optional(),
   billing_documents: z.boolean().optional(),
+  publisher_messages: z.boolean().optional(),
 }).strict();
 export type UpdateNotificationPreferences = z.infer<typeof UpdateNotificationPreferencesSchema>;
 
@@ -28,7 +29,7 @@ export const notificationEndpoints = {
     tags: ['Profile'],
     summary: "Sets the signed-in buyer's notification preferences",
     description:
-      'All are required but `link_issues`, `company_orders` and `billing_documents`, which keep their stored values when left out; any other field is a violation. The order mails, the daily missing-details reminder, the link issue mails and the invoice and credit-note mails follow them, in each company for what the member’s role there may see (decision 208).',
+      'All are required but `link_issues`, `company_orders`, `billing_documents` and `publisher_messages`, which keep their stored values when left out; any other field is a violation. The order mails, the daily missing-details reminder, the link issue mails, the invoice and credit-note mails and the publisher’s messages follow them, in each company for what the member’s role there may see (decisions 208, 213).',
     body: UpdateNotificationPreferencesSchema,
     status: 200,
     response: NotificationPreferencesSchema,

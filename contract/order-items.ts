@@ -54,6 +54,10 @@ export {
 
 export const ORDER_ITEM_NOT_FOUND_MESSAGE = 'Order item not found';
 
+/** What to change in a live link's article, as a message of the item's conversation. */
+export const REQUEST_EDITS_REASON_MAX_LENGTH = 5000;
+export const REQUEST_EDITS_REASON_TOO_LONG_MESSAGE = `Say what to change in at most ${REQUEST_EDITS_REASON_MAX_LENGTH.toLocaleString('en-GB')} characters.`;
+
 /** Spec §4 badges: the named ones, every other status is a warning. */
 export type BadgeTone = 'secondary' | 'warning' | 'success' | 'destructive';
 export function orderItemStatusTone(status: OrderItemStatus): BadgeTone {
@@ -136,6 +140,8 @@ export const OrderItemSchema = z.object({
   link_health: ItemLinkHealthSchema.nullable(),
   /** The member whose call last changed the item; null until one did. */
   changed_by: MemberRefSchema.nullable(),
+  /** Messages of the item's conversation the reader has not read (decision 213). */
+  unread_messages: z.number().int(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -152,8 +158,8 @@ export const ORDER_LIST_DEFAULT_LIMIT = 25;
 
 /**
  * GET /orders?filter[search]=&filter[payment_status][]=&filter[status][]=&filter[company][]=
- * &filter[order_price][min]=&filter[order_price][max]=&sorting[created_at]=DESC&page=&limit=.
- * Search matches the order number, the PO number and the hostnames of its items.
+ * &filter[order_price][min]=&filter[order_price][max]=&filter[messages]=unread
+ * &sorting[created_at]=DESC&page=&limit=. Search matches the order number, the PO number and the hostnames of its items.
  */
 export const OrderListQuerySchema = z
   .object({
@@ -166,6 +172,8 @@ export const OrderListQuerySchema = z
         order_price: rangeOf((end) =>
           z.string().regex(MONEY_AMOUNT_PATTERN, `${end} must be a number`),
         ).optional(),
+        /** `unread`: only orders with messages the caller has not read (decision 213). */
+        messages: z.enum(['unread']).optional(),
       })
       .strict()
       .optional(),
@@ -226,7 +234,21 @@ export const ItemStatusesBodySchema = z
   .strict();
 
 /** PUT /orders/items/request-edits: live links only, else 409. Answers ChangedItemsSchema. */
-export const RequestEditsBodySchema = z.object({ is_requested_edits: z.boolean(), ids }).strict();
+/**
+ * PUT /orders/items/request-edits: asks for (or withdraws a request for) edits of live links. The
+ * reason says what to change; it is posted to each item's conversation (decision 213).
+ */
+export const RequestEditsBodySchema = z
+  .object({
+    is_requested_edits: z.boolean(),
+    ids,
+    reason: z
+      .string()
+      .trim()
+      .max(REQUEST_EDITS_REASON_MAX_LENGTH, REQUEST_EDITS_REASON_TOO_LONG_MESSAGE)
+      .optional(),
+  })
+  .strict();
 
 /**
  * PUT /orders/items/{id}/topics (spec §5: at least one character): confirms the topic the item

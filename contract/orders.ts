@@ -223,6 +223,8 @@ export const OrderSchema = z.object({
   credit_note: z
     .object({ id: z.uuid(), number: z.string(), file: FileRefSchema.nullable() })
     .nullable(),
+  /** Messages on the order's items the reader has not read (decision 213). */
+  unread_messages: z.number().int(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

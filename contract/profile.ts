@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { endpoint } from './endpoint.ts';
-import { MEMBER_ROLES, OWN_ACCOUNT } from './permissions.ts';
+import { MEMBER_ROLES, type MemberRole, OWN_ACCOUNT } from './permissions.ts';
 
 export const FileRefSchema = z.object({ id: z.string() });
 
@@ -20,6 +20,11 @@ export const NotificationPreferencesSchema = z.object({
   company_orders: z.boolean().default(false),
   /** Invoices and credit notes of the companies whose role shows billing (decision 208). */
   billing_documents: z.boolean().default(true),
+  /**
+   * The publisher's messages on the items of the orders the member follows (decision 213). Never
+   * set, it is on but for a Viewer: the answer shows it for the role in the current company.
+   */
+  publisher_messages: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
@@ -32,15 +37,23 @@ export const ADDED_PREFERENCE_DEFAULTS = {
 type AddedPreference = keyof typeof ADDED_PREFERENCE_DEFAULTS;
 
 /** Preferences as a row may hold them: saved before some were added. */
-export type StoredNotificationPreferences = Omit<NotificationPreferences, AddedPreference> &
-  Partial<Pick<NotificationPreferences, AddedPreference>>;
+export type StoredNotificationPreferences = Omit<
+  NotificationPreferences,
+  AddedPreference | 'publisher_messages'
+> &
+  Partial<Pick<NotificationPreferences, AddedPreference | 'publisher_messages'>>;
 
-/** Stored preferences with the ones added since they were saved, at their defaults. */
+/**
+ * Stored preferences with the ones added since they were saved, at their defaults; the
+ * publisher's messages, never set, are on but for a Viewer (`role`: in the company in question).
+ */
 export function withPreferenceDefaults(
   stored: StoredNotificationPreferences,
+  role: MemberRole,
 ): NotificationPreferences {
   return {
     ...stored,
+    publisher_messages: stored.publisher_messages ?? role !== 'viewer',
     link_issues: stored.link_issues ?? ADDED_PREFERENCE_DEFAULTS.link_issues,
     company_orders: stored.company_orders ?? ADDED_PREFERENCE_DEFAULTS.company_orders,
     billing_documents: stored.billing_documents ?? ADDED_PREFERENCE_DEFAULTS.billing_documents,

@@ -350,6 +350,16 @@ for (const size of SCREEN_SIZES) {
 
         await gotoAndWait(page, `/orders/${orderId}`);
         await checkScreen(page, testInfo, size, 'order-detail');
+        // An item's conversation with the publisher, in its sheet (decision 213).
+        await page
+          .getByRole('button', { name: /^Messages (\d+ unread )?for item / })
+          .first()
+          .click();
+        const sheet = page.getByRole('dialog', { name: /^Messages for item / });
+        await expect(sheet.getByRole('region', { name: 'Conversation' })).toBeVisible();
+        await sheet.getByRole('button', { name: 'Send' }).click();
+        await expect(sheet.getByText('Write a message.')).toBeVisible();
+        await checkScreen(page, testInfo, size, 'order-item-messages');
       });
 
       test('domains, profile, companies and content guidelines', async ({ page }, testInfo) => {

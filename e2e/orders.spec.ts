@@ -23,6 +23,11 @@ async function signIn(page: Page) {
   await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
 }
 
+/** An order's row header in the orders list: its number, then any unread messages it has. */
+function orderHeader(page: Page, orderNumber: string) {
+  return page.getByRole('rowheader', { name: new RegExp(`^${orderNumber}(?: |$)`) });
+}
+
 /** Places and pays (with credits) an order of one written article whose topic needs approval. */
 async function placePaidOrder(page: Page): Promise<PaidOrder> {
   await cartOfWrittenArticle(page);
@@ -71,7 +76,7 @@ test('a buyer follows an article from topic approval to a live link and asks for
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible();
   const orderRow = page.getByRole('row').filter({
-    has: page.getByRole('rowheader', { name: orderNumber, exact: true }),
+    has: orderHeader(page, orderNumber),
   });
   await orderRow.getByRole('link', { name: /View/ }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
@@ -123,10 +128,13 @@ test('a buyer follows an article from topic approval to a live link and asks for
   await expect(order.button(`Cancel item ${itemNumber}`)).toBeDisabled();
 
   await order.button(`Request edit of item ${itemNumber}`).click();
-  await page
-    .getByRole('alertdialog', { name: 'Request an edit' })
-    .getByRole('button', { name: 'Request an edit' })
-    .click();
+  const edit = page.getByRole('dialog', { name: 'Request an edit' });
+  await edit.getByRole('button', { name: 'Request an edit' }).click();
+  await expect(edit.getByText('Say what the publisher should change.')).toBeVisible();
+  await edit
+    .getByRole('textbox', { name: 'What should the publisher change?' })
+    .fill('Link the anchor to the pricing page.');
+  await edit.getByRole('button', { name: 'Request an edit' }).click();
   await order.expectToast(`Item ${itemNumber} successfully sent for edits`);
   await expect(row.getByText('Edits requested')).toBeVisible();
   await expect(order.button(`Request edit of item ${itemNumber}`)).toBeDisabled();
@@ -195,7 +203,7 @@ test('the orders list and an opened order are readable offline after a reload', 
     await navigator.serviceWorker.ready;
   });
   await page.goto('/orders');
-  await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
+  await expect(orderHeader(page, orderNumber)).toBeVisible();
   // The query cache is written to IndexedDB at most once a second: wait until it holds the list.
   await expect.poll(() => persistedCacheHolds(page, orderNumber)).toBe(true);
   const order = new OrderPage(page);
@@ -213,7 +221,7 @@ test('the orders list and an opened order are readable offline after a reload', 
 
   await page.goto('/orders');
   await reportOffline(page);
-  await expect(page.getByRole('rowheader', { name: orderNumber, exact: true })).toBeVisible();
+  await expect(orderHeader(page, orderNumber)).toBeVisible();
   await expect(page.getByText(/Showing data saved on/)).toBeVisible();
   await goOnline(context);
 });
@@ -299,9 +307,7 @@ test("on a laptop the orders list shows each order's payment status as the order
     name.startsWith('Payment status'),
   );
   const rowOf = (orderNumber: string) =>
-    table
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: orderNumber, exact: true }) });
+    table.getByRole('row').filter({ has: orderHeader(page, orderNumber) });
   await expect(rowOf(paid.orderNumber).locator('th, td').nth(column)).toHaveText('Paid');
   await expect(rowOf(unpaid.orderNumber).locator('th, td').nth(column)).toHaveText(
     'Pending payment',

@@ -27,6 +27,7 @@ import { cartModule } from './modules/cart/cart.module.ts';
 import { checkoutModule } from './modules/checkout/checkout.module.ts';
 import { companiesModule } from './modules/companies/companies.module.ts';
 import { contentGuidelinesModule } from './modules/content-guidelines/content-guidelines.module.ts';
+import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { demoPublisherModule } from './modules/demo-publisher/demo-publisher.module.ts';
 import { domainsModule } from './modules/domains/domains.module.ts';
 import { exportsModule } from './modules/exports/exports.module.ts';
@@ -79,6 +80,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   purchaseRequestsModule,
   ordersModule,
   orderItemsModule,
+  conversationsModule,
   linkMonitoringModule,
   avatarsModule,
   billingModule,

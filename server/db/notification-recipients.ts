@@ -64,8 +64,8 @@ export async function membersToNotify(
   const rank = (member: { userId: string; role: MemberRole }) =>
     member.userId === event.placedByUserId ? -1 : MEMBER_ROLES.indexOf(member.role);
   return rows
-    .filter(({ userId, preferences }) => {
-      const wanted = withPreferenceDefaults(preferences);
+    .filter(({ userId, preferences, role }) => {
+      const wanted = withPreferenceDefaults(preferences, role);
       if (!wanted[event.preference]) return false;
       if (event.placedByUserId === undefined || userId === event.placedByUserId) return true;
       return wanted.company_orders;

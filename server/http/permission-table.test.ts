@@ -111,6 +111,9 @@ const VALID_BODIES: Record<string, (s: Samples) => object | 'multipart'> = {
   'POST /v1/buyer/orders/items/{id}/articles/feedbacks': () => 'multipart',
   'POST /v1/buyer/orders/items/{id}/link-issues/{issueId}/remedy': () => ({ kind: 'restore' }),
   'PATCH /v1/buyer/members/{id}': () => ({ role: 'viewer' }),
+  'POST /v1/buyer/orders/items/{id}/messages': () => ({ text: 'Is the topic fine?' }),
+  'POST /v1/buyer/orders/items/{id}/messages/attachments': () => 'multipart',
+  'PUT /v1/buyer/orders/items/{id}/messages/reads': (s) => ({ last_entry_id: s.itemId }),
 };
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

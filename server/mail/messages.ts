@@ -151,6 +151,33 @@ export function linkIssueMail(
   ]);
 }
 
+/**
+ * The publisher's messages on an order item since the last such mail (decision 213), as the
+ * member reads them in the app (contact details hidden); the link opens the conversation.
+ */
+export function publisherMessagesMail(
+  to: string,
+  item: { number: string; siteHostname: string },
+  messages: readonly { text: string; at: string }[],
+  link: string,
+) {
+  const count = messages.length;
+  return itemMail(
+    to,
+    count === 1
+      ? `New message from ${item.siteHostname}: ${item.number}`
+      : `${count} new messages from ${item.siteHostname}: ${item.number}`,
+    [
+      `${item.siteHostname} wrote about order item ${item.number}:`,
+      ...messages.flatMap((message) => ['', `${message.at} UTC`, message.text]),
+      '',
+      `Read and answer in the conversation: ${link}`,
+      '',
+      'Replies to this e-mail are not read; answer in the conversation.',
+    ],
+  );
+}
+
 function itemMail(to: string, subject: string, lines: string[]): MailMessage {
   return { to, subject, text: lines.join('\n') };
 }

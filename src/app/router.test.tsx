@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -22,10 +22,13 @@ const profile = makeBuyerProfile({
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
+/** What GET /v1/buyer/messages/unread answers. */
+let unreadMessages = 0;
 
 function api(url: string, init?: RequestInit): Response | Promise<Response> {
   const path = new URL(url, 'http://localhost').pathname;
   if (path === '/api/v1/buyer/profiles') return jsonResponse(profile);
+  if (path === '/api/v1/buyer/messages/unread') return jsonResponse({ total: unreadMessages });
   if (path === '/api/v1/buyer/domains')
     return jsonResponse({ data: [], pagination: { page: 1, limit: 100, total: 0 } });
   if (path === '/api/login_check' && init?.method === 'POST') {
@@ -56,6 +59,7 @@ const signInAs = (roles: string[]) => {
 };
 
 beforeEach(() => {
+  unreadMessages = 0;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => api(url, init));
   vi.stubGlobal('fetch', fetchMock);
   // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
@@ -261,6 +265,53 @@ describe('navigation and error screen', () => {
       else expect(nav).not.toHaveTextContent(/Domains|Content guidelines/);
     },
   );
+
+  it('counts the unread messages beside "Orders", in the laptop and the phone navigation', async () => {
+    unreadMessages = 3;
+    signInAs(['ROLE_BUYER']);
+    const user = userEvent.setup();
+    setup('/');
+    expect(
+      await screen.findByRole('link', { name: 'Orders, 3 unread messages' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('unread-messages-count')).toHaveTextContent('3');
+    // The phone's menu button, whose menu hides "Orders", says so before it is opened.
+    // An approver's button is described by the requests to decide too (none here).
+    expect(screen.getByRole('button', { name: 'Open main menu' })).toHaveAccessibleDescription(
+      /^\s*3 unread messages$/,
+    );
+    expect(screen.getByTestId('unread-messages-dot')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open main menu' }));
+    const [laptop, phone] = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(within(laptop!).getByRole('link', { name: 'Orders, 3 unread messages' })).toBeVisible();
+    expect(within(phone!).getByRole('link', { name: 'Orders, 3 unread messages' })).toBeVisible();
+  });
+
+  it('shows no count beside "Orders" when every message is read', async () => {
+    signInAs(['ROLE_BUYER']);
+    setup('/');
+    await screen.findByRole('heading', { name: 'Catalogue' });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).endsWith('/v1/buyer/messages/unread')),
+      ).toBe(true),
+    );
+    expect(await screen.findByRole('link', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-messages-count')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open main menu' })).toHaveAccessibleDescription(
+      /^\s*$/,
+    );
+    expect(screen.queryByTestId('unread-messages-dot')).not.toBeInTheDocument();
+  });
+
+  it('asks for no unread count on the sign-in page', async () => {
+    unreadMessages = 3;
+    setup('/login');
+    await screen.findByRole('heading', { name: 'Login to dashboard' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/messages/unread'))).toBe(
+      false,
+    );
+  });
 
   it('names the window after each page and moves focus to the new page heading', async () => {
     signInAs(['ROLE_BUYER']);

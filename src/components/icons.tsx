@@ -170,3 +170,11 @@ export function GlobeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function MessageIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
+    </Icon>
+  );
+}

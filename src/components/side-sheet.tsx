@@ -24,6 +24,11 @@ export interface SideSheetProps {
   side?: SheetSide;
   children?: ReactNode;
   footer?: ReactNode;
+  /**
+   * Names the scrolling body and makes it a stop of the keyboard, so that a body of text with
+   * nothing to focus in it (a conversation) scrolls with the arrow keys.
+   */
+  bodyLabel?: string;
 }
 
 /**
@@ -38,6 +43,7 @@ export function SideSheet({
   side = 'right',
   children,
   footer,
+  bodyLabel,
 }: SideSheetProps) {
   const isVertical = side === 'left' || side === 'right';
   // As in `Dialog`: the page under an open sheet is inert, so toasts show inside the sheet.
@@ -68,7 +74,12 @@ export function SideSheet({
           </div>
           <DialogCloseButton onClose={onClose} />
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        <div
+          className="min-h-0 flex-1 overflow-y-auto px-6 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+          {...(bodyLabel ? { role: 'region', 'aria-label': bodyLabel, tabIndex: 0 } : {})}
+        >
+          {children}
+        </div>
         {footer ? (
           <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4 flex-wrap *:grow sm:*:grow-0">
             <DialogToast hostId={hostId} className="basis-full" />

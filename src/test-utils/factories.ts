@@ -6,6 +6,12 @@ import { type AuditEvent, AuditEventSchema } from '#contract/audit.ts';
 import { type CartItem, CartItemSchema } from '#contract/cart.ts';
 import { type Site, SiteSchema } from '#contract/catalogue.ts';
 import {
+  type Thread,
+  type ThreadEntry,
+  ThreadEntrySchema,
+  ThreadSchema,
+} from '#contract/conversations.ts';
+import {
   type LinkCheck,
   LinkCheckSchema,
   type LinkIssue,
@@ -205,6 +211,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     amounts: { charged: '357.00', credited: '0.00', paid: '357.00', due: '0.00' },
     payment_instructions: null,
     credit_note: null,
+    unread_messages: 0,
     ...overrides,
   });
 }
@@ -245,6 +252,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     content_guidelines: null,
     link_health: null,
     changed_by: null,
+    unread_messages: 0,
     ...overrides,
   });
 }
@@ -268,6 +276,7 @@ export function makeBuyerProfile(overrides: Partial<BuyerProfile> = {}): BuyerPr
       link_issues: true,
       company_orders: false,
       billing_documents: true,
+      publisher_messages: true,
     },
     roles: ['ROLE_BUYER'],
     username: 'buyer@example.com',
@@ -458,6 +467,39 @@ export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent 
     action: 'member.role_changed',
     subject: 'bea@example.com',
     details: { from: 'Buyer', to: 'Admin' },
+    ...overrides,
+  });
+}
+
+/** A message of the publisher's on an item's thread, unless overridden. */
+export function makeThreadEntry(overrides: Partial<ThreadEntry> = {}): ThreadEntry {
+  return ThreadEntrySchema.parse({
+    id: overrides.id ?? uuid('8c00'),
+    kind: 'message',
+    event: null,
+    side: 'publisher',
+    author_name: 'news.example.com',
+    is_own: false,
+    text: 'Hello from the publisher.',
+    hidden_for_you: [],
+    hidden_for_publisher: [],
+    attachment: null,
+    created_at: '2026-11-04T09:00:00Z',
+    read_by_publisher_at: null,
+    ...overrides,
+  });
+}
+
+/** The thread of an item of the order `ORDER_ID`, empty and writable unless overridden. */
+export function makeThread(overrides: Partial<Thread> = {}): Thread {
+  return ThreadSchema.parse({
+    item_id: '00000000-0000-4000-8000-000000000501',
+    item_number: '100001-1',
+    order_id: ORDER_ID,
+    site_hostname: 'news.example.com',
+    entries: [],
+    unread: 0,
+    can_write: true,
     ...overrides,
   });
 }

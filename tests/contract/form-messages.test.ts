@@ -20,6 +20,7 @@ import { CheckoutFormSchema } from '#src/features/checkout/checkout-form-values.
 import * as developerForms from '#src/features/developer-settings/form-schemas.ts';
 import * as domainForms from '#src/features/domains/form-schemas.ts';
 import { LimitFormSchema } from '#src/features/members/form-schemas.ts';
+import { RequestEditsFormSchema } from '#src/features/orders/form-schemas.ts';
 import * as profileForms from '#src/features/profile/form-schemas.ts';
 import * as strategyForms from '#src/features/strategy-requests/form-schemas.ts';
 
@@ -52,6 +53,7 @@ const FORM_SCHEMAS: Record<string, $ZodType> = {
   InvitationCreateSchema,
   InvitationRegistrationSchema,
   LimitFormSchema,
+  RequestEditsFormSchema,
 };
 
 type Def = {

@@ -217,6 +217,7 @@ const EVERY_NOTIFICATION: NotificationPreferences = {
   link_issues: true,
   company_orders: false,
   billing_documents: true,
+  publisher_messages: true,
 };
 
 /** Sets which mails the user gets: all of them but those turned off in `changes`. */

@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './company-requests.ts';
 export * from './content-guidelines.ts';
+export * from './conversations.ts';
 export * from './domains.ts';
 export * from './enums.ts';
 export * from './idempotency.ts';

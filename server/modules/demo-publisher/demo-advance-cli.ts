@@ -16,6 +16,7 @@ import { mailPayloadKey } from '#server/mail/mail-secrets.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { openFileStore } from '#server/storage/open-file-store.ts';
 
+import { createConversationsService } from '../conversations/conversations.service.ts';
 import {
   createDocumentQueue,
   createDocumentWriter,
@@ -94,14 +95,23 @@ async function advanceLocally(
       publicUrl: env.publicUrl,
       repairsDemoPages: true,
     });
+    const conversations = createConversationsService({ db: handle.db, now: systemClock });
     const lifeCycle = createLifeCycleService({
       db: handle.db,
       now: systemClock,
       notifier,
       documents,
-      onItemsChanged: env.linkMonitoring.isEnabled ? monitor.itemsChanged : undefined,
+      onItemsChanged: async (tx, changes) => {
+        await conversations.itemsChanged(tx, changes);
+        if (env.linkMonitoring.isEnabled) await monitor.itemsChanged(tx, changes);
+      },
     });
-    const publisher = createDemoPublisher({ db: handle.db, now: systemClock, lifeCycle });
+    const publisher = createDemoPublisher({
+      db: handle.db,
+      now: systemClock,
+      lifeCycle,
+      conversations,
+    });
     const result = await publisher.advance(reference, event);
     while (await printer.runNext());
     while (await mail.worker.runNext());

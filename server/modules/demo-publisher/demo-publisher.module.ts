@@ -20,8 +20,10 @@ declare module '#server/composition.ts' {
 export const demoPublisherModule: ServerModule = {
   name: 'demo-publisher',
   services: {
-    publisher: provide(['db', 'now', 'lifeCycle'], ({ db, now, lifeCycle }) =>
-      createDemoPublisher({ db, now, lifeCycle }),
+    publisher: provide(
+      ['db', 'now', 'lifeCycle', 'conversations'],
+      ({ db, now, lifeCycle, conversations }) =>
+        createDemoPublisher({ db, now, lifeCycle, conversations }),
     ),
   },
   jobs: {

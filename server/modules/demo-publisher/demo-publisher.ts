@@ -2,7 +2,9 @@
 // are played here, through the same life cycle as everything else (decision 040): a job that
 // moves each paid item one publisher step once it has rested DEMO_ADVANCE_SECONDS in its status,
 // and `npm run demo:advance`, which moves one item one step at once. Never part of a production
-// start (decision 041).
+// start (decision 041). The demo publisher also talks (decision 213): it answers the buyer's
+// messages on its next pass, with an answer that fits the item's state, and asks its own questions
+// when it proposes a topic and when it delivers a draft.
 import { ORDER_ITEM_NOT_FOUND_MESSAGE } from '#contract/order-items.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
@@ -10,6 +12,7 @@ import type { orderItems } from '#server/db/schema/index.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { every, type ScheduleRule } from '#server/jobs/schedules.ts';
 
+import type { ConversationsService } from '../conversations/conversations.service.ts';
 import {
   type EventInput,
   factsOf,
@@ -41,18 +44,32 @@ export const PUBLISHER_EVENTS = ITEM_EVENTS.filter((event) => LIFE_CYCLE[event].
 export interface DemoPublisher {
   /** Moves one item (id or number) one step: the named event, else the natural next one. */
   advance(reference: string, event?: ItemEvent): Promise<AdvanceResult | null>;
-  /** Moves every item that rested `paceSeconds` one step; answers how many moved. */
+  /**
+   * Moves every item that rested `paceSeconds` one step, then answers the buyers' new messages;
+   * answers how many items moved.
+   */
   advanceDue(paceSeconds: number): Promise<number>;
+  /** Answers the buyers' new messages; answers how many threads it answered. */
+  answerMessages(): Promise<number>;
 }
+
+/** Threads answered per pass at most. */
+const ANSWER_BATCH = 50;
 
 export function createDemoPublisher({
   db,
   now,
   lifeCycle,
+  conversations,
 }: {
   db: Database;
   now: Clock;
   lifeCycle: LifeCycleService;
+  /** Where the publisher reads and writes messages; without it the demo publisher is silent. */
+  conversations?: Pick<
+    ConversationsService,
+    'awaitingPublisher' | 'answerAsPublisher' | 'postAsPublisher'
+  >;
 }): DemoPublisher {
   const load = async (id: string) => {
     const item = await findItem(db, id);
@@ -78,7 +95,22 @@ export function createDemoPublisher({
       });
     }
     const after = await load(id);
+    const question = DEMO_QUESTIONS[event];
+    if (question && conversations) await conversations.postAsPublisher(id, question);
     return { item: item.number, event, from: item.status, to: after.status };
+  };
+
+  /** Answers every thread in which the buyer wrote since the publisher last read it. */
+  const answerMessages = async () => {
+    if (!conversations) return 0;
+    let answered = 0;
+    for (const id of await conversations.awaitingPublisher(ANSWER_BATCH)) {
+      const item = await findItem(db, id);
+      if (item && (await conversations.answerAsPublisher(id, () => demoAnswer(item)))) {
+        answered += 1;
+      }
+    }
+    return answered;
   };
 
   return {
@@ -99,9 +131,48 @@ export function createDemoPublisher({
           if (!(error instanceof ApiError && error.statusCode === 409)) throw error;
         }
       }
+      await answerMessages();
       return moved;
     },
+    answerMessages,
   };
+}
+
+/** What the demo publisher asks after its step (decision 213). */
+const DEMO_QUESTIONS: Partial<Record<ItemEvent, string>> = {
+  topic_ready:
+    'We have proposed a topic. Is there an angle, a product or a season you would like the article to mention?',
+  content_ready:
+    'The draft is ready for your review. Do you have an image you would like us to use, or shall we choose one?',
+};
+
+/** The demo publisher's answer to a buyer's message, from where the item stands. */
+export function demoAnswer(item: typeof orderItems.$inferSelect): string {
+  switch (item.status) {
+    case 'processing':
+      return 'Thank you for your message. We start as soon as the payment of the order is confirmed.';
+    case 'waiting_for_content':
+      return item.isArticleProvidedByBuyer
+        ? 'Thanks! We are waiting for your article: send its link and we will review it within two working days.'
+        : 'Thanks! We are waiting for your topic: once it is in, our writer starts.';
+    case 'topic_ready_for_approval':
+      return `Thanks for your note. The topic we propose is "${item.topic ?? 'in the order'}": approve it, or decline it with what you would like instead.`;
+    case 'in_progress':
+      return 'Noted, thank you. Our writer is on it and will follow your guidelines; we will send the draft for your approval soon.';
+    case 'content_ready_for_approval':
+      return `The draft is at ${item.articleLink ?? 'the link in the order'}. Approve it, or decline it and say what to change.`;
+    case 'ready_for_publication':
+    case 'sent_for_publication':
+      return 'Noted. The article is scheduled and goes live within a few days; we will post the link here.';
+    case 'update_link_article':
+      return 'We have your request and are updating the article; the link stays where it is.';
+    case 'live_link':
+      return `The link is live at ${item.liveLink ?? 'the address in the order'}. If something needs changing, request an edit and say what.`;
+    case 'cancelled':
+      return 'This item is cancelled, so there is nothing more to do on our side. Thank you.';
+    default:
+      return 'Thank you for your message; we will get back to you shortly.';
+  }
 }
 
 /** What the demo publisher writes: a topic, a draft link, a live link. */

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { ThreadSchema } from '#contract/conversations.ts';
 import { OrderItemListSchema } from '#contract/order-items.ts';
 import { OrderSchema } from '#contract/orders.ts';
 import { cartItems, orderItems, orders } from '#server/db/schema/index.ts';
@@ -119,6 +120,51 @@ describe('the demo publisher', () => {
     );
     expect(view?.published_at).toBe(ctx.clock.now().toISOString());
     expect(view?.article.status).toBe('published');
+  });
+
+  it('talks: asks about the topic it proposes, and answers a message once, on its next pass', async () => {
+    const { items } = await placeOrder(
+      ctx,
+      tokens.buyer,
+      facts,
+      [lineOfKind(facts, 'approvedTopic')],
+      'credits',
+    );
+    const [item] = items;
+    if (!item) throw new Error('No item');
+    const call = buyerCalls(ctx);
+    const thread = async () => {
+      const response = await call('GET', `/orders/items/${item.id}/messages`, tokens.buyer);
+      return ThreadSchema.parse(response.json()).entries;
+    };
+    for (
+      let pass = 0;
+      pass < 3 && (await statusOf(item.id)) !== 'topic_ready_for_approval';
+      pass++
+    ) {
+      ctx.clock.advanceSeconds(PACE);
+      await runPass();
+    }
+    expect(await statusOf(item.id)).toBe('topic_ready_for_approval');
+    const question = (await thread()).at(-1)!;
+    expect(question).toMatchObject({ kind: 'message', side: 'publisher' });
+    expect(question.text).toMatch(/angle/);
+
+    const sent = await call('POST', `/orders/items/${item.id}/messages`, tokens.buyer, {
+      text: 'Could you mention our spring range? Mail me at jane@example.com',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The next pass answers, from where the item stands, without waiting for the pace.
+    ctx.clock.advanceSeconds(1);
+    await runPass();
+    const answer = (await thread()).at(-1)!;
+    expect(answer).toMatchObject({ kind: 'message', side: 'publisher', is_own: false });
+    expect(answer.text).toMatch(/^Thanks for your note\. The topic we propose is "/);
+    expect(
+      (await thread()).find((entry) => entry.id === sent.json().id)?.read_by_publisher_at,
+    ).toBe(ctx.clock.now().toISOString());
+    await runPass();
+    expect((await thread()).at(-1)!.id).toBe(answer.id);
   });
 
   it('leaves items of orders not paid yet alone', async () => {

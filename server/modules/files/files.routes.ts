@@ -13,7 +13,7 @@ import { fileEndpoints as endpoints, PREVIEW_TTL_SECONDS } from '#contract/files
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import { companiesWhereUserCan } from '#server/db/memberships.ts';
-import { files, orderItems, orders } from '#server/db/schema/index.ts';
+import { files, itemMessages, orderItems, orders } from '#server/db/schema/index.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { type FileAnswer, route } from '#server/http/endpoint-route.ts';
 import { requireIn } from '#server/http/member-access.ts';
@@ -50,7 +50,10 @@ function isPreviewSignature(
   });
 }
 
-/** Whether the file is an order item's article or feedback file of a company where the user reads orders. */
+/**
+ * Whether the file is an order item's article, feedback or message document (decision 213) of a
+ * company where the user reads orders.
+ */
 async function isReadableItemFile(db: Database, fileId: string, userId: string) {
   const fileOf = (column: AnyColumn) => sql`${column} -> 'file' ->> 'id'`;
   const [row] = await db
@@ -62,7 +65,9 @@ async function isReadableItemFile(db: Database, fileId: string, userId: string) 
         sql`(${orderItems.articleFileId} = ${fileId}
           or ${fileOf(orderItems.topicFeedback)} = ${fileId}
           or ${fileOf(orderItems.articleFeedback)} = ${fileId}
-          or ${fileOf(orderItems.webmasterFeedback)} = ${fileId})`,
+          or ${fileOf(orderItems.webmasterFeedback)} = ${fileId}
+          or exists (select 1 from ${itemMessages} where ${itemMessages.itemId} = ${orderItems.id}
+            and ${itemMessages.attachmentFileId} = ${fileId}))`,
         inArray(orders.companyId, companiesWhereUserCan(db, userId, 'orders.read')),
       ),
     )

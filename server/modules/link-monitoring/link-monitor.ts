@@ -25,6 +25,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { MailQueue } from '#server/mail/mail-queue.ts';
 import { linkIssueMail } from '#server/mail/messages.ts';
 
+import { recordLinkIssueOpened } from '../conversations/conversations.service.ts';
 import type { ItemStatusChange } from '../order-items/order-items.service.ts';
 import type { LinkChecker, LinkCheckInput, LinkCheckResult } from './link-check-types.ts';
 import { mailDate } from './link-issue-view.ts';
@@ -533,14 +534,10 @@ export async function settleIssue(
   if (open || isOk || streak < FAILED_CHECKS_FOR_ISSUE) return open !== null && !isOk;
   const issue = await insertIssue(tx, { itemId, openedAt: at, outcome: result.outcome });
   const title = LINK_CHECK_OUTCOME_TITLES[result.outcome];
-  await insertIssueEvents(tx, [
-    {
-      issueId: issue.id,
-      at,
-      kind: 'opened',
-      detail: `${title}${result.detail ? `: ${sentence(clip(result.detail, 300))}` : ''} (${streak} failed checks in a row).`,
-    },
-  ]);
+  const detail = `${title}${result.detail ? `: ${sentence(clip(result.detail, 300))}` : ''} (${streak} failed checks in a row).`;
+  await insertIssueEvents(tx, [{ issueId: issue.id, at, kind: 'opened', detail }]);
+  // The item's conversation reads as its history (decision 213).
+  await recordLinkIssueOpened(tx, { itemId, detail, at });
   await notifyBuyer(deps, tx, {
     issueId: issue.id,
     itemId,

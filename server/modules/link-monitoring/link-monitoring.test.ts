@@ -4,6 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ThreadSchema } from '#contract/conversations.ts';
 import { ErrorBodySchema } from '#contract/errors.ts';
 import {
   LinkCheckListSchema,
@@ -174,6 +175,14 @@ describe('the link monitoring API', () => {
         'opened',
         'buyer_notified',
       ]);
+      // The issue is in the item's conversation too, as its last event (decision 213).
+      const thread = await call('GET', `/orders/items/${broken.id}/messages`, tokens.buyer);
+      expect(ThreadSchema.parse(thread.json()).entries.at(-1)).toMatchObject({
+        kind: 'event',
+        event: 'link_issue_opened',
+        side: 'platform',
+        text: byId.get(broken.id)?.open_issue?.events[0]?.detail,
+      });
       expect(byId.get(pending.id)).toMatchObject({ health: 'pending', last_check: null });
       // Newest published first.
       const published = page.data.map((link) => link.published_at ?? '');

@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 
 import type { UpdateNotificationPreferences } from '#contract/notifications.ts';
 import type { OrderItemStatus } from '#contract/orders.ts';
+import type { MemberRole } from '#contract/permissions.ts';
 import { rolesWith } from '#contract/permissions.ts';
 import { type NotificationPreferences, withPreferenceDefaults } from '#contract/profile.ts';
 import type { Database } from '#server/db/database.ts';
@@ -22,6 +23,7 @@ export async function updatePreferences(
   db: Database,
   userId: string,
   preferences: UpdateNotificationPreferences,
+  role: MemberRole,
 ): Promise<NotificationPreferences | null> {
   const given = Object.fromEntries(
     Object.entries(preferences).filter(([, value]) => value !== undefined),
@@ -34,7 +36,7 @@ export async function updatePreferences(
     })
     .where(eq(users.id, userId))
     .returning({ preferences: users.notificationPreferences });
-  return row ? withPreferenceDefaults(row.preferences) : null;
+  return row ? withPreferenceDefaults(row.preferences, role) : null;
 }
 
 /** The item statuses in which the next step is the buyer's (decision 076). */

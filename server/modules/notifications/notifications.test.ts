@@ -22,6 +22,7 @@ const ALL_ON: NotificationPreferences = {
   link_issues: true,
   company_orders: false,
   billing_documents: true,
+  publisher_messages: true,
 };
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
@@ -111,6 +112,22 @@ describe('PUT /api/v1/buyer/profiles/notifications/preferences', () => {
       link_issues: 'no',
     });
     expect(violations(typed).map((violation) => violation.path)).toEqual(['link_issues']);
+  });
+
+  it('has the publisher’s messages on, but off for a Viewer, until the member sets them', async () => {
+    const { publisher_messages: _, ...unset } = ALL_ON;
+    await app.ctx.handle.db.update(users).set({ notificationPreferences: unset });
+    expect((await profile(app.tokens.buyer)).notification_preferences).toEqual(ALL_ON);
+    const { token } = await login(app.ctx.app, FIXTURE.viewer, FIXTURE.password);
+    expect((await profile(token)).notification_preferences).toEqual({
+      ...ALL_ON,
+      publisher_messages: false,
+    });
+    const kept = await app.call('PUT', PREFERENCES, token, { ...unset, link_published: false });
+    expect(kept.json()).toMatchObject({ link_published: false, publisher_messages: false });
+    const on = await app.call('PUT', PREFERENCES, token, { ...unset, publisher_messages: true });
+    expect(on.json()).toMatchObject({ publisher_messages: true });
+    expect((await profile(token)).notification_preferences.publisher_messages).toBe(true);
   });
 
   it('refuses fields besides the known ones and applies none of them', async () => {

@@ -35,6 +35,8 @@ export interface EventInput {
   /** Undefined keeps the stored file; a value replaces it. */
   articleFileId?: string;
   isRequestedEdits?: boolean;
+  /** What the buyer asks to change when requesting edits. */
+  reason?: string;
   liveLink?: string;
   at?: Date;
 }

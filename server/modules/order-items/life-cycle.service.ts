@@ -77,6 +77,10 @@ export interface ItemStatusChange {
   from: OrderItemStatus;
   to: OrderItemStatus;
   at: Date;
+  /** The member who made the change; null for the publisher's and the platform's steps. */
+  userId: string | null;
+  /** What the event carried: the topic, the feedback, the live link, the reason for edits. */
+  input: EventInput;
 }
 
 export interface LifeCycleService {
@@ -136,7 +140,15 @@ export function createLifeCycleService({
             statusChangedAt: at,
             ...(userId === null ? {} : { lastChangedByUserId: userId }),
           });
-          changes.push({ itemId: item.id, event, from: item.status, to: outcome.status, at });
+          changes.push({
+            itemId: item.id,
+            event,
+            from: item.status,
+            to: outcome.status,
+            at,
+            userId,
+            input: eventInput,
+          });
           if (rule.notify) notices.push({ kind: rule.notify, itemId: item.id });
         }
         await onItemsChanged?.(tx, changes);
@@ -179,12 +191,23 @@ export function createLifeCycleService({
           );
         }
         const at = now();
+        const changes: ItemStatusChange[] = [];
         for (const { item } of locked) {
           if (!isAllowed('payment_received', factsOf(item))) continue;
           const outcome = outcomeOf('payment_received', factsOf(item), { at });
           await updateItem(tx, item.id, { status: outcome.status, statusChangedAt: at });
           changed.push(item.id);
+          changes.push({
+            itemId: item.id,
+            event: 'payment_received',
+            from: item.status,
+            to: outcome.status,
+            at,
+            userId: null,
+            input: { at },
+          });
         }
+        await onItemsChanged?.(tx, changes);
         await updateOrder(tx, orderId, { paymentStatus: 'paid' });
         if (order.invoiceId) await updateInvoiceStatus(tx, order.invoiceId, 'paid');
         await refreshOrderStatuses(tx, [orderId]);

@@ -28,7 +28,7 @@ function feedbackOf(stored: StoredFeedback | null): Feedback | null {
  * The item as the wire names it. `seesPrices`: whether the caller sees its company's prices
  * (`Caller.seesPricesIn`, decision 206); when not, its price and its content's are null.
  */
-export function toOrderItem(row: ItemViewRow, seesPrices: boolean): OrderItem {
+export function toOrderItem(row: ItemViewRow, seesPrices: boolean, unreadMessages = 0): OrderItem {
   const { item, order, plan, invoice } = row;
   return {
     id: item.id,
@@ -100,6 +100,7 @@ export function toOrderItem(row: ItemViewRow, seesPrices: boolean): OrderItem {
           last_name: row.changedBy.lastName,
         }
       : null,
+    unread_messages: unreadMessages,
   };
 }
 

@@ -29,15 +29,19 @@ export const orderItemsModule: ServerModule = {
       createOrderNotifier({ mail, publicUrl: options.publicUrl }),
     ),
     lifeCycle: provide(
-      ['db', 'now', 'orderNotifier', 'documents', 'linkSettings', 'linkMonitor'],
-      ({ db, now, orderNotifier, documents, linkSettings, linkMonitor }) =>
+      ['db', 'now', 'orderNotifier', 'documents', 'linkSettings', 'linkMonitor', 'conversations'],
+      ({ db, now, orderNotifier, documents, linkSettings, linkMonitor, conversations }) =>
         createLifeCycleService({
           db,
           now,
           notifier: orderNotifier,
           documents,
-          // Link monitoring starts and pauses with the items' statuses (decision 143).
-          onItemsChanged: linkSettings.isEnabled ? linkMonitor.itemsChanged : undefined,
+          onItemsChanged: async (tx, changes) => {
+            // Each change is an event of its item's conversation (decision 213); link monitoring
+            // starts and pauses with the items' statuses (decision 143).
+            await conversations.itemsChanged(tx, changes);
+            if (linkSettings.isEnabled) await linkMonitor.itemsChanged(tx, changes);
+          },
         }),
     ),
     orderItems: provide(

@@ -29,6 +29,7 @@ import type { Pagination } from '#contract/pagination.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database } from '#server/db/database.ts';
 import type { StoredFeedback } from '#server/db/schema/index.ts';
+import { unreadByItem } from '#server/db/unread-messages.ts';
 import { notFound } from '#server/http/api-error.ts';
 import { type Caller, priceSight } from '#server/http/member-access.ts';
 import { parseOrThrow } from '#server/http/validation.ts';
@@ -50,7 +51,7 @@ import {
   type ItemViewRow,
 } from './order-items.repository.ts';
 
-export { BUYER_OWN_ORDERS_MESSAGE } from './item-access.ts';
+export { BUYER_OWN_ORDERS_MESSAGE, requireItemAct } from './item-access.ts';
 export {
   type EventInput,
   isAllowed,
@@ -93,7 +94,7 @@ export interface OrderItemsService {
   ): Promise<{ data: OrderItem[] }>;
   requestEdits(
     caller: Caller,
-    body: { is_requested_edits: boolean; ids: string[] },
+    body: { is_requested_edits: boolean; ids: string[]; reason?: string },
   ): Promise<{ data: OrderItem[] }>;
   putTopic(caller: Caller, itemId: string, content: string): Promise<OrderItem>;
   topicFeedback(caller: Caller, itemId: string, feedback: string): Promise<OrderItem>;
@@ -138,7 +139,14 @@ export function createOrderItemsService({
       caller,
       rows.map((row) => row.order.companyId),
     );
-    return rows.map((row) => toOrderItem(row, sight.has(row.order.companyId)));
+    const unread = await unreadByItem(
+      db,
+      caller.userId,
+      rows.map((row) => row.item.id),
+    );
+    return rows.map((row) =>
+      toOrderItem(row, sight.has(row.order.companyId), unread.get(row.item.id) ?? 0),
+    );
   };
   const views = async (caller: Caller, ids: string[]) =>
     viewsFor(caller, await findItemViews(db, ids));
@@ -204,12 +212,12 @@ export function createOrderItemsService({
       return { data: await views(caller, ids) };
     },
 
-    requestEdits: async (caller, { is_requested_edits, ids }) => {
+    requestEdits: async (caller, { is_requested_edits, ids, reason }) => {
       await lifeCycle.apply({
         event: 'request_edits',
         ids,
         ...authorizing(caller),
-        input: { isRequestedEdits: is_requested_edits },
+        input: { isRequestedEdits: is_requested_edits, ...(reason ? { reason } : {}) },
       });
       return { data: await views(caller, ids) };
     },

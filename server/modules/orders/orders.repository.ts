@@ -15,6 +15,7 @@ import {
   orders,
   users,
 } from '#server/db/schema/index.ts';
+import { ordersWithUnread } from '#server/db/unread-messages.ts';
 
 /** An order with its company's name, its buyer and its invoice (with the invoice's file). */
 function orderQuery(db: Database) {
@@ -135,6 +136,8 @@ export interface OrderListFilter {
   company?: string[];
   priceMin?: string;
   priceMax?: string;
+  /** Only orders with messages the user has not read (decision 213). */
+  hasUnreadMessages?: boolean;
 }
 
 const SORT_COLUMNS = {
@@ -202,6 +205,7 @@ export async function findOrdersOfUser(
   }
   if (filter.priceMin !== undefined) conditions.push(gte(orders.price, filter.priceMin));
   if (filter.priceMax !== undefined) conditions.push(lte(orders.price, filter.priceMax));
+  if (filter.hasUnreadMessages) conditions.push(inArray(orders.id, ordersWithUnread(db, userId)));
   const where = and(...conditions);
   const columns = { ...SORT_COLUMNS, price: priceSeenBy(db, userId) };
   const order = [

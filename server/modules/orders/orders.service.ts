@@ -16,6 +16,7 @@ import type { Pagination } from '#contract/pagination.ts';
 import type { Permission } from '#contract/permissions.ts';
 import { rateText } from '#contract/vat.ts';
 import type { Database } from '#server/db/database.ts';
+import { unreadByOrder } from '#server/db/unread-messages.ts';
 import { ApiError, notFound } from '#server/http/api-error.ts';
 import { type Caller, priceSight } from '#server/http/member-access.ts';
 
@@ -73,15 +74,17 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
           company: filter.company,
           priceMin: filter.order_price?.min,
           priceMax: filter.order_price?.max,
+          hasUnreadMessages: filter.messages === 'unread',
         },
         query.sorting ?? {},
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const ids = rows.map((row) => row.order.id);
-      const [live, notes, money] = await Promise.all([
+      const [live, notes, money, unread] = await Promise.all([
         liveLinkCounts(db, ids),
         latestCreditNotes(db, ids),
         creditsAndCancellations(db, ids),
+        unreadByOrder(db, caller.userId, ids),
       ]);
       const sight = await priceSight(
         caller,
@@ -96,6 +99,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
             ...money.get(row.order.id),
             payee,
             seesPrices: sight.has(row.order.companyId),
+            unreadMessages: unread.get(row.order.id) ?? 0,
           }),
         ),
         pagination: { page: query.page, limit: query.limit, total },
@@ -106,9 +110,10 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
       await requireOrder(db, caller, orderId, 'orders.read');
       const row = await findOrder(db, orderId);
       if (!row) throw notFound(ORDER_NOT_FOUND_MESSAGE);
-      const [notes, money] = await Promise.all([
+      const [notes, money, unread] = await Promise.all([
         latestCreditNotes(db, [orderId]),
         creditsAndCancellations(db, [orderId]),
+        unreadByOrder(db, caller.userId, [orderId]),
       ]);
       return toOrder({
         ...row,
@@ -116,6 +121,7 @@ export function createOrdersService({ db, payee }: { db: Database; payee: Payee 
         ...money.get(orderId),
         payee,
         seesPrices: await caller.seesPricesIn(row.order.companyId),
+        unreadMessages: unread.get(orderId) ?? 0,
       });
     },
   };
@@ -166,6 +172,7 @@ export function toOrder({
   cancelledLinks = 0,
   payee,
   seesPrices,
+  unreadMessages = 0,
 }: Omit<OrderWithRefs, 'invoice' | 'placedBy'> & {
   /** The order's buyer (at checkout: the caller). */
   placedBy?: OrderWithRefs['placedBy'];
@@ -181,6 +188,8 @@ export function toOrder({
    * every money amount is null, and so are the payment instructions, which carry one.
    */
   seesPrices: boolean;
+  /** Messages on its items the reader has not read (decision 213); none for a new order. */
+  unreadMessages?: number;
 }): Order {
   const ownInvoiceAmount =
     invoice?.id && !invoice.billingMonth && invoice.amount ? invoice.amount : null;
@@ -229,5 +238,6 @@ export function toOrder({
           file: documentFile(creditNote.fileId, creditNote.fileName),
         }
       : null,
+    unread_messages: unreadMessages,
   };
 }

@@ -39,7 +39,10 @@ export function createProfileService({ db }: { db: Database }): ProfileService {
         phone: user.phone,
         is_newsletter_subscribed: user.isNewsletterSubscribed,
         avatar_file: user.avatarFileId ? { id: user.avatarFileId } : null,
-        notification_preferences: withPreferenceDefaults(user.notificationPreferences),
+        notification_preferences: withPreferenceDefaults(
+          user.notificationPreferences,
+          (accounts.find((account) => account.isCurrent) ?? accounts[0])?.role ?? 'viewer',
+        ),
         roles: user.roles,
         username: user.email,
         is_allowed_to_export_sites: user.isAllowedToExportSites,

@@ -59,6 +59,7 @@ describe('GET /api/v1/buyer/profiles', () => {
       link_issues: true,
       company_orders: false,
       billing_documents: true,
+      publisher_messages: true,
     });
     expect(profile.accounts).toEqual([
       {

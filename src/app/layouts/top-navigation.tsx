@@ -10,6 +10,10 @@ import { useLogOut } from '#src/features/auth/session-context.tsx';
 import { CartIndicator } from '#src/features/cart/components/cart-indicator.tsx';
 import { useFollowLinkHealth } from '#src/features/link-monitoring/api/follow-link-health.ts';
 import { OpenIssuesCount } from '#src/features/link-monitoring/components/open-issues-count.tsx';
+import {
+  UnreadMessagesCount,
+  UnreadMessagesNote,
+} from '#src/features/orders/components/unread-messages-count.tsx';
 import { useMemberRole } from '#src/features/profile/api/queries.ts';
 import { NavigationAvatar } from '#src/features/profile/components/navigation-avatar.tsx';
 import { areDeveloperSettingsOffered } from '#src/lib/developer-settings.ts';
@@ -89,6 +93,13 @@ function companyLinksFor(can: (permission: Permission) => boolean) {
   );
 }
 
+/** An entry's label, with the count it carries: open link issues, unread messages. */
+function NavLabel({ item }: { item: { to: string; label: string } }) {
+  if (item.to === paths.linkMonitoring) return <OpenIssuesCount label={item.label} />;
+  if (item.to === paths.orders) return <UnreadMessagesCount label={item.label} />;
+  return item.label;
+}
+
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
@@ -136,6 +147,12 @@ export function TopNavigation() {
   const noteId = useId();
   const settingsNoteId = canApprove ? `${noteId}-settings` : undefined;
   const phoneNoteId = canApprove ? `${noteId}-phone` : undefined;
+  // On a phone "Orders" is out of sight in the closed menu: its button tells of unread messages.
+  const readsOrders = can('orders.read');
+  const phoneUnreadId = `${noteId}-unread`;
+  const phoneDescribedBy = readsOrders
+    ? [phoneNoteId, phoneUnreadId].filter(Boolean).join(' ')
+    : phoneNoteId;
   const phoneMenuButton = useRef<HTMLButtonElement>(null);
   useFollowLinkHealth();
   // Read on each render: cheap, and a developer who switches it on sees it after the next one.
@@ -177,11 +194,7 @@ export function TopNavigation() {
               {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={desktopLink}>
-                    {item.to === paths.linkMonitoring ? (
-                      <OpenIssuesCount label={item.label} />
-                    ) : (
-                      item.label
-                    )}
+                    <NavLabel item={item} />
                   </NavLink>
                 </li>
               ))}
@@ -228,7 +241,7 @@ export function TopNavigation() {
             ref={phoneMenuButton}
             type="button"
             aria-expanded={phoneMenuOpen}
-            aria-describedby={phoneNoteId}
+            aria-describedby={phoneDescribedBy}
             aria-controls={phoneMenuOpen ? phoneMenuId : undefined}
             onClick={() => setPhoneMenuOpen((open) => !open)}
             className={cx(
@@ -239,6 +252,7 @@ export function TopNavigation() {
           >
             <span className="sr-only">{phoneMenuOpen ? 'Close main menu' : 'Open main menu'}</span>
             <PendingNote id={phoneNoteId} />
+            {readsOrders ? <UnreadMessagesNote id={phoneUnreadId} /> : null}
             {phoneMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
@@ -258,11 +272,7 @@ export function TopNavigation() {
                   className={mobileLink}
                   onClick={closePhoneMenu}
                 >
-                  {item.to === paths.linkMonitoring ? (
-                    <OpenIssuesCount label={item.label} />
-                  ) : (
-                    item.label
-                  )}
+                  <NavLabel item={item} />
                 </NavLink>
               ))}
             </nav>

@@ -126,6 +126,7 @@ const order: Order = {
   amounts: { charged: '290.00', credited: '0.00', paid: '290.00', due: '0.00' },
   payment_instructions: null,
   credit_note: null,
+  unread_messages: 0,
 };
 
 const purchaseRequest: PurchaseRequest = {

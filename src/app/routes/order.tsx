@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { OrderDetail } from '#src/features/orders/components/order-detail.tsx';
 import { SavedViewsMenu } from '#src/features/saved-views/components/saved-views-menu.tsx';
 
+import { renderItemMessages } from '../item-messages-slots.tsx';
 import { renderLinkHealthDialog } from '../link-health-slots.tsx';
 
 export function Component() {
@@ -13,6 +14,7 @@ export function Component() {
       id={id}
       SavedViewsMenu={SavedViewsMenu}
       renderLinkHealthDialog={renderLinkHealthDialog}
+      renderItemMessages={renderItemMessages}
     />
   );
 }

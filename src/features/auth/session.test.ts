@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { db } from '#src/lib/db.ts';
+import { readDraft, writeDraft } from '#src/lib/message-drafts.ts';
 
 import { session } from './session.ts';
 
@@ -9,7 +10,7 @@ afterEach(async () => {
 });
 
 describe('signing out', () => {
-  it('leaves none of the buyer’s saved reads on the device, and keeps writes still to be sent', async () => {
+  it('leaves none of the buyer’s saved reads and message drafts on the device, and keeps writes still to be sent', async () => {
     await db.queryCache.put({ key: 'buyer-portal-query-cache', value: '{}', updatedAt: 1 });
     await db.cataloguePages.put({ key: 'page=1', data: { data: [] }, savedAt: 1 });
     await db.savedViews.put({
@@ -35,8 +36,13 @@ describe('signing out', () => {
       lastError: null,
     });
 
+    writeDraft('item-1', 'Half a sentence to the publisher');
+    localStorage.setItem('unrelated', 'kept');
+
     await session.logout();
 
+    expect(readDraft('item-1')).toBe('');
+    expect(localStorage.getItem('unrelated')).toBe('kept');
     expect(await db.queryCache.count()).toBe(0);
     expect(await db.cataloguePages.count()).toBe(0);
     expect(await db.savedViews.count()).toBe(0);

@@ -1,4 +1,5 @@
 import { clearSelectionCookies } from '#src/lib/cookies.ts';
+import { clearMessageDrafts } from '#src/lib/message-drafts.ts';
 import { queryClient } from '#src/lib/query-client.ts';
 import { sessionStore } from '#src/lib/session-store.ts';
 
@@ -13,6 +14,7 @@ export const session: SessionManager = createSessionManager({
   clearUserData: async () => {
     queryClient.clear();
     clearSelectionCookies();
+    clearMessageDrafts();
     // Loaded here only when needed: the persister and Dexie stay out of the first load. The
     // query cache's saved copy, the catalogue pages, saved views and followed imports all go.
     await import('#src/lib/db.ts')

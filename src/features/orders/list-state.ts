@@ -25,6 +25,8 @@ export interface OrderListFilter {
   company?: string[];
   /** Money amounts as the query writes them (`10`, `99.50`). */
   order_price?: { min?: string; max?: string };
+  /** `unread`: only orders with messages the member has not read (decision 213). */
+  messages?: 'unread';
 }
 
 /** The orders list's address: the wire shape of its query, sorted by one column at most. */
@@ -60,6 +62,7 @@ export function serializeOrderListState({ filter, sorting, page, limit }: OrderL
       payment_status: filter.payment_status,
       company: filter.company,
       order_price: filter.order_price,
+      messages: filter.messages,
     },
     sorting,
     page: page !== undefined && page > 1 ? page : undefined,
@@ -77,9 +80,15 @@ export function sortedColumn(
 
 /** Whether the filter narrows the list (the empty list then says so). */
 export function hasOrderFilters(filter: OrderListFilter): boolean {
-  const { search, status, payment_status, company, order_price } = filter;
+  const { search, status, payment_status, company, order_price, messages } = filter;
   return Boolean(
-    search || status || payment_status || company || order_price?.min || order_price?.max,
+    search ||
+    status ||
+    payment_status ||
+    company ||
+    order_price?.min ||
+    order_price?.max ||
+    messages,
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { orderQueries, PRINTING_DOCUMENT_REFRESH_MS } from './queries.ts';
+import { orderQueries, PRINTING_DOCUMENT_REFRESH_MS, unreadMessagesQuery } from './queries.ts';
 
 describe('order queries', () => {
   it('asks for an order again while its invoice or credit note is being printed, and not after', () => {
@@ -21,5 +21,14 @@ describe('order queries', () => {
     expect(interval(order(document(true), null))).toBe(false);
     expect(interval(order(null, null))).toBe(false);
     expect(interval({ state: { data: undefined } })).toBe(false);
+  });
+
+  it('asks for the unread messages every minute while visible, on focus, and only online', () => {
+    expect(unreadMessagesQuery.queryKey).toEqual(['messages', 'unread']);
+    expect(unreadMessagesQuery.refetchInterval).toBe(60_000);
+    // Not in a background tab; paused while offline (the default network mode).
+    expect(unreadMessagesQuery.refetchIntervalInBackground).toBeUndefined();
+    expect(unreadMessagesQuery.networkMode).toBeUndefined();
+    expect(unreadMessagesQuery.refetchOnWindowFocus).toBe('always');
   });
 });

@@ -10,6 +10,9 @@ import { itemActionOutbox } from './item-actions.ts';
 import { orderKeys } from './query-keys.ts';
 import { fetchOrder, fetchOrderItems, fetchOrders } from './requests.ts';
 
+/** The member's unread messages (the navigation's count); a conversation invalidates its key. */
+export { unreadMessagesKey, unreadMessagesQuery } from './unread-messages.ts';
+
 /**
  * Saved column layouts of the orders tables (order_columns, order_item_columns,
  * order_article_columns, order_topic_columns), cached apart and kept offline by the persisted

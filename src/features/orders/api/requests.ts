@@ -29,7 +29,14 @@ export function fetchOrderItems(id: string, query: string, signal?: AbortSignal)
 /** One buyer action on order items; what is kept in the outbox while offline. */
 export type ItemAction =
   | { kind: 'status'; transition: BuyerTransition; ids: string[]; numbers: string[] }
-  | { kind: 'request_edits'; value: boolean; ids: string[]; numbers: string[] }
+  | {
+      kind: 'request_edits';
+      value: boolean;
+      ids: string[];
+      numbers: string[];
+      /** What to change: asked with a request, not with a withdrawal (decision 213). */
+      reason?: string;
+    }
   | { kind: 'topic'; id: string; number: string; content: string }
   | { kind: 'topic_feedback'; id: string; number: string; feedback: string }
   | {
@@ -61,7 +68,8 @@ export async function sendItemAction(
       return (await apiClient.call(changeStatuses, { body, headers })).data;
     }
     case 'request_edits': {
-      const body = { is_requested_edits: action.value, ids: action.ids };
+      const { value, ids, reason } = action;
+      const body = { is_requested_edits: value, ids, ...(reason === undefined ? {} : { reason }) };
       return (await apiClient.call(requestEdits, { body, headers })).data;
     }
     case 'topic': {

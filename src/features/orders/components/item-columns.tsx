@@ -49,6 +49,8 @@ export interface ItemColumnHandlers {
   onOpen: (item: OrderItem, dialog: ItemDialog) => void;
   onCancel: (item: OrderItem) => void;
   onRequestEdit: (item: OrderItem) => void;
+  /** Opens the item's conversation with the publisher; without it there is no Messages column. */
+  onOpenMessages?: (item: OrderItem) => void;
   /** Opens the item's link dialog; without it the link health is shown only. */
   onOpenLinkHealth?: (item: OrderItem) => void;
   /** Why the member's role takes no action on items (decision 203); unset when it may. */
@@ -89,6 +91,49 @@ function LinkHealthCell({ item, onOpen }: { item: OrderItem; onOpen?: (item: Ord
       <span className="sr-only">Link health of item {item.number}:</span> {content}
     </button>
   );
+}
+
+/**
+ * Opens the item's conversation; its badge counts the messages the member has not read. Its name
+ * starts with what it shows ("Messages 2 unread for item 100042-3"), so a voice command of the
+ * visible words reaches it; the spaces stand outside the hidden words, where a name keeps them.
+ */
+function MessagesButton({ item, onOpen }: { item: OrderItem; onOpen: (item: OrderItem) => void }) {
+  const unread = item.unread_messages;
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => onOpen(item)}
+      className="whitespace-nowrap"
+      data-messages-for={item.id}
+    >
+      Messages
+      {unread > 0 ? (
+        <>
+          {' '}
+          <span className="ml-0.5 inline-flex min-w-5 justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums">
+            {unread}
+          </span>{' '}
+          <span className="sr-only">unread</span>
+        </>
+      ) : null}{' '}
+      <span className="sr-only">for item {item.number}</span>
+    </Button>
+  );
+}
+
+/** The Messages column, when the page offers the conversation. */
+function messagesColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
+  const onOpen = h.onOpenMessages;
+  if (!onOpen) return [];
+  return [
+    {
+      id: 'messages',
+      label: 'Messages',
+      render: (item) => <MessagesButton item={item} onOpen={onOpen} />,
+    },
+  ];
 }
 
 function ExternalLink({ href }: { href: string }) {
@@ -385,6 +430,7 @@ function nextColumn(h: ItemColumnHandlers): TableColumn<OrderItem> {
         ))}
         <span className="flex flex-wrap gap-1">
           <ItemActions item={item} h={h} />
+          {h.onOpenMessages ? <MessagesButton item={item} onOpen={h.onOpenMessages} /> : null}
         </span>
       </span>
     ),
@@ -441,6 +487,7 @@ function detailColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
         </span>
       ),
     },
+    ...messagesColumns(h),
     {
       id: 'live_link',
       label: LABELS.live_link,
@@ -670,5 +717,7 @@ export function itemColumns(h: ItemColumnHandlers): TableColumn<OrderItem>[] {
   const columns = [...detailColumns(h), ...topicAndArticleColumns(h)];
   if (!h.isPhone) return columns;
   const [first, ...others] = columns;
-  return [first!, nextColumn(h), ...others.filter((column) => column.id !== '_actions')];
+  // On a phone card the Messages button sits with the item's actions, in its first block.
+  const inFirstBlock = new Set(['_actions', 'messages']);
+  return [first!, nextColumn(h), ...others.filter((column) => !inFirstBlock.has(column.id))];
 }

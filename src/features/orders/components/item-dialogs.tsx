@@ -6,18 +6,20 @@ import {
   ArticleFormSchema,
   type Feedback,
   FeedbackBodySchema,
+  REQUEST_EDITS_REASON_MAX_LENGTH,
   TopicBodySchema,
 } from '#contract/order-items.ts';
 import { Button } from '#src/components/button.tsx';
 import { Dialog } from '#src/components/dialog.tsx';
+import { FileField } from '#src/components/file-field.tsx';
 import { TextAreaField, TextField } from '#src/components/text-field.tsx';
 import { useOnlineStatus } from '#src/hooks/use-online-status.ts';
 import { zodResolver } from '#src/lib/schema-resolver.ts';
+import { fileProblem } from '#src/utils/document-file.ts';
 import { formatDate } from '#src/utils/format.ts';
 
 import { FILE_NEEDS_CONNECTION_MESSAGE } from '../api/item-actions.ts';
-import { fileProblem } from '../file-rules.ts';
-import { FileField } from './file-field.tsx';
+import { RequestEditsFormSchema } from '../form-schemas.ts';
 import { StoredFileLink } from './stored-file-link.tsx';
 
 /** A form validated by one of the contract's schemas, handing over the schema's parsed output. */
@@ -205,6 +207,52 @@ export function FeedbackDialog({
           error={form.formState.errors.feedback?.message}
         />
         {kind === 'content' ? <OptionalFileField label="File (optional)" files={files} /> : null}
+      </DialogForm>
+    </Dialog>
+  );
+}
+
+/**
+ * Asks the publisher of one or more live links for edits, saying what to change; the same words go
+ * to every item's conversation.
+ */
+export function RequestEditDialog({
+  open,
+  itemNumbers,
+  onClose,
+  onSubmit,
+}: Omit<ItemDialogProps<string>, 'itemNumber'> & { itemNumbers: string[] }) {
+  const form = useSchemaForm(RequestEditsFormSchema, { reason: '' });
+  const submit = form.handleSubmit(async ({ reason }) => {
+    if (await onSubmit(reason)) onClose();
+  });
+  const isOne = itemNumbers.length === 1;
+  const typed = form.watch('reason');
+  return (
+    <Dialog
+      open={open}
+      onClose={form.formState.isSubmitting ? () => undefined : onClose}
+      title={isOne ? 'Request an edit' : 'Request edits'}
+      description={`${isOne ? 'The publisher updates the published article.' : 'The publisher updates the published articles.'} ${isOne ? 'Item' : 'Items'}: ${itemNumbers.join(', ')}.`}
+    >
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={form.formState.isSubmitting}
+        submitLabel={isOne ? 'Request an edit' : 'Request edits'}
+      >
+        <TextAreaField
+          label="What should the publisher change?"
+          description={
+            isOne
+              ? 'The publisher reads it in the item’s messages.'
+              : 'The publisher reads it in each item’s messages.'
+          }
+          rows={5}
+          counter={{ count: typed.trim().length, max: REQUEST_EDITS_REASON_MAX_LENGTH }}
+          {...form.register('reason')}
+          error={form.formState.errors.reason?.message}
+        />
       </DialogForm>
     </Dialog>
   );

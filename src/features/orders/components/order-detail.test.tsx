@@ -557,6 +557,126 @@ describe('order detail', () => {
     expect(within(row('100001-2')).getByText('Cancelled')).toBeInTheDocument();
   });
 
+  it('asks what to change before requesting an edit, refuses an empty or too long answer, and sends it', async () => {
+    const live = makeOrderItem({
+      number: '100001-2',
+      status: 'live_link',
+      live_link: 'https://news.example.com/post',
+      is_editable_by_buyer: false,
+      article: { status: 'published', feedback: null, file: null, link: null },
+    });
+    const { calls } = serve([live], (call) =>
+      call.method === 'PUT'
+        ? jsonResponse({ data: [{ ...live, is_requested_edits: true }] })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Request edit of item 100001-2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request an edit' });
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'What should the publisher change?',
+    });
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Request an edit' }));
+    expect(await within(dialog).findByText('Say what the publisher should change.')).toBeVisible();
+    expect(reason).toHaveAccessibleDescription(/Say what the publisher should change\./);
+
+    await user.clear(reason);
+    await user.click(reason);
+    await user.paste('x'.repeat(5001));
+    await user.click(within(dialog).getByRole('button', { name: 'Request an edit' }));
+    expect(
+      await within(dialog).findByText('Say what to change in at most 5,000 characters.'),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(reason);
+    await user.type(reason, '  Link the anchor to the pricing page.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Request an edit' }));
+    expect(
+      await screen.findByText('Item 100001-2 successfully sent for edits'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Request an edit' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_requested_edits: true, ids: [live.id], reason: 'Link the anchor to the pricing page.' },
+    ]);
+  });
+
+  it('sends one reason with the edits requested for several selected items', async () => {
+    const published = (number: string) =>
+      makeOrderItem({
+        number,
+        status: 'live_link',
+        live_link: `https://news.example.com/${number}`,
+        is_editable_by_buyer: false,
+        article: { status: 'published', feedback: null, file: null, link: null },
+      });
+    const a = published('100001-1');
+    const b = published('100001-2');
+    const { calls } = serve([a, b], (call) =>
+      call.method === 'PUT' ? jsonResponse({ data: [a, b] }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select item 100001-1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select item 100001-2' }));
+    await user.click(screen.getByRole('button', { name: 'Request edits for selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request edits' });
+    expect(dialog).toHaveTextContent('100001-1, 100001-2');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'What should the publisher change?' }),
+      'Update the 2025 prices.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Request edits' }));
+    expect(
+      await screen.findByText('Items 100001-1, 100001-2 successfully sent for edits'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { is_requested_edits: true, ids: [a.id, b.id], reason: 'Update the 2025 prices.' },
+    ]);
+  });
+
+  it('keeps a request for edits made offline with what to change, and sends both when back online', async () => {
+    const live = makeOrderItem({
+      number: '100001-2',
+      status: 'live_link',
+      live_link: 'https://news.example.com/post',
+      is_editable_by_buyer: false,
+      article: { status: 'published', feedback: null, file: null, link: null },
+    });
+    const { calls } = serve([live], (call) =>
+      call.method === 'PUT' ? jsonResponse({ data: [live] }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    const request = await screen.findByRole('button', { name: 'Request edit of item 100001-2' });
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await user.click(request);
+    const dialog = await screen.findByRole('dialog', { name: 'Request an edit' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'What should the publisher change?' }),
+      'Fix the typo in the title.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Request an edit' }));
+    expect(await within(row('100001-2')).findByText('Pending')).toBeInTheDocument();
+    const [queued] = await db.outbox.where('mutationKey').equals(itemActionOutbox.name).toArray();
+    expect(queued!.variables).toMatchObject({
+      kind: 'request_edits',
+      reason: 'Fix the typo in the title.',
+    });
+
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      is_requested_edits: true,
+      ids: [live.id],
+      reason: 'Fix the typo in the title.',
+    });
+  });
+
   it('downloads the items as CSV with the access token, and says when it fails', async () => {
     localStorage.setItem('access_token', 'token-123');
     const createObjectURL = vi.fn(() => 'blob:csv');

@@ -16,6 +16,7 @@ import { isApiError, NetworkError } from '#src/lib/api-client.ts';
 
 import { orderQueries } from '../api/queries.ts';
 import { ExportItemsButton } from './export-items-button.tsx';
+import type { RenderItemMessages } from './item-messages-slot.ts';
 import type { RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OfflineNote } from './offline-note.tsx';
 import { OrderHeader } from './order-header.tsx';
@@ -43,10 +44,12 @@ export function OrderDetail({
   id,
   SavedViewsMenu,
   renderLinkHealthDialog,
+  renderItemMessages,
 }: {
   id: string;
   SavedViewsMenu?: SavedViewsMenuSlot;
   renderLinkHealthDialog?: RenderLinkHealthDialog;
+  renderItemMessages?: RenderItemMessages;
 }) {
   const isValidId = UUID.test(id);
   const isOnline = useOnlineStatus();
@@ -84,6 +87,7 @@ export function OrderDetail({
         order={order}
         SavedViewsMenu={SavedViewsMenu}
         renderLinkHealthDialog={renderLinkHealthDialog}
+        renderItemMessages={renderItemMessages}
       />
     </div>
   );

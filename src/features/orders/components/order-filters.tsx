@@ -16,6 +16,8 @@ interface Draft {
   company: string;
   price_min: string;
   price_max: string;
+  /** '' or 'unread'. */
+  messages: string;
 }
 
 function toDraft({ filter }: OrderListState): Draft {
@@ -26,12 +28,14 @@ function toDraft({ filter }: OrderListState): Draft {
     company: filter.company?.[0] ?? '',
     price_min: filter.order_price?.min ?? '',
     price_max: filter.order_price?.max ?? '',
+    messages: filter.messages ?? '',
   };
 }
 
 /**
- * The orders filters (spec §2): search, order status, payment status, company, and the price
- * range unless `offersPrices` is false (a member who sees no order prices, decision 206).
+ * The orders filters (spec §2): search, order status, payment status, company, orders with unread
+ * messages (decision 213), and the price range unless `offersPrices` is false (a member who sees
+ * no order prices, decision 206).
  */
 export function OrderFilters({
   state,
@@ -81,6 +85,7 @@ export function OrderFilters({
           offersPrices && (min || max)
             ? { min: min || undefined, max: max || undefined }
             : undefined,
+        messages: draft.messages === 'unread' ? 'unread' : undefined,
       },
       page: undefined,
     });
@@ -120,6 +125,13 @@ export function OrderFilters({
         value={draft.company}
         onChange={set('company')}
         options={companies.map((c) => ({ value: c.id, label: c.title }))}
+      />
+      <SelectField
+        label="Messages"
+        placeholder="All"
+        value={draft.messages}
+        onChange={set('messages')}
+        options={[{ value: 'unread', label: 'Unread messages' }]}
       />
       {offersPrices ? (
         <>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import {
   BUYER_TRANSITIONS,
@@ -39,6 +40,8 @@ import {
   type ItemDialog,
   TOPIC_COLUMN_IDS,
 } from './item-columns.tsx';
+import { RequestEditDialog } from './item-dialogs.tsx';
+import type { ItemMessagesSlotProps, RenderItemMessages } from './item-messages-slot.ts';
 import type { LinkHealthDialogSlotProps, RenderLinkHealthDialog } from './link-health-slot.ts';
 import { OpenItemDialog } from './open-item-dialog.tsx';
 
@@ -69,28 +72,19 @@ export const ITEM_VIEWS: { kind: ItemViewKind; label: string; defaults: ColumnLa
 /** Tailwind's md breakpoint (48rem), the width below which DataTable draws cards. */
 const PHONE_QUERY = '(max-width: 47.999rem)';
 
-interface Confirmation {
-  kind: BuyerTransition | 'request_edit';
-  items: OrderItem[];
-}
+/** A status change to confirm, or a request for edits, which asks what to change. */
+type Confirmation = { kind: BuyerTransition | 'request_edit'; items: OrderItem[] };
+type StatusConfirmation = Confirmation & { kind: BuyerTransition };
 
 /** A confirmation's words for one item, then for several. */
 type Words = readonly [one: string, several: string];
 
-const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; body: Words }> = {
+const CONFIRM_WORDS: Record<BuyerTransition, { title: Words; label: Words; body: Words }> = {
   cancel: {
     title: ['Cancel item', 'Cancel items'],
     label: ['Cancel item', 'Cancel items'],
     // What happens to the money follows, worded for the order's payment (cancel-money.ts).
     body: ['The publisher stops working on it.', 'The publisher stops working on them.'],
-  },
-  request_edit: {
-    title: ['Request an edit', 'Request edits'],
-    label: ['Request an edit', 'Request edits'],
-    body: [
-      'The publisher updates the published article.',
-      'The publisher updates the published articles.',
-    ],
   },
   approve_topic: {
     title: ['Approve topic', 'Approve topics'],
@@ -104,8 +98,12 @@ const CONFIRM_WORDS: Record<Confirmation['kind'], { title: Words; label: Words; 
   },
 };
 
+function isStatusConfirmation(confirmation: Confirmation): confirmation is StatusConfirmation {
+  return confirmation.kind !== 'request_edit';
+}
+
 /** The dialog's title, text and button, naming the items; a cancel says what happens to the money. */
-function confirmWords({ kind, items }: Confirmation, order: Order) {
+function confirmWords({ kind, items }: StatusConfirmation, order: Order) {
   const pick = (words: Words) => words[items.length === 1 ? 0 : 1];
   const words = CONFIRM_WORDS[kind];
   const numbers = items.map((item) => item.number).join(', ');
@@ -255,16 +253,75 @@ function useCannotAct(order: Pick<Order, 'company' | 'placed_by'>): string | und
   return `As Buyer you act on the items of the orders you placed; ${placer} placed this one, so its topics, content, edits and cancelling are for them and for Owners and Admins.`;
 }
 
+/** The address's parameter naming the item whose conversation is open (a mail links to it). */
+export const MESSAGES_PARAM = 'messages';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Longer than the sheet's closing transition, after which Headless UI gives focus back. */
+const AFTER_CLOSE_MS = 350;
+
+/**
+ * Headless UI gives focus back to the button that opened the sheet; when that button is gone (the
+ * table turned into cards as the screen turned, or the sheet was opened by its address), focus
+ * goes to the item's Messages button as it is now, not to the page's body.
+ */
+function focusMessagesButtonAfterClose(itemId: string): void {
+  window.setTimeout(() => {
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-messages-for="${itemId}"]`)?.focus();
+  }, AFTER_CLOSE_MS);
+}
+
+/**
+ * The item whose conversation is open, kept in the address (`?messages=<item id>`), with the
+ * functions that open and close it. Kept after closing, so the sheet's closing transition still
+ * has its item.
+ */
+function useOpenMessages(order: Order, items: OrderItem[]) {
+  const [params, setParams] = useSearchParams();
+  const param = params.get(MESSAGES_PARAM);
+  const openId = param !== null && UUID.test(param) ? param : null;
+  const [shown, setShown] = useState<Omit<ItemMessagesSlotProps, 'onClose'> | null>(null);
+  const number = items.find((item) => item.id === openId)?.number;
+  if (openId !== null && (shown?.item.id !== openId || !shown.open || shown.item.number !== number))
+    setShown({ item: { id: openId, number, companyId: order.company.id }, open: true });
+  if (openId === null && shown?.open) setShown({ ...shown, open: false });
+
+  const setOpenId = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id === null) next.delete(MESSAGES_PARAM);
+          else next.set(MESSAGES_PARAM, id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const close = () => {
+    if (openId !== null) focusMessagesButtonAfterClose(openId);
+    setOpenId(null);
+  };
+  return { shown, open: (item: OrderItem) => setOpenId(item.id), close };
+}
+
 /** The items of one order (spec §2 "Order item table") with the buyer's actions. */
 export function OrderItemsSection({
   order,
   SavedViewsMenu,
   renderLinkHealthDialog,
+  renderItemMessages,
 }: {
   /** The order: its payment decides what the cancel dialog says about the money. */
   order: Order;
   SavedViewsMenu?: SavedViewsMenuSlot;
   renderLinkHealthDialog?: RenderLinkHealthDialog;
+  /** The conversation of an item; without it the items have no Messages button. */
+  renderItemMessages?: RenderItemMessages;
 }) {
   const orderId = order.id;
   const [{ page, limit }, setAddress] = useListState(orderItemsAddress);
@@ -292,6 +349,7 @@ export function OrderItemsSection({
     setAddress({ page: last, limit }, { replace: true }),
   );
   const pendingIds = useQueuedItemIds();
+  const messages = useOpenMessages(order, items);
   const selectedItems = items.filter((item) => selected.has(item.id));
 
   const setPage = (next: { page?: number; limit?: number }) => {
@@ -318,6 +376,7 @@ export function OrderItemsSection({
     onOpen: (item, type) => setDialog({ type, item }),
     onCancel: (item) => setConfirmation({ kind: 'cancel', items: [item] }),
     onRequestEdit: (item) => setConfirmation({ kind: 'request_edit', items: [item] }),
+    onOpenMessages: renderItemMessages ? messages.open : undefined,
     onOpenLinkHealth: renderLinkHealthDialog
       ? (item) =>
           setLinkHealth({
@@ -332,19 +391,24 @@ export function OrderItemsSection({
       : undefined,
   });
 
+  const targetOf = (chosen: OrderItem[]) => ({
+    ids: chosen.map((item) => item.id),
+    numbers: chosen.map((item) => item.number),
+  });
+
   const confirm = async () => {
-    if (!confirmation) return;
+    if (!confirmation || !isStatusConfirmation(confirmation)) return;
     const { kind, items: chosen } = confirmation;
-    const target = {
-      ids: chosen.map((item) => item.id),
-      numbers: chosen.map((item) => item.number),
-    };
-    const result =
-      kind === 'request_edit'
-        ? await run({ kind: 'request_edits', value: true, ...target })
-        : await run({ kind: 'status', transition: kind, ...target });
+    const result = await run({ kind: 'status', transition: kind, ...targetOf(chosen) });
     setConfirmation(null);
     if (result) setSelected(new Set());
+  };
+
+  /** Sends the request for edits with what to change; true when it was made or kept for later. */
+  const requestEdits = async (chosen: OrderItem[], reason: string) => {
+    const result = await run({ kind: 'request_edits', value: true, reason, ...targetOf(chosen) });
+    if (result) setSelected(new Set());
+    return Boolean(result);
   };
 
   return (
@@ -407,7 +471,14 @@ export function OrderItemsSection({
         />
       </PagedTableCard>
 
-      {confirmation ? (
+      {confirmation?.kind === 'request_edit' ? (
+        <RequestEditDialog
+          open
+          itemNumbers={confirmation.items.map((item) => item.number)}
+          onClose={() => setConfirmation(null)}
+          onSubmit={(reason) => requestEdits(confirmation.items, reason)}
+        />
+      ) : confirmation && isStatusConfirmation(confirmation) ? (
         <ConfirmDialog
           open
           onClose={() => setConfirmation(null)}
@@ -419,6 +490,9 @@ export function OrderItemsSection({
         />
       ) : null}
       {dialog ? <OpenItemDialog {...dialog} run={run} onClose={() => setDialog(null)} /> : null}
+      {renderItemMessages && messages.shown
+        ? renderItemMessages({ ...messages.shown, onClose: messages.close })
+        : null}
       {renderLinkHealthDialog && linkHealth
         ? renderLinkHealthDialog({
             ...linkHealth,

@@ -120,6 +120,41 @@ describe('orders list', () => {
     );
   });
 
+  it('marks an order with unread messages beside its number, and no other', async () => {
+    serve([
+      makeOrder({ unread_messages: 2 }),
+      makeOrder({ id: '00000000-0000-4000-8000-000000000101', number: '100002' }),
+    ]);
+    renderOnRoute(<OrdersSection />, '/orders', '/orders');
+    const unread = await screen.findByRole('rowheader', { name: '100001 2 unread messages' });
+    expect(within(unread).getByText(/2 unread/)).toBeVisible();
+    const read = screen.getByRole('rowheader', { name: '100002' });
+    expect(read).not.toHaveTextContent('unread');
+  });
+
+  it('filters to the orders with unread messages, says when none has any, and resets', async () => {
+    const { calls } = serve([]);
+    const user = userEvent.setup();
+    const { router } = renderOnRoute(<OrdersSection />, '/orders', '/orders');
+    await screen.findByText('No entries found');
+    await user.selectOptions(screen.getByLabelText('Messages'), 'Unread messages');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('filter[messages]')).toBe(
+        'unread',
+      ),
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)!.url.searchParams.get('filter[messages]')).toBe('unread'),
+    );
+    expect(await screen.findByText('No orders with unread messages.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Messages')).toHaveValue('');
+    expect(calls.at(-1)!.url.searchParams.has('filter[messages]')).toBe(false);
+  });
+
   it('sorts by a column from its menu', async () => {
     serve();
     const user = userEvent.setup();

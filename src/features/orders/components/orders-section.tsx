@@ -11,6 +11,7 @@ import type { Order } from '#contract/orders.ts';
 import { Badge } from '#src/components/badge.tsx';
 import { DataTable, type TableColumn } from '#src/components/data-table/data-table.tsx';
 import { PagedTableCard } from '#src/components/data-table/paged-table-card.tsx';
+import { MessageIcon } from '#src/components/icons.tsx';
 import { EmptyState } from '#src/components/state-blocks.tsx';
 import { useSeesOrderPrices } from '#src/features/profile/api/queries.ts';
 import type { SavedViewsMenuSlot } from '#src/features/saved-views/api/queries.ts';
@@ -27,6 +28,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../labels.ts';
 import {
   hasOrderFilters,
   orderListAddress,
+  type OrderListFilter,
   type OrderSortColumn,
   serverQueryString,
   sortedColumn,
@@ -40,8 +42,37 @@ import { QueuedActionsNotice } from './queued-actions-notice.tsx';
 
 export const ORDER_COLUMNS_KEY = 'order_columns_table';
 
+/** An order's unread messages beside its number: "2 unread", read as "2 unread messages". */
+function UnreadMessagesBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge variant="destructive" className="gap-1 whitespace-nowrap">
+      <MessageIcon className="size-3.5" />
+      {count} unread <span className="sr-only">{count === 1 ? 'message' : 'messages'}</span>
+    </Badge>
+  );
+}
+
+/** What the empty list says: why nothing shows, for the filters it was asked with. */
+function emptyDescription(filter: OrderListFilter): string {
+  const { messages, ...others } = filter;
+  if (messages === 'unread' && !hasOrderFilters(others)) return 'No orders with unread messages.';
+  return hasOrderFilters(filter)
+    ? 'No orders match these filters. Try widening or resetting them.'
+    : 'Orders you place appear here with their status, links and totals.';
+}
+
 const columns: TableColumn<Order>[] = [
-  { id: 'number', label: 'Number', sortKey: 'number', render: (o) => o.number },
+  {
+    id: 'number',
+    label: 'Number',
+    sortKey: 'number',
+    render: (o) => (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        {o.number} <UnreadMessagesBadge count={o.unread_messages} />
+      </span>
+    ),
+  },
   {
     id: 'po_number',
     label: 'PO number',
@@ -190,11 +221,7 @@ export function OrdersSection({ SavedViewsMenu }: { SavedViewsMenu?: SavedViewsM
             <EmptyState
               className="m-4"
               title="No orders to show"
-              description={
-                hasOrderFilters(state.filter)
-                  ? 'No orders match these filters. Try widening or resetting them.'
-                  : 'Orders you place appear here with their status, links and totals.'
-              }
+              description={emptyDescription(state.filter)}
             />
           }
         >

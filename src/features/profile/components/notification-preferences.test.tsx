@@ -32,11 +32,11 @@ describe('NotificationPreferencesCard', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the eight preferences as switches with their saved state', async () => {
+  it('shows the nine preferences as switches with their saved state', async () => {
     renderOnRoute(<Preferences />);
     const switches = await screen.findAllByRole('switch');
     expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual([
-      ...Array(6).fill('true'),
+      ...Array(7).fill('true'),
       'false',
       'true',
     ]);
@@ -47,6 +47,7 @@ describe('NotificationPreferencesCard', () => {
       'Content ready for approval',
       'Link published',
       'A live link needs attention',
+      'Messages from publishers',
       'All of the company’s orders',
       'Invoices and credit notes',
     ]) {
@@ -97,6 +98,7 @@ describe('NotificationPreferencesCard', () => {
       link_issues: true,
       company_orders: false,
       billing_documents: true,
+      publisher_messages: true,
     });
   });
 

@@ -61,10 +61,17 @@ export const PREFERENCE_TEXTS: readonly {
     permission: 'links.read',
   },
   {
+    key: 'publisher_messages',
+    label: 'Messages from publishers',
+    description:
+      'When a publisher writes about an item of an order you follow: at most one mail per item every 15 minutes, with the messages since. Off by default for Viewers.',
+    permission: 'orders.read',
+  },
+  {
     key: 'company_orders',
     label: 'All of the company’s orders',
     description:
-      'The summary, approval, link published and link issue mails above for orders other members place too. Off: only orders you placed.',
+      'The summary, approval, link published, link issue and message mails above for orders other members place too. Off: only orders you placed.',
     permission: 'orders.read',
   },
   {

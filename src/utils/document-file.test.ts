@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { FILE_TYPE_MESSAGE, fileProblem } from './file-rules.ts';
+import { FILE_TYPE_MESSAGE, fileProblem } from './document-file.ts';
 
 const fileOf = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
 

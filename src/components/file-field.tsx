@@ -1,10 +1,10 @@
 import { LabelledControl } from '#src/components/text-field.tsx';
-
-import { FILE_ACCEPT } from '../file-rules.ts';
+import { FILE_ACCEPT } from '#src/utils/document-file.ts';
 
 /**
- * An optional document input of the order forms: the shared labelled control around a native
- * file input, with the chosen file's name under it, then the note and the error.
+ * An optional document input (the order item forms, a message to the publisher): the shared
+ * labelled control around a native file input, with the chosen file's name under it, then the
+ * note and the error.
  */
 export function FileField({
   label,

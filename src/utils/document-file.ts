@@ -1,4 +1,7 @@
-/** Client-side checks of an uploaded document (spec §5), the same the server makes first. */
+/**
+ * Client-side checks of an uploaded document (spec §5): an item's article or feedback file, a
+ * message's document (decision 213); the same the server makes first.
+ */
 import {
   EMPTY_FILE_MESSAGE,
   fileTooLargeMessage,
