@@ -73,7 +73,7 @@ function MessageBubble({ entry }: { entry: ThreadEntry }) {
         </div>
       ) : null}
       {entry.attachment ? <Attachment file={entry.attachment} /> : null}
-      <p className="text-xs text-slate-600">
+      <p className={cx('max-w-[85%] text-xs text-slate-600', isBuyerSide && 'text-right')}>
         <Time value={entry.created_at} />
         {isBuyerSide && entry.read_by_publisher_at ? (
           <>
