@@ -34,10 +34,6 @@ const LinkHealthDialog = lazy(() =>
   import('./link-health-dialog.tsx').then((module) => ({ default: module.LinkHealthDialog })),
 );
 
-/**
- * Every live link of the buyer with its health (decision 147): the summary in words, filters kept
- * in the address, the table with "Check now" and the item's link dialog, and the CSV export.
- */
 const NO_LINKS: MonitoredLink[] = [];
 
 /**
@@ -62,6 +58,10 @@ function useLinkActRefusals(links: MonitoredLink[]): ReadonlyMap<string, string>
   }, [links, accounts]);
 }
 
+/**
+ * Every live link of the buyer with its health (decision 147): the summary in words, filters kept
+ * in the address, the table with "Check now" and the item's link dialog, and the CSV export.
+ */
 export function LinkMonitoringSection() {
   const [state, setState] = useListState(linkListAddress);
   const isOnline = useOnlineStatus();
